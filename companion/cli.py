@@ -1,0 +1,136 @@
+"""The `companion` command: serve the app (to this device, or to the whole table)."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import logging
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import platformdirs
+
+DEFAULT_PORT = 8550
+LOCALHOST = "127.0.0.1"
+ALL_INTERFACES = "0.0.0.0"
+
+
+class UsageError(Exception):
+    """Bad input on the command line: one line on stderr, exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one clear line instead of usage + error
+        raise UsageError(message)
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="companion",
+        description="A phone-first table companion for fishing board games.",
+    )
+    parser.add_argument("--lan", action="store_true",
+                        help="serve to every device on the local network and print its address and a QR code")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                        help=f"port to serve on (default {DEFAULT_PORT})")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="where to keep your data (default: $COMPANION_DATA_DIR, else your user data folder)")
+    parser.add_argument("--desktop", action="store_true",
+                        help="open Flet's desktop window (downloads its client on first use)")
+    return parser
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 65535, not {port}")
+    return port
+
+
+def data_dir(option: Path | None) -> Path:
+    """The data folder: the option, else $COMPANION_DATA_DIR, else the platform's user data folder."""
+    if option is not None:
+        return option.expanduser()
+    env = os.environ.get("COMPANION_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def check_port_free(host: str, port: int) -> None:
+    """UsageError when something already listens on `host:port`."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise UsageError(f"port {port} is already in use on {host}; choose another with --port") from None
+            raise UsageError(f"cannot serve on {host}:{port}: {exc.strerror}") from None
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return socket.gethostbyname(socket.gethostname())
+
+
+def qr_text(url: str) -> str:
+    """A QR code of `url` drawn with block characters for the terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return run(build_parser().parse_args(argv))
+    except UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.store import StoreError, open_store
+
+    host = ALL_INTERFACES if args.lan else LOCALHOST
+    check_port_free(host, args.port)
+    folder = data_dir(args.data_dir)
+    try:
+        store = open_store(folder)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+
+    from companion.app import build_context, serve
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    local_url = f"http://{LOCALHOST}:{args.port}"
+    lan_url = f"http://{lan_address()}:{args.port}" if args.lan else None
+    ctx = build_context(store, lan_url=lan_url)
+    print(f"Companion is serving at {local_url}", flush=True)
+    print(f"Your data: {folder}")
+    for notice in store.notices:
+        print(f"NOTICE: {notice}")
+    if lan_url:
+        print(f"Phones at the table: open {lan_url} (same Wi-Fi), or scan:")
+        print(qr_text(lan_url))
+    print("Press Ctrl+C to stop.", flush=True)
+    try:
+        serve(ctx, host=host, port=args.port, desktop=args.desktop)
+    finally:
+        store.close()
+    return 0

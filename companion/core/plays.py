@@ -1,0 +1,53 @@
+"""A finished play as kept in the archive."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.scoring import BreakdownLine, PlayerResult
+from companion.core.session import plain
+
+
+@dataclass(frozen=True)
+class Play:
+    """One finished game: who played in which seat, the results, and the entry behind them."""
+
+    id: str
+    game: str
+    played_at: str  # ISO date and time
+    results: tuple[PlayerResult, ...]  # in seat order
+    winners: tuple[str, ...]
+    entry: Mapping[str, Any]  # the game's own input, so the play can be edited later
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "played_at": self.played_at,
+            "results": [
+                {"name": r.name, "total": r.total, "rank": r.rank,
+                 "breakdown": [{"rule": b.rule, "count": b.count, "points": b.points} for b in r.breakdown]}
+                for r in self.results
+            ],
+            "winners": list(self.winners),
+            "entry": plain(self.entry),
+        }
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> Play:
+        return cls(
+            id=doc["id"],
+            game=doc["game"],
+            played_at=doc["played_at"],
+            results=tuple(
+                PlayerResult(
+                    name=r["name"], total=r["total"], rank=r["rank"],
+                    breakdown=tuple(BreakdownLine(b["rule"], b["count"], b["points"]) for b in r["breakdown"]),
+                )
+                for r in doc["results"]
+            ),
+            winners=tuple(doc["winners"]),
+            entry=plain(doc["entry"]),
+        )

@@ -1,0 +1,30 @@
+"""Score breakdowns: every point of a total is explained by one line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    """One scoring rule applied to one player: how many times, for how many points."""
+
+    rule: str
+    count: int
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's end of a game: total, rank (1 = winner) and its breakdown."""
+
+    name: str
+    total: int
+    rank: int
+    breakdown: tuple[BreakdownLine, ...]
+
+
+def total_of(lines: Iterable[BreakdownLine]) -> int:
+    """The sum of a breakdown's points."""
+    return sum(line.points for line in lines)

@@ -1,0 +1,58 @@
+"""The archive of finished plays (`archive.json`)."""
+
+from __future__ import annotations
+
+from tinydb import Query
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.store.db import Database
+
+TABLE = "plays"
+
+
+class PlayNotFound(DomainError):
+    pass
+
+
+class PlayArchive:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, play: Play) -> None:
+        with self._db.locked() as db:
+            db.table(TABLE).insert(play.to_doc())
+
+    def add_many(self, plays: list[Play]) -> None:
+        """Add several plays in one write (imports, benchmarks)."""
+        with self._db.locked() as db:
+            db.table(TABLE).insert_multiple(p.to_doc() for p in plays)
+
+    def all(self) -> list[Play]:
+        """Every play, newest first."""
+        with self._db.locked() as db:
+            docs = db.table(TABLE).all()
+        return sorted((Play.from_doc(d) for d in docs), key=lambda p: (p.played_at, p.id), reverse=True)
+
+    def count(self) -> int:
+        with self._db.locked() as db:
+            return len(db.table(TABLE))
+
+    def get(self, play_id: str) -> Play:
+        with self._db.locked() as db:
+            doc = db.table(TABLE).get(Query().id == play_id)
+        if doc is None:
+            raise PlayNotFound(f"That play ({play_id}) is no longer in the history.")
+        return Play.from_doc(doc)
+
+    def replace(self, play: Play) -> None:
+        with self._db.locked() as db:
+            if not db.table(TABLE).update(play.to_doc(), Query().id == play.id):
+                raise PlayNotFound(f"That play ({play.id}) is no longer in the history.")
+
+    def delete(self, play_id: str) -> Play:
+        """Remove a play and return it, so the caller can offer to undo."""
+        play = self.get(play_id)
+        with self._db.locked() as db:
+            db.table(TABLE).remove(Query().id == play_id)
+        return play

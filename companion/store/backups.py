@@ -1,0 +1,134 @@
+"""Backups: the whole data folder in one JSON file, rotated, validated before use.
+
+A backup bundles the content of every database file (settings, archive, live
+sessions) under its relative path. Automatic backups are taken at most once per
+day of use and the last `KEEP_AUTOMATIC` are kept; "Back up now" and the copy taken
+before a restore are kept until the user removes them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from companion.store.db import CorruptFileError, StoreError, check_raw
+from companion.store.migrations import Raw, Schema
+from companion.store.storage import write_json_atomically
+
+FORMAT = "companion-backup"
+FORMAT_VERSION = 1
+KEEP_AUTOMATIC = 10
+REASONS = ("auto", "manual", "pre-restore")
+_STAMP = "%Y%m%d-%H%M%S"
+_NAME = re.compile(rf"^(?P<reason>{'|'.join(REASONS)})-(?P<stamp>\d{{8}}-\d{{6}})(-\d+)?$")
+
+
+class InvalidBackupError(StoreError):
+    """A backup file that must not be restored; the message says why."""
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    path: Path
+    reason: str
+    created: datetime
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def write_backup(folder: Path, files: Mapping[str, Raw], reason: str, now: datetime) -> Path:
+    """Write a bundle of `files` (relative path -> content) and return its path."""
+    assert reason in REASONS
+    bundle = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "created": now.isoformat(timespec="seconds"),
+        "reason": reason,
+        "files": dict(files),
+    }
+    base = f"{reason}-{now.strftime(_STAMP)}"
+    path = folder / f"{base}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{base}-{n}.json"
+    write_json_atomically(path, bundle)
+    return path
+
+
+def list_backups(folder: Path) -> list[BackupInfo]:
+    """Every backup in `folder`, newest first (judged by the name's timestamp)."""
+    found = []
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            match = _NAME.match(path.stem)
+            if match is None:
+                continue
+            try:
+                created = datetime.strptime(match["stamp"], _STAMP)
+            except ValueError:
+                continue
+            found.append(BackupInfo(path, match["reason"], created))
+    return sorted(found, key=lambda b: (b.created, b.path.name), reverse=True)
+
+
+def automatic_backup_due(folder: Path, now: datetime) -> bool:
+    """True unless an automatic backup was already taken today."""
+    return not any(b.reason == "auto" and b.created.date() == now.date() for b in list_backups(folder))
+
+
+def rotate(folder: Path, keep: int = KEEP_AUTOMATIC) -> list[Path]:
+    """Delete all but the newest `keep` automatic backups; return what was deleted."""
+    automatic = [b for b in list_backups(folder) if b.reason == "auto"]
+    removed = [b.path for b in automatic[keep:]]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[str, Raw]:
+    """Read and fully check a bundle; return its files or raise InvalidBackupError."""
+    try:
+        bundle = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidBackupError(f"{path.name} cannot be read: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidBackupError(f"{path.name} is not valid JSON ({exc})") from exc
+    if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
+        raise InvalidBackupError(f"{path.name} is not a Companion backup")
+    if bundle.get("version") != FORMAT_VERSION:
+        raise InvalidBackupError(
+            f"{path.name} is a backup format {bundle.get('version')!r}; this Companion reads {FORMAT_VERSION}"
+        )
+    files = bundle.get("files")
+    if not isinstance(files, dict):
+        raise InvalidBackupError(f"{path.name} has no 'files' object")
+    for relpath, raw in files.items():
+        schema = schema_for(relpath)
+        if schema is None:
+            raise InvalidBackupError(f"{path.name} holds an unknown file {relpath!r}")
+        try:
+            check_raw(raw, schema)
+        except CorruptFileError as exc:
+            raise InvalidBackupError(f"{path.name}: {relpath} is damaged: {exc}") from exc
+        except StoreError as exc:
+            raise InvalidBackupError(f"{path.name}: {relpath} {exc}") from exc
+    return files
+
+
+def newest_copy_of(folder: Path, relpath: str, schema_for: Callable[[str], Schema | None]) -> tuple[BackupInfo, Raw] | None:
+    """The newest valid backup that holds `relpath`, with that file's content."""
+    for info in list_backups(folder):
+        try:
+            files = read_backup(info.path, schema_for)
+        except InvalidBackupError:
+            continue
+        if relpath in files:
+            return info, files[relpath]
+    return None

@@ -1,0 +1,165 @@
+"""One TinyDB file: one handle per process, every access under one lock.
+
+TinyDB has no thread safety and Flet runs some callbacks on a thread pool, so all
+reads and writes go through `Database.locked()`. Before a file is opened it is
+checked and, if older than its schema, copied aside and migrated
+(`prepare_file`). A file that cannot be read raises `CorruptFileError`; what to do
+then (move it aside, restore a backup, tell the user) is decided by `store.Store`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from companion.store.migrations import META_TABLE, Raw, Schema, meta_of, migrate, stamp
+from companion.store.storage import AtomicJSONStorage, read_json, write_json_atomically
+
+
+class StoreError(Exception):
+    """A problem with the data folder that the user must hear about."""
+
+
+class CorruptFileError(StoreError):
+    """A database file exists but cannot be used as it is."""
+
+
+class NewerSchemaError(StoreError):
+    """A file was written by a newer Companion than this one."""
+
+
+def check_raw(raw: Any, schema: Schema) -> int:
+    """Return the schema version of a raw file's content, or raise CorruptFileError."""
+    if not isinstance(raw, dict):
+        raise CorruptFileError("it does not hold a JSON object")
+    for table, docs in raw.items():
+        if not isinstance(docs, dict):
+            raise CorruptFileError(f"table {table!r} is not a JSON object")
+        for doc_id, doc in docs.items():
+            if not doc_id.isdigit() or not isinstance(doc, dict):
+                raise CorruptFileError(f"table {table!r} has a malformed record {doc_id!r}")
+    meta = meta_of(raw)
+    if meta is None:
+        raise CorruptFileError("it is not a Companion file (no _meta record)")
+    if meta.get("kind") != schema.kind:
+        raise CorruptFileError(f"it holds {meta.get('kind')!r} data, not {schema.kind!r}")
+    version = meta.get("schema")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CorruptFileError(f"its schema version {version!r} is not valid")
+    if version > schema.version:
+        raise NewerSchemaError(
+            f"was written by a newer Companion (schema {version}; this one knows up to"
+            f" {schema.version}). Update Companion to open it."
+        )
+    return version
+
+
+def load_raw(path: Path, schema: Schema) -> Raw | None:
+    """Read and check a database file; None when it does not exist or is empty."""
+    if not path.exists():
+        return None
+    try:
+        raw = read_json(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorruptFileError(f"it cannot be read ({exc.__class__.__name__}: {exc})") from exc
+    except json.JSONDecodeError as exc:
+        raise CorruptFileError(f"it is not valid JSON ({exc})") from exc
+    if raw is None:
+        return None
+    check_raw(raw, schema)
+    return raw
+
+
+def prepare_file(path: Path, schema: Schema, migration_copies: Path, now: datetime) -> bool:
+    """Check `path` and migrate it to `schema` if older; True when it was migrated.
+
+    The file is copied into `migration_copies` before anything is changed.
+    """
+    raw = load_raw(path, schema)
+    if raw is None:
+        return False
+    meta = meta_of(raw)
+    assert meta is not None
+    if meta["schema"] == schema.version:
+        return False
+    migration_copies.mkdir(parents=True, exist_ok=True)
+    stamp_text = now.strftime("%Y%m%dT%H%M%S")
+    shutil.copy2(path, migration_copies / f"{path.stem}.schema{meta['schema']}-{stamp_text}{path.suffix}")
+    write_json_atomically(path, migrate(raw, schema))
+    return True
+
+
+class Database:
+    """A TinyDB file with atomic writes, a schema stamp and one lock."""
+
+    def __init__(self, path: Path, schema: Schema) -> None:
+        self.path = path
+        self.schema = schema
+        self._lock = threading.RLock()
+        self._tinydb = TinyDB(path, storage=AtomicJSONStorage)
+        with self.locked() as db:
+            if not db.table(META_TABLE).all():
+                self._write_raw(stamp(self._raw(), schema.kind, schema.version))
+
+    @contextmanager
+    def locked(self) -> Iterator[TinyDB]:
+        """The TinyDB handle, held under this file's lock for the `with` block."""
+        with self._lock:
+            yield self._tinydb
+
+    def snapshot(self) -> Raw:
+        """A deep copy of the whole file's content (for backups)."""
+        with self._lock:
+            return copy.deepcopy(self._raw())
+
+    def replace(self, raw: Raw) -> None:
+        """Replace the whole content with `raw` (already checked), atomically."""
+        check_raw(raw, self.schema)
+        with self._lock:
+            self._write_raw(migrate(copy.deepcopy(raw), self.schema))
+
+    def close(self) -> None:
+        with self._lock:
+            self._tinydb.close()
+
+    def _raw(self) -> Raw:
+        return self._tinydb.storage.read() or {}
+
+    def _write_raw(self, raw: Raw) -> None:
+        self._tinydb.storage.write(raw)
+        # TinyDB's Table objects cache query results and the next id; after a
+        # wholesale write they are stale, so drop them and let TinyDB make new ones.
+        self._tinydb._tables.clear()
+
+
+_handles: dict[Path, Database] = {}
+_handles_lock = threading.Lock()
+
+
+def open_database(path: Path, schema: Schema) -> Database:
+    """The process's one handle on `path`, opened on first use."""
+    key = path.resolve()
+    with _handles_lock:
+        db = _handles.get(key)
+        if db is None:
+            db = _handles[key] = Database(key, schema)
+        elif db.schema.kind != schema.kind:
+            raise StoreError(f"{path} is already open as a {db.schema.kind} file")
+        return db
+
+
+def close_database(path: Path) -> None:
+    """Close and forget the handle on `path`, if any."""
+    with _handles_lock:
+        db = _handles.pop(path.resolve(), None)
+    if db is not None:
+        db.close()

@@ -1,0 +1,126 @@
+"""Live sessions: one small TinyDB file each, so recording an action never
+rewrites the archive of finished plays."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tinydb.table import Document
+
+from companion.core.errors import DomainError
+from companion.core.session import Action, SessionRecord, plain
+from companion.store.db import CorruptFileError, close_database, open_database
+from companion.store.layout import DISCARDED_DIR, FINISHED_DIR, SESSION_ID, SESSIONS_DIR
+from companion.store.migrations import SCHEMAS, Schema
+
+TABLE = "session"
+
+
+class SessionNotFound(DomainError):
+    pass
+
+
+def record_to_doc(record: SessionRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": record.title,
+        "setup": plain(record.setup),
+        "actions": [a.to_doc() for a in record.actions],
+        "undone": [a.to_doc() for a in record.undone],
+        "created": record.created,
+        "updated": record.updated,
+    }
+
+
+def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
+    """Build a record from a saved document, or raise CorruptFileError naming the field."""
+    for name, kind in (("id", str), ("game", str), ("title", str), ("setup", dict),
+                       ("actions", list), ("undone", list), ("created", str), ("updated", str)):
+        if not isinstance(doc.get(name), kind):
+            raise CorruptFileError(f"its session field {name!r} is missing or not a {kind.__name__}")
+
+    def actions(name: str) -> tuple[Action, ...]:
+        out = []
+        for i, a in enumerate(doc[name]):
+            if not (isinstance(a, dict) and isinstance(a.get("type"), str)
+                    and isinstance(a.get("data"), dict) and isinstance(a.get("label"), str)):
+                raise CorruptFileError(f"its {name}[{i}] is not a valid action")
+            out.append(Action.from_doc(a))
+        return tuple(out)
+
+    return SessionRecord(
+        id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
+        actions=actions("actions"), undone=actions("undone"),
+        created=doc["created"], updated=doc["updated"],
+    )
+
+
+class SessionFiles:
+    """The `SessionLog` of `core.session`, kept in `<data>/sessions/<id>.json`."""
+
+    def __init__(self, root: Path, schema: Schema = SCHEMAS["session"]) -> None:
+        self._root = root
+        self._schema = schema
+        (root / SESSIONS_DIR).mkdir(parents=True, exist_ok=True)
+
+    def path(self, session_id: str) -> Path:
+        if not SESSION_ID.match(session_id):
+            raise SessionNotFound(f"There is no session called {session_id!r}.")
+        return self._root / SESSIONS_DIR / f"{session_id}.json"
+
+    def new_id(self) -> str:
+        while True:
+            session_id = secrets.token_hex(6)
+            if not self.path(session_id).exists():
+                return session_id
+
+    def save(self, record: SessionRecord) -> None:
+        db = open_database(self.path(record.id), self._schema)
+        with db.locked() as tdb:
+            tdb.table(TABLE).upsert(Document(record_to_doc(record), doc_id=1))
+
+    def load(self, session_id: str) -> SessionRecord:
+        path = self.path(session_id)
+        if not path.exists():
+            raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
+        db = open_database(path, self._schema)
+        with db.locked() as tdb:
+            doc = tdb.table(TABLE).get(doc_id=1)
+        if doc is None:
+            raise CorruptFileError(f"{path.name} holds no session")
+        return record_from_doc(doc)
+
+    def ids(self) -> list[str]:
+        folder = self._root / SESSIONS_DIR
+        return sorted(p.stem for p in folder.glob("*.json") if SESSION_ID.match(p.stem))
+
+    def list_open(self) -> list[SessionRecord]:
+        return [self.load(session_id) for session_id in self.ids()]
+
+    def discard(self, session_id: str) -> None:
+        self._move(session_id, self._root / DISCARDED_DIR)
+
+    def undiscard(self, session_id: str) -> None:
+        source = self._root / DISCARDED_DIR / f"{self.path(session_id).name}"
+        if not source.exists():
+            raise SessionNotFound(f"The discarded session {session_id} is gone.")
+        os.replace(source, self.path(session_id))
+
+    def finish(self, session_id: str) -> None:
+        self._move(session_id, self._root / FINISHED_DIR)
+
+    def close_all(self) -> None:
+        for session_id in self.ids():
+            close_database(self.path(session_id))
+
+    def _move(self, session_id: str, folder: Path) -> None:
+        path = self.path(session_id)
+        close_database(path)
+        folder.mkdir(parents=True, exist_ok=True)
+        os.replace(path, folder / path.name)
+

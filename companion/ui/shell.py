@@ -1,0 +1,203 @@
+"""The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock.
+
+Routes: `/table`, `/sheets`, `/journal`, `/scores`, `/history` (the tabs, each may
+carry an id: `/table/<session id>`), and `/settings`, `/sessions` shown on top of
+the last tab with a back button. The route is in the browser's address, so a reload
+shows the same screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.ui.components.common import notice_card
+from companion.ui.host import AppContext, Host
+from companion.ui.theme import THEME_MODES, themes
+from companion.ui.views.coming import JournalScreen, ScoresScreen, SheetsScreen
+from companion.ui.views.history import HistoryScreen
+from companion.ui.views.screen import Screen
+from companion.ui.views.sessions import SessionsScreen
+from companion.ui.views.settings import SettingsScreen
+from companion.ui.views.table import TableScreen
+
+log = logging.getLogger(__name__)
+
+WAKELOCK_TOLD = "companion.wakelock_told"
+CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
+
+
+@dataclass(frozen=True)
+class Tab:
+    name: str
+    label: str
+    icon: ft.IconData
+    selected_icon: ft.IconData
+    screen: type[Screen]
+
+
+TABS = (
+    Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, TableScreen),
+    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, SheetsScreen),
+    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, JournalScreen),
+    Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, ScoresScreen),
+    Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, HistoryScreen),
+)
+TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
+PAGES: dict[str, type[Screen]] = {"settings": SettingsScreen, "sessions": SessionsScreen}
+HOME = "/table"
+
+
+def split_route(route: str) -> tuple[str, str | None]:
+    """('table', 'abc123') for '/table/abc123'."""
+    parts = [p for p in route.split("?")[0].split("/") if p]
+    return (parts[0] if parts else "", parts[1] if len(parts) > 1 else None)
+
+
+class Shell:
+    """Everything around the screens of one page (one browser tab)."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext, keep_awake: bool = True) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.keep_awake = keep_awake
+        self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme)
+        self.route: str | None = None
+        self.last_tab = HOME
+        self.screens: list[Screen] = []
+        self._wakelock: ft.Wakelock | None = None
+
+    def start(self) -> None:
+        page = self.page
+        page.title = "Companion"
+        page.theme, page.dark_theme = themes()
+        page.on_route_change = lambda e: self.show(e.route)
+        page.on_view_pop = lambda e: self.go(self.last_tab)
+        page.on_disconnect = lambda e: self.host.close()
+        page.on_close = lambda e: self.host.close()
+        self.apply_theme()
+        self.show(page.route)
+        if self.keep_awake:
+            page.run_task(self._keep_screen_awake)
+
+    # Navigation -------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        """Show `route` now and put it in the browser's address bar."""
+        self.show(route)
+        self.page.navigate(self.route or HOME)
+
+    def show(self, route: str) -> None:
+        """Draw the screen(s) for `route` (nothing happens if it is already shown)."""
+        name, arg = split_route(route)
+        if name not in TAB_INDEX and name not in PAGES:
+            name, arg = split_route(HOME)
+        route = f"/{name}" + (f"/{arg}" if arg else "")
+        if route == self.route:
+            return
+        self.route = route
+        self.host.unwatch_all()
+        self.host.watch("theme", self.apply_theme)
+        self.host.watch("notices", self._redraw)
+        if name in TAB_INDEX:
+            self.last_tab = route
+            self.screens = [TABS[TAB_INDEX[name]].screen(self.host, arg)]
+        else:
+            tab_name, tab_arg = split_route(self.last_tab)
+            self.screens = [TABS[TAB_INDEX[tab_name]].screen(self.host, tab_arg), PAGES[name](self.host, arg)]
+        self._redraw()
+
+    def _redraw(self) -> None:
+        tab_name, _ = split_route(self.last_tab)
+        views = [self._tab_view(self.screens[0], TAB_INDEX[tab_name])]
+        if len(self.screens) > 1:
+            views.append(self._page_view(self.screens[1]))
+        self.page.views[:] = views
+        self.page.update()
+
+    # Views ------------------------------------------------------------------------
+
+    def _tab_view(self, screen: Screen, index: int) -> ft.View:
+        return ft.View(
+            route=self.last_tab,
+            appbar=ft.AppBar(
+                title=ft.Text(screen.title),
+                actions=[
+                    ft.IconButton(ft.Icons.PENDING_ACTIONS, tooltip="Unfinished sessions",
+                                  on_click=lambda e: self.go("/sessions")),
+                    ft.IconButton(ft.Icons.SETTINGS, tooltip="Settings", on_click=lambda e: self.go("/settings")),
+                ],
+            ),
+            navigation_bar=ft.NavigationBar(
+                key="nav",
+                selected_index=index,
+                destinations=[
+                    ft.NavigationBarDestination(icon=t.icon, selected_icon=t.selected_icon, label=t.label)
+                    for t in TABS
+                ],
+                on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
+            ),
+            controls=[self._frame(screen)],
+            scroll=ft.ScrollMode.AUTO,
+            padding=16,
+        )
+
+    def _page_view(self, screen: Screen) -> ft.View:
+        return ft.View(
+            route=self.route or "/",
+            appbar=ft.AppBar(
+                title=ft.Text(screen.title),
+                leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: self.go(self.last_tab)),
+            ),
+            controls=[self._frame(screen)],
+            scroll=ft.ScrollMode.AUTO,
+            padding=16,
+        )
+
+    def _frame(self, screen: Screen) -> ft.Control:
+        """The screen centred, at most a comfortable reading width on a desktop."""
+        notices = [notice_card(text, lambda t=text: self._dismiss(t), key=f"notice-{i}")
+                   for i, text in enumerate(self.ctx.notices)]
+        content = ft.Column([*notices, screen.mount()], spacing=16)
+        return ft.ResponsiveRow(
+            [ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+
+    def _dismiss(self, text: str) -> None:
+        if text in self.ctx.notices:
+            self.ctx.notices.remove(text)
+        self.host.changed("notices")
+        self._redraw()
+
+    # Theme and screen ---------------------------------------------------------------
+
+    def apply_theme(self) -> None:
+        self.page.theme_mode = THEME_MODES[self.ctx.store.settings.theme]
+        self.page.update()
+
+    async def _keep_screen_awake(self) -> None:
+        """Keep the screen on; where the browser refuses, say so once per device."""
+        self._wakelock = ft.Wakelock()
+        try:
+            await asyncio.wait_for(self._wakelock.enable(), CLIENT_TIMEOUT)
+            awake = bool(await asyncio.wait_for(self._wakelock.is_enabled(), CLIENT_TIMEOUT))
+        except (TimeoutError, RuntimeError) as exc:
+            log.info("wake lock not available: %s", exc)
+            awake = False
+        self.host.screen_awake = awake
+        if awake:
+            return
+        prefs = ft.SharedPreferences()
+        try:
+            told = await asyncio.wait_for(prefs.get(WAKELOCK_TOLD), CLIENT_TIMEOUT)
+            if not told:
+                self.host.toast("This browser will not keep the screen awake on this address. "
+                                "Set a longer screen timeout on your phone while you play.", seconds=12)
+                self.page.update()
+                await asyncio.wait_for(prefs.set(WAKELOCK_TOLD, True), CLIENT_TIMEOUT)
+        except (TimeoutError, RuntimeError) as exc:
+            log.info("could not reach the browser's preferences: %s", exc)

@@ -1,0 +1,35 @@
+"""Tabs whose games arrive in later releases say so plainly."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.components.common import empty_state
+from companion.ui.views.screen import Screen
+
+
+class SheetsScreen(Screen):
+    title = "Sheets"
+
+    def build(self) -> list[ft.Control]:
+        return [empty_state(ft.Icons.GRID_ON, "Score sheets",
+                            "Fleet Dice score sheets that refuse any mark the golden rule forbids will live "
+                            "here. They are not in this version yet.")]
+
+
+class JournalScreen(Screen):
+    title = "Journal"
+
+    def build(self) -> list[ft.Control]:
+        return [empty_state(ft.Icons.MENU_BOOK, "Adventure journal",
+                            "Your Fly Solo 7-Day adventure, kept across weeks, will live here. "
+                            "It is not in this version yet.")]
+
+
+class ScoresScreen(Screen):
+    title = "Scores"
+
+    def build(self) -> list[ft.Control]:
+        return [empty_state(ft.Icons.SCOREBOARD, "End-of-game scoring",
+                            "Enter each player's end state with taps and get every total and breakdown. "
+                            "Freshwater Fly scoring comes first; it is not in this version yet.")]

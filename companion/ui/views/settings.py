@@ -1,0 +1,219 @@
+"""Settings: theme, the player roster, backups, where the data lives."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.errors import DomainError
+from companion.core.players import Player, PlayerColor
+from companion.store import BackupInfo, InvalidBackupError
+from companion.ui.components.common import section
+from companion.ui.host import EVERYTHING
+from companion.ui.theme import TAP, TAP_SMALL
+from companion.ui.views.screen import Screen
+
+BACKUPS_SHOWN = 12
+REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+
+    def __init__(self, host, arg=None) -> None:
+        super().__init__(host, arg)
+        host.watch("settings", self.render)
+
+    def build(self) -> list[ft.Control]:
+        return [self._theme(), self._roster(), self._backups(), self._about()]
+
+    # Theme ----------------------------------------------------------------------
+
+    def _theme(self) -> ft.Control:
+        return section("Theme", ft.SegmentedButton(
+            key="theme",
+            segments=[
+                ft.Segment(value="system", label="System", icon=ft.Icons.BRIGHTNESS_AUTO),
+                ft.Segment(value="light", label="Light", icon=ft.Icons.LIGHT_MODE),
+                ft.Segment(value="dark", label="Dark", icon=ft.Icons.DARK_MODE),
+            ],
+            selected=[self.ctx.store.settings.theme],
+            on_change=self._on_theme,
+        ))
+
+    def _on_theme(self, e: ft.Event) -> None:
+        if e.control.selected and self.host.attempt(lambda: self.ctx.store.settings.set_theme(e.control.selected[0])):
+            self.host.apply_theme()
+            self.host.changed("theme")
+
+    # Roster ---------------------------------------------------------------------
+
+    def _roster(self) -> ft.Control:
+        players = self.ctx.store.settings.players()
+        rows: list[ft.Control] = [self._player_row(p) for p in players]
+        if not players:
+            rows.append(ft.Text("No players yet. Add the people you play with; their names and colours "
+                                "are offered in every game.", color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, key="add-player",
+                                      height=TAP_SMALL, on_click=lambda e: self._edit_player(None)))
+        return section("Players", *rows)
+
+    def _player_row(self, player: Player) -> ft.Control:
+        return ft.Container(
+            key=f"player-{player.name}",
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12),
+            height=TAP,
+            content=ft.Row([
+                ft.Container(width=28, height=28, border_radius=14, bgcolor=player.color.value),
+                ft.Text(player.name, size=18, expand=True),
+                ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit {player.name}",
+                              on_click=lambda e: self._edit_player(player)),
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove {player.name}",
+                              on_click=lambda e: self._remove_player(player)),
+            ]),
+        )
+
+    def _edit_player(self, player: Player | None) -> None:
+        settings = self.ctx.store.settings
+        name = ft.TextField(label="Name", value=player.name if player else "", autofocus=True,
+                            max_length=20, key="player-name", text_size=18)
+        chosen = {"color": player.color if player else None}
+        swatches = ft.Row(wrap=True, spacing=8, run_spacing=8)
+
+        def draw_swatches() -> None:
+            current = chosen["color"]
+            swatches.controls = [
+                ft.Container(
+                    width=TAP_SMALL, height=TAP_SMALL, border_radius=TAP_SMALL / 2, bgcolor=color.value,
+                    border=ft.Border.all(4, ft.Colors.ON_SURFACE) if color == current else None,
+                    tooltip=color.label, on_click=lambda e, c=color: pick(c),
+                    content=ft.Icon(ft.Icons.CHECK, color=ft.Colors.WHITE) if color == current else None,
+                    alignment=ft.Alignment.CENTER,
+                )
+                for color in PlayerColor
+            ]
+
+        def pick(color: PlayerColor) -> None:
+            chosen["color"] = color
+            draw_swatches()
+
+        def save(e: ft.Event | None = None) -> None:
+            def apply() -> None:
+                if player is None:
+                    settings.add_player(name.value or "", chosen["color"])
+                else:
+                    settings.rename_player(player.id, name.value or "")
+                    if chosen["color"] is not None and chosen["color"] != player.color:
+                        settings.set_player_color(player.id, chosen["color"])
+            try:
+                apply()
+            except DomainError as exc:  # a refused name is explained next to the field
+                name.error = str(exc)
+                return
+            self.host.page.pop_dialog()
+            self.host.changed("settings")
+            self.render()
+
+        name.on_submit = save
+        draw_swatches()
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("New player" if player is None else f"Edit {player.name}"),
+            content=ft.Column([name, ft.Text("Colour"), swatches], tight=True, spacing=12, width=320),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.FilledButton("Save", key="save-player", on_click=save),
+            ],
+        ))
+
+    def _remove_player(self, player: Player) -> None:
+        settings = self.ctx.store.settings
+        removed, order = settings.remove_player(player.id)
+
+        def undo() -> None:
+            settings.restore_player(removed, order)
+            self.host.changed("settings")
+            self.render()
+
+        self.host.changed("settings")
+        self.render()
+        self.host.toast(f"Removed {player.name}.", undo=undo)
+
+    # Backups --------------------------------------------------------------------
+
+    def _backups(self) -> ft.Control:
+        found = self.ctx.store.list_backups()
+        rows: list[ft.Control] = [
+            ft.Text("A backup is taken automatically on the first start of each day (the last 10 are kept). "
+                    f"Backups live in {self.ctx.store.backups_dir}.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.FilledButton("Back up now", icon=ft.Icons.BACKUP, key="backup-now", height=TAP_SMALL,
+                            on_click=lambda e: self._backup_now()),
+        ]
+        rows += [self._backup_row(info) for info in found[:BACKUPS_SHOWN]]
+        if len(found) > BACKUPS_SHOWN:
+            rows.append(ft.Text(f"... and {len(found) - BACKUPS_SHOWN} older backups in the folder above."))
+        return section("Backups", *rows)
+
+    def _backup_row(self, info: BackupInfo) -> ft.Control:
+        return ft.Row([
+            ft.Icon(ft.Icons.INVENTORY_2_OUTLINED),
+            ft.Column([
+                ft.Text(f"{info.created:%a %d %b %Y, %H:%M}", size=16),
+                ft.Text(REASON_LABELS[info.reason], size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=0, expand=True),
+            ft.OutlinedButton("Restore", height=TAP_SMALL, key=f"restore-{info.name}",
+                              on_click=lambda e: self._confirm_restore(info)),
+        ])
+
+    def _backup_now(self) -> None:
+        info = self.ctx.store.backup_now()
+        self.host.toast(f"Backed up everything to {info.name}.")
+        self.render()
+
+    def _confirm_restore(self, info: BackupInfo) -> None:
+        def restore(e: ft.Event) -> None:
+            self.host.page.pop_dialog()
+            self._restore(info)
+
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Restore this backup?"),
+            content=ft.Text(f"Everything (players, history, unfinished sessions) is replaced by the backup of "
+                            f"{info.created:%d %b %Y, %H:%M}. A backup of what you have now is taken first, "
+                            "so you can go back."),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.FilledButton("Restore", key="confirm-restore", on_click=restore),
+            ],
+        ))
+
+    def _restore(self, info: BackupInfo) -> None:
+        try:
+            self.ctx.store.restore(info.path)
+        except InvalidBackupError as exc:
+            self.host.toast(f"Not restored, nothing was changed: {exc}")
+            return
+        self.ctx.sessions.forget_all()
+        self.host.changed(EVERYTHING)
+        self.host.apply_theme()
+        self.render()
+        self.host.toast(f"Restored the backup of {info.created:%d %b %Y, %H:%M}.")
+
+    # About ----------------------------------------------------------------------
+
+    def _about(self) -> ft.Control:
+        awake = {True: "Yes, while Companion is open.",
+                 False: "No: this browser does not allow it here (plain-HTTP addresses on a LAN are refused). "
+                        "Set a longer screen timeout on your phone while you play.",
+                 None: "Checking..."}[self.host.screen_awake]
+        lines = [
+            ("Your data", str(self.ctx.store.root)),
+            ("Screen kept awake", awake),
+        ]
+        if self.ctx.lan_url:
+            lines.append(("Address for phones at the table", self.ctx.lan_url))
+        return section("About this device", *[
+            ft.Column([ft.Text(k, size=13, color=ft.Colors.ON_SURFACE_VARIANT), ft.Text(v)],
+                      spacing=2)
+            for k, v in lines
+        ])
+

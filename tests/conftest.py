@@ -1,0 +1,46 @@
+"""Fixtures shared by every test: a data folder, a clock you can move, a store."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from companion.store import Store, open_store
+
+# These machines are shared and noisy: no deadlines, fewer examples in CI's default.
+settings.register_profile("companion", deadline=None, max_examples=60,
+                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+settings.load_profile("companion")
+
+
+class FakeClock:
+    """A clock that only moves when told to."""
+
+    def __init__(self, start: datetime = datetime(2026, 11, 21, 10, 0, tzinfo=timezone.utc)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def store(data_dir: Path, clock: FakeClock):
+    opened = open_store(data_dir, clock)
+    yield opened
+    opened.close()

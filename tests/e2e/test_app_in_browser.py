@@ -1,0 +1,107 @@
+"""The real server and the real browser: what a player at the table does."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import AppPage
+
+
+def last_roll(server) -> tuple[str, int]:
+    """The newest saved roll of the only table session: its undo label and total."""
+    [session] = server.session_files()
+    last = session["actions"][-1]
+    return last["label"], sum(last["data"]["faces"])
+
+
+def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, browser) -> None:
+    server = make_server()
+    phone.open(server.url)
+
+    # Roll twice: the screen shows exactly what was saved.
+    phone.button("Roll 2 d6").click()
+    phone.see(phone.button("Undo: roll 2 d6"))
+    phone.labelled("One die more").click()
+    phone.button("Roll 3 d6").click()
+    phone.see(phone.button("Undo: roll 3 d6"))
+    label, total = last_roll(server)
+    assert label == "roll 3 d6"
+    phone.see(phone.text(f"Total {total}"))
+    phone.shot("table-phone")
+
+    # Undo, labelled with what it takes back; redo waits.
+    phone.button("Undo: roll 3 d6").click()
+    phone.see(phone.button("Redo: roll 3 d6"))
+    first_total = sum(server.session_files()[0]["actions"][0]["data"]["faces"])
+    phone.see(phone.text(f"Total {first_total}"))
+
+    # Reload the tab: everything is where it was, the redo stack too.
+    phone.page.reload()
+    phone.ready()
+    phone.see(phone.button("Redo: roll 3 d6"))
+    phone.see(phone.text(f"Total {first_total}"))
+
+    # Every tab.
+    for tab, expect in [("Sheets", "Score sheets"), ("Journal", "Adventure journal"),
+                        ("Scores", "End-of-game scoring"), ("History", "No finished plays yet")]:
+        phone.tab(tab).click()
+        phone.see(phone.text(expect))
+    phone.shot("history-phone")
+    assert phone.page.url.endswith("/history")
+
+    # Unfinished sessions, then settings with the theme changed to dark.
+    phone.labelled("Unfinished sessions").click()
+    phone.see(phone.text("Table dice"))
+    phone.shot("sessions-phone")
+    phone.labelled("Back").click()
+    phone.labelled("Settings").click()
+    phone.see(phone.text("Theme"))
+    phone.page.get_by_role("button", name="Dark").click()
+    phone.see(phone.button("Back up now"))
+    phone.shot("settings-dark-phone")
+
+    # Kill the server without warning, start it again: the session is all there.
+    server.kill()
+    server.start()
+    phone.open(f"{server.url}/table")
+    phone.see(phone.button("Redo: roll 3 d6"))
+    phone.see(phone.text(f"Total {first_total}"))
+    phone.shot("table-dark-phone")
+
+
+def test_two_devices_see_the_same_table(make_server, browser) -> None:
+    server = make_server()
+    devices = [browser.new_context(viewport={"width": 360, "height": 740}) for _ in range(2)]
+    try:
+        first, second = (AppPage(d.new_page()).open(f"{server.url}/table") for d in devices)
+        first.button("Roll 2 d6").click()
+        first.see(first.button("Undo: roll 2 d6"))
+        _, total = last_roll(server)
+        second.see(second.text(f"Total {total}"))
+        second.see(second.button("Undo: roll 2 d6"))
+    finally:
+        for d in devices:
+            d.close()
+
+
+def test_desktop_layout(make_server, desktop: AppPage) -> None:
+    server = make_server()
+    desktop.open(f"{server.url}/table")
+    desktop.page.get_by_text("d20", exact=True).click()
+    desktop.button("Roll 2 d20").click()
+    desktop.see(desktop.button("Undo: roll 2 d20"))
+    desktop.shot("table-desktop")
+    desktop.labelled("Settings").click()
+    desktop.see(desktop.button("Back up now"))
+    desktop.shot("settings-desktop")
+
+
+def test_damaged_file_is_reported_on_screen(make_server, phone: AppPage, tmp_path) -> None:
+    data = tmp_path / "damaged"
+    data.mkdir()
+    (data / "archive.json").write_text('{"_meta": {"1": {"kind": "archive", "schema": 1}}}} trailing')
+    server = make_server(data)
+    phone.open(server.url)
+    phone.see(phone.page.get_by_text("Your play history file could not be read"))
+    phone.shot("notice-phone")
+    phone.button("Dismiss").click()
+    phone.see(phone.button("Roll 2 d6"))
+    assert phone.page.get_by_text("could not be read").count() == 0

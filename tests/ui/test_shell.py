@@ -1,0 +1,105 @@
+"""The app shell on headless pages: tabs, routes, theme, notices, unfinished sessions."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion.ui.shell import TABS
+
+
+async def test_first_view_is_the_table(app) -> None:
+    page = await app.open("/")
+    assert page.find(key="nav").selected_index == 0
+    assert page.has(key="roll")
+
+
+@pytest.mark.parametrize("index, tab", list(enumerate(TABS)))
+async def test_every_tab_has_a_route_a_title_and_its_nav_item(app, index, tab) -> None:
+    page = await app.open(f"/{tab.name}")
+    assert page.find(key="nav").selected_index == index
+    assert page.page.views[0].appbar.title.value == tab.label
+
+
+async def test_nav_bar_switches_tabs(app) -> None:
+    page = await app.open("/table")
+    await page.change(page.find(key="nav"), selected_index=4)
+    assert page.page.views[0].appbar.title.value == "History"
+    assert page.has(label="No finished plays yet")
+    await page.route("/scores")  # the browser's back/forward buttons
+    assert page.page.views[0].appbar.title.value == "Scores"
+
+
+async def test_unknown_route_shows_the_table(app) -> None:
+    page = await app.open("/nowhere/at/all")
+    assert page.page.views[0].appbar.title.value == "Table"
+
+
+async def test_settings_opens_on_top_and_back_returns(app) -> None:
+    page = await app.open("/history")
+    await page.click(label="Settings")
+    assert [v.appbar.title.value for v in page.page.views] == ["History", "Settings"]
+    await page.click(label="Back")
+    assert [v.appbar.title.value for v in page.page.views] == ["History"]
+
+
+async def test_theme_changes_at_once_and_is_remembered(app) -> None:
+    page = await app.open("/settings")
+    await page.change(page.find(key="theme"), selected=["dark"])
+    assert page.page.theme_mode == ft.ThemeMode.DARK
+    assert app.store.settings.theme == "dark"
+    again = await app.open("/table")
+    assert again.page.theme_mode == ft.ThemeMode.DARK
+
+
+async def test_theme_change_reaches_other_open_pages(app) -> None:
+    phone = await app.open("/table")
+    settings = await app.open("/settings")
+    await settings.change(settings.find(key="theme"), selected=["light"])
+    await app.settle()
+    assert phone.page.theme_mode == ft.ThemeMode.LIGHT
+
+
+async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:
+    from tests.ui.conftest import App
+    import asyncio
+    from companion.store import open_store
+
+    data_dir.mkdir(parents=True)
+    (data_dir / "archive.json").write_text("{oops")
+    store = open_store(data_dir, clock)
+    app = App(store, asyncio.get_running_loop())
+    try:
+        page = await app.open("/table")
+        notice = page.find(key="notice-0")
+        text = page.text_containing("could not be read")
+        assert "archive.json.corrupt-" in text
+        await page.click(label="Dismiss")
+        assert not page.has(key="notice-0")
+        assert not (await app.open("/history")).has(key="notice-0")
+        assert notice is not None
+    finally:
+        app.close()
+        store.close()
+
+
+async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
+    page = await app.open("/table")
+    await page.click(key="roll")
+    session_id = app.ctx.sessions.latest("table").id
+    await page.click(label="Unfinished sessions")
+    assert page.has(key=f"session-{session_id}")
+    await page.click(label="Discard")
+    assert not page.has(key=f"session-{session_id}")
+    assert page.snackbar_texts()[-1] == "Discarded Table dice."
+    await page.session.dispatch_event(page.page._dialogs.controls[-1].action._i, "click", None)
+    assert page.has(key=f"session-{session_id}")
+    await page.click(label="Resume")
+    assert page.page.views[0].route == f"/table/{session_id}"
+    assert page.has(key="result")
+
+
+async def test_a_missing_session_says_so(app) -> None:
+    page = await app.open("/table/abc123")
+    assert page.has(label="Session not found")
+    assert "no longer here" in page.text_containing("abc123")

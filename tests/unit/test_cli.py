@@ -1,0 +1,78 @@
+"""The command line: bad input gets one clear line and exit code 2, nothing written."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import data_dir, main
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                          timeout=60, env=env)
+
+
+def test_unknown_flag_is_one_line_and_exit_2(capsys) -> None:
+    assert main(["--fast"]) == 2
+    err = capsys.readouterr().err
+    assert err == "companion: unrecognized arguments: --fast\n"
+
+
+@pytest.mark.parametrize("value, message", [
+    ("eighty", "companion: argument --port: must be a whole number, not 'eighty'"),
+    ("70000", "companion: argument --port: must be between 1 and 65535, not 70000"),
+])
+def test_bad_port_value(capsys, value: str, message: str) -> None:
+    assert main(["--port", value]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_port_in_use(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run("--port", str(port), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"companion: port {port} is already in use on 127.0.0.1; choose another with --port"
+    assert not (tmp_path / "data").exists()
+
+
+def test_unwritable_data_dir(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run("--port", str(free_port()), "--data-dir", str(blocker / "data"))
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith(f"companion: cannot use the data folder {blocker / 'data'}")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_data_folder_in_use_by_another_companion(store) -> None:
+    result = run("--port", str(free_port()), "--data-dir", str(store.root))
+    assert result.returncode == 2
+    assert "another Companion is already using the data folder" in result.stderr
+
+
+def test_data_dir_comes_from_option_then_environment(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "env"))
+    assert data_dir(tmp_path / "opt") == tmp_path / "opt"
+    assert data_dir(None) == tmp_path / "env"
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    assert data_dir(None).name == "companion"
+
+
+def test_python_dash_m_is_the_same_command() -> None:
+    result = run("--help")
+    assert result.returncode == 0 and "--lan" in result.stdout and "--data-dir" in result.stdout

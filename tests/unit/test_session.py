@@ -1,0 +1,137 @@
+"""Sessions: the log is the truth; undo, redo and resume survive a restart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.errors import DomainError
+from companion.core.session import Action, GameSession, SessionManager, replay
+from companion.games import GAMES
+from companion.games.table_tools import GAME, RULES, roll_action
+from companion.store import open_store
+
+
+def manager(store) -> SessionManager:
+    return SessionManager(store.sessions, GAMES, store.clock)
+
+
+def test_perform_is_saved_before_it_is_shown(store) -> None:
+    session = manager(store).create(GAME)
+    session.perform(roll_action(["d6", "d6"], random.Random(1)))
+    on_disk = store.sessions.load(session.id)
+    assert on_disk == session.record
+    assert len(session.state.rolls) == 1
+
+
+def test_a_failed_save_changes_nothing(store, monkeypatch) -> None:
+    session = manager(store).create(GAME)
+    before = session.record
+
+    def broken_save(record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.sessions, "save", broken_save)
+    with pytest.raises(OSError):
+        session.perform(roll_action(["d6"], random.Random(1)))
+    assert session.record == before and session.state.rolls == ()
+
+
+def test_refused_action_is_not_recorded(store) -> None:
+    session = manager(store).create(GAME)
+    with pytest.raises(DomainError, match="at least one die"):
+        session.perform(Action("roll", {"dice": [], "faces": []}, "roll nothing"))
+    with pytest.raises(DomainError, match="face must be 1 to 6, not 7"):
+        session.perform(Action("roll", {"dice": ["d6"], "faces": [7]}, "roll 1 d6"))
+    assert store.sessions.load(session.id).actions == ()
+
+
+def test_undo_and_redo_are_labelled_and_survive_a_restart(store, clock) -> None:
+    session = manager(store).create(GAME)
+    rng = random.Random(3)
+    session.perform(roll_action(["d6", "d6", "d6"], rng))
+    session.perform(roll_action(["d20"], rng))
+    assert session.undo_label == "Undo: roll 1 d20"
+    session.undo()
+    assert (session.undo_label, session.redo_label) == ("Undo: roll 3 d6", "Redo: roll 1 d20")
+    kept = session.state
+
+    store.close()
+    store = open_store(store.root, clock)
+    resumed = manager(store).get(session.id)
+    assert resumed.state == kept
+    assert resumed.redo_label == "Redo: roll 1 d20"
+    resumed.redo()
+    assert resumed.state.last.dice == ("d20",)
+    resumed.undo()
+    resumed.undo()
+    assert resumed.state.rolls == () and resumed.undo_label is None
+    with pytest.raises(DomainError, match="nothing to undo"):
+        resumed.undo()
+    store.close()
+
+
+def test_a_new_action_clears_redo(store) -> None:
+    session = manager(store).create(GAME)
+    rng = random.Random(5)
+    session.perform(roll_action(["d6"], rng))
+    session.undo()
+    session.perform(roll_action(["d8"], rng))
+    assert session.redo_label is None
+
+
+def test_latest_open_session_and_discard_with_undo(store, clock) -> None:
+    sessions = manager(store)
+    older = sessions.create(GAME)
+    clock.advance(minutes=1)
+    newer = sessions.create(GAME)
+    assert sessions.latest(GAME).id == newer.id
+    sessions.discard(newer.id)
+    assert [r.id for r in sessions.open_records()] == [older.id]
+    sessions.undiscard(newer.id)
+    assert {r.id for r in sessions.open_records()} == {older.id, newer.id}
+    sessions.finish(older.id)
+    assert [r.id for r in sessions.open_records()] == [newer.id]
+    assert (store.root / "sessions" / "finished" / f"{older.id}.json").exists()
+
+
+def test_unknown_game_is_refused(store) -> None:
+    with pytest.raises(DomainError, match="does not know the game 'chess'"):
+        manager(store).create("chess")
+
+
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("roll"), st.lists(st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"]),
+                                             min_size=1, max_size=5), st.integers(0, 10**6)),
+        st.tuples(st.just("undo")),
+        st.tuples(st.just("redo")),
+    ),
+    max_size=25,
+)
+
+
+@given(steps=steps)
+def test_any_sequence_replays_to_the_same_state_in_memory_and_on_disk(tmp_path_factory, steps) -> None:
+    from tests.conftest import FakeClock
+
+    clock = FakeClock()
+    store = open_store(tmp_path_factory.mktemp("data"), clock)
+    try:
+        session = manager(store).create(GAME)
+        for step in steps:
+            if step[0] == "roll":
+                session.perform(roll_action(step[1], random.Random(step[2])))
+            elif step[0] == "undo" and session.undo_label:
+                session.undo()
+            elif step[0] == "redo" and session.redo_label:
+                session.redo()
+            assert session.state == replay(RULES, {}, session.record.actions)
+        on_disk = store.sessions.load(session.id)
+        assert on_disk == session.record
+        assert GameSession(on_disk, RULES, store.sessions, clock).state == session.state
+    finally:
+        store.close()
