@@ -16,6 +16,14 @@ settings.register_profile("companion", deadline=None, max_examples=60,
 settings.load_profile("companion")
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """Browser tests are marked and run last: they are the slowest and start servers."""
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
+
+
 class FakeClock:
     """A clock that only moves when told to."""
 

@@ -79,6 +79,12 @@ class Host:
         """Call `refresh` when another page changes `topic` (one watcher per topic)."""
         self._watched[topic] = refresh
 
+    def refresh(self, topic: str) -> None:
+        """Run this page's own watcher of `topic` (something only this page knows changed)."""
+        refresh = self._watched.get(topic)
+        if refresh is not None:
+            refresh()
+
     def unwatch_all(self) -> None:
         self._watched.clear()
 

@@ -27,6 +27,7 @@ from companion.ui.views.table import TableScreen
 log = logging.getLogger(__name__)
 
 WAKELOCK_TOLD = "companion.wakelock_told"
+SCREEN_AWAKE = "screen-awake"  # the topic a screen watches to show whether the screen is kept on
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
 
 
@@ -99,9 +100,11 @@ class Shell:
         if route == self.route:
             return
         self.route = route
+        for screen in self.screens:
+            screen.dispose()
         self.host.unwatch_all()
         self.host.watch("theme", self.apply_theme)
-        self.host.watch("notices", self._redraw)
+        self.host.watch("notices", self._show_notices)
         if name in TAB_INDEX:
             self.last_tab = route
             self.screens = [TABS[TAB_INDEX[name]].screen(self.host, arg)]
@@ -111,6 +114,7 @@ class Shell:
         self._redraw()
 
     def _redraw(self) -> None:
+        self._notice_columns: list[ft.Column] = []
         tab_name, _ = split_route(self.last_tab)
         views = [self._tab_view(self.screens[0], TAB_INDEX[tab_name])]
         if len(self.screens) > 1:
@@ -158,20 +162,31 @@ class Shell:
         )
 
     def _frame(self, screen: Screen) -> ft.Control:
-        """The screen centred, at most a comfortable reading width on a desktop."""
-        notices = [notice_card(text, lambda t=text: self._dismiss(t), key=f"notice-{i}")
-                   for i, text in enumerate(self.ctx.notices)]
-        content = ft.Column([*notices, screen.mount()], spacing=16)
+        """The screen centred, at most a comfortable reading width on a desktop, under any notices."""
+        notices = ft.Column(spacing=8)
+        self._notice_columns.append(notices)
+        self._fill_notices(notices)
+        content = ft.Column([notices, screen.mount()], spacing=16)
         return ft.ResponsiveRow(
             [ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
             alignment=ft.MainAxisAlignment.CENTER,
         )
 
+    def _fill_notices(self, column: ft.Column) -> None:
+        column.controls = [notice_card(text, lambda t=text: self._dismiss(t), key=f"notice-{i}")
+                           for i, text in enumerate(self.ctx.notices)]
+        column.visible = bool(column.controls)
+
+    def _show_notices(self) -> None:
+        for column in self._notice_columns:
+            self._fill_notices(column)
+            column.update()
+
     def _dismiss(self, text: str) -> None:
         if text in self.ctx.notices:
             self.ctx.notices.remove(text)
         self.host.changed("notices")
-        self._redraw()
+        self._show_notices()
 
     # Theme and screen ---------------------------------------------------------------
 
@@ -186,9 +201,10 @@ class Shell:
             await asyncio.wait_for(self._wakelock.enable(), CLIENT_TIMEOUT)
             awake = bool(await asyncio.wait_for(self._wakelock.is_enabled(), CLIENT_TIMEOUT))
         except (TimeoutError, RuntimeError) as exc:
-            log.info("wake lock not available: %s", exc)
+            log.info("wake lock not available: %r", exc)
             awake = False
         self.host.screen_awake = awake
+        self.host.refresh(SCREEN_AWAKE)
         if awake:
             return
         prefs = ft.SharedPreferences()
@@ -200,4 +216,4 @@ class Shell:
                 self.page.update()
                 await asyncio.wait_for(prefs.set(WAKELOCK_TOLD, True), CLIENT_TIMEOUT)
         except (TimeoutError, RuntimeError) as exc:
-            log.info("could not reach the browser's preferences: %s", exc)
+            log.info("could not reach the browser's preferences: %r", exc)

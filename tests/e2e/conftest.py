@@ -1,4 +1,4 @@
-"""The real server in a subprocess and the system Chromium driven by Playwright.
+"""Browser tests: the real server in a subprocess and the system Chromium (Playwright).
 
 A missing Chromium fails these tests with a message saying how to install it; they
 never skip silently. Set COMPANION_SKIP_BROWSER=1 to skip them on purpose.
@@ -6,98 +6,25 @@ never skip silently. Set COMPANION_SKIP_BROWSER=1 to skip them on purpose.
 
 from __future__ import annotations
 
-import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from tests.browser import CHROMIUM, AppPage, Server, free_port, launch_chromium
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-
-def pytest_collection_modifyitems(items) -> None:
-    for item in items:
-        if "e2e" in item.nodeid:
-            item.add_marker(pytest.mark.browser)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """`python -m companion` on a loopback port with its own data folder."""
-
-    def __init__(self, data_dir: Path, port: int) -> None:
-        self.data_dir = data_dir
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.process: subprocess.Popen | None = None
-        self.log = data_dir.parent / f"server-{port}.log"
-
-    def start(self) -> None:
-        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
-        env.pop("DISPLAY", None)
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir", str(self.data_dir)],
-                stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.2)
-        raise AssertionError(f"the server did not answer within 60 s:\n{self.log.read_text()}")
-
-    def kill(self) -> None:
-        """Kill the server without warning, as a power cut or `kill -9` would."""
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def session_files(self) -> list[dict]:
-        """The live session documents on disk (what the app will show after a reload)."""
-        docs = []
-        for path in sorted((self.data_dir / "sessions").glob("*.json")):
-            docs.append(json.loads(path.read_text())["session"]["1"])
-        return docs
 
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator:
     servers: list[Server] = []
 
-    def make(data_dir: Path | None = None) -> Server:
-        server = Server(data_dir or tmp_path / "data", free_port())
+    def make(data_dir: Path | None = None, lan: bool = False) -> Server:
+        server = Server(data_dir or tmp_path / "data", free_port(), lan=lan)
         server.start()
         servers.append(server)
         return server
@@ -107,7 +34,9 @@ def make_server(tmp_path: Path) -> Iterator:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop running while it is open,
+# which the asyncio tests that follow must not inherit.
+@pytest.fixture(scope="module")
 def browser():
     if os.environ.get("COMPANION_SKIP_BROWSER") == "1":
         pytest.skip("COMPANION_SKIP_BROWSER=1: browser tests skipped on purpose")
@@ -116,56 +45,13 @@ def browser():
                     "chromium), point COMPANION_CHROMIUM at it, or set COMPANION_SKIP_BROWSER=1 to skip on purpose.")
     from playwright.sync_api import sync_playwright
 
-    home = tempfile.mkdtemp(prefix="chromium-home-")
-    old_home = os.environ.get("HOME")
-    os.environ["HOME"] = home  # Chromium writes under $HOME
+    home = os.environ.get("HOME")
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        launched = launch_chromium(p)
         yield launched
         launched.close()
-    if old_home is not None:
-        os.environ["HOME"] = old_home
-
-
-class AppPage:
-    """A browser tab on the app, found by what a player (or a screen reader) reads."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-
-    def open(self, url: str) -> AppPage:
-        self.page.goto(url)
-        self.ready()
-        return self
-
-    def ready(self) -> None:
-        """Wait for Flutter to start, then turn on its accessibility tree."""
-        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
-        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
-
-    def button(self, name: str):
-        return self.page.get_by_role("button", name=name, exact=True)
-
-    def tab(self, name: str):
-        return self.page.get_by_role("tab", name=name)
-
-    def labelled(self, name: str):
-        """An icon button (its tooltip) or a picture with a label."""
-        return self.page.get_by_label(name, exact=True)
-
-    def text(self, text: str):
-        return self.page.get_by_text(text, exact=True)
-
-    def see(self, locator, timeout: float = 15_000) -> None:
-        locator.first.wait_for(state="visible", timeout=timeout)
-
-    def shot(self, name: str) -> Path:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
-        time.sleep(0.6)  # let Flutter paint the last frame
-        self.page.screenshot(path=str(path))
-        return path
+    if home is not None:
+        os.environ["HOME"] = home
 
 
 @pytest.fixture

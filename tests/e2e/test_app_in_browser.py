@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import AppPage
+from tests.browser import AppPage
 
 
 def last_roll(server) -> tuple[str, int]:
@@ -105,3 +105,39 @@ def test_damaged_file_is_reported_on_screen(make_server, phone: AppPage, tmp_pat
     phone.button("Dismiss").click()
     phone.see(phone.button("Roll 2 d6"))
     assert phone.page.get_by_text("could not be read").count() == 0
+
+
+def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) -> None:
+    import re
+
+    server = make_server(lan=True)
+    printed = server.log.read_text()
+    match = re.search(r"Phones at the table: open (http://[\d.]+:\d+)", printed)
+    assert match, printed
+    assert "▀" in printed or "█" in printed  # the QR code, drawn with block characters
+    lan_url = match.group(1)
+    assert not lan_url.startswith("http://127.")
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        phone = AppPage(context.new_page()).open(lan_url)
+        phone.see(phone.message("will not keep the screen awake"), timeout=20_000)
+        phone.shot("lan-screen-awake-warning-phone")
+        phone.button("Close").click()
+        phone.labelled("Settings").click()
+        phone.see(phone.page.get_by_text("No: this browser does not allow it here", exact=False))
+        # Said once per device: not again when the phone comes back in a new tab.
+        phone.page.close()
+        phone = AppPage(context.new_page()).open(lan_url)
+        phone.see(phone.button("Roll 2 d6"))
+        phone.page.wait_for_timeout(3000)
+        assert phone.message("will not keep the screen awake").count() == 0
+    finally:
+        context.close()
+
+    local = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        here = AppPage(local.new_page()).open(f"{server.url}/settings")
+        here.see(here.text("Yes, while Companion is open."))
+    finally:
+        local.close()

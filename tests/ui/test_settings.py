@@ -21,14 +21,14 @@ async def test_add_rename_and_remove_a_player_with_undo(app) -> None:
 
     await page.click(label="Edit Ana")
     page.find(key="player-name").value = "Anna"
-    await page.session.dispatch_event(page.find(label="Teal")._i, "click", None)
+    await page.tap(page.find(label="Teal"))
     await page.click(key="save-player")
     anna = app.store.settings.players()[0]
     assert (anna.name, anna.color.name) == ("Anna", "TEAL")
 
     await page.click(label="Remove Anna")
     assert [p.name for p in app.store.settings.players()] == ["Ben"]
-    await page.session.dispatch_event(page.page._dialogs.controls[-1].action._i, "click", None)
+    await page.snackbar_action()
     assert [p.name for p in app.store.settings.players()] == ["Anna", "Ben"]
     assert page.has(key="player-Anna")
 

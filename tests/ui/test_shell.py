@@ -61,7 +61,7 @@ async def test_theme_change_reaches_other_open_pages(app) -> None:
 
 
 async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:
-    from tests.ui.conftest import App
+    from tests.headless import HeadlessApp as App
     import asyncio
     from companion.store import open_store
 
@@ -92,7 +92,7 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     await page.click(label="Discard")
     assert not page.has(key=f"session-{session_id}")
     assert page.snackbar_texts()[-1] == "Discarded Table dice."
-    await page.session.dispatch_event(page.page._dialogs.controls[-1].action._i, "click", None)
+    await page.snackbar_action()
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Resume")
     assert page.page.views[0].route == f"/table/{session_id}"

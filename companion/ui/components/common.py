@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 
@@ -51,19 +53,23 @@ def notice_card(text: str, on_dismiss, key: str) -> ft.Control:
     )
 
 
-def choice_row(options: list[tuple[str, str]], selected: str, on_select, key: str, size: float = 48) -> ft.Control:
-    """A row of big toggle tiles; exactly one is selected. `options` are (value, label)."""
-    def tile(value: str, label: str) -> ft.Control:
-        chosen = value == selected
-        return ft.Container(
-            key=f"{key}-{value}",
-            width=size, height=size,
-            border_radius=10,
-            alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH,
-            content=ft.Text(label, size=16, weight=ft.FontWeight.W_600,
-                            color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE),
-            on_click=lambda e: on_select(value),
-        )
-    return ft.Row([tile(v, l) for v, l in options], wrap=True, spacing=4, run_spacing=4,
-                  alignment=ft.MainAxisAlignment.CENTER)
+class ChoiceRow:
+    """A row of big toggle tiles, exactly one selected; kept on screen, `select` moves the choice."""
+
+    def __init__(self, options: list[tuple[str, str]], on_select: Callable[[str], None], key: str,
+                 size: float = 48) -> None:
+        self._tiles: dict[str, tuple[ft.Container, ft.Text]] = {}
+        for value, label in options:
+            text = ft.Text(label, size=16, weight=ft.FontWeight.W_600)
+            tile = ft.Container(key=f"{key}-{value}", width=size, height=size, border_radius=10,
+                                alignment=ft.Alignment.CENTER, content=text,
+                                on_click=lambda e, v=value: on_select(v))
+            self._tiles[value] = (tile, text)
+        self.control = ft.Row([t for t, _ in self._tiles.values()], wrap=True, spacing=4, run_spacing=4,
+                              alignment=ft.MainAxisAlignment.CENTER)
+
+    def select(self, selected: str) -> None:
+        for value, (tile, text) in self._tiles.items():
+            chosen = value == selected
+            tile.bgcolor = ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH
+            text.color = ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE

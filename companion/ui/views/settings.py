@@ -22,6 +22,7 @@ class SettingsScreen(Screen):
     def __init__(self, host, arg=None) -> None:
         super().__init__(host, arg)
         host.watch("settings", self.render)
+        host.watch("screen-awake", self.render)
 
     def build(self) -> list[ft.Control]:
         return [self._theme(), self._roster(), self._backups(), self._about()]

@@ -1,16 +1,19 @@
-"""Table tab: roll dice at the table, with undo and a roll history."""
+"""Table tab: roll dice at the table, with undo and a roll history.
+
+A hot path (a tap per roll), so its controls are built once and changed in place.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.dice import STANDARD_DICE, die_type
+from companion.core.dice import STANDARD_DICE, describe_pool, die_type
 from companion.core.session import GameSession
-from companion.games.table_tools import GAME, TableState, roll_action
+from companion.games.table_tools import GAME, Roll, TableState, roll_action
 from companion.store.sessions import SessionNotFound
-from companion.ui.components.common import choice_row, empty_state, section
-from companion.ui.components.die import die_face
-from companion.ui.components.undo_bar import undo_bar
+from companion.ui.components.common import ChoiceRow, empty_state
+from companion.ui.components.die import DiceTray
+from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
 from companion.ui.theme import TAP, TAP_SMALL, big_button_style
 from companion.ui.views.screen import Screen
@@ -39,77 +42,88 @@ class TableScreen(Screen):
             last = self.session.state.last
             if last is not None and len(set(last.dice)) == 1:
                 self.die_id, self.count = last.dice[0], len(last.dice)
+        self._rows: dict[tuple[int, Roll], ft.Control] = {}
+        self._build_controls()
 
     # Drawing -----------------------------------------------------------------
+
+    def _build_controls(self) -> None:
+        self.undo_bar = UndoBar(self.undo, self.redo)
+        self.kinds = ChoiceRow([(k, k) for k in STANDARD_DICE], self._set_kind, key="die")
+        self.fewer = ft.IconButton(ft.Icons.REMOVE, tooltip="One die fewer", key="fewer", icon_size=28,
+                                   on_click=lambda e: self._set_count(self.count - 1))
+        self.more = ft.IconButton(ft.Icons.ADD, tooltip="One die more", key="more", icon_size=28,
+                                  on_click=lambda e: self._set_count(self.count + 1))
+        self.count_text = ft.Text(size=22, weight=ft.FontWeight.W_600, key="count")
+        self.roll_button = ft.FilledButton(icon=ft.Icons.CASINO, key="roll", on_click=lambda e: self.roll(),
+                                           height=TAP + 8, style=big_button_style())
+        self.tray = DiceTray(size=72)
+        self.total = ft.Text(size=28, weight=ft.FontWeight.BOLD, key="total", text_align=ft.TextAlign.CENTER)
+        self.result = ft.Container(
+            key="result", padding=16, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Column([self.tray.control, self.total], spacing=12,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        )
+        self.history = ft.Column(spacing=8)
+        self.history_section = ft.Column(
+            [ft.Text("Earlier rolls", size=20, weight=ft.FontWeight.W_600), self.history], spacing=8)
+        self.finish_button = ft.TextButton("Finish this table session", icon=ft.Icons.DONE_ALL, key="finish",
+                                           height=TAP_SMALL, on_click=lambda e: self.finish())
 
     def build(self) -> list[ft.Control]:
         if self.missing:
             return [empty_state(ft.Icons.SEARCH_OFF, "Session not found", self.missing),
                     ft.Button("Go to the table", on_click=lambda e: self.host.navigate("/table"))]
+        return [
+            self.undo_bar.control,
+            ft.Column([
+                self.kinds.control,
+                ft.Row([self.fewer, self.count_text, self.more], alignment=ft.MainAxisAlignment.CENTER, spacing=16),
+            ], spacing=8),
+            self.roll_button,
+            self.result,
+            self.history_section,
+            self.finish_button,
+        ]
+
+    def refresh(self) -> None:
+        if not self.body.controls:
+            self.body.controls = self.build()
+        if self.missing:
+            return
         session = self.session
         state = session.state if session else TableState()
-        controls: list[ft.Control] = [
-            undo_bar(session.undo_label if session else None, session.redo_label if session else None,
-                     self.undo, self.redo),
-            self._pool_picker(),
-            ft.FilledButton(
-                content=f"Roll {self.count} {self.die_id}", icon=ft.Icons.CASINO, key="roll",
-                on_click=lambda e: self.roll(), height=TAP + 8, style=big_button_style(),
-                width=float("inf"),
-            ),
-        ]
-        if state.last is not None:
-            controls.append(self._result(state))
-        if len(state.rolls) > 1:
-            controls.append(self._history(state))
-        if session is not None:
-            controls.append(ft.TextButton(
-                "Finish this table session", icon=ft.Icons.DONE_ALL, key="finish", height=TAP_SMALL,
-                on_click=lambda e: self.finish(),
-            ))
-        return controls
-
-    def _pool_picker(self) -> ft.Control:
-        kinds = choice_row([(k, k) for k in STANDARD_DICE], self.die_id, self._set_kind, key="die")
-        minus = ft.IconButton(ft.Icons.REMOVE, tooltip="One die fewer", key="fewer", icon_size=28,
-                              on_click=lambda e: self._set_count(self.count - 1), disabled=self.count <= 1)
-        plus = ft.IconButton(ft.Icons.ADD, tooltip="One die more", key="more", icon_size=28,
-                             on_click=lambda e: self._set_count(self.count + 1), disabled=self.count >= MAX_COUNT)
-        count = ft.Text(f"{self.count} {'die' if self.count == 1 else 'dice'}", size=22,
-                        weight=ft.FontWeight.W_600, key="count")
-        return ft.Column([
-            kinds,
-            ft.Row([minus, count, plus], alignment=ft.MainAxisAlignment.CENTER, spacing=16),
-        ], spacing=8)
-
-    def _result(self, state: TableState) -> ft.Control:
+        self.undo_bar.show(session.undo_label if session else None, session.redo_label if session else None)
+        self.kinds.select(self.die_id)
+        self.count_text.value = f"{self.count} {'die' if self.count == 1 else 'dice'}"
+        self.fewer.disabled = self.count <= 1
+        self.more.disabled = self.count >= MAX_COUNT
+        self.roll_button.content = f"Roll {self.count} {self.die_id}"
         last = state.last
-        assert last is not None
-        faces = [die_face(die_type(d), f, size=72) for d, f in zip(last.dice, last.faces)]
-        return ft.Container(
-            key="result",
-            padding=16,
-            border_radius=16,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            content=ft.Column([
-                ft.Row(faces, wrap=True, spacing=12, run_spacing=12, alignment=ft.MainAxisAlignment.CENTER),
-                ft.Text(f"Total {last.total}", size=28, weight=ft.FontWeight.BOLD, key="total",
-                        text_align=ft.TextAlign.CENTER),
-            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12),
-        )
+        self.result.visible = last is not None
+        if last is not None:
+            self.tray.show([(die_type(d), f) for d, f in zip(last.dice, last.faces)])
+            self.total.value = f"Total {last.total}"
+        self._show_history(state)
+        self.finish_button.visible = session is not None
 
-    def _history(self, state: TableState) -> ft.Control:
-        earlier = list(reversed(state.rolls[:-1]))[:HISTORY_SHOWN]
-        rows = []
-        for n, roll in enumerate(earlier):
-            number = len(state.rolls) - 1 - n
-            rows.append(ft.Row([
-                ft.Text(f"#{number}", width=44, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Row([die_face(die_type(d), f, size=32) for d, f in zip(roll.dice, roll.faces)],
-                       wrap=True, spacing=4, expand=True),
-                ft.Text(str(roll.total), size=18, weight=ft.FontWeight.W_600),
-            ]))
-        return section("Earlier rolls", *rows)
+    def _show_history(self, state: TableState) -> None:
+        # A roll never changes once made, so its row is drawn once and reused.
+        numbers = range(len(state.rolls) - 1, max(0, len(state.rolls) - 1 - HISTORY_SHOWN), -1)
+        keys = [(n, state.rolls[n - 1]) for n in numbers]
+        self._rows = {key: self._rows.get(key) or self._history_row(*key) for key in keys}
+        self.history.controls = list(self._rows.values())
+        self.history_section.visible = bool(keys)
+
+    @staticmethod
+    def _history_row(number: int, roll: Roll) -> ft.Control:
+        # Plain text: a long history must stay cheap to redraw on every roll.
+        faces = "  ".join(die_type(d).label(f) for d, f in zip(roll.dice, roll.faces))
+        return ft.Row([
+            ft.Text(f"#{number}", width=44, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(f"{faces}   ({describe_pool([die_type(d) for d in roll.dice])})", size=17, expand=True),
+            ft.Text(str(roll.total), size=18, weight=ft.FontWeight.W_600),
+        ])
 
     # Taps ----------------------------------------------------------------------
 

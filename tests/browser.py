@@ -1,0 +1,134 @@
+"""The real server in a subprocess and pages of the system Chromium, for the browser
+tests and the tap-latency benchmark."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+
+
+def launch_chromium(playwright):
+    """The system Chromium, headless, writing under a temporary HOME."""
+    if not os.path.exists(CHROMIUM):
+        raise FileNotFoundError(f"Chromium is not at {CHROMIUM}: install Debian's chromium package")
+    os.environ["HOME"] = tempfile.mkdtemp(prefix="chromium-home-")
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`python -m companion` on a loopback port with its own data folder."""
+
+    def __init__(self, data_dir: Path, port: int, lan: bool = False) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.lan = lan
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen | None = None
+        self.log = data_dir.parent / f"server-{port}.log"
+
+    def start(self) -> None:
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
+        env.pop("DISPLAY", None)
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir", str(self.data_dir),
+                 *(["--lan"] if self.lan else [])],
+                stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise AssertionError(f"the server did not answer within 60 s:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """Kill the server without warning, as a power cut or `kill -9` would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def session_files(self) -> list[dict]:
+        """The live session documents on disk (what the app will show after a reload)."""
+        docs = []
+        for path in sorted((self.data_dir / "sessions").glob("*.json")):
+            docs.append(json.loads(path.read_text())["session"]["1"])
+        return docs
+
+
+class AppPage:
+    """A browser tab on the app, found by what a player (or a screen reader) reads."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def open(self, url: str) -> AppPage:
+        self.page.goto(url)
+        self.ready()
+        return self
+
+    def ready(self) -> None:
+        """Wait for Flutter to start, then turn on its accessibility tree."""
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
+
+    def button(self, name: str):
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def tab(self, name: str):
+        return self.page.get_by_role("tab", name=name)
+
+    def labelled(self, name: str):
+        """An icon button (its tooltip) or a picture with a label."""
+        return self.page.get_by_label(name, exact=True)
+
+    def text(self, text: str):
+        return self.page.get_by_text(text, exact=True)
+
+    def message(self, part: str):
+        """A message at the bottom of the screen (Flutter labels the snack bar with its text)."""
+        return self.page.get_by_role("group", name=re.compile(re.escape(part)))
+
+    def see(self, locator, timeout: float = 15_000) -> None:
+        locator.first.wait_for(state="visible", timeout=timeout)
+
+    def shot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        time.sleep(0.6)  # let Flutter paint the last frame
+        self.page.screenshot(path=str(path))
+        return path

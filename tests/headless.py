@@ -1,0 +1,195 @@
+"""Headless Flet pages running the real `main`, without a browser.
+
+Used by the view tests and the benchmarks. A page is a
+`flet.messaging.session.Session` over a connection that encodes every message
+exactly as the web server does (Flet takes its diff snapshots while encoding) and
+keeps them. All pages of one `HeadlessApp` share one pubsub hub, like the tabs
+of one server, and events are dispatched as the websocket dispatches them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.app import build_context, make_main
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+def encode(payload: Any) -> bytes:
+    return msgpack.packb(payload, default=_encode)
+
+
+class RecordingConnection(Connection):
+    """Encodes what would go to the browser, as the web server's connection does."""
+
+    def __init__(self, keep: bool = True) -> None:
+        super().__init__()
+        self.keep = keep
+        self.sent: list[bytes] = []
+
+    def send_message(self, message: Any) -> None:
+        body = encode([message.action, message.body])
+        if self.keep:
+            self.sent.append(body)
+
+
+def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
+    """Every control under `control`, depth first."""
+    seen = set() if seen is None else seen
+    if isinstance(control, (list, tuple)):
+        for item in control:
+            yield from walk(item, seen)
+        return
+    if not isinstance(control, BaseControl) or id(control) in seen:
+        return
+    seen.add(id(control))
+    yield control
+    for field in dataclasses.fields(control):
+        if field.name.startswith("_"):
+            continue
+        value = getattr(control, field.name, None)
+        if isinstance(value, (BaseControl, list, tuple)):
+            yield from walk(value, seen)
+
+
+def label_of(control: BaseControl) -> str | None:
+    """What a player reads on a control: its text, button label, tooltip or semantics label."""
+    for name in ("value", "content", "label", "tooltip", "text"):
+        value = getattr(control, name, None)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def key_of(control: BaseControl) -> Any:
+    key = getattr(control, "key", None)
+    return getattr(key, "value", key)
+
+
+class PageDriver:
+    """Find controls on one headless page and tap them."""
+
+    def __init__(self, session: Session, conn: RecordingConnection) -> None:
+        self.session = session
+        self.conn = conn
+        self.page = session.page
+
+    def controls(self) -> list[BaseControl]:
+        """Every control a player can see: the views and any open dialog."""
+        open_dialogs = [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
+        return list(walk([*self.page.views, *open_dialogs]))
+
+    def find(self, key: str | None = None, label: str | None = None, kind: type | None = None) -> BaseControl:
+        found = self.find_all(key=key, label=label, kind=kind)
+        if not found:
+            raise AssertionError(f"no control with key={key!r} label={label!r}; texts: {self.texts()}")
+        return found[0]
+
+    def find_all(self, key: str | None = None, label: str | None = None, kind: type | None = None) -> list[BaseControl]:
+        return [
+            c for c in self.controls()
+            if (key is None or key_of(c) == key)
+            and (label is None or label_of(c) == label)
+            and (kind is None or isinstance(c, kind))
+            and getattr(c, "visible", True)
+        ]
+
+    def has(self, key: str | None = None, label: str | None = None) -> bool:
+        return bool(self.find_all(key=key, label=label))
+
+    def texts(self) -> list[str]:
+        return [c.value for c in self.controls() if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+    def text_containing(self, part: str) -> str:
+        matches = [t for t in self.texts() if part in t]
+        if not matches:
+            raise AssertionError(f"no text contains {part!r}; texts: {self.texts()}")
+        return matches[0]
+
+    async def tap(self, control: BaseControl, event: str = "click", data: Any = None) -> None:
+        """Send `event` to `control` as the browser does: by its id, which must be on the page."""
+        assert self.session.index.get(control._i) is control, f"{control} is not on the page the browser sees"
+        await self.session.dispatch_event(control._i, event, data)
+
+    async def click(self, key: str | None = None, label: str | None = None) -> None:
+        control = self.find(key=key, label=label)
+        assert not getattr(control, "disabled", False), f"{key or label} is disabled"
+        await self.tap(control)
+
+    async def change(self, control: BaseControl, **values: Any) -> None:
+        """Set properties as the browser would, then fire the control's change event."""
+        for name, value in values.items():
+            setattr(control, name, value)
+        await self.tap(control, "change")
+
+    async def route(self, route: str) -> None:
+        """The browser's address changed (a link, back button, or typed URL)."""
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+
+    def snackbars(self) -> list[ft.SnackBar]:
+        return [c for c in self.page._dialogs.controls if isinstance(c, ft.SnackBar)]
+
+    def snackbar_texts(self) -> list[str]:
+        return [label_of(c.content) for c in self.snackbars()]
+
+    async def snackbar_action(self) -> None:
+        """Tap the button of the newest message (its Undo)."""
+        await self.tap(self.snackbars()[-1].action)
+
+    def dialog(self) -> ft.AlertDialog | None:
+        open_dialogs = [c for c in self.page._dialogs.controls if isinstance(c, ft.AlertDialog) and c.open]
+        return open_dialogs[-1] if open_dialogs else None
+
+
+class HeadlessApp:
+    """One server's worth of state (a store, its sessions) and the pages open on it."""
+
+    def __init__(self, store, loop: asyncio.AbstractEventLoop, seed: int = 1234, keep_messages: bool = True) -> None:
+        self.store = store
+        self.ctx = build_context(store, rng=random.Random(seed))
+        self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+        self.hub = PubSubHub(loop=loop, executor=self.executor)
+        self.loop = loop
+        self.keep_messages = keep_messages
+        self._sessions: list[Session] = []  # the Page only holds its Session weakly
+
+    async def open(self, route: str = "/", width: int = 360, height: int = 740) -> PageDriver:
+        conn = RecordingConnection(keep=self.keep_messages)
+        conn.loop = self.loop
+        conn.executor = self.executor
+        conn.pubsubhub = self.hub
+        conn.page_url = "http://127.0.0.1:8550"
+        session = Session(conn)
+        self._sessions.append(session)
+        # What the web server does when a browser registers: apply what the client
+        # reports, send it the whole page (encoding it), then run `main`.
+        _context_page.set(session.page)
+        session.apply_page_patch({"route": route, "web": True, "width": width, "height": height})
+        conn.send_message(type("Register", (), {"action": 1, "body": session.get_page_patch()})())
+        await make_main(self.ctx, keep_awake=False)(session.page)
+        return PageDriver(session, conn)
+
+    async def settle(self) -> None:
+        """Let pubsub deliveries (run on the executor) finish."""
+        for _ in range(20):
+            await asyncio.sleep(0.02)
+        await self.loop.run_in_executor(self.executor, lambda: None)
+        await asyncio.sleep(0.02)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)

@@ -1,0 +1,24 @@
+"""The package ships every module and the assets."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "companion").rglob("__init__.py")
+    }
+    assert found <= listed, f"add these to [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def test_assets_are_found() -> None:
+    from companion.app import assets_dir
+
+    assert (assets_dir() / "icon.png").is_file()
+    assert (assets_dir() / "manifest.json").is_file()
