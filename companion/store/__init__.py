@@ -1,7 +1,7 @@
 """The only package that touches TinyDB: every file of the data folder."""
 
 from companion.store.backups import BackupInfo, InvalidBackupError
-from companion.store.db import CorruptFileError, NewerSchemaError, StoreError
+from companion.store.errors import CorruptFileError, NewerSchemaError, StoreError
 from companion.store.store import DataFolderInUse, Store, open_store
 
 __all__ = [

@@ -7,12 +7,26 @@ from tinydb import Query
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.store.db import Database
+from companion.store.errors import CorruptFileError
+from companion.store.migrations import Raw
 
 TABLE = "plays"
 
 
 class PlayNotFound(DomainError):
     pass
+
+
+def check_docs(raw: Raw) -> None:
+    """CorruptFileError unless every play record can be read back."""
+    for doc_id, doc in raw.get(TABLE, {}).items():
+        try:
+            play = Play.from_doc(doc)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptFileError(f"its play record {doc_id} is not valid ({exc!r})") from None
+        numbers = [n for r in play.results for n in (r.total, r.rank, *(x for b in r.breakdown for x in (b.count, b.points)))]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            raise CorruptFileError(f"its play record {doc_id} has a score that is not a whole number")
 
 
 class PlayArchive:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from companion.store.db import CorruptFileError, StoreError, check_raw
+from companion.store.db import check_raw
+from companion.store.errors import CorruptFileError, StoreError
 from companion.store.migrations import Raw, Schema
 from companion.store.storage import write_json_atomically
 

@@ -21,24 +21,16 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from companion.store.migrations import META_TABLE, Raw, Schema, meta_of, migrate, stamp
+from companion.store.errors import CorruptFileError, NewerSchemaError, StoreError
+from companion.store.migrations import Raw, Schema, meta_of, migrate, stamp
 from companion.store.storage import AtomicJSONStorage, read_json, write_json_atomically
 
 
-class StoreError(Exception):
-    """A problem with the data folder that the user must hear about."""
-
-
-class CorruptFileError(StoreError):
-    """A database file exists but cannot be used as it is."""
-
-
-class NewerSchemaError(StoreError):
-    """A file was written by a newer Companion than this one."""
-
-
 def check_raw(raw: Any, schema: Schema) -> int:
-    """Return the schema version of a raw file's content, or raise CorruptFileError."""
+    """Return the schema version of a raw file's content, or raise CorruptFileError.
+
+    Beyond the shape TinyDB needs, a current file's records are checked by the
+    schema's own `check` (each repository knows what its records look like)."""
     if not isinstance(raw, dict):
         raise CorruptFileError("it does not hold a JSON object")
     for table, docs in raw.items():
@@ -60,6 +52,8 @@ def check_raw(raw: Any, schema: Schema) -> int:
             f"was written by a newer Companion (schema {version}; this one knows up to"
             f" {schema.version}). Update Companion to open it."
         )
+    if version == schema.version and schema.check is not None:
+        schema.check(raw)  # older files are checked after their migration
     return version
 
 
@@ -105,10 +99,7 @@ class Database:
         self.path = path
         self.schema = schema
         self._lock = threading.RLock()
-        self._tinydb = TinyDB(path, storage=AtomicJSONStorage)
-        with self.locked() as db:
-            if not db.table(META_TABLE).all():
-                self._write_raw(stamp(self._raw(), schema.kind, schema.version))
+        self._tinydb = TinyDB(path, storage=AtomicJSONStorage, initial=stamp({}, schema.kind, schema.version))
 
     @contextmanager
     def locked(self) -> Iterator[TinyDB]:

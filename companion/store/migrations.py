@@ -21,20 +21,14 @@ META_ID = "1"
 
 @dataclass(frozen=True)
 class Schema:
-    """What one kind of file looks like now and how older versions catch up."""
+    """What one kind of file looks like now and how older versions catch up.
+
+    `check` raises CorruptFileError naming the first record that is not valid."""
 
     kind: str
     version: int
     migrations: Mapping[int, Migration] = field(default_factory=dict)
-
-
-# Version 1 is the first released layout: no migrations yet. A new layout bumps the
-# version here and registers `{old_version: function}`.
-SCHEMAS: dict[str, Schema] = {
-    "settings": Schema("settings", 1),
-    "archive": Schema("archive", 1),
-    "session": Schema("session", 1),
-}
+    check: Callable[[Raw], None] | None = None
 
 
 def meta_of(raw: Raw) -> dict[str, Any] | None:

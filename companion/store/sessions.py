@@ -13,9 +13,10 @@ from tinydb.table import Document
 
 from companion.core.errors import DomainError
 from companion.core.session import Action, SessionRecord, plain
-from companion.store.db import CorruptFileError, close_database, open_database
+from companion.store.db import close_database, open_database
+from companion.store.errors import CorruptFileError
 from companion.store.layout import DISCARDED_DIR, FINISHED_DIR, SESSION_ID, SESSIONS_DIR
-from companion.store.migrations import SCHEMAS, Schema
+from companion.store.migrations import Raw, Schema
 
 TABLE = "session"
 
@@ -60,10 +61,18 @@ def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
     )
 
 
+def check_docs(raw: Raw) -> None:
+    """CorruptFileError unless the file holds exactly one valid session record."""
+    docs = raw.get(TABLE, {})
+    if list(docs) != ["1"]:
+        raise CorruptFileError("it does not hold exactly one session")
+    record_from_doc(docs["1"])
+
+
 class SessionFiles:
     """The `SessionLog` of `core.session`, kept in `<data>/sessions/<id>.json`."""
 
-    def __init__(self, root: Path, schema: Schema = SCHEMAS["session"]) -> None:
+    def __init__(self, root: Path, schema: Schema) -> None:
         self._root = root
         self._schema = schema
         (root / SESSIONS_DIR).mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,24 @@ from tinydb import Query
 from companion.core.errors import DomainError
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
 from companion.store.db import Database
+from companion.store.errors import CorruptFileError
+from companion.store.migrations import Raw
 
 THEMES = ("system", "light", "dark")
 SETTINGS = "settings"
 PLAYERS = "players"
+
+
+def check_docs(raw: Raw) -> None:
+    """CorruptFileError unless every setting and every player record is usable."""
+    for doc_id, doc in raw.get(SETTINGS, {}).items():
+        if not isinstance(doc.get("key"), str) or "value" not in doc:
+            raise CorruptFileError(f"its setting record {doc_id} is not valid")
+    for doc_id, doc in raw.get(PLAYERS, {}).items():
+        if not (isinstance(doc.get("id"), str) and isinstance(doc.get("name"), str)
+                and doc.get("color") in PlayerColor.__members__
+                and isinstance(doc.get("order"), int) and not isinstance(doc.get("order"), bool)):
+            raise CorruptFileError(f"its player record {doc_id} is not valid")
 
 
 class Settings:

@@ -9,6 +9,7 @@ old version or the new one, never a mixture.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -62,15 +63,17 @@ class AtomicJSONStorage(Storage):
     is dropped so the next read comes from disk again.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], initial: dict[str, Any] | None = None) -> None:
         super().__init__()
         self._path = Path(path)
+        self._initial = initial
         self._cache: dict[str, Any] | None = None
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is None:
             if not self._path.exists():
-                return None
+                # A new file is only written with its first record, never empty.
+                return copy.deepcopy(self._initial)
             self._cache = read_json(self._path)
         return self._cache
 

@@ -18,13 +18,8 @@ from pathlib import Path
 from companion.store import backups
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
-from companion.store.db import (
-    CorruptFileError,
-    StoreError,
-    close_database,
-    open_database,
-    prepare_file,
-)
+from companion.store.db import close_database, open_database, prepare_file
+from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import (
     ARCHIVE_FILE,
     BACKUPS_DIR,
@@ -32,9 +27,9 @@ from companion.store.layout import (
     MIGRATION_COPIES_DIR,
     SESSIONS_DIR,
     SETTINGS_FILE,
-    schema_for,
 )
-from companion.store.migrations import META_TABLE, SCHEMAS, MigrationError, Raw, Schema, migrate, stamp
+from companion.store.schemas import SCHEMAS, schema_for
+from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate, stamp
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
 from companion.store.storage import write_json_atomically

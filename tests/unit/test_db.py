@@ -53,11 +53,28 @@ def test_one_handle_per_file(tmp_path: Path) -> None:
         close_database(path)
 
 
-def test_new_file_is_stamped_with_its_schema(tmp_path: Path) -> None:
+def test_new_file_is_written_with_its_first_record_and_stamped(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
-    open_database(path, SETTINGS_V1)
+    db = open_database(path, SETTINGS_V1)
+    assert not path.exists()  # never an empty file on disk
+    with db.locked() as tdb:
+        tdb.table("t").insert({"a": 1})
     close_database(path)
-    assert meta_of(json.loads(path.read_text())) == {"kind": "settings", "schema": 1}
+    raw = json.loads(path.read_text())
+    assert meta_of(raw) == {"kind": "settings", "schema": 1}
+    assert raw["t"] == {"1": {"a": 1}}
+
+
+def test_records_are_checked_by_the_schema(tmp_path: Path) -> None:
+    def no_negative(raw: dict) -> None:
+        for doc_id, doc in raw.get("t", {}).items():
+            if doc["n"] < 0:
+                raise CorruptFileError(f"record {doc_id} is negative")
+
+    schema = Schema("settings", 1, check=no_negative)
+    check_raw(stamp({"t": {"1": {"n": 3}}}, "settings", 1), schema)
+    with pytest.raises(CorruptFileError, match="record 2 is negative"):
+        check_raw(stamp({"t": {"1": {"n": 3}, "2": {"n": -1}}}, "settings", 1), schema)
 
 
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:

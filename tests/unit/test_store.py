@@ -184,3 +184,38 @@ def test_unreadable_file_is_treated_like_a_damaged_one(data_dir, clock) -> None:
     finally:
         store.close()
     assert os.path.isdir(data_dir / "archive.json.corrupt-20261121-100000")
+
+
+@pytest.mark.parametrize("relpath, content, problem", [
+    ("sessions/abc123.json", {"session": {"1": {"id": "abc123", "game": "table"}}},
+     "session field 'title' is missing"),
+    ("sessions/abc123.json", {"session": {}}, "does not hold exactly one session"),
+    ("settings.json", {"players": {"1": {"id": "x", "name": "Ana", "color": "PLAID", "order": 1}}},
+     "player record 1 is not valid"),
+    ("archive.json", {"plays": {"7": {"id": "p", "game": "g"}}}, "play record 7 is not valid"),
+])
+def test_files_with_malformed_records_are_set_aside_at_start_up(data_dir, clock, relpath, content, problem) -> None:
+    kind = {"sessions": "session", "settings.json": "settings", "archive.json": "archive"}[relpath.split("/")[0]]
+    path = data_dir / relpath
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(stamp(content, kind, 1)))
+    store = open_store(data_dir, clock)
+    try:
+        [notice] = store.notices
+        assert problem in notice and f"{path.name}.corrupt-" in notice
+        assert store.sessions.ids() == []
+        assert store.settings.players() == [] and store.archive.count() == 0
+    finally:
+        store.close()
+
+
+def test_restore_refuses_a_backup_with_a_malformed_record(store) -> None:
+    store.settings.add_player("Ana")
+    bundle = json.loads(store.backup_now().path.read_text())
+    bundle["files"]["settings.json"]["players"]["1"]["color"] = "PLAID"
+    bad = store.backups_dir / "manual-20261120-080000.json"
+    bad.write_text(json.dumps(bundle))
+    with pytest.raises(InvalidBackupError, match="player record 1 is not valid"):
+        store.restore(bad)
+    assert [p.name for p in store.settings.players()] == ["Ana"]
+    store.close()

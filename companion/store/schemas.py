@@ -1,0 +1,28 @@
+"""Which schema each file of the data folder follows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.store import archive, sessions, settings
+from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
+from companion.store.migrations import Schema
+
+# Version 1 is the first released layout: no migrations yet. A new layout bumps the
+# version here and registers `{old_version: function}` (see migrations.py).
+SCHEMAS: dict[str, Schema] = {
+    "settings": Schema("settings", 1, check=settings.check_docs),
+    "archive": Schema("archive", 1, check=archive.check_docs),
+    "session": Schema("session", 1, check=sessions.check_docs),
+}
+
+
+def schema_for(relpath: str, schemas: Mapping[str, Schema] = SCHEMAS) -> Schema | None:
+    """The schema of the file at `relpath` (relative, '/'-separated), or None if unknown."""
+    if relpath == SETTINGS_FILE:
+        return schemas["settings"]
+    if relpath == ARCHIVE_FILE:
+        return schemas["archive"]
+    if SESSION_FILE.match(relpath):
+        return schemas["session"]
+    return None
