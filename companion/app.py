@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from pathlib import Path
-
 import flet as ft
 
+from companion.core.assets import assets_dir
 from companion.core.session import SessionManager
 from companion.games import GAMES
 from companion.store import Store
 from companion.ui.host import AppContext
 from companion.ui.shell import Shell
-
-
-def assets_dir() -> Path:
-    """The app's assets: beside the package in a checkout, inside it once installed."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "assets", here.parent / "assets"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(f"Companion's assets folder is missing (looked in {here} and {here.parent})")
 
 
 def build_context(store: Store, rng: random.Random | None = None, lan_url: str | None = None) -> AppContext:
@@ -31,11 +21,12 @@ def build_context(store: Store, rng: random.Random | None = None, lan_url: str |
                       lan_url=lan_url, notices=list(store.notices))
 
 
-def make_main(ctx: AppContext, keep_awake: bool = True) -> Callable[[ft.Page], Awaitable[None]]:
-    """The function Flet runs for each new page (browser tab)."""
+def make_main(ctx: AppContext, browser_services: bool = True) -> Callable[[ft.Page], Awaitable[None]]:
+    """The function Flet runs for each new page (browser tab). Without `browser_services`
+    (headless tests) the page never asks the browser for its wake lock, preferences or buzzer."""
 
     async def main(page: ft.Page) -> None:
-        Shell(page, ctx, keep_awake=keep_awake).start()
+        Shell(page, ctx, browser_services=browser_services).start()
 
     return main
 

@@ -181,7 +181,7 @@ class HeadlessApp:
         _context_page.set(session.page)
         session.apply_page_patch({"route": route, "web": True, "width": width, "height": height})
         conn.send_message(type("Register", (), {"action": 1, "body": session.get_page_patch()})())
-        await make_main(self.ctx, keep_awake=False)(session.page)
+        await make_main(self.ctx, browser_services=False)(session.page)
         return PageDriver(session, conn)
 
     async def settle(self) -> None:

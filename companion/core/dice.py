@@ -1,44 +1,93 @@
-"""Dice: standard and custom-faced, rolled with a random source passed in."""
+"""Dice: standard and custom-faced, rolled with a random source passed in.
+
+A rolled value is always a face number from 1 to the die's number of sides; what
+that face shows (a number, a word, a picture) is the die's business. Custom dice
+(the Fleet Dice boat and town dice, the pearl boat game's chance d8) are data in
+`assets/dice/dice.json`.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
+from companion.core.assets import AssetError, load_json, require
 from companion.core.errors import DomainError
 
 MAX_DICE = 20
+STANDARD_SIDES = (4, 6, 8, 10, 12, 20)
+
+
+@dataclass(frozen=True)
+class Face:
+    label: str
+    icon: str | None = None  # a picture in assets/dice/
 
 
 @dataclass(frozen=True)
 class DieType:
-    """A kind of die. A rolled value is a face number from 1 to `sides`."""
+    """A kind of die."""
 
     id: str
     name: str
-    faces: tuple[str, ...]  # the label of face 1, face 2, ...
+    faces: tuple[Face, ...]
 
     @property
     def sides(self) -> int:
         return len(self.faces)
 
+    @property
+    def numbered(self) -> bool:
+        """True for standard dice, whose faces are their numbers."""
+        return all(f.label == str(n) for n, f in enumerate(self.faces, 1))
+
     def label(self, value: int) -> str:
-        return self.faces[value - 1]
+        return self.faces[value - 1].label
+
+    def icon(self, value: int) -> str | None:
+        return self.faces[value - 1].icon
 
 
 def standard_die(sides: int) -> DieType:
-    return DieType(f"d{sides}", f"d{sides}", tuple(str(n) for n in range(1, sides + 1)))
+    return DieType(f"d{sides}", f"d{sides}", tuple(Face(str(n)) for n in range(1, sides + 1)))
 
 
-STANDARD_DICE: dict[str, DieType] = {f"d{n}": standard_die(n) for n in (4, 6, 8, 10, 12, 20)}
+def parse_dice(data: Any, where: str = "dice.json") -> dict[str, DieType]:
+    """Custom dice from their data, checked; AssetError names the first bad field."""
+    found: dict[str, DieType] = {}
+    for i, die in enumerate(require(data, "dice", list, where)):
+        here = f"{where}.dice[{i}]"
+        die_id = require(die, "id", str, here)
+        if die_id in found or die_id in {f"d{n}" for n in STANDARD_SIDES}:
+            raise AssetError(f"{here}.id: {die_id!r} is already a die")
+        faces = []
+        for j, face in enumerate(require(die, "faces", list, here)):
+            icon = face.get("icon") if isinstance(face, dict) else None
+            if icon is not None and not isinstance(icon, str):
+                raise AssetError(f"{here}.faces[{j}].icon: expected str, got {icon!r}")
+            faces.append(Face(require(face, "label", str, f"{here}.faces[{j}]"), icon))
+        if len(faces) < 2:
+            raise AssetError(f"{here}.faces: a die needs at least 2 faces, not {len(faces)}")
+        found[die_id] = DieType(die_id, require(die, "name", str, here), tuple(faces))
+    return found
+
+
+@cache
+def all_dice() -> Mapping[str, DieType]:
+    """Every die the app knows, standard ones first."""
+    dice = {f"d{n}": standard_die(n) for n in STANDARD_SIDES}
+    dice.update(parse_dice(load_json("dice/dice.json")))
+    return dice
 
 
 def die_type(die_id: str) -> DieType:
     """The die called `die_id`, or DomainError naming it."""
     try:
-        return STANDARD_DICE[die_id]
+        return all_dice()[die_id]
     except KeyError:
         raise DomainError(f"There is no die called {die_id!r}.") from None
 
@@ -46,6 +95,11 @@ def die_type(die_id: str) -> DieType:
 def roll(dice: Sequence[DieType], rng: random.Random) -> tuple[int, ...]:
     """One face per die, each equally likely."""
     return tuple(rng.randint(1, die.sides) for die in dice)
+
+
+def reroll(dice: Sequence[DieType], faces: Sequence[int], kept: Collection[int], rng: random.Random) -> tuple[int, ...]:
+    """Roll again every die whose index is not in `kept`; kept dice keep their faces."""
+    return tuple(face if i in kept else rng.randint(1, die.sides) for i, (die, face) in enumerate(zip(dice, faces)))
 
 
 def check_pool(dice: Sequence[str]) -> tuple[DieType, ...]:
@@ -57,7 +111,7 @@ def check_pool(dice: Sequence[str]) -> tuple[DieType, ...]:
     return tuple(die_type(d) for d in dice)
 
 
-def check_faces(dice: Sequence[DieType], faces: Sequence[int]) -> None:
+def check_faces(dice: Sequence[DieType], faces: Sequence[Any]) -> None:
     """DomainError unless there is one face per die, each on that die."""
     if len(faces) != len(dice):
         raise DomainError(f"{len(dice)} dice need {len(dice)} faces, not {len(faces)}.")
@@ -67,6 +121,10 @@ def check_faces(dice: Sequence[DieType], faces: Sequence[int]) -> None:
 
 
 def describe_pool(dice: Sequence[DieType]) -> str:
-    """'3 d6 + 1 d20' for a pool, in the order the dice first appear."""
+    """'3 d6 + 1 d20' or '2 Town dice + 1 Boat die' for a pool, in the order the dice first appear."""
     counts = Counter(d.name for d in dice)
-    return " + ".join(f"{n} {name}" for name, n in counts.items())
+    return " + ".join(f"{n} {_plural(name) if n > 1 else name}" for name, n in counts.items())
+
+
+def _plural(name: str) -> str:
+    return name[:-4] + " dice" if name.endswith(" die") else name

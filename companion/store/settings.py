@@ -9,6 +9,9 @@ from tinydb import Query
 
 from companion.core.errors import DomainError
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
+from companion.core.pools import SavedPool, counts_of, parse_saved_pool
+from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
+from companion.games.freshwater_fly.strike import deck_rules
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw
@@ -16,6 +19,10 @@ from companion.store.migrations import Raw
 THEMES = ("system", "light", "dark")
 SETTINGS = "settings"
 PLAYERS = "players"
+STRIKE_HOOKS = "freshwater_fly.strike_hooks"
+FACE_CHANGES = "freshwater_fly.face_changes"
+SAVED_POOLS = "table.saved_pools"
+MAX_SAVED_POOLS = 20
 
 
 def check_docs(raw: Raw) -> None:
@@ -28,6 +35,15 @@ def check_docs(raw: Raw) -> None:
                 and doc.get("color") in PlayerColor.__members__
                 and isinstance(doc.get("order"), int) and not isinstance(doc.get("order"), bool)):
             raise CorruptFileError(f"its player record {doc_id} is not valid")
+
+
+def _face_change(card: str, value: Any) -> FaceChange:
+    """A stored Skill-card face change, or DomainError naming what is wrong with it."""
+    if card not in default_face_changes():
+        raise DomainError(f"only Skill cards {', '.join(default_face_changes())} change one face into another")
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        raise DomainError(f"{value!r} is not a pair of faces")
+    return check_face_change(FaceChange(card, value[0], value[1]))
 
 
 class Settings:
@@ -52,6 +68,90 @@ class Settings:
         if theme not in THEMES:
             raise DomainError(f"The theme must be one of {', '.join(THEMES)}, not {theme!r}.")
         self.set("theme", theme)
+
+    # Freshwater Fly: what the player's printed copy shows ---------------------------
+
+    @property
+    def strike_hooks(self) -> int:
+        """How many of the 4 Strike cards show a hook (a damaged value reads as the default)."""
+        try:
+            return deck_rules().check_hooks(self.get(STRIKE_HOOKS, deck_rules().default_hooks))
+        except DomainError:
+            return deck_rules().default_hooks
+
+    def set_strike_hooks(self, hooks: int) -> None:
+        self.set(STRIKE_HOOKS, deck_rules().check_hooks(hooks))
+
+    def face_changes(self) -> dict[str, FaceChange]:
+        """Skill cards C, D and H as this player's cards print them (defaults where unset or damaged)."""
+        changes = dict(default_face_changes())
+        for card, value in self._stored_face_changes().items():
+            try:
+                changes[card] = _face_change(card, value)
+            except DomainError:
+                pass  # reported by problems()
+        return changes
+
+    def set_face_change(self, card: str, from_face: int, to_face: int) -> None:
+        _face_change(card, [from_face, to_face])
+        self.set(FACE_CHANGES, {**self._stored_face_changes(), card: [from_face, to_face]})
+
+    def _stored_face_changes(self) -> dict[str, Any]:
+        stored = self.get(FACE_CHANGES, {})
+        return stored if isinstance(stored, dict) else {"(all)": stored}
+
+    # Saved dice pools ------------------------------------------------------------
+
+    def saved_pools(self) -> list[SavedPool | DomainError]:
+        """The pools the player saved; a damaged one is its error (named), in its place."""
+        stored = self.get(SAVED_POOLS, [])
+        if not isinstance(stored, list):
+            return [DomainError("The saved pools are damaged: they are not a list.")]
+        found: list[SavedPool | DomainError] = []
+        for i, doc in enumerate(stored):
+            try:
+                found.append(parse_saved_pool(doc, f"Saved pool {i + 1}"))
+            except DomainError as exc:
+                found.append(exc)
+        return found
+
+    def save_pool(self, name: str, dice: tuple[str, ...]) -> SavedPool:
+        stored = self.get(SAVED_POOLS, [])
+        stored = stored if isinstance(stored, list) else []
+        if len(stored) >= MAX_SAVED_POOLS:
+            raise DomainError(f"At most {MAX_SAVED_POOLS} pools can be saved; remove one first.")
+        pool = parse_saved_pool({"name": name, "dice": counts_of(dice)}, "The new pool")
+        self.set(SAVED_POOLS, [*stored, {"name": pool.name, "dice": counts_of(pool.dice)}])
+        return pool
+
+    def remove_saved_pool(self, index: int) -> object:
+        """Remove a saved pool (damaged or not); returns what was stored, for undo."""
+        stored = list(self.get(SAVED_POOLS, []))
+        removed = stored.pop(index)
+        self.set(SAVED_POOLS, stored)
+        return removed
+
+    def restore_saved_pool(self, index: int, doc: object) -> None:
+        stored = list(self.get(SAVED_POOLS, []))
+        stored.insert(index, doc)
+        self.set(SAVED_POOLS, stored)
+
+    def problems(self) -> list[str]:
+        """Stored values that are not possible, each named; the app uses defaults instead."""
+        found = []
+        hooks = self.get(STRIKE_HOOKS)
+        if hooks is not None:
+            try:
+                deck_rules().check_hooks(hooks)
+            except DomainError as exc:
+                found.append(f"Your Strike deck setting is damaged ({exc}); using {self.strike_hooks} hook.")
+        for card, value in self._stored_face_changes().items():
+            try:
+                _face_change(card, value)
+            except DomainError as exc:
+                found.append(f"Your Skill {card} setting is damaged ({exc}); using the default.")
+        found += [f"{p} It is left out." for p in self.saved_pools() if isinstance(p, DomainError)]
+        return found
 
     # The roster ---------------------------------------------------------------
 

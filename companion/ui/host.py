@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,14 +36,29 @@ class Host:
     """One page's services for the screens it shows."""
 
     def __init__(self, page: ft.Page, ctx: AppContext, navigate: Callable[[str], None],
-                 apply_theme: Callable[[], None]) -> None:
+                 apply_theme: Callable[[], None], browser_services: bool = True) -> None:
         self.page = page
         self.ctx = ctx
+        self.browser_services = browser_services  # False on headless test pages: no browser to answer
         self._navigate = navigate
         self.apply_theme = apply_theme
         self._watched: dict[str, Callable[[], None]] = {}
         self.screen_awake: bool | None = None  # None until the browser answered
         page.pubsub.subscribe(self._on_message)
+
+    def ask_browser(self, call: Callable[[], Awaitable[Any]], timeout: float = 5.0) -> None:
+        """Run a browser service call in the background; a browser that cannot (or does not
+        answer) is not an error: these calls are comforts (a buzz, a wake lock)."""
+        if not self.browser_services:
+            return
+
+        async def run() -> None:
+            try:
+                await asyncio.wait_for(call(), timeout)
+            except (TimeoutError, RuntimeError) as exc:
+                log.info("the browser did not do %s: %r", call, exc)
+
+        self.page.run_task(run)
 
     def navigate(self, route: str) -> None:
         self._navigate(route)

@@ -61,11 +61,11 @@ def split_route(route: str) -> tuple[str, str | None]:
 class Shell:
     """Everything around the screens of one page (one browser tab)."""
 
-    def __init__(self, page: ft.Page, ctx: AppContext, keep_awake: bool = True) -> None:
+    def __init__(self, page: ft.Page, ctx: AppContext, browser_services: bool = True) -> None:
         self.page = page
         self.ctx = ctx
-        self.keep_awake = keep_awake
-        self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme)
+        self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme,
+                         browser_services=browser_services)
         self.route: str | None = None
         self.last_tab = HOME
         self.screens: list[Screen] = []
@@ -81,7 +81,7 @@ class Shell:
         page.on_close = lambda e: self.host.close()
         self.apply_theme()
         self.show(page.route)
-        if self.keep_awake:
+        if self.host.browser_services:
             page.run_task(self._keep_screen_awake)
 
     # Navigation -------------------------------------------------------------------

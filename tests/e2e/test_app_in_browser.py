@@ -5,38 +5,38 @@ from __future__ import annotations
 from tests.browser import AppPage
 
 
-def last_roll(server) -> tuple[str, int]:
-    """The newest saved roll of the only table session: its undo label and total."""
+def roll_totals(server) -> list[int]:
+    """The totals of the saved rolls of the only table session, oldest first."""
     [session] = server.session_files()
-    last = session["actions"][-1]
-    return last["label"], sum(last["data"]["faces"])
+    return [sum(a["data"]["faces"]) for a in session["actions"] if a["type"] == "dice.roll"]
 
 
 def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, browser) -> None:
     server = make_server()
     phone.open(server.url)
 
-    # Roll twice: the screen shows exactly what was saved.
+    # Roll, then pick Lure's five d6 and roll them: the screen shows exactly what was saved.
     phone.button("Roll 2 d6").click()
     phone.see(phone.button("Undo: roll 2 d6"))
-    phone.labelled("One die more").click()
-    phone.button("Roll 3 d6").click()
-    phone.see(phone.button("Undo: roll 3 d6"))
-    label, total = last_roll(server)
-    assert label == "roll 3 d6"
+    phone.button("Presets").click()
+    phone.button("Your five d6").click()
+    phone.button("Roll 5 d6").click()
+    phone.see(phone.button("Undo: roll 5 d6"))
+    first_total, total = roll_totals(server)
     phone.see(phone.text(f"Total {total}"))
     phone.shot("table-phone")
 
     # Undo, labelled with what it takes back; redo waits.
-    phone.button("Undo: roll 3 d6").click()
-    phone.see(phone.button("Redo: roll 3 d6"))
-    first_total = sum(server.session_files()[0]["actions"][0]["data"]["faces"])
+    phone.button("Undo: roll 5 d6").click()
+    phone.see(phone.button("Redo: roll 5 d6"))
+    phone.button("Undo: use Lure: Your five d6").click()
+    phone.see(phone.button("Redo: use Lure: Your five d6"))
     phone.see(phone.text(f"Total {first_total}"))
 
     # Reload the tab: everything is where it was, the redo stack too.
     phone.page.reload()
     phone.ready()
-    phone.see(phone.button("Redo: roll 3 d6"))
+    phone.see(phone.button("Redo: use Lure: Your five d6"))
     phone.see(phone.text(f"Total {first_total}"))
 
     # Every tab.
@@ -49,7 +49,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
 
     # Unfinished sessions, then settings with the theme changed to dark.
     phone.labelled("Unfinished sessions").click()
-    phone.see(phone.text("Table dice"))
+    phone.see(phone.text("Table session"))
     phone.shot("sessions-phone")
     phone.labelled("Back").click()
     phone.labelled("Settings").click()
@@ -62,7 +62,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     server.kill()
     server.start()
     phone.open(f"{server.url}/table")
-    phone.see(phone.button("Redo: roll 3 d6"))
+    phone.see(phone.button("Redo: use Lure: Your five d6"))
     phone.see(phone.text(f"Total {first_total}"))
     phone.shot("table-dark-phone")
 
@@ -74,7 +74,7 @@ def test_two_devices_see_the_same_table(make_server, browser) -> None:
         first, second = (AppPage(d.new_page()).open(f"{server.url}/table") for d in devices)
         first.button("Roll 2 d6").click()
         first.see(first.button("Undo: roll 2 d6"))
-        _, total = last_roll(server)
+        [total] = roll_totals(server)
         second.see(second.text(f"Total {total}"))
         second.see(second.button("Undo: roll 2 d6"))
     finally:
@@ -85,9 +85,10 @@ def test_two_devices_see_the_same_table(make_server, browser) -> None:
 def test_desktop_layout(make_server, desktop: AppPage) -> None:
     server = make_server()
     desktop.open(f"{server.url}/table")
-    desktop.page.get_by_text("d20", exact=True).click()
-    desktop.button("Roll 2 d20").click()
-    desktop.see(desktop.button("Undo: roll 2 d20"))
+    desktop.button("Presets").click()
+    desktop.button("All seven dice").click()
+    desktop.button("Roll 5 d6 + 1 d12 + 1 d20").click()
+    desktop.see(desktop.button("Undo: roll 5 d6 + 1 d12 + 1 d20"))
     desktop.shot("table-desktop")
     desktop.labelled("Settings").click()
     desktop.see(desktop.button("Back up now"))

@@ -87,6 +87,48 @@ async def test_restore_reloads_what_other_pages_show(app) -> None:
     await settings.click(key="confirm-restore")
     await app.settle()
     session = app.ctx.sessions.latest("table")
-    assert len(session.state.rolls) == 1
+    assert len(session.state.dice.rolls) == 1
     assert table.find(key="undo").content == f"Undo: {session.record.actions[-1].label}"
     assert isinstance(table.find(key="redo"), ft.OutlinedButton)
+
+
+async def test_strike_hooks_and_skill_faces_match_the_printed_copy(app) -> None:
+    page = await app.open("/settings")
+    await page.click(key="hooks-2")
+    assert app.store.settings.strike_hooks == 2
+    await page.click(key="change-skill-C")
+    await page.click(key="C-from-3")
+    await page.click(key="C-to-3")
+    await page.click(key="save-skill-C")
+    assert "Skill C must turn one face (1 to 6) into another, not 3 into 3." in page.texts()
+    await page.click(key="C-to-5")
+    await page.click(key="save-skill-C")
+    assert page.find(key="skill-C").value == "Skill C: a 3 becomes a 5"
+    assert app.store.settings.face_changes()["C"].to_face == 5
+
+
+async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app) -> None:
+    from companion.store.settings import SAVED_POOLS, STRIKE_HOOKS
+
+    app.store.settings.set(STRIKE_HOOKS, "many")
+    app.store.settings.set(SAVED_POOLS, [{"name": "Odd", "dice": {"d7": 2}}])
+    page = await app.open("/settings")
+    texts = page.texts()
+    assert page.text_containing("Your Strike deck setting is damaged").endswith("using 1 hook.")
+    assert "Saved pool 1 (Odd): there is no die called 'd7'. It is left out." in texts
+    await page.click(label="Remove saved pool 1")
+    assert app.store.settings.saved_pools() == []
+    await page.snackbar_action()
+    assert len(app.store.settings.saved_pools()) == 1
+
+
+async def test_a_pool_saved_at_the_table_is_offered_in_presets(app) -> None:
+    page = await app.open("/table")
+    await page.click(key="choose-dice")
+    await page.click(label="One d20 more")
+    page.find(key="pool-name").value = "Big"
+    await page.click(label="Save as my pool")
+    assert page.snackbar_texts()[-1] == "Saved your pool Big; it is in Presets."
+    await page.click(key="presets")
+    await page.click(label="Big: 2 d6 + 1 d20")
+    assert app.ctx.sessions.latest("table").state.dice.pool == ("d6", "d6", "d20")

@@ -91,7 +91,7 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Discard")
     assert not page.has(key=f"session-{session_id}")
-    assert page.snackbar_texts()[-1] == "Discarded Table dice."
+    assert page.snackbar_texts()[-1] == "Discarded Table session."
     await page.snackbar_action()
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Resume")

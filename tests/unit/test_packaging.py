@@ -18,7 +18,7 @@ def test_every_package_is_listed_in_pyproject() -> None:
 
 
 def test_assets_are_found() -> None:
-    from companion.app import assets_dir
+    from companion.core.assets import assets_dir
 
     assert (assets_dir() / "icon.png").is_file()
     assert (assets_dir() / "manifest.json").is_file()

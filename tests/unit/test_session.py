@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.core.errors import DomainError
 from companion.core.session import Action, GameSession, SessionManager, replay
 from companion.games import GAMES
-from companion.games.table_tools import GAME, RULES, roll_action
+from companion.games.table_tools import GAME, RULES, roll, set_pool
 from companion.store import open_store
 
 
@@ -19,12 +19,18 @@ def manager(store) -> SessionManager:
     return SessionManager(store.sessions, GAMES, store.clock)
 
 
+def roll_pool(session, dice: list[str], rng: random.Random) -> None:
+    """Set the pool, then roll it (two actions)."""
+    session.perform(set_pool(dice))
+    session.perform(roll(session.state.dice, rng))
+
+
 def test_perform_is_saved_before_it_is_shown(store) -> None:
     session = manager(store).create(GAME)
-    session.perform(roll_action(["d6", "d6"], random.Random(1)))
+    session.perform(roll(session.state.dice, random.Random(1)))
     on_disk = store.sessions.load(session.id)
     assert on_disk == session.record
-    assert len(session.state.rolls) == 1
+    assert len(session.state.dice.rolls) == 1
 
 
 def test_a_failed_save_changes_nothing(store, monkeypatch) -> None:
@@ -36,27 +42,27 @@ def test_a_failed_save_changes_nothing(store, monkeypatch) -> None:
 
     monkeypatch.setattr(store.sessions, "save", broken_save)
     with pytest.raises(OSError):
-        session.perform(roll_action(["d6"], random.Random(1)))
-    assert session.record == before and session.state.rolls == ()
+        session.perform(roll(session.state.dice, random.Random(1)))
+    assert session.record == before and session.state.dice.rolls == ()
 
 
 def test_refused_action_is_not_recorded(store) -> None:
     session = manager(store).create(GAME)
     with pytest.raises(DomainError, match="at least one die"):
-        session.perform(Action("roll", {"dice": [], "faces": []}, "roll nothing"))
+        session.perform(Action("dice.pool", {"dice": []}, "set the pool to nothing"))
     with pytest.raises(DomainError, match="face must be 1 to 6, not 7"):
-        session.perform(Action("roll", {"dice": ["d6"], "faces": [7]}, "roll 1 d6"))
+        session.perform(Action("dice.roll", {"faces": [7, 1]}, "roll 2 d6"))
     assert store.sessions.load(session.id).actions == ()
 
 
 def test_undo_and_redo_are_labelled_and_survive_a_restart(store, clock) -> None:
     session = manager(store).create(GAME)
     rng = random.Random(3)
-    session.perform(roll_action(["d6", "d6", "d6"], rng))
-    session.perform(roll_action(["d20"], rng))
+    roll_pool(session, ["d6", "d6", "d6"], rng)
+    roll_pool(session, ["d20"], rng)
     assert session.undo_label == "Undo: roll 1 d20"
     session.undo()
-    assert (session.undo_label, session.redo_label) == ("Undo: roll 3 d6", "Redo: roll 1 d20")
+    assert (session.undo_label, session.redo_label) == ("Undo: set the pool to 1 d20", "Redo: roll 1 d20")
     kept = session.state
 
     store.close()
@@ -66,9 +72,9 @@ def test_undo_and_redo_are_labelled_and_survive_a_restart(store, clock) -> None:
     assert resumed.redo_label == "Redo: roll 1 d20"
     resumed.redo()
     assert resumed.state.last.dice == ("d20",)
-    resumed.undo()
-    resumed.undo()
-    assert resumed.state.rolls == () and resumed.undo_label is None
+    for _ in range(4):
+        resumed.undo()
+    assert resumed.state.dice.rolls == () and resumed.undo_label is None
     with pytest.raises(DomainError, match="nothing to undo"):
         resumed.undo()
     store.close()
@@ -77,9 +83,9 @@ def test_undo_and_redo_are_labelled_and_survive_a_restart(store, clock) -> None:
 def test_a_new_action_clears_redo(store) -> None:
     session = manager(store).create(GAME)
     rng = random.Random(5)
-    session.perform(roll_action(["d6"], rng))
+    session.perform(roll(session.state.dice, rng))
     session.undo()
-    session.perform(roll_action(["d8"], rng))
+    session.perform(set_pool(["d8"]))
     assert session.redo_label is None
 
 
@@ -124,7 +130,7 @@ def test_any_sequence_replays_to_the_same_state_in_memory_and_on_disk(tmp_path_f
         session = manager(store).create(GAME)
         for step in steps:
             if step[0] == "roll":
-                session.perform(roll_action(step[1], random.Random(step[2])))
+                roll_pool(session, step[1], random.Random(step[2]))
             elif step[0] == "undo" and session.undo_label:
                 session.undo()
             elif step[0] == "redo" and session.redo_label:

@@ -32,36 +32,29 @@ def empty_state(icon: ft.IconData, title: str, text: str) -> ft.Control:
     )
 
 
-def notice_card(text: str, on_dismiss, key: str) -> ft.Control:
+def notice_card(text: str, on_dismiss: Callable[[], None], key: str, dismissible: bool = True) -> ft.Control:
     """A warning the user must see (a damaged file, a browser limitation)."""
-    return ft.Container(
-        key=key,
-        bgcolor=ft.Colors.ERROR_CONTAINER,
-        border_radius=12,
-        padding=12,
-        content=ft.Column(
-            [
-                ft.Row(
-                    [ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ON_ERROR_CONTAINER),
-                     ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                ft.Row([ft.TextButton("Dismiss", on_click=lambda e: on_dismiss())], alignment=ft.MainAxisAlignment.END),
-            ],
-            spacing=4,
-        ),
-    )
+    rows: list[ft.Control] = [ft.Row(
+        [ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ON_ERROR_CONTAINER),
+         ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )]
+    if dismissible:
+        rows.append(ft.Row([ft.TextButton("Dismiss", on_click=lambda e: on_dismiss())],
+                           alignment=ft.MainAxisAlignment.END))
+    return ft.Container(key=key, bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
+                        content=ft.Column(rows, spacing=4))
 
 
 class ChoiceRow:
     """A row of big toggle tiles, exactly one selected; kept on screen, `select` moves the choice."""
 
     def __init__(self, options: list[tuple[str, str]], on_select: Callable[[str], None], key: str,
-                 size: float = 48) -> None:
+                 size: float = 48, width: float | None = None) -> None:
         self._tiles: dict[str, tuple[ft.Container, ft.Text]] = {}
         for value, label in options:
             text = ft.Text(label, size=16, weight=ft.FontWeight.W_600)
-            tile = ft.Container(key=f"{key}-{value}", width=size, height=size, border_radius=10,
+            tile = ft.Container(key=f"{key}-{value}", width=width or size, height=size, border_radius=10,
                                 alignment=ft.Alignment.CENTER, content=text,
                                 on_click=lambda e, v=value: on_select(v))
             self._tiles[value] = (tile, text)
@@ -73,3 +66,16 @@ class ChoiceRow:
             chosen = value == selected
             tile.bgcolor = ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH
             text.color = ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE
+
+
+def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = False,
+         color: str | None = None) -> ft.Control:
+    """A big, content-sized choice button; `color` rings it (a player's seat colour)."""
+    style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=16),
+        side=ft.BorderSide(3, color) if color else None,
+        bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
+        color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
+        text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600),
+    )
+    return ft.Button(label, key=key, height=48, style=style, elevation=0, on_click=lambda e: on_click())

@@ -7,7 +7,9 @@ import flet as ft
 from companion.core.errors import DomainError
 from companion.core.players import Player, PlayerColor
 from companion.store import BackupInfo, InvalidBackupError
-from companion.ui.components.common import section
+from companion.core.dice import check_pool, describe_pool
+from companion.core.pools import SavedPool
+from companion.ui.components.common import ChoiceRow, notice_card, section
 from companion.ui.host import EVERYTHING
 from companion.ui.theme import TAP, TAP_SMALL
 from companion.ui.views.screen import Screen
@@ -25,7 +27,8 @@ class SettingsScreen(Screen):
         host.watch("screen-awake", self.render)
 
     def build(self) -> list[ft.Control]:
-        return [self._theme(), self._roster(), self._backups(), self._about()]
+        return [self._theme(), self._roster(), self._freshwater_fly(), self._saved_pools(), self._backups(),
+                self._about()]
 
     # Theme ----------------------------------------------------------------------
 
@@ -139,6 +142,103 @@ class SettingsScreen(Screen):
         self.host.changed("settings")
         self.render()
         self.host.toast(f"Removed {player.name}.", undo=undo)
+
+    # Freshwater Fly ---------------------------------------------------------------
+
+    def _freshwater_fly(self) -> ft.Control:
+        settings = self.ctx.store.settings
+        hooks = ChoiceRow([(str(n), str(n)) for n in range(1, 4)], self._set_hooks, key="hooks")
+        hooks.select(str(settings.strike_hooks))
+        rows: list[ft.Control] = [
+            ft.Text("The rulebook's pictures did not survive, so these match your printed copy here.",
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text("How many of your 4 Strike cards show a hook (chosen default: 1)", size=16),
+            hooks.control,
+            ft.Text("Skill cards that change a die's face (chosen defaults: C 1 to 6, D 6 to 1, H 2 to 5)", size=16),
+        ]
+        for card, change in settings.face_changes().items():
+            rows.append(ft.Row([
+                ft.Text(f"Skill {card}: a {change.from_face} becomes a {change.to_face}", size=16, expand=True,
+                        key=f"skill-{card}"),
+                ft.OutlinedButton("Change", height=TAP_SMALL, key=f"change-skill-{card}",
+                                  on_click=lambda e, card=card: self._edit_face_change(card)),
+            ]))
+        return section("Freshwater Fly", *self._problems(), *rows)
+
+    def _problems(self) -> list[ft.Control]:
+        return [notice_card(p, lambda: None, key=f"setting-problem-{i}", dismissible=False)
+                for i, p in enumerate(self.ctx.store.settings.problems())]
+
+    def _set_hooks(self, value: str) -> None:
+        if self.host.attempt(lambda: self.ctx.store.settings.set_strike_hooks(int(value))):
+            self.host.changed("settings")
+            self.render()
+
+    def _edit_face_change(self, card: str) -> None:
+        change = self.ctx.store.settings.face_changes()[card]
+        chosen = {"from": change.from_face, "to": change.to_face}
+        rows = {}
+        for end in ("from", "to"):
+            rows[end] = ChoiceRow([(str(n), str(n)) for n in range(1, 7)], lambda v, end=end: pick(end, v),
+                                  key=f"{card}-{end}", size=42)
+            rows[end].select(str(chosen[end]))
+        error = ft.Text("", color=ft.Colors.ERROR)
+
+        def pick(end: str, value: str) -> None:
+            chosen[end] = int(value)
+            rows[end].select(value)
+            self.host.page.update()
+
+        def save(e: ft.Event) -> None:
+            try:
+                self.ctx.store.settings.set_face_change(card, chosen["from"], chosen["to"])
+            except DomainError as exc:
+                error.value = str(exc)
+                self.host.page.update()
+                return
+            self.host.page.pop_dialog()
+            self.host.changed("settings")
+            self.render()
+
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"Skill {card}"),
+            content=ft.Column([ft.Text("A die showing"), rows["from"].control, ft.Text("becomes"),
+                               rows["to"].control, error], tight=True, spacing=8, width=320),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                     ft.FilledButton("Save", key=f"save-skill-{card}", on_click=save)],
+        ))
+
+    # Saved dice pools -------------------------------------------------------------
+
+    def _saved_pools(self) -> ft.Control:
+        saved = self.ctx.store.settings.saved_pools()
+        rows: list[ft.Control] = []
+        for i, item in enumerate(saved):
+            words = (f"{item.name}: {describe_pool(check_pool(item.dice))}" if isinstance(item, SavedPool)
+                     else f"Damaged: {item}")
+            rows.append(ft.Row([
+                ft.Text(words, size=16, expand=True,
+                        color=None if isinstance(item, SavedPool) else ft.Colors.ERROR),
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove saved pool {i + 1}",
+                              on_click=lambda e, i=i: self._remove_pool(i)),
+            ]))
+        if not rows:
+            rows.append(ft.Text("None yet. Table > Dice > Choose dice > Save as my pool.",
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+        return section("Your saved dice pools", *rows)
+
+    def _remove_pool(self, index: int) -> None:
+        settings = self.ctx.store.settings
+        removed = settings.remove_saved_pool(index)
+
+        def undo() -> None:
+            settings.restore_saved_pool(index, removed)
+            self.host.changed("settings")
+            self.render()
+
+        self.host.changed("settings")
+        self.render()
+        self.host.toast("Removed the saved pool.", undo=undo)
 
     # Backups --------------------------------------------------------------------
 
