@@ -8,8 +8,9 @@ import logging
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -20,6 +21,10 @@ ALL_INTERFACES = "0.0.0.0"
 
 class UsageError(Exception):
     """Bad input on the command line: one line on stderr, exit code 2."""
+
+
+class InputError(UsageError):
+    """Bad data in a file given to a command; the message names the field itself."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -40,7 +45,18 @@ def build_parser() -> Parser:
                         help="where to keep your data (default: $COMPANION_DATA_DIR, else your user data folder)")
     parser.add_argument("--desktop", action="store_true",
                         help="open Flet's desktop window (downloads its client on first use)")
+    commands = parser.add_subparsers(dest="command", metavar="score", parser_class=Parser)
+    score = commands.add_parser("score", help="score a finished game from a JSON file and print the results as JSON")
+    score.add_argument("game", choices=sorted(scorers()), help="which game")
+    score.add_argument("file", help="the end-of-game JSON file, or - for standard input")
     return parser
+
+
+def scorers() -> dict[str, Callable[[Any], dict]]:
+    """The games `companion score` knows: end-of-game JSON in, results JSON out."""
+    from companion.games.freshwater_fly.scoring import score_json
+
+    return {"freshwater-fly": score_json}
 
 
 def port_number(text: str) -> int:
@@ -98,10 +114,37 @@ def qr_text(url: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        return run(build_parser().parse_args(argv))
+        args = build_parser().parse_args(argv)
+        return score(args) if args.command == "score" else run(args)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+
+
+def score(args: argparse.Namespace) -> int:
+    """Read the end-of-game JSON, print the results as JSON; nothing is stored."""
+    import json
+
+    from companion.core.errors import DomainError
+
+    where = "standard input" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    try:
+        result = scorers()[args.game](data)
+    except DomainError as exc:
+        raise InputError(str(exc)) from None
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

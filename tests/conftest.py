@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from companion.store import Store, open_store
+from companion.store import open_store
 
 # These machines are shared and noisy: no deadlines, fewer examples in CI's default.
 settings.register_profile("companion", deadline=None, max_examples=60,

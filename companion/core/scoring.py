@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -28,3 +28,8 @@ class PlayerResult:
 def total_of(lines: Iterable[BreakdownLine]) -> int:
     """The sum of a breakdown's points."""
     return sum(line.points for line in lines)
+
+
+def rank_players(keys: Sequence[tuple]) -> list[int]:
+    """Competition ranks (1, 1, 3) for players' sort keys, higher better: equal keys share a rank."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]

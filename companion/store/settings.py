@@ -10,7 +10,10 @@ from tinydb import Query
 from companion.core.errors import DomainError
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
 from companion.core.pools import SavedPool, counts_of, parse_saved_pool
+from companion.core.assets import AssetError
 from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
+from companion.games.freshwater_fly.entry import FishColor
+from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
 from companion.games.freshwater_fly.strike import deck_rules
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
@@ -20,6 +23,7 @@ THEMES = ("system", "light", "dark")
 SETTINGS = "settings"
 PLAYERS = "players"
 STRIKE_HOOKS = "freshwater_fly.strike_hooks"
+TIE_BREAK = "freshwater_fly.tie_break"
 FACE_CHANGES = "freshwater_fly.face_changes"
 SAVED_POOLS = "table.saved_pools"
 MAX_SAVED_POOLS = 20
@@ -82,6 +86,21 @@ class Settings:
     def set_strike_hooks(self, hooks: int) -> None:
         self.set(STRIKE_HOOKS, deck_rules().check_hooks(hooks))
 
+    @property
+    def tie_break(self) -> tuple[FishColor, ...]:
+        """The fish colours that break a tie, in order (a damaged value reads as the default)."""
+        try:
+            return parse_tie_break(self.get(TIE_BREAK, [c.value for c in default_tie_break()]))
+        except (AssetError, TypeError):
+            return default_tie_break()
+
+    def set_tie_break(self, colours: list[str]) -> None:
+        try:
+            parse_tie_break(colours)
+        except AssetError:
+            raise DomainError("The tie-break order names gold, black and green once each.") from None
+        self.set(TIE_BREAK, list(colours))
+
     def face_changes(self) -> dict[str, FaceChange]:
         """Skill cards C, D and H as this player's cards print them (defaults where unset or damaged)."""
         changes = dict(default_face_changes())
@@ -139,6 +158,12 @@ class Settings:
     def problems(self) -> list[str]:
         """Stored values that are not possible, each named; the app uses defaults instead."""
         found = []
+        stored_order = self.get(TIE_BREAK)
+        if stored_order is not None:
+            try:
+                parse_tie_break(stored_order)
+            except (AssetError, TypeError):
+                found.append(f"Your tie-break order is damaged ({stored_order!r}); using gold, black, green.")
         hooks = self.get(STRIKE_HOOKS)
         if hooks is not None:
             try:

@@ -17,8 +17,9 @@ import flet as ft
 from companion.ui.components.common import notice_card
 from companion.ui.host import AppContext, Host
 from companion.ui.theme import THEME_MODES, themes
-from companion.ui.views.coming import JournalScreen, ScoresScreen, SheetsScreen
+from companion.ui.views.coming import JournalScreen, SheetsScreen
 from companion.ui.views.history import HistoryScreen
+from companion.ui.views.scores import ScoresScreen
 from companion.ui.views.screen import Screen
 from companion.ui.views.sessions import SessionsScreen
 from companion.ui.views.settings import SettingsScreen

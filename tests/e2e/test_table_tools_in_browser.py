@@ -45,7 +45,7 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage,
     phone.button("Start the draft").click()
     phone.button("Roll round 1").click()
     phone.see(phone.text("Round 1 · Ana's turn"))
-    for pick in range(7):
+    for _ in range(7):
         phone.page.get_by_role("button", name=re.compile(r"^d6 showing \d$")).first.click()
         phone.page.get_by_role("button", name=re.compile(r"^(Ana|Ben) takes the \d$")).click()
         phone.see(phone.page.get_by_role("button", name=re.compile(r"^Undo: (Ana|Ben) takes a \d$")))

@@ -132,3 +132,13 @@ async def test_a_pool_saved_at_the_table_is_offered_in_presets(app) -> None:
     await page.click(key="presets")
     await page.click(label="Big: 2 d6 + 1 d20")
     assert app.ctx.sessions.latest("table").state.dice.pool == ("d6", "d6", "d20")
+
+
+async def test_the_tie_break_order_can_be_changed(app) -> None:
+    from companion.games.freshwater_fly.entry import FishColor
+
+    page = await app.open("/settings")
+    assert page.find(key="tie-break").value == "Now: gold, then black, then green."
+    await page.click(key="tie-black-green-gold")
+    assert app.store.settings.tie_break == (FishColor.BLACK, FishColor.GREEN, FishColor.GOLD)
+    assert page.find(key="tie-break").value == "Now: black, then green, then gold."

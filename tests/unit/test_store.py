@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 
@@ -97,7 +96,7 @@ def test_one_companion_per_data_folder(store, clock) -> None:
 
 def test_automatic_backup_at_most_once_a_day_and_only_ten_kept(store, clock) -> None:
     store.settings.add_player("Ana")
-    for day in range(14):
+    for _ in range(14):
         store = reopen(store, clock)
         store = reopen(store, clock)  # a second start the same day takes no backup
         clock.advance(days=1)

@@ -24,12 +24,3 @@ class JournalScreen(Screen):
         return [empty_state(ft.Icons.MENU_BOOK, "Adventure journal",
                             "Your Fly Solo 7-Day adventure, kept across weeks, will live here. "
                             "It is not in this version yet.")]
-
-
-class ScoresScreen(Screen):
-    title = "Scores"
-
-    def build(self) -> list[ft.Control]:
-        return [empty_state(ft.Icons.SCOREBOARD, "End-of-game scoring",
-                            "Enter each player's end state with taps and get every total and breakdown. "
-                            "Freshwater Fly scoring comes first; it is not in this version yet.")]

@@ -7,12 +7,14 @@ from datetime import datetime
 import flet as ft
 
 from companion.core.session import SessionRecord
+from companion.games import table_tools
+from companion.games.freshwater_fly import score_sheet
 from companion.ui.components.common import empty_state
 from companion.ui.theme import TAP_SMALL
 from companion.ui.views.screen import Screen
 
 # Where each kind of session is shown.
-SESSION_ROUTES = {"table": "/table"}
+SESSION_ROUTES = {table_tools.GAME: "/table", score_sheet.GAME: "/scores"}
 
 
 def session_route(record: SessionRecord) -> str:

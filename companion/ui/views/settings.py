@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import flet as ft
 
 from companion.core.errors import DomainError
@@ -9,7 +11,8 @@ from companion.core.players import Player, PlayerColor
 from companion.store import BackupInfo, InvalidBackupError
 from companion.core.dice import check_pool, describe_pool
 from companion.core.pools import SavedPool
-from companion.ui.components.common import ChoiceRow, notice_card, section
+from companion.games.freshwater_fly.entry import FishColor
+from companion.ui.components.common import ChoiceRow, chip, notice_card, section
 from companion.ui.host import EVERYTHING
 from companion.ui.theme import TAP, TAP_SMALL
 from companion.ui.views.screen import Screen
@@ -156,6 +159,13 @@ class SettingsScreen(Screen):
             hooks.control,
             ft.Text("Skill cards that change a die's face (chosen defaults: C 1 to 6, D 6 to 1, H 2 to 5)", size=16),
         ]
+        order = ", then ".join(c.value for c in settings.tie_break)
+        rows.append(ft.Text("Ties for the win go to the most fish of one colour, then the next (chosen default: "
+                            "gold, then black, then green)", size=16))
+        rows.append(ft.Row([chip(", ".join(c.value for c in o).capitalize(), lambda o=o: self._set_tie_break(o),
+                                 key=f"tie-{'-'.join(c.value for c in o)}", selected=o == settings.tie_break)
+                            for o in itertools.permutations(FishColor)], wrap=True, spacing=6, run_spacing=6))
+        rows.append(ft.Text(f"Now: {order}.", size=14, color=ft.Colors.ON_SURFACE_VARIANT, key="tie-break"))
         for card, change in settings.face_changes().items():
             rows.append(ft.Row([
                 ft.Text(f"Skill {card}: a {change.from_face} becomes a {change.to_face}", size=16, expand=True,
@@ -168,6 +178,11 @@ class SettingsScreen(Screen):
     def _problems(self) -> list[ft.Control]:
         return [notice_card(p, lambda: None, key=f"setting-problem-{i}", dismissible=False)
                 for i, p in enumerate(self.ctx.store.settings.problems())]
+
+    def _set_tie_break(self, order: tuple[FishColor, ...]) -> None:
+        if self.host.attempt(lambda: self.ctx.store.settings.set_tie_break([c.value for c in order])):
+            self.host.changed("settings")
+            self.render()
 
     def _set_hooks(self, value: str) -> None:
         if self.host.attempt(lambda: self.ctx.store.settings.set_strike_hooks(int(value))):

@@ -11,6 +11,7 @@ from companion.games.freshwater_fly.draft import DraftState
 from companion.games.table_tools import TableState
 from companion.ui.components.common import ChoiceRow, chip
 from companion.ui.components.die import DiceTray, DieFace, Look
+from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.components.help import help_button
 from companion.ui.theme import TAP, TAP_SMALL, big_button_style
 from companion.ui.views.table import TableScreen, Tool
@@ -191,7 +192,8 @@ class DraftTool(Tool):
         self.seats.controls = rows
 
     def _show_setup(self) -> None:
-        roster = [p.name for p in self.ctx.store.settings.players()]
+        players = self.ctx.store.settings.players()
+        roster = [p.name for p in players]
         self.seated = [n for n in self.seated if n in roster]
         self.start = min(self.start, max(0, len(self.seated) - 1))
         mode = ChoiceRow([("table", "2-4 players"), ("solo", "Fly Solo")], self._set_mode, key="draft-mode",
@@ -209,7 +211,7 @@ class DraftTool(Tool):
                 controls.append(ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
                                                   on_click=lambda e: self.host.navigate("/settings")))
             controls.append(ft.Text("Tap the players in turn order:", size=16))
-            controls.append(ft.Row([self._seat_chip(name) for name in roster], wrap=True, spacing=8, run_spacing=8))
+            controls.append(seat_chooser(players, self.seated, self._toggle_seat))
             if self.seated:
                 controls.append(ft.Text("Tap who starts:", size=16))
                 controls.append(ft.Row([
@@ -221,11 +223,6 @@ class DraftTool(Tool):
                                         height=TAP, style=big_button_style(), on_click=lambda e: self._begin()))
         self.setup.controls = controls
 
-    def _seat_chip(self, name: str) -> ft.Control:
-        seat = self.seated.index(name) + 1 if name in self.seated else None
-        return chip(f"{seat}. {name}" if seat else name, lambda: self._toggle_seat(name), key=f"seat-{name}",
-                    selected=seat is not None, color=self._colour(name))
-
     # Taps ------------------------------------------------------------------------
 
     def _set_mode(self, mode: str) -> None:
@@ -233,10 +230,7 @@ class DraftTool(Tool):
         self.screen.render()
 
     def _toggle_seat(self, name: str) -> None:
-        if name in self.seated:
-            self.seated.remove(name)
-        elif len(self.seated) < rules.MAX_SEATS:
-            self.seated.append(name)
+        self.seated = toggle_seat(self.seated, name, rules.MAX_SEATS)
         self.screen.render()
 
     def _set_start(self, seat: int) -> None:

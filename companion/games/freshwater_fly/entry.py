@@ -1,0 +1,211 @@
+"""What each player has at the end of a Freshwater Fly game, and its JSON form.
+
+The same JSON is read by `companion score freshwater-fly`, kept in the archive with
+each play, and edited on the Scores tab:
+
+    {"players": [{"name": "Ana", "reel_board": "1A",
+      "fish": [{"species": "coho", "color": "gold", "points": 5}],
+      "hatch": {"yellow": 2, "green": 0, "tan": 1, "orange": 0, "white": 1, "blue": 0},
+      "cards": ["N", "W"], "first_to_seven": false}]}
+
+Bad input raises EntryError naming the field (`players[1].fish[0].species: unknown
+species 'trout'`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from companion.core.errors import DomainError
+
+
+class Species(Enum):
+    STEELHEAD = "steelhead"
+    DOLLY = "dolly"
+    CUTTHROAT = "cutthroat"
+    BROOK = "brook"
+    GRAYLING = "grayling"
+    RAINBOW = "rainbow"
+    BROWN = "brown"
+    COHO = "coho"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class FishColor(Enum):
+    GOLD = "gold"
+    BLACK = "black"
+    GREEN = "green"
+
+
+class Hatch(Enum):
+    YELLOW = "yellow"
+    GREEN = "green"
+    TAN = "tan"
+    ORANGE = "orange"
+    WHITE = "white"
+    BLUE = "blue"
+
+
+REEL_BOARDS = ("1A", "2A", "3B", "4B")
+ONE_OF_A_KIND = ("N", "O", "P")  # Skill cards that score a bonus once
+W = "W"  # tucked under a caught fish: one point each
+CARDS = (*ONE_OF_A_KIND, W)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+SEVEN = 7
+
+
+@dataclass(frozen=True)
+class Fish:
+    species: Species
+    color: FishColor
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    name: str
+    reel_board: str = "1A"
+    fish: tuple[Fish, ...] = ()
+    hatch: Mapping[Hatch, int] = field(default_factory=lambda: {h: 0 for h in Hatch})
+    cards: tuple[str, ...] = ()
+    first_to_seven: bool = False
+
+    def count(self, species: Species) -> int:
+        return sum(1 for f in self.fish if f.species is species)
+
+    def colour_count(self, color: FishColor) -> int:
+        return sum(1 for f in self.fish if f.color is color)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    players: tuple[PlayerEntry, ...]
+
+
+class EntryError(DomainError):
+    """Bad end-of-game input; the message starts with the field's path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+
+
+def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise EntryError(path, f"expected an object, got {_show(data)}")
+    for key in data:
+        if key not in allowed:
+            raise EntryError(f"{path}.{key}" if path else key, "unknown key")
+    for key in required:
+        if key not in data:
+            raise EntryError(f"{path}.{key}" if path else key, "missing")
+    return data
+
+
+def _count(value: Any, path: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EntryError(path, f"expected a whole number, got {_show(value)}")
+    if value < 0:
+        raise EntryError(path, f"cannot be negative, got {value}")
+    return value
+
+
+def _show(value: Any) -> str:
+    return repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+
+
+def _enum(kind: type[Enum], value: Any, path: str, what: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        raise EntryError(path, f"unknown {what} {_show(value)}") from None
+
+
+def parse_player(data: Any, path: str) -> PlayerEntry:
+    data = _keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
+                 ("name", "reel_board", "fish"))
+    name = data["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise EntryError(f"{path}.name", "a player needs a name")
+    board = data["reel_board"]
+    if board not in REEL_BOARDS:
+        raise EntryError(f"{path}.reel_board", f"unknown reel board {_show(board)} (one of {', '.join(REEL_BOARDS)})")
+    if not isinstance(data["fish"], list):
+        raise EntryError(f"{path}.fish", f"expected a list, got {_show(data['fish'])}")
+    fish = []
+    for j, raw in enumerate(data["fish"]):
+        here = f"{path}.fish[{j}]"
+        raw = _keys(raw, here, ("species", "color", "points"), ("species", "color", "points"))
+        fish.append(Fish(_enum(Species, raw["species"], f"{here}.species", "species"),
+                         _enum(FishColor, raw["color"], f"{here}.color", "colour"),
+                         _count(raw["points"], f"{here}.points")))
+    hatch_data = data.get("hatch", {})
+    if not isinstance(hatch_data, dict):
+        raise EntryError(f"{path}.hatch", f"expected an object, got {_show(hatch_data)}")
+    hatch = {h: 0 for h in Hatch}
+    for colour, n in hatch_data.items():
+        hatch[_enum(Hatch, colour, f"{path}.hatch.{colour}", "hatch colour")] = _count(n, f"{path}.hatch.{colour}")
+    cards_data = data.get("cards", [])
+    if not isinstance(cards_data, list):
+        raise EntryError(f"{path}.cards", f"expected a list, got {_show(cards_data)}")
+    cards: list[str] = []
+    for j, card in enumerate(cards_data):
+        if card not in CARDS:
+            raise EntryError(f"{path}.cards[{j}]", f"unknown card {_show(card)} (one of {', '.join(CARDS)})")
+        if card in ONE_OF_A_KIND and card in cards:
+            raise EntryError(f"{path}.cards[{j}]", f"{card} is listed twice")
+        cards.append(card)
+    first = data.get("first_to_seven", False)
+    if not isinstance(first, bool):
+        raise EntryError(f"{path}.first_to_seven", f"expected true or false, got {_show(first)}")
+    if first and len(fish) < SEVEN:
+        raise EntryError(f"{path}.first_to_seven", f"the first to seven fish has at least 7 fish, not {len(fish)}")
+    return PlayerEntry(name.strip(), board, tuple(fish), hatch, tuple(cards), first)
+
+
+def parse_game(data: Any) -> GameEntry:
+    """A whole end of game, checked; EntryError names the first bad field."""
+    data = _keys(data, "", ("players",), ("players",))
+    raw_players = data["players"]
+    if not isinstance(raw_players, list):
+        raise EntryError("players", f"expected a list, got {_show(raw_players)}")
+    if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
+        raise EntryError("players", f"Freshwater Fly is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                    f"not {len(raw_players)}")
+    players = tuple(parse_player(p, f"players[{i}]") for i, p in enumerate(raw_players))
+    return check_game(GameEntry(players))
+
+
+def check_game(game: GameEntry) -> GameEntry:
+    """What no single player's entry can check: unique names, one first to seven."""
+    names: dict[str, int] = {}
+    for i, p in enumerate(game.players):
+        if p.name.casefold() in names:
+            raise EntryError(f"players[{i}].name", f"{p.name!r} is already players[{names[p.name.casefold()]}]")
+        names[p.name.casefold()] = i
+    firsts = [i for i, p in enumerate(game.players) if p.first_to_seven]
+    if len(firsts) > 1:
+        raise EntryError(f"players[{firsts[1]}].first_to_seven",
+                         f"only one player can be first to seven fish; players[{firsts[0]}] already is")
+    return game
+
+
+def player_to_json(player: PlayerEntry) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "reel_board": player.reel_board,
+        "fish": [{"species": f.species.value, "color": f.color.value, "points": f.points} for f in player.fish],
+        "hatch": {h.value: player.hatch.get(h, 0) for h in Hatch},
+        "cards": list(player.cards),
+        "first_to_seven": player.first_to_seven,
+    }
+
+
+def game_to_json(game: GameEntry) -> dict[str, Any]:
+    return {"players": [player_to_json(p) for p in game.players]}

@@ -1,0 +1,187 @@
+"""The Scores tab's session for Freshwater Fly: each player's end state, entered by taps.
+
+The state is a `GameEntry` (the same one `companion score` reads); every tap is an
+action, so a half-entered sheet survives a closed tab and every tap can be undone.
+A sheet may start from an archived play (`setup["entry"]`, `setup["play_id"]`) to
+edit it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.core.session import Action
+from companion.games.freshwater_fly.entry import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ONE_OF_A_KIND,
+    REEL_BOARDS,
+    SEVEN,
+    W,
+    Fish,
+    FishColor,
+    GameEntry,
+    Hatch,
+    PlayerEntry,
+    Species,
+    check_game,
+    game_to_json,
+    parse_game,
+)
+from companion.games.freshwater_fly.scoring import score_game
+
+GAME = "freshwater-fly-score"
+MAX_POINTS = 20  # no fish card prints more; a typo guard for the stepper
+MAX_COUNT = 30  # hatch tokens of one colour, W cards
+
+
+@dataclass(frozen=True)
+class SheetState:
+    game: GameEntry
+    play_id: str | None = None  # the archived play this sheet edits
+
+    def player(self, seat: int) -> PlayerEntry:
+        return self.game.players[seat]
+
+
+def _seat(state: SheetState, data: Mapping[str, Any]) -> int:
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.game.players):
+        raise DomainError(f"There is no seat {seat!r} at this table.")
+    return seat
+
+
+def _count(value: Any, what: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise DomainError(f"{what} must be a whole number from 0 to {most}, not {value!r}.")
+    return value
+
+
+def _with(state: SheetState, seat: int, **changes: Any) -> SheetState:
+    players = list(state.game.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, game=GameEntry(tuple(players)))
+
+
+class SheetRules:
+    game = GAME
+    title = "Freshwater Fly scores"
+
+    def initial_state(self, setup: Mapping[str, Any]) -> SheetState:
+        if "entry" in setup:
+            return SheetState(parse_game(setup["entry"]), setup.get("play_id"))
+        names = setup.get("players")
+        if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise DomainError(f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players to score Freshwater Fly.")
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise DomainError("Each seat needs a player's name.")
+        return SheetState(check_game(GameEntry(tuple(PlayerEntry(n.strip()) for n in names))))
+
+    def apply(self, state: SheetState, action: Action) -> SheetState:
+        data = action.data
+        seat = _seat(state, data)
+        player = state.player(seat)
+        kind = action.type
+        if kind == "fish.add":
+            try:
+                new = Fish(Species(data.get("species")), FishColor(data.get("color")),
+                           _count(data.get("points"), "A fish's points", MAX_POINTS))
+            except ValueError:
+                raise DomainError("A fish is one of the eight species in gold, black or green.") from None
+            return _with(state, seat, fish=player.fish + (new,))
+        if kind == "fish.remove":
+            index = data.get("index")
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(player.fish):
+                raise DomainError(f"{player.name} has no fish number {index!r}.")
+            fish = player.fish[:index] + player.fish[index + 1:]
+            # Without seven fish a player cannot have been first to seven.
+            return _with(state, seat, fish=fish, first_to_seven=player.first_to_seven and len(fish) >= SEVEN)
+        if kind == "hatch":
+            try:
+                colour = Hatch(data.get("color"))
+            except ValueError:
+                raise DomainError(f"There is no {data.get('color')!r} hatch token.") from None
+            count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", MAX_COUNT)
+            return _with(state, seat, hatch={**player.hatch, colour: count})
+        if kind == "board":
+            if data.get("board") not in REEL_BOARDS:
+                raise DomainError(f"The reel boards are {', '.join(REEL_BOARDS)}.")
+            return _with(state, seat, reel_board=data["board"])
+        if kind == "card":
+            card, held = data.get("card"), data.get("held")
+            if card not in ONE_OF_A_KIND or not isinstance(held, bool):
+                raise DomainError(f"Skill cards {', '.join(ONE_OF_A_KIND)} are held or not.")
+            cards = tuple(c for c in player.cards if c != card) + ((card,) if held else ())
+            return _with(state, seat, cards=_ordered(cards))
+        if kind == "w":
+            count = _count(data.get("count"), "W cards", MAX_COUNT)
+            return _with(state, seat, cards=_ordered(tuple(c for c in player.cards if c != W) + (W,) * count))
+        if kind == "first":
+            if data.get("first") is True and len(player.fish) < SEVEN:
+                raise DomainError(f"{player.name} has {len(player.fish)} fish: the first to seven fish has "
+                                  "caught seven.")
+            if data.get("first") is True:  # only one player can be first: the others are not
+                players = tuple(replace(p, first_to_seven=i == seat) for i, p in enumerate(state.game.players))
+                return replace(state, game=GameEntry(players))
+            return _with(state, seat, first_to_seven=False)
+        raise DomainError(f"The score sheet does not know the action {kind!r}.")
+
+
+def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
+    order = (*ONE_OF_A_KIND, W)
+    return tuple(sorted(cards, key=order.index))
+
+
+RULES = SheetRules()
+GAME_NAME = "freshwater-fly"  # how plays of this game are filed in the archive
+
+
+def to_play(state: SheetState, play_id: str, played_at: str, tie_break: Sequence[FishColor] | None = None) -> Play:
+    """The finished play the sheet describes, scored, ready for the archive."""
+    results, winners = score_game(state.game, tie_break)
+    return Play(play_id, GAME_NAME, played_at, results, winners, game_to_json(state.game))
+
+
+# Action builders: a tap becomes an action with a label saying what it did -------------
+
+def add_fish(state: SheetState, seat: int, species: Species, color: FishColor, points: int) -> Action:
+    who = state.player(seat).name
+    return Action("fish.add", {"seat": seat, "species": species.value, "color": color.value, "points": points},
+                  f"{who}: add a {color.value} {species.label} ({points})")
+
+
+def remove_fish(state: SheetState, seat: int, index: int) -> Action:
+    player = state.player(seat)
+    f = player.fish[index]
+    return Action("fish.remove", {"seat": seat, "index": index},
+                  f"{player.name}: remove the {f.color.value} {f.species.label} ({f.points})")
+
+
+def set_hatch(state: SheetState, seat: int, colour: Hatch, count: int) -> Action:
+    return Action("hatch", {"seat": seat, "color": colour.value, "count": count},
+                  f"{state.player(seat).name}: {count} {colour.value} hatch token{'s' if count != 1 else ''}")
+
+
+def set_board(state: SheetState, seat: int, board: str) -> Action:
+    return Action("board", {"seat": seat, "board": board}, f"{state.player(seat).name}: reel board {board}")
+
+
+def hold_card(state: SheetState, seat: int, card: str, held: bool) -> Action:
+    who = state.player(seat).name
+    return Action("card", {"seat": seat, "card": card, "held": held},
+                  f"{who}: {'holds' if held else 'does not hold'} Skill {card}")
+
+
+def set_w(state: SheetState, seat: int, count: int) -> Action:
+    return Action("w", {"seat": seat, "count": count},
+                  f"{state.player(seat).name}: {count} Skill W card{'s' if count != 1 else ''}")
+
+
+def set_first(state: SheetState, seat: int, first: bool) -> Action:
+    who = state.player(seat).name
+    return Action("first", {"seat": seat, "first": first},
+                  f"{who} was first to seven fish" if first else f"{who} was not first to seven fish")

@@ -1,0 +1,177 @@
+"""One Freshwater Fly player's end of game, entered by taps: reel board, fish (species x
+colour grid with a points stepper), hatch tokens, Skill cards, first to seven.
+
+Self-contained: it is given a seat and a way to record actions, so the same form can
+serve one seat on its player's own phone. Its controls are kept and changed in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.session import Action
+from companion.games.freshwater_fly import score_sheet as sheet
+from companion.games.freshwater_fly.entry import (
+    ONE_OF_A_KIND,
+    REEL_BOARDS,
+    SEVEN,
+    W,
+    FishColor,
+    Hatch,
+    PlayerEntry,
+    Species,
+)
+from companion.games.freshwater_fly.score_sheet import SheetState
+from companion.ui.components.common import ChoiceRow, chip
+from companion.ui.theme import TAP_SMALL
+
+FISH_INK = {FishColor.GOLD: "#F9A825", FishColor.BLACK: "#37474F", FishColor.GREEN: "#2E7D32"}
+HATCH_INK = {Hatch.YELLOW: "#FDD835", Hatch.GREEN: "#43A047", Hatch.TAN: "#C8A97E", Hatch.ORANGE: "#FB8C00",
+             Hatch.WHITE: "#FAFAFA", Hatch.BLUE: "#1E88E5"}
+DEFAULT_POINTS = 3
+
+Act = Callable[[Callable[[SheetState], Action]], bool]
+
+
+def heading(text: str) -> ft.Control:
+    return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
+
+
+class Counter:
+    """[-] n [+] kept on screen; `show` sets n."""
+
+    def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int) -> None:
+        self.value = 0
+        self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, width=30, text_align=ft.TextAlign.CENTER,
+                            key=f"{key}-count")
+        self.minus = ft.IconButton(ft.Icons.REMOVE, tooltip=f"One {name} fewer", key=f"{key}-minus",
+                                   on_click=lambda e: on_set(self.value - 1))
+        self.plus = ft.IconButton(ft.Icons.ADD, tooltip=f"One {name} more", key=f"{key}-plus",
+                                  on_click=lambda e: on_set(self.value + 1))
+        self.most = most
+        self.control = ft.Row([self.minus, self.text, self.plus], spacing=0, tight=True)
+
+    def show(self, value: int) -> None:
+        self.value = value
+        self.text.value = str(value)
+        self.minus.disabled = value <= 0
+        self.plus.disabled = value >= self.most
+
+
+class PlayerEntryForm:
+    def __init__(self, act: Act) -> None:
+        self.act = act
+        self.seat = 0
+        self.points = DEFAULT_POINTS
+        self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
+        self.points_counter = Counter("point", self._set_points, key="points", most=sheet.MAX_POINTS)
+        self.cells: dict[tuple[Species, FishColor], ft.Text] = {}
+        grid_rows = [ft.Row([ft.Container(width=92), *[
+            ft.Container(ft.Text(c.value.capitalize(), size=14, weight=ft.FontWeight.W_600), width=64,
+                         alignment=ft.Alignment.CENTER) for c in FishColor]], spacing=6)]
+        for species in Species:
+            cells = []
+            for colour in FishColor:
+                count = self.cells[(species, colour)] = ft.Text("", size=18, weight=ft.FontWeight.BOLD,
+                                                                 color="#FFFFFF")
+                cells.append(ft.Container(
+                    key=f"fish-{species.value}-{colour.value}", width=64, height=TAP_SMALL, border_radius=10,
+                    bgcolor=FISH_INK[colour], alignment=ft.Alignment.CENTER, content=count,
+                    tooltip=f"Add a {colour.value} {species.label}",
+                    on_click=lambda e, s=species, c=colour: self._add(s, c),
+                ))
+            grid_rows.append(ft.Row([ft.Text(species.label, size=16, width=92), *cells], spacing=6))
+        self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
+        self.first = ft.Container()
+        self.hatch: dict[Hatch, Counter] = {
+            h: Counter(f"{h.value} hatch token", lambda n, h=h: self._set_hatch(h, n), key=f"hatch-{h.value}",
+                       most=sheet.MAX_COUNT)
+            for h in Hatch
+        }
+        self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.w = Counter("W card", self._set_w, key="w", most=sheet.MAX_COUNT)
+        self.control = ft.Column([
+            heading("Reel board"),
+            self.board.control,
+            heading("Fish caught"),
+            ft.Row([ft.Text("Points on the card", size=16, expand=True), self.points_counter.control]),
+            ft.Column(grid_rows, spacing=6),
+            ft.Text("Tap a square to add that fish with the points above; tap a fish below to take it back.",
+                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            self.caught,
+            self.first,
+            heading("Hatch tokens gained"),
+            ft.Row([ft.Row([ft.Container(width=18, height=18, border_radius=9, bgcolor=HATCH_INK[h],
+                                         border=ft.Border.all(1, "#616161")),
+                            ft.Text(h.value.capitalize(), size=15, width=56), counter.control],
+                           spacing=6, tight=True)
+                    for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
+            heading("Skill cards"),
+            self.cards,
+            ft.Row([ft.Text("W cards in the score pile", size=16, expand=True), self.w.control]),
+        ], spacing=10)
+
+    def show(self, state: SheetState, seat: int) -> None:
+        self.seat = seat
+        player = state.player(seat)
+        self.board.select(player.reel_board)
+        self.points_counter.show(self.points)
+        for (species, colour), text in self.cells.items():
+            n = sum(1 for f in player.fish if f.species is species and f.color is colour)
+            text.value = str(n) if n else "+"
+        self.caught.controls = [
+            chip(f"{f.species.label} {f.points}", lambda i=i: self._remove(i), key=f"caught-{i}",
+                 color=FISH_INK[f.color])
+            for i, f in enumerate(player.fish)
+        ]
+        self._show_first(state, player)
+        for h, counter in self.hatch.items():
+            counter.show(player.hatch.get(h, 0))
+        self.cards.controls = [
+            chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
+                 key=f"card-{card}", selected=card in player.cards)
+            for card in ONE_OF_A_KIND
+        ]
+        self.w.show(player.cards.count(W))
+
+    def _show_first(self, state: SheetState, player: PlayerEntry) -> None:
+        others = [p.name for p in state.game.players if p.first_to_seven and p is not player]
+        if player.first_to_seven:
+            words = f"{player.name} was first to seven fish (+2)"
+        elif len(player.fish) >= SEVEN:
+            words = "First to catch a seventh fish?" + (f" (now: {others[0]})" if others else "")
+        else:
+            words = f"First to seven fish needs seven fish ({len(player.fish)} so far)"
+        self.first.content = chip(words, lambda: self._first(not player.first_to_seven), key="first-to-seven",
+                                  selected=player.first_to_seven)
+        self.first.disabled = len(player.fish) < SEVEN
+
+    # Taps --------------------------------------------------------------------------
+
+    def _set_points(self, points: int) -> None:
+        self.points = max(0, min(sheet.MAX_POINTS, points))
+        self.points_counter.show(self.points)
+        self.points_counter.control.update()
+
+    def _add(self, species: Species, colour: FishColor) -> None:
+        self.act(lambda s: sheet.add_fish(s, self.seat, species, colour, self.points))
+
+    def _remove(self, index: int) -> None:
+        self.act(lambda s: sheet.remove_fish(s, self.seat, index))
+
+    def _set_board(self, board: str) -> None:
+        self.act(lambda s: sheet.set_board(s, self.seat, board))
+
+    def _set_hatch(self, colour: Hatch, count: int) -> None:
+        self.act(lambda s: sheet.set_hatch(s, self.seat, colour, count))
+
+    def _hold(self, card: str, held: bool) -> None:
+        self.act(lambda s: sheet.hold_card(s, self.seat, card, held))
+
+    def _set_w(self, count: int) -> None:
+        self.act(lambda s: sheet.set_w(s, self.seat, count))
+
+    def _first(self, first: bool) -> None:
+        self.act(lambda s: sheet.set_first(s, self.seat, first))

@@ -1,0 +1,27 @@
+"""Seating players from the roster: tap them in turn order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.players import Player
+from companion.ui.components.common import chip
+
+
+def toggle_seat(seated: list[str], name: str, most: int) -> list[str]:
+    """`seated` with `name` taken out, or added last if there is room."""
+    if name in seated:
+        return [n for n in seated if n != name]
+    return [*seated, name] if len(seated) < most else seated
+
+
+def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[str], None]) -> ft.Control:
+    """One chip per roster player, in their colour; seated players show their seat number."""
+    return ft.Row([
+        chip(f"{seated.index(p.name) + 1}. {p.name}" if p.name in seated else p.name,
+             lambda name=p.name: on_toggle(name), key=f"seat-{p.name}", selected=p.name in seated,
+             color=p.color.value)
+        for p in players
+    ], wrap=True, spacing=8, run_spacing=8)

@@ -1,0 +1,68 @@
+"""Scores and History in the real browser: score a two-player Freshwater Fly game by taps,
+save it, find it in History, edit it."""
+
+from __future__ import annotations
+
+import re
+
+from companion.store import open_store
+from tests.browser import AppPage
+
+
+def plays(data):
+    """The archive as saved on disk (read after the server wrote it)."""
+    import json
+
+    docs = json.loads((data / "archive.json").read_text()).get("plays", {})
+    return list(docs.values())
+
+
+def test_score_save_find_and_edit_a_game(make_server, phone: AppPage, tmp_path) -> None:
+    data = tmp_path / "data"
+    store = open_store(data)
+    store.settings.add_player("Ana")
+    store.settings.add_player("Ben")
+    store.close()
+    server = make_server(data)
+    phone.open(f"{server.url}/scores")
+
+    phone.button("Ana").click()
+    phone.button("Ben").click()
+    phone.button("Start scoring").click()
+
+    def add(fish: str) -> None:
+        phone.page.get_by_role("button", name=re.compile(f"^Add a {fish}")).click()
+
+    # Ana: a gold Coho and a black Coho (3 points each on the stepper's default), one white token.
+    add("gold Coho")
+    add("black Coho")
+    phone.labelled("One white hatch token more").click()
+    phone.see(phone.button("Ana: 14"))  # 3 + 3 fish, Most Coho 6, 1A white 1 x 2
+    phone.button("Ben: 0").click()
+    phone.button("3B").click()
+    add("gold Steelhead")
+    phone.see(phone.button("Ben: 3"))
+    phone.see(phone.text("Ana wins"))
+    phone.shot("scores-phone")
+
+    phone.button("Save to history").click()
+    phone.see(phone.text("Winner: Ana"))
+    [play] = plays(data)
+    assert [(r["name"], r["total"]) for r in play["results"]] == [("Ana", 14), ("Ben", 3)]
+    phone.shot("history-play-phone")
+
+    phone.tab("History").click()
+    card = phone.page.get_by_role("button", name=re.compile("Ana 14, Ben 3"))
+    phone.see(card)
+    phone.shot("history-phone")
+    card.click()
+    phone.button("Edit").click()
+    phone.see(phone.button("Save the changes"))
+    phone.button("Ben: 3").click()
+    for _ in range(4):
+        add("green Rainbow")
+    phone.see(phone.button("Ben: 15"))  # 3 + 4 x 3 fish points
+    phone.button("Save the changes").click()
+    phone.see(phone.text("Winner: Ben"))
+    [edited] = plays(data)
+    assert edited["id"] == play["id"] and edited["winners"] == ["Ben"]

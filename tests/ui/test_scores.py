@@ -1,0 +1,142 @@
+"""The Scores and History tabs on headless pages: score by taps, save, open, edit, delete."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.freshwater_fly.score_sheet import GAME
+
+
+@pytest.fixture
+def roster(app):
+    app.store.settings.add_player("Ana")
+    app.store.settings.add_player("Ben")
+    return app
+
+
+def sheet(app):
+    return app.ctx.sessions.latest(GAME).state
+
+
+async def start(page) -> None:
+    await page.click(key="seat-Ana")
+    await page.click(key="seat-Ben")
+    await page.click(key="start-scoring")
+
+
+async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
+    app = roster
+    page = await app.open("/scores")
+    await start(page)
+    # Ana: two Coho (points 5) and a gold Brook (3); 2 white tokens; Skill W.
+    for _ in range(2):
+        await page.click(key="points-plus")  # 3 -> 5
+    await page.click(key="fish-coho-gold")
+    await page.click(key="fish-coho-black")
+    await page.click(key="points-minus")
+    await page.click(key="points-minus")
+    await page.click(key="fish-brook-gold")
+    await page.click(key="hatch-white-plus")
+    await page.click(key="hatch-white-plus")
+    await page.click(key="w-plus")
+    ana = sheet(app).player(0)
+    assert [(f.species.value, f.color.value, f.points) for f in ana.fish] == [
+        ("coho", "gold", 5), ("coho", "black", 5), ("brook", "gold", 3)]
+    # 13 fish points + 6 Most Coho + 1A white 2 x 2 = 4 + W 1 = 24.
+    assert page.find(key="scores-seat-0").content == "Ana: 24"
+    assert page.find(key="winner").value == "Ana wins"
+    assert "1A: white hatch tokens" in page.texts()
+    # Ben: board 3B, one gold Coho worth 8: Most Coho is now shared 1-1? No: Ana has 2.
+    await page.click(key="scores-seat-1")
+    await page.click(key="board-3B")
+    await page.click(key="fish-coho-gold")
+    assert sheet(app).player(1).reel_board == "3B"
+    assert page.find(key="scores-seat-1").content == "Ben: 3"
+    await page.click(key="undo")
+    assert sheet(app).player(1).fish == ()
+
+
+async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None:
+    app = roster
+    page = await app.open("/scores")
+    await start(page)
+    assert page.find(key="first-to-seven").content == "First to seven fish needs seven fish (0 so far)"
+    for _ in range(7):
+        await page.click(key="fish-grayling-green")
+    await page.click(key="first-to-seven")
+    assert sheet(app).player(0).first_to_seven
+    assert page.find(key="first-to-seven").content == "Ana was first to seven fish (+2)"
+    await page.click(key="caught-0")  # back to six fish
+    assert not sheet(app).player(0).first_to_seven
+
+
+async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
+    app = roster
+    page = await app.open("/scores")
+    await start(page)
+    await page.click(key="fish-steelhead-gold")
+    await page.click(key="save-play")
+    [play] = app.store.archive.all()
+    assert play.winners == ("Ana",) and [r.name for r in play.results] == ["Ana", "Ben"]
+    assert app.ctx.sessions.open_records() == []
+    assert page.snackbar_texts()[-1] == "Saved to history."
+
+    history = await app.open(f"/history/{play.id}")
+    assert history.find(key="play-winners").value == "Winner: Ana"
+    assert "Seat 1: Ana" in history.texts() and "Fish points" in history.texts()
+
+    await history.click(key="edit-play")
+    editing = app.ctx.sessions.latest(GAME)
+    assert editing.state.play_id == play.id
+    scores = await app.open(f"/scores/{editing.id}")
+    await scores.click(key="scores-seat-1")
+    for _ in range(3):
+        await scores.click(key="fish-rainbow-black")
+    assert scores.find(key="save-play").content == "Save the changes"
+    await scores.click(key="save-play")
+    [edited] = app.store.archive.all()
+    assert (edited.id, edited.played_at) == (play.id, play.played_at)
+    assert edited.winners == ("Ben",)  # 3 rainbow x 3 points beat one steelhead
+
+    listing = await app.open("/history")
+    await listing.click(key=f"play-{play.id}")
+    await listing.click(key="delete-play")
+    assert app.store.archive.count() == 0
+    assert listing.snackbar_texts()[-1].startswith("Deleted the Freshwater Fly play")
+    await listing.snackbar_action()
+    assert [p.id for p in app.store.archive.all()] == [play.id]
+
+
+async def test_a_half_entered_sheet_is_there_on_another_page(roster) -> None:
+    app = roster
+    page = await app.open("/scores")
+    await start(page)
+    await page.click(key="fish-dolly-green")
+    again = await app.open("/scores")
+    assert again.find(key="scores-seat-0").content == page.find(key="scores-seat-0").content
+    assert again.find(key="undo").content == "Undo: Ana: add a green Dolly (3)"
+
+
+async def test_discard_the_sheet_with_undo(roster) -> None:
+    app = roster
+    page = await app.open("/scores")
+    await start(page)
+    await page.click(key="discard-sheet")
+    assert app.ctx.sessions.open_records() == [] and page.has(key="start-scoring")
+    await page.snackbar_action()
+    assert page.has(key="save-play")
+
+
+async def test_history_lists_plays_newest_first(roster, clock) -> None:
+    app = roster
+    page = await app.open("/scores")
+    for fish in ("fish-coho-gold", "fish-brook-gold"):
+        await start(page)
+        await page.click(key=fish)
+        await page.click(key="save-play")  # shows the saved play
+        assert page.page.views[0].route.startswith("/history/")
+        await page.route("/scores")
+        clock.advance(hours=1)
+    history = await app.open("/history")
+    cards = [t for t in history.texts() if t.startswith("Ana ")]
+    assert cards == ["Ana 3, Ben 0", "Ana 9, Ben 0"]  # the Brook play was saved last
