@@ -9,6 +9,7 @@ shows the same screen.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 from dataclasses import dataclass
 
@@ -17,13 +18,7 @@ import flet as ft
 from companion.ui.components.common import notice_card
 from companion.ui.host import AppContext, Host
 from companion.ui.theme import THEME_MODES, themes
-from companion.ui.views.coming import JournalScreen, SheetsScreen
-from companion.ui.views.history import HistoryScreen
-from companion.ui.views.scores import ScoresScreen
 from companion.ui.views.screen import Screen
-from companion.ui.views.sessions import SessionsScreen
-from companion.ui.views.settings import SettingsScreen
-from companion.ui.views.table import TableScreen
 
 log = logging.getLogger(__name__)
 
@@ -38,18 +33,23 @@ class Tab:
     label: str
     icon: ft.IconData
     selected_icon: ft.IconData
-    screen: type[Screen]
+    screen: str  # "module:Class", imported when first shown so start-up stays quick
 
 
 TABS = (
-    Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, TableScreen),
-    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, SheetsScreen),
-    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, JournalScreen),
-    Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, ScoresScreen),
-    Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, HistoryScreen),
+    Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, "table:TableScreen"),
+    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, "coming:SheetsScreen"),
+    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, "coming:JournalScreen"),
+    Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, "scores:ScoresScreen"),
+    Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "history:HistoryScreen"),
 )
 TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
-PAGES: dict[str, type[Screen]] = {"settings": SettingsScreen, "sessions": SessionsScreen}
+PAGES = {"settings": "settings:SettingsScreen", "sessions": "sessions:SessionsScreen"}
+
+
+def screen_class(where: str) -> type[Screen]:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(f"companion.ui.views.{module}"), name)
 HOME = "/table"
 
 
@@ -108,10 +108,11 @@ class Shell:
         self.host.watch("notices", self._show_notices)
         if name in TAB_INDEX:
             self.last_tab = route
-            self.screens = [TABS[TAB_INDEX[name]].screen(self.host, arg)]
+            self.screens = [screen_class(TABS[TAB_INDEX[name]].screen)(self.host, arg)]
         else:
             tab_name, tab_arg = split_route(self.last_tab)
-            self.screens = [TABS[TAB_INDEX[tab_name]].screen(self.host, tab_arg), PAGES[name](self.host, arg)]
+            self.screens = [screen_class(TABS[TAB_INDEX[tab_name]].screen)(self.host, tab_arg),
+                            screen_class(PAGES[name])(self.host, arg)]
         self._redraw()
 
     def _redraw(self) -> None:

@@ -45,13 +45,8 @@ class TableScreen(SessionScreen):
     route = "/table"
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
-        # Imported here: each tool module imports Tool from this one.
-        from companion.ui.views.table_dice import DiceTool
-        from companion.ui.views.table_draft import DraftTool
-        from companion.ui.views.table_strike import StrikeTool
-
         super().__init__(host, arg)
-        self.tools: dict[str, Tool] = {"dice": DiceTool(self), "draft": DraftTool(self), "strike": StrikeTool(self)}
+        self.tools: dict[str, Tool] = {}  # built when first shown
         self.tool = "draft" if self.state.draft is not None else "dice"
         self.switch = ChoiceRow([("dice", "Dice"), ("draft", "Draft"), ("strike", "Strike")], self._switch,
                                 key="tool", width=96)
@@ -75,10 +70,22 @@ class TableScreen(SessionScreen):
             return
         self.show_undo()
         self.switch.select(self.tool)
-        tool = self.tools[self.tool]
+        tool = self._tool(self.tool)
         self.tool_box.content = tool.control
         tool.show(self.state)
         self.finish_button.visible = self.session is not None
+
+    def _tool(self, name: str) -> Tool:
+        if name not in self.tools:
+            # Imported here: each tool module imports Tool from this one.
+            if name == "dice":
+                from companion.ui.views.table_dice import DiceTool as kind
+            elif name == "draft":
+                from companion.ui.views.table_draft import DraftTool as kind
+            else:
+                from companion.ui.views.table_strike import StrikeTool as kind
+            self.tools[name] = kind(self)
+        return self.tools[name]
 
     def finish(self) -> None:
         self.end_session()
