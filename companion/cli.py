@@ -15,6 +15,7 @@ from typing import Any
 import platformdirs
 
 DEFAULT_PORT = 8550
+CUSTOM_DATA = "custom"  # <data folder>/custom/<path> replaces assets/<path> (a player's own sheet layout)
 LOCALHOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
 
@@ -148,11 +149,18 @@ def score(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.core.assets import AssetError, use_overrides
+    from companion.games import check_game_data
     from companion.store import StoreError, open_store
 
     host = ALL_INTERFACES if args.lan else LOCALHOST
     check_port_free(host, args.port)
     folder = data_dir(args.data_dir)
+    use_overrides(folder / CUSTOM_DATA)
+    try:
+        check_game_data()
+    except AssetError as exc:
+        raise UsageError(f"a game data file is not valid: {exc}") from None
     try:
         store = open_store(folder)
     except StoreError as exc:

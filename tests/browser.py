@@ -123,6 +123,11 @@ class AppPage:
         """A message at the bottom of the screen (Flutter labels the snack bar with its text)."""
         return self.page.get_by_role("group", name=re.compile(re.escape(part)))
 
+    def tap_at(self, locator) -> None:
+        """A pointer tap where `locator` is drawn, whatever the accessibility tree puts on top."""
+        box = locator.first.bounding_box()
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)
 

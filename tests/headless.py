@@ -73,6 +73,8 @@ def label_of(control: BaseControl) -> str | None:
         value = getattr(control, name, None)
         if isinstance(value, str):
             return value
+        if name == "content" and isinstance(value, ft.Text) and isinstance(value.value, str):
+            return value.value  # a button whose label is a Text
     return None
 
 
@@ -108,6 +110,10 @@ class PageDriver:
             and (kind is None or isinstance(c, kind))
             and getattr(c, "visible", True)
         ]
+
+    def label(self, key: str) -> str | None:
+        """What the control with `key` reads (a button's label)."""
+        return label_of(self.find(key=key))
 
     def has(self, key: str | None = None, label: str | None = None) -> bool:
         return bool(self.find_all(key=key, label=label))

@@ -26,13 +26,25 @@ def assets_dir() -> Path:
     raise FileNotFoundError(f"Companion's assets folder is missing (looked in {here} and {here.parent})")
 
 
+_overrides: Path | None = None
+
+
+def use_overrides(folder: Path) -> None:
+    """Read `folder/<relpath>` instead of the shipped file where the player put one there
+    (their own sheet layout or card counts, to match their printed copy)."""
+    global _overrides
+    _overrides = folder
+
+
 def load_json(relpath: str) -> Any:
-    """The parsed content of `assets/<relpath>`."""
+    """The parsed content of `assets/<relpath>` (or of the player's own copy, see `use_overrides`)."""
     path = assets_dir() / relpath
+    if _overrides is not None and (_overrides / relpath).is_file():
+        path = _overrides / relpath
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{relpath}: cannot be read ({exc})") from exc
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise AssetError(f"{path}: cannot be read ({exc})") from exc
 
 
 def require(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:

@@ -183,6 +183,10 @@ class UnknownGame(DomainError):
     pass
 
 
+class DamagedSession(DomainError):
+    """A saved session whose log the rules refuse (a file changed by hand, or damaged)."""
+
+
 class SessionManager:
     """The process's live sessions, shared by every page that shows them."""
 
@@ -220,7 +224,13 @@ class SessionManager:
             session = self._live.get(session_id)
             if session is None:
                 record = self._log.load(session_id)
-                session = self._live[session_id] = GameSession(record, self.rules(record.game), self._log, self._clock)
+                try:
+                    session = GameSession(record, self.rules(record.game), self._log, self._clock)
+                except DomainError as exc:
+                    raise DamagedSession(
+                        f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "
+                        "Its file is kept as it is; discard it in Unfinished sessions to start again.") from exc
+                self._live[session_id] = session
             return session
 
     def open_records(self, game: str | None = None) -> list[SessionRecord]:

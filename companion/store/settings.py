@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import Query
 
 from companion.core.errors import DomainError
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
-from companion.core.pools import SavedPool, counts_of, parse_saved_pool
 from companion.core.assets import AssetError
-from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
-from companion.games.freshwater_fly.entry import FishColor
-from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
-from companion.games.freshwater_fly.strike import deck_rules
+
+if TYPE_CHECKING:
+    from companion.core.pools import SavedPool
+    from companion.games.freshwater_fly.draft import FaceChange
+    from companion.games.freshwater_fly.entry import FishColor
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw
@@ -43,6 +43,8 @@ def check_docs(raw: Raw) -> None:
 
 def _face_change(card: str, value: Any) -> FaceChange:
     """A stored Skill-card face change, or DomainError naming what is wrong with it."""
+    from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
+
     if card not in default_face_changes():
         raise DomainError(f"only Skill cards {', '.join(default_face_changes())} change one face into another")
     if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
@@ -78,23 +80,31 @@ class Settings:
     @property
     def strike_hooks(self) -> int:
         """How many of the 4 Strike cards show a hook (a damaged value reads as the default)."""
+        from companion.games.freshwater_fly.strike import deck_rules
+
         try:
             return deck_rules().check_hooks(self.get(STRIKE_HOOKS, deck_rules().default_hooks))
         except DomainError:
             return deck_rules().default_hooks
 
     def set_strike_hooks(self, hooks: int) -> None:
+        from companion.games.freshwater_fly.strike import deck_rules
+
         self.set(STRIKE_HOOKS, deck_rules().check_hooks(hooks))
 
     @property
     def tie_break(self) -> tuple[FishColor, ...]:
         """The fish colours that break a tie, in order (a damaged value reads as the default)."""
+        from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
+
         try:
             return parse_tie_break(self.get(TIE_BREAK, [c.value for c in default_tie_break()]))
         except (AssetError, TypeError):
             return default_tie_break()
 
     def set_tie_break(self, colours: list[str]) -> None:
+        from companion.games.freshwater_fly.scoring import parse_tie_break
+
         try:
             parse_tie_break(colours)
         except AssetError:
@@ -103,6 +113,8 @@ class Settings:
 
     def face_changes(self) -> dict[str, FaceChange]:
         """Skill cards C, D and H as this player's cards print them (defaults where unset or damaged)."""
+        from companion.games.freshwater_fly.draft import default_face_changes
+
         changes = dict(default_face_changes())
         for card, value in self._stored_face_changes().items():
             try:
@@ -123,6 +135,8 @@ class Settings:
 
     def saved_pools(self) -> list[SavedPool | DomainError]:
         """The pools the player saved; a damaged one is its error (named), in its place."""
+        from companion.core.pools import parse_saved_pool
+
         stored = self.get(SAVED_POOLS, [])
         if not isinstance(stored, list):
             return [DomainError("The saved pools are damaged: they are not a list.")]
@@ -135,6 +149,8 @@ class Settings:
         return found
 
     def save_pool(self, name: str, dice: tuple[str, ...]) -> SavedPool:
+        from companion.core.pools import counts_of, parse_saved_pool
+
         stored = self.get(SAVED_POOLS, [])
         stored = stored if isinstance(stored, list) else []
         if len(stored) >= MAX_SAVED_POOLS:
@@ -157,6 +173,9 @@ class Settings:
 
     def problems(self) -> list[str]:
         """Stored values that are not possible, each named; the app uses defaults instead."""
+        from companion.games.freshwater_fly.scoring import parse_tie_break
+        from companion.games.freshwater_fly.strike import deck_rules
+
         found = []
         stored_order = self.get(TIE_BREAK)
         if stored_order is not None:

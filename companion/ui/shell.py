@@ -38,7 +38,7 @@ class Tab:
 
 TABS = (
     Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, "table:TableScreen"),
-    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, "coming:SheetsScreen"),
+    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, "sheets:SheetsScreen"),
     Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, "coming:JournalScreen"),
     Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, "scores:ScoresScreen"),
     Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "history:HistoryScreen"),

@@ -40,7 +40,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.see(phone.text(f"Total {first_total}"))
 
     # Every tab.
-    for tab, expect in [("Sheets", "Score sheets"), ("Journal", "Adventure journal"),
+    for tab, expect in [("Sheets", "Fleet Dice score sheets"), ("Journal", "Adventure journal"),
                         ("Scores", "Score a game"), ("History", "No finished plays yet")]:
         phone.tab(tab).click()
         phone.see(phone.text(expect))

@@ -114,7 +114,7 @@ async def test_a_half_entered_sheet_is_there_on_another_page(roster) -> None:
     await page.click(key="fish-dolly-green")
     again = await app.open("/scores")
     assert again.find(key="scores-seat-0").content == page.find(key="scores-seat-0").content
-    assert again.find(key="undo").content == "Undo: Ana: add a green Dolly (3)"
+    assert again.label(key="undo") == "Undo: Ana: add a green Dolly (3)"
 
 
 async def test_discard_the_sheet_with_undo(roster) -> None:

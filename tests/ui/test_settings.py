@@ -88,7 +88,7 @@ async def test_restore_reloads_what_other_pages_show(app) -> None:
     await app.settle()
     session = app.ctx.sessions.latest("table")
     assert len(session.state.dice.rolls) == 1
-    assert table.find(key="undo").content == f"Undo: {session.record.actions[-1].label}"
+    assert table.label(key="undo") == f"Undo: {session.record.actions[-1].label}"
     assert isinstance(table.find(key="redo"), ft.OutlinedButton)
 
 

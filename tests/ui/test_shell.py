@@ -101,5 +101,5 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
 
 async def test_a_missing_session_says_so(app) -> None:
     page = await app.open("/table/abc123")
-    assert page.has(label="Session not found")
+    assert page.has(label="This session cannot be shown")
     assert "no longer here" in page.text_containing("abc123")

@@ -30,7 +30,7 @@ async def test_a_preset_sets_the_pool_and_its_readings(app) -> None:
     await page.click(key="roll")
     face = table(app).state.dice.faces[0]
     assert page.has(label="Arrow 1" if face % 2 else "Arrow 2")
-    assert page.find(key="undo").content == "Undo: roll 1 d6"
+    assert page.label(key="undo") == "Undo: roll 1 d6"
 
 
 async def test_fleet_dice_town_pool_shows_pictures_and_counts(app) -> None:
@@ -80,7 +80,7 @@ async def test_keep_dice_and_reroll_the_rest(app) -> None:
     await page.click(key="roll")
     after = table(app).state.dice.faces
     assert (after[0], after[3]) == (before[0], before[3])
-    assert page.find(key="undo").content == "Undo: re-roll 3 dice, keep 2"
+    assert page.label(key="undo") == "Undo: re-roll 3 dice, keep 2"
 
 
 async def test_undo_and_redo_buttons(app) -> None:
@@ -91,7 +91,7 @@ async def test_undo_and_redo_buttons(app) -> None:
     first, second = table(app).state.dice.rolls
     await page.click(key="undo")
     assert page.find(key="total").value == f"Total {first.total}"
-    assert page.find(key="redo").content == "Redo: roll 2 d6"
+    assert page.label(key="redo") == "Redo: roll 2 d6"
     await page.click(key="redo")
     assert page.find(key="total").value == f"Total {second.total}"
     assert page.find(key="redo").disabled
@@ -111,7 +111,7 @@ async def test_another_page_on_the_same_session_follows_along(app) -> None:
     await first.click(key="roll")
     await app.settle()
     assert second.find(key="total").value == first.find(key="total").value
-    assert second.find(key="undo").content == first.find(key="undo").content
+    assert second.label(key="undo") == first.label(key="undo")
 
 
 async def test_a_page_opened_before_the_first_roll_follows_the_new_session(app) -> None:
@@ -152,7 +152,7 @@ async def test_draft_a_whole_round_for_two_players(app) -> None:
     result = draft.results[-1]
     assert result.totals == (sum(draft.dice_of(0)), sum(draft.dice_of(1)))
     assert page.find(key="next-start").value == f"Next start player: {draft.seats[result.next_start]}"
-    assert page.find(key="undo").content.startswith("Undo: Ben takes a")  # Ben started, so Ben took the 7th die
+    assert page.label(key="undo").startswith("Undo: Ben takes a")  # Ben started, so Ben took the 7th die
     await page.click(key="roll-round")
     assert page.find(key="draft-heading").value == f"Round 2 · {draft.seats[result.next_start]}'s turn"
 
@@ -167,7 +167,7 @@ async def test_draft_face_changes_are_recorded(app) -> None:
     await page.click(key="pool-0")
     await page.click(label=f"Flip to {7 - face}")
     assert table(app).state.draft.pool[0] == 7 - face
-    assert page.find(key="undo").content == f"Undo: Momentum 5A: a {face} becomes a {7 - face}"
+    assert page.label(key="undo") == f"Undo: Momentum 5A: a {face} becomes a {7 - face}"
     await page.click(key="undo")
     assert table(app).state.draft.pool[0] == face
 
@@ -183,7 +183,7 @@ async def test_strike_cast_to_hooked_with_odds_then_undo(app) -> None:
     assert page.find(key="strike-status").value == "HOOKED!"
     await page.click(key="undo")
     assert page.find(key="strike-status").value == "Casting..."
-    assert page.find(key="undo").content in ("Undo: hit me", "Undo: start a cast")
+    assert page.label(key="undo") in ("Undo: hit me", "Undo: start a cast")
 
 
 async def test_strike_deck_follows_the_hooks_setting(app) -> None:
@@ -207,4 +207,4 @@ async def test_a_silent_angler_cast_goes_up_the_rows(app) -> None:
         await page.click(key="row-fish")
     strike = table(app).state.strike
     assert strike.status in ("hooked", "missed") and len(strike.revealed) <= 2
-    assert page.find(key="undo").content.startswith("Undo: Silent Angler: a fish in the")
+    assert page.label(key="undo").startswith("Undo: Silent Angler: a fish in the")

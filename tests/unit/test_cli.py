@@ -76,3 +76,13 @@ def test_data_dir_comes_from_option_then_environment(monkeypatch, tmp_path: Path
 def test_python_dash_m_is_the_same_command() -> None:
     result = run("--help")
     assert result.returncode == 0 and "--lan" in result.stdout and "--data-dir" in result.stdout
+
+
+def test_a_bad_custom_data_file_stops_start_up_with_its_name(tmp_path: Path) -> None:
+    custom = tmp_path / "data" / "custom" / "games" / "fleet_dice"
+    custom.mkdir(parents=True)
+    (custom / "sheet.json").write_text('{"rounds": 10}')
+    result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == "companion: a game data file is not valid: sheet.json.boat_types: missing"
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["custom"]  # nothing written

@@ -22,3 +22,15 @@ def test_assets_are_found() -> None:
 
     assert (assets_dir() / "icon.png").is_file()
     assert (assets_dir() / "manifest.json").is_file()
+
+
+def test_the_game_registry_names_each_module_by_its_own_game_id() -> None:
+    import importlib
+
+    from companion.games import GAME_MODULES, GAME_TITLES, GAMES
+
+    for kind, module in GAME_MODULES.items():
+        assert importlib.import_module(module).GAME == kind
+        assert GAMES[kind].game == kind
+    names = {importlib.import_module(m).__dict__.get("GAME_NAME") for m in GAME_MODULES.values()} - {None}
+    assert names == set(GAME_TITLES)

@@ -224,7 +224,7 @@ def default_layout() -> Layout:
 
 
 TRACK_NAMES = {"shrimp": "Shrimp", "cod": "Cod", "lobster": "Lobster", "swordfish": "Swordfish",
-               "oyster": "Oyster", COINS: "coin", SALVAGE_USES: "Salvage Yard use"}
+               "oyster": "Oyster", COINS: "coin", SALVAGE_USES: "Salvage Yard use", "barge": "Barge"}
 
 
 def track_name(layout: Layout, track: str) -> str:

@@ -8,15 +8,6 @@ from companion.ui.components.common import empty_state
 from companion.ui.views.screen import Screen
 
 
-class SheetsScreen(Screen):
-    title = "Sheets"
-
-    def build(self) -> list[ft.Control]:
-        return [empty_state(ft.Icons.GRID_ON, "Score sheets",
-                            "Fleet Dice score sheets that refuse any mark the golden rule forbids will live "
-                            "here. They are not in this version yet.")]
-
-
 class JournalScreen(Screen):
     title = "Journal"
 

@@ -43,7 +43,16 @@ class Screen(ABC):
         if not self._live:
             return
         self.refresh()
-        self.body.update()
+        parts = self.changed_parts()
+        if parts is None:
+            self.body.update()
+        elif parts:
+            self.host.page.update(*parts)
+
+    def changed_parts(self) -> list[ft.Control] | None:
+        """The controls the last `refresh` changed, when a screen knows (None: the whole body).
+        A big screen sends less this way: Flet compares every control of what is updated."""
+        return None
 
     def refresh(self) -> None:
         """Bring the controls up to date. By default they are built again (see `memo`);

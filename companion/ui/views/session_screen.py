@@ -7,8 +7,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.errors import DomainError
 from companion.core.session import Action, GameSession
-from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import empty_state
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
@@ -27,7 +27,7 @@ class SessionScreen(Screen):
         self.session: GameSession[Any] | None = None
         try:
             self.session = self.ctx.sessions.get(arg) if arg else self.ctx.sessions.latest(self.game)
-        except SessionNotFound as exc:
+        except DomainError as exc:  # gone, or damaged: said plainly, nothing changed
             self.missing = str(exc)
         if self.session is not None and self.session.record.game != self.game:
             self.missing, self.session = f"That session is not a {self.title} session.", None
@@ -39,7 +39,7 @@ class SessionScreen(Screen):
         self.undo_bar = UndoBar(self.undo, self.redo)
 
     def missing_controls(self) -> list[ft.Control]:
-        return [empty_state(ft.Icons.SEARCH_OFF, "Session not found", self.missing or ""),
+        return [empty_state(ft.Icons.SEARCH_OFF, "This session cannot be shown", self.missing or ""),
                 ft.Button("Back", on_click=lambda e: self.host.navigate(self.route))]
 
     def show_undo(self) -> None:

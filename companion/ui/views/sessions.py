@@ -8,13 +8,14 @@ import flet as ft
 
 from companion.core.session import SessionRecord
 from companion.games import table_tools
+from companion.games.fleet_dice import game as fleet
 from companion.games.freshwater_fly import score_sheet
 from companion.ui.components.common import empty_state
 from companion.ui.theme import TAP_SMALL
 from companion.ui.views.screen import Screen
 
 # Where each kind of session is shown.
-SESSION_ROUTES = {table_tools.GAME: "/table", score_sheet.GAME: "/scores"}
+SESSION_ROUTES = {table_tools.GAME: "/table", score_sheet.GAME: "/scores", fleet.GAME: "/sheets"}
 
 
 def session_route(record: SessionRecord) -> str:
