@@ -433,3 +433,34 @@ def test_random_legal_play_keeps_the_golden_rule_and_replays(seed: int) -> None:
         assert result.total == sum(line.points for line in result.breakdown)
         assert all(line.points >= 0 for line in result.breakdown)
     assert winners
+
+
+@pytest.mark.parametrize("level, boats", [(1, 1), (2, 2), (3, 3)])
+def test_each_swordfish_license_level_lets_more_boats_skip(level: int, boats: int) -> None:
+    # Bonuses, Swordfish: any one boat; up to two; up to three.
+    sheet = with_(fresh("cod"), licenses={"swordfish": level}, boats={"shrimp": (0, 0), "oyster": (0,)})
+    sheet = fishing_time(sheet)
+    room = sheet.launched()[: boats + 1]
+    with pytest.raises(SheetError, match=f"let {boats} boat"):
+        sheet.go_fishing(skip=room)
+    sheet = sheet.go_fishing(skip=room[:boats])
+    assert sum(1 for c in sheet.pending if c.kind == "swordfish") == boats
+
+
+def test_every_finished_wharf_building_scores_its_points() -> None:
+    # Wharf Buildings: Casino 2, Ama's Cafe 7, Fisherman's Pub 10, Salvage Yard 2, Bait Shop 2,
+    # Ridback Canning Co 2, Smokehouse 4; unfinished ones score nothing.
+    full = {w: LAYOUT.wharf[w].boxes for w in LAYOUT.wharf}
+    sheet = with_(fresh("cod"), filled=full)
+    points = {b.rule: b.points for b in breakdown(sheet)}
+    assert {k: points[k] for k in ("Casino", "Ama's Cafe", "Fisherman's Pub", "Salvage Yard", "Bait Shop",
+                                  "Ridback Canning Co", "Smokehouse")} == {
+        "Casino": 2, "Ama's Cafe": 7, "Fisherman's Pub": 10, "Salvage Yard": 2, "Bait Shop": 2,
+        "Ridback Canning Co": 2, "Smokehouse": 4}
+    almost = with_(fresh("cod"), filled={"fishermans_pub": 3})
+    assert "Fisherman's Pub" not in {b.rule for b in breakdown(almost)}
+
+
+def test_a_die_face_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(SheetError, match="A Fleet die has no 'trout' face"):
+        fresh("cod").use("chosen", "trout")
