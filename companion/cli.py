@@ -55,9 +55,10 @@ def build_parser() -> Parser:
 
 def scorers() -> dict[str, Callable[[Any], dict]]:
     """The games `companion score` knows: end-of-game JSON in, results JSON out."""
-    from companion.games.freshwater_fly.scoring import score_json
+    from companion.games.fly_solo import scoring as fly_solo
+    from companion.games.freshwater_fly import scoring as freshwater_fly
 
-    return {"freshwater-fly": score_json}
+    return {"freshwater-fly": freshwater_fly.score_json, "fly-solo": fly_solo.score_json}
 
 
 def port_number(text: str) -> int:

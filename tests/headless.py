@@ -49,13 +49,14 @@ class RecordingConnection(Connection):
 
 
 def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
-    """Every control under `control`, depth first."""
+    """Every control under `control` that is shown, depth first (a hidden control hides
+    everything in it)."""
     seen = set() if seen is None else seen
     if isinstance(control, (list, tuple)):
         for item in control:
             yield from walk(item, seen)
         return
-    if not isinstance(control, BaseControl) or id(control) in seen:
+    if not isinstance(control, BaseControl) or id(control) in seen or control.visible is False:
         return
     seen.add(id(control))
     yield control

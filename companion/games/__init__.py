@@ -12,6 +12,8 @@ GAME_MODULES = {
     "table": "companion.games.table_tools",
     "freshwater-fly-score": "companion.games.freshwater_fly.score_sheet",
     "fleet-dice": "companion.games.fleet_dice.game",
+    "fly-solo-campaign": "companion.games.fly_solo.journal",
+    "fly-solo-day": "companion.games.fly_solo.angler",
 }
 
 # What each archived play's `game` is called on screen.
@@ -45,9 +47,11 @@ def check_game_data() -> None:
     from companion.core.dice import all_dice
     from companion.core.pools import presets
     from companion.games.fleet_dice.layout import default_layout
+    from companion.games.fly_solo.adventure import default_adventure
     from companion.games.freshwater_fly.draft import default_face_changes
     from companion.games.freshwater_fly.scoring import default_tie_break
     from companion.games.freshwater_fly.strike import deck_rules
 
-    for load in (all_dice, presets, deck_rules, default_face_changes, default_tie_break, default_layout):
+    for load in (all_dice, presets, deck_rules, default_face_changes, default_tie_break, default_layout,
+                 default_adventure):
         load()

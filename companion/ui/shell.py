@@ -1,9 +1,9 @@
 """The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock.
 
 Routes: `/table`, `/sheets`, `/journal`, `/scores`, `/history` (the tabs, each may
-carry an id: `/table/<session id>`), and `/settings`, `/sessions` shown on top of
-the last tab with a back button. The route is in the browser's address, so a reload
-shows the same screen.
+carry an id, `/table/<session id>`, or more, `/journal/<id>/record`), and `/settings`,
+`/sessions` shown on top of the last tab with a back button. The route is in the
+browser's address, so a reload shows the same screen.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -33,13 +34,13 @@ class Tab:
     label: str
     icon: ft.IconData
     selected_icon: ft.IconData
-    screen: str  # "module:Class", imported when first shown so start-up stays quick
+    screen: str  # "module:Class" (or a function making the screen), imported when first shown
 
 
 TABS = (
     Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, "table:TableScreen"),
     Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, "sheets:SheetsScreen"),
-    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, "coming:JournalScreen"),
+    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, "journal:journal_screen"),
     Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, "scores:ScoresScreen"),
     Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "history:HistoryScreen"),
 )
@@ -47,16 +48,16 @@ TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
 PAGES = {"settings": "settings:SettingsScreen", "sessions": "sessions:SessionsScreen"}
 
 
-def screen_class(where: str) -> type[Screen]:
+def screen_class(where: str) -> Callable[[Host, str | None], Screen]:
     module, _, name = where.partition(":")
     return getattr(importlib.import_module(f"companion.ui.views.{module}"), name)
 HOME = "/table"
 
 
 def split_route(route: str) -> tuple[str, str | None]:
-    """('table', 'abc123') for '/table/abc123'."""
+    """('table', 'abc123') for '/table/abc123'; ('journal', 'abc123/record') for '/journal/abc123/record'."""
     parts = [p for p in route.split("?")[0].split("/") if p]
-    return (parts[0] if parts else "", parts[1] if len(parts) > 1 else None)
+    return (parts[0] if parts else "", "/".join(parts[1:]) or None)
 
 
 class Shell:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import data_dir, main
+from companion.core.assets import assets_dir
 
 
 def free_port() -> int:
@@ -86,3 +88,15 @@ def test_a_bad_custom_data_file_stops_start_up_with_its_name(tmp_path: Path) -> 
     assert result.returncode == 2
     assert result.stderr.strip() == "companion: a game data file is not valid: sheet.json.boat_types: missing"
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["custom"]  # nothing written
+
+
+def test_a_bad_custom_adventure_map_stops_start_up_with_its_field(tmp_path: Path) -> None:
+    custom = tmp_path / "data" / "custom" / "games" / "fly_solo"
+    custom.mkdir(parents=True)
+    data = json.loads((assets_dir() / "games" / "fly_solo" / "adventure.json").read_text())
+    data["challenges"]["balanced_fishing"] = 0
+    (custom / "adventure.json").write_text(json.dumps(data))
+    result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("companion: a game data file is not valid: "
+                                     "adventure.json.challenges.balanced_fishing: at least one box")

@@ -22,7 +22,7 @@ GAME = {"players": [
 ]}
 
 
-def score(payload, tmp_path: Path, *, stdin: bool = False) -> subprocess.CompletedProcess:
+def score(payload, tmp_path: Path, *, stdin: bool = False, game: str = "freshwater-fly") -> subprocess.CompletedProcess:
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")}
     text = payload if isinstance(payload, str) else json.dumps(payload)
     if stdin:
@@ -30,7 +30,7 @@ def score(payload, tmp_path: Path, *, stdin: bool = False) -> subprocess.Complet
     else:
         (tmp_path / "game.json").write_text(text)
         args, given = [str(tmp_path / "game.json")], None
-    return subprocess.run([sys.executable, "-m", "companion", "score", "freshwater-fly", *args], input=given,
+    return subprocess.run([sys.executable, "-m", "companion", "score", game, *args], input=given,
                           capture_output=True, text=True, timeout=60, env=env)
 
 

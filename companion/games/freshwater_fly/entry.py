@@ -96,7 +96,7 @@ class EntryError(DomainError):
         self.path = path
 
 
-def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
+def check_keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise EntryError(path, f"expected an object, got {_show(data)}")
     for key in data:
@@ -108,7 +108,7 @@ def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, .
     return data
 
 
-def _count(value: Any, path: str) -> int:
+def whole_number(value: Any, path: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise EntryError(path, f"expected a whole number, got {_show(value)}")
     if value < 0:
@@ -128,7 +128,7 @@ def _enum(kind: type[Enum], value: Any, path: str, what: str) -> Any:
 
 
 def parse_player(data: Any, path: str) -> PlayerEntry:
-    data = _keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
+    data = check_keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
                  ("name", "reel_board", "fish"))
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
@@ -141,16 +141,16 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
     fish = []
     for j, raw in enumerate(data["fish"]):
         here = f"{path}.fish[{j}]"
-        raw = _keys(raw, here, ("species", "color", "points"), ("species", "color", "points"))
+        raw = check_keys(raw, here, ("species", "color", "points"), ("species", "color", "points"))
         fish.append(Fish(_enum(Species, raw["species"], f"{here}.species", "species"),
                          _enum(FishColor, raw["color"], f"{here}.color", "colour"),
-                         _count(raw["points"], f"{here}.points")))
+                         whole_number(raw["points"], f"{here}.points")))
     hatch_data = data.get("hatch", {})
     if not isinstance(hatch_data, dict):
         raise EntryError(f"{path}.hatch", f"expected an object, got {_show(hatch_data)}")
     hatch = {h: 0 for h in Hatch}
     for colour, n in hatch_data.items():
-        hatch[_enum(Hatch, colour, f"{path}.hatch.{colour}", "hatch colour")] = _count(n, f"{path}.hatch.{colour}")
+        hatch[_enum(Hatch, colour, f"{path}.hatch.{colour}", "hatch colour")] = whole_number(n, f"{path}.hatch.{colour}")
     cards_data = data.get("cards", [])
     if not isinstance(cards_data, list):
         raise EntryError(f"{path}.cards", f"expected a list, got {_show(cards_data)}")
@@ -171,7 +171,7 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
 
 def parse_game(data: Any) -> GameEntry:
     """A whole end of game, checked; EntryError names the first bad field."""
-    data = _keys(data, "", ("players",), ("players",))
+    data = check_keys(data, "", ("players",), ("players",))
     raw_players = data["players"]
     if not isinstance(raw_players, list):
         raise EntryError("players", f"expected a list, got {_show(raw_players)}")

@@ -3,6 +3,8 @@ colour grid with a points stepper), hatch tokens, Skill cards, first to seven.
 
 Self-contained: it is given a seat and a way to record actions, so the same form can
 serve one seat on its player's own phone. Its controls are kept and changed in place.
+Fly Solo uses it without the reel board (the journal's) or the first-to-seven choice,
+and the Silent Angler's seat without Skill cards.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from companion.games.freshwater_fly.entry import (
     ONE_OF_A_KIND,
     REEL_BOARDS,
     SEVEN,
-    W,
     FishColor,
     Hatch,
     PlayerEntry,
     Species,
+    W,
 )
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.ui.components.common import ChoiceRow, chip
@@ -61,7 +63,7 @@ class Counter:
 
 
 class PlayerEntryForm:
-    def __init__(self, act: Act) -> None:
+    def __init__(self, act: Act, board: bool = True, first: bool = True) -> None:
         self.act = act
         self.seat = 0
         self.points = DEFAULT_POINTS
@@ -84,7 +86,7 @@ class PlayerEntryForm:
                 ))
             grid_rows.append(ft.Row([ft.Text(species.label, size=16, width=92), *cells], spacing=6))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
-        self.first = ft.Container()
+        self.first = ft.Container(visible=first)
         self.hatch: dict[Hatch, Counter] = {
             h: Counter(f"{h.value} hatch token", lambda n, h=h: self._set_hatch(h, n), key=f"hatch-{h.value}",
                        most=sheet.MAX_COUNT)
@@ -92,9 +94,13 @@ class PlayerEntryForm:
         }
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.w = Counter("W card", self._set_w, key="w", most=sheet.MAX_COUNT)
+        self.skill = ft.Column([
+            heading("Skill cards"),
+            self.cards,
+            ft.Row([ft.Text("W cards in the score pile", size=16, expand=True), self.w.control]),
+        ], spacing=10)
         self.control = ft.Column([
-            heading("Reel board"),
-            self.board.control,
+            *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
             ft.Row([ft.Text("Points on the card", size=16, expand=True), self.points_counter.control]),
             ft.Column(grid_rows, spacing=6),
@@ -108,13 +114,13 @@ class PlayerEntryForm:
                             ft.Text(h.value.capitalize(), size=15, width=56), counter.control],
                            spacing=6, tight=True)
                     for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
-            heading("Skill cards"),
-            self.cards,
-            ft.Row([ft.Text("W cards in the score pile", size=16, expand=True), self.w.control]),
+            self.skill,
         ], spacing=10)
 
-    def show(self, state: SheetState, seat: int) -> None:
+    def show(self, state: SheetState, seat: int, cards: bool = True) -> None:
+        """Show `seat`'s entries (without the Skill cards when `cards` is False)."""
         self.seat = seat
+        self.skill.visible = cards
         player = state.player(seat)
         self.board.select(player.reel_board)
         self.points_counter.show(self.points)

@@ -26,7 +26,7 @@ class SessionScreen(Screen):
         self.missing: str | None = None
         self.session: GameSession[Any] | None = None
         try:
-            self.session = self.ctx.sessions.get(arg) if arg else self.ctx.sessions.latest(self.game)
+            self.session = self.ctx.sessions.get(arg) if arg else self.find()
         except DomainError as exc:  # gone, or damaged: said plainly, nothing changed
             self.missing = str(exc)
         if self.session is not None and self.session.record.game != self.game:
@@ -37,6 +37,10 @@ class SessionScreen(Screen):
         else:
             self._watch()
         self.undo_bar = UndoBar(self.undo, self.redo)
+
+    def find(self) -> GameSession[Any] | None:
+        """The session to show when the route names none: the latest unfinished one of `game`."""
+        return self.ctx.sessions.latest(self.game)
 
     def missing_controls(self) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "This session cannot be shown", self.missing or ""),
@@ -101,7 +105,7 @@ class SessionScreen(Screen):
 
     def _adopt_latest(self) -> None:
         if self.session is None and not self.missing:
-            self.session = self.ctx.sessions.latest(self.game)
+            self.session = self.find()
             if self.session is not None:
                 self._watch()
         self.render()

@@ -9,16 +9,20 @@ import flet as ft
 from companion.core.session import SessionRecord
 from companion.games import table_tools
 from companion.games.fleet_dice import game as fleet
+from companion.games.fly_solo import angler, journal
 from companion.games.freshwater_fly import score_sheet
 from companion.ui.components.common import empty_state
 from companion.ui.theme import TAP_SMALL
 from companion.ui.views.screen import Screen
 
 # Where each kind of session is shown.
-SESSION_ROUTES = {table_tools.GAME: "/table", score_sheet.GAME: "/scores", fleet.GAME: "/sheets"}
+SESSION_ROUTES = {table_tools.GAME: "/table", score_sheet.GAME: "/scores", fleet.GAME: "/sheets",
+                  journal.GAME: "/journal"}
 
 
 def session_route(record: SessionRecord) -> str:
+    if record.game == angler.GAME:  # the assistant is shown beside its adventure
+        return f"/journal/{record.setup.get('campaign')}/angler"
     return f"{SESSION_ROUTES.get(record.game, '/table')}/{record.id}"
 
 

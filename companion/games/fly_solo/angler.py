@@ -1,0 +1,204 @@
+"""The Silent Angler assistant: one Fly Solo Day, round by round (rulebook: Fly Solo, Round
+Summary, Silent Angler's Turn, End of the Round, Day End).
+
+Each round: roll as many dice as the on-deck hatch tile shows (4 or 5); you take three,
+the Silent Angler gets the rest and casts with each, lowest first: to the bottom row of
+the die's column, one Strike card per fish (none on a Rock), drifting up a row on a
+miss; after the top row the cast is over. A hook gives it the fish and one hatch token
+chosen by the colour wheel; with no token left in the column its achievement track
+advances instead. A round without a catch advances the track too. The Day ends at the
+end of a round in which either side has seven fish.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.session import Action
+from companion.games.fly_solo.adventure import Adventure, default_adventure
+from companion.games.freshwater_fly import draft as draft_rules
+from companion.games.freshwater_fly import strike as strike_rules
+from companion.games.freshwater_fly.draft import DraftState
+from companion.games.freshwater_fly.entry import SEVEN, Fish, FishColor, Hatch, Species
+from companion.games.freshwater_fly.strike import StrikeState, deck_rules
+
+GAME = "fly-solo-day"
+
+
+def wheel_token(die: int, column: Iterable[Hatch], wheel: Sequence[Hatch]) -> Hatch | None:
+    """The hatch token the Silent Angler takes: the colour its die points at on the wheel,
+    else the next colour clockwise that the column has; None when the column has none."""
+    present = set(column)
+    for step in range(len(wheel)):
+        colour = wheel[(die - 1 + step) % len(wheel)]
+        if colour in present:
+            return colour
+    return None
+
+
+@dataclass(frozen=True)
+class AnglerDay:
+    location: int
+    draft: DraftState = field(default_factory=lambda: draft_rules.begin([], 0, True))
+    strike: StrikeState = field(default_factory=StrikeState)
+    closed: bool = True  # the round is over (or none began): roll next
+    cast_die: int = 0  # which of the Silent Angler's dice this round casts next
+    fish: tuple[Fish, ...] = ()
+    hatch: Mapping[Hatch, int] = field(default_factory=lambda: {h: 0 for h in Hatch})
+    track: int = 0
+    your_fish: int = 0
+    caught_this_round: bool = False
+    over: bool = False
+
+    @property
+    def angler_dice(self) -> tuple[int, ...]:
+        """The Silent Angler's dice this round, lowest first."""
+        return self.draft.dice_of(1)
+
+    @property
+    def step(self) -> str:
+        """roll, pick, cast, end-round or over."""
+        if self.over:
+            return "over"
+        if self.closed:
+            return "roll"
+        if not self.draft.round_over:
+            return "pick"
+        if self.cast_die < len(self.angler_dice):
+            return "cast"
+        return "end-round"
+
+    @property
+    def die(self) -> int | None:
+        """The die the Silent Angler casts with now."""
+        return self.angler_dice[self.cast_die] if self.step == "cast" else None
+
+
+class AnglerRules:
+    game = GAME
+    title = "Silent Angler"
+
+    def __init__(self, adventure: Adventure | None = None) -> None:
+        self._adventure = adventure
+
+    @property
+    def adventure(self) -> Adventure:
+        return self._adventure or default_adventure()
+
+    def initial_state(self, setup: Mapping[str, Any]) -> AnglerDay:
+        location = setup.get("location")
+        if location not in (1, 2, 3, 4):
+            raise DomainError("A Day is played at a Location, L1 to L4.")
+        return AnglerDay(location)
+
+    def apply(self, day: AnglerDay, action: Action) -> AnglerDay:
+        data, kind = action.data, action.type
+        if kind == "you":
+            n = data.get("fish")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20:
+                raise DomainError("Say how many fish you have caught (0 to 20).")
+            return replace(day, your_fish=n)
+        if day.over:
+            raise DomainError("The Day is over: record it in the journal.")
+        if kind == "roll":
+            if day.step != "roll":
+                raise DomainError(f"Finish round {day.draft.round} first.")
+            return replace(day, draft=draft_rules.roll_round(day.draft, data.get("faces")), closed=False,
+                           cast_die=0, caught_this_round=False, strike=StrikeState())
+        if kind == "take":
+            if day.step != "pick":
+                raise DomainError("You have taken your three dice.")
+            return replace(day, draft=draft_rules.take(day.draft, data.get("index")))
+        if kind == "cast":
+            if day.step != "cast" or day.strike.status != "idle":
+                raise DomainError("There is no Silent Angler die to cast now.")
+            strike = strike_rules.start(day.strike, data.get("order"), "silent", deck_rules())
+            return replace(day, strike=strike)
+        if kind == "row":
+            if day.step != "cast":
+                raise DomainError("There is no Silent Angler cast going on.")
+            strike = strike_rules.silent_row(day.strike, data.get("fish"))
+            if strike.status == "missed":  # after the top row the cast is over
+                return replace(day, strike=StrikeState(casts=strike.casts), cast_die=day.cast_die + 1)
+            return replace(day, strike=strike)
+        if kind == "hook":
+            return self._hook(day, data)
+        if kind == "end":
+            if day.step != "end-round":
+                raise DomainError("The Silent Angler has dice to cast before the round ends.")
+            track = day.track if day.caught_this_round else self._advance(day.track)
+            over = day.your_fish >= SEVEN or len(day.fish) >= SEVEN
+            return replace(day, track=track, closed=True, over=over)
+        raise DomainError(f"The Silent Angler assistant does not know the action {kind!r}.")
+
+    def _hook(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+        if day.step != "cast" or day.strike.status != "hooked":
+            raise DomainError("The Silent Angler has not hooked a fish.")
+        try:
+            fish = Fish(Species(data.get("species")), FishColor(data.get("color")), data.get("points"))
+        except ValueError:
+            raise DomainError("Say which fish it hooked: its species, colour and points.") from None
+        if not isinstance(fish.points, int) or isinstance(fish.points, bool) or not 0 <= fish.points <= 20:
+            raise DomainError("A fish's points are a whole number from 0 to 20.")
+        column = data.get("column", [])
+        try:
+            present = {Hatch(c) for c in column}
+        except (TypeError, ValueError):
+            raise DomainError("Say which hatch token colours the column holds.") from None
+        token = wheel_token(day.die, present, self.adventure.wheel)
+        hatch, track = dict(day.hatch), day.track
+        if token is None:
+            track = self._advance(track)  # no token to gain: the track advances instead
+        else:
+            hatch[token] += 1
+        return replace(day, fish=day.fish + (fish,), hatch=hatch, track=track, caught_this_round=True,
+                       strike=StrikeState(casts=day.strike.casts), cast_die=day.cast_die + 1)
+
+    def _advance(self, track: int) -> int:
+        return min(track + 1, len(self.adventure.track_points) - 1)
+
+
+RULES = AnglerRules()
+
+
+# Action builders ---------------------------------------------------------------------------
+
+def roll(day: AnglerDay, count: int, rng: random.Random) -> Action:
+    return Action("roll", {"faces": draft_rules.roll_faces(count, rng)},
+                  f"roll round {day.draft.round + 1} ({count} dice)")
+
+
+def take(day: AnglerDay, index: int) -> Action:
+    return Action("take", {"index": index}, f"you take a {day.draft.pool[index]}")
+
+
+def cast(day: AnglerDay, rng: random.Random, hooks: int) -> Action:
+    return Action("cast", {"order": strike_rules.new_order(hooks, rng)}, f"the Silent Angler casts its {day.die}")
+
+
+def row(day: AnglerDay, fish: bool) -> Action:
+    where = strike_rules.ROWS[min(day.strike.row, 2)]
+    return Action("row", {"fish": fish}, f"Silent Angler: {'a fish' if fish else 'a rock'} in the {where} row")
+
+
+def hook(day: AnglerDay, species: Species, color: FishColor, points: int, column: Iterable[Hatch],
+         adventure: Adventure | None = None) -> Action:
+    present = list(column)
+    token = wheel_token(day.die or 1, present, (adventure or default_adventure()).wheel)
+    gains = f"a {token.value} token" if token else "no token (the track advances)"
+    return Action("hook", {"species": species.value, "color": color.value, "points": points,
+                           "column": [h.value for h in present]},
+                  f"the Silent Angler lands a {color.value} {species.label} ({points}) and {gains}")
+
+
+def your_fish(count: int) -> Action:
+    return Action("you", {"fish": count}, f"you have {count} fish")
+
+
+def end_round(day: AnglerDay) -> Action:
+    moves = "" if day.caught_this_round else ", no catch: the track advances"
+    return Action("end", {}, f"end round {day.draft.round}{moves}")

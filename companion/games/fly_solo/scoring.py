@@ -1,0 +1,203 @@
+"""Fly Solo scoring (rulebook: Fly Solo, Scoring; Appendix B, Silent Angler Achievements).
+
+You score as in the 2-4 player game, plus a point per hatch token matching the Bonus
+Hatch Token (none at L4), the journal's Bonus Points, and the 7 Fish Bonus (+2 more
+for catching seven first, once unlocked). The Silent Angler scores its fish, the common
+achievements (compared with you), its achievement track and its Location's achievements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from companion.core.scoring import BreakdownLine, total_of
+from companion.games.fly_solo.adventure import Adventure, default_adventure
+from companion.games.freshwater_fly.entry import (
+    SEVEN,
+    EntryError,
+    Fish,
+    FishColor,
+    Hatch,
+    PlayerEntry,
+    Species,
+    check_keys,
+    parse_player,
+    whole_number,
+)
+from companion.games.freshwater_fly.scoring import (
+    breakdown as player_breakdown,
+)
+from companion.games.freshwater_fly.scoring import (
+    colour_sets,
+    default_tie_break,
+    fish_points,
+    most_coho,
+)
+
+SOLO_BOARDS = ("1A", "3B", "4B")  # Reel board 1A, or 3B/4B after a New Rod
+MAX_BONUS_POINTS = 6
+SEVEN_FISH_BONUS = 2
+SILENT_ANGLER = "Silent Angler"
+
+Result = Literal["win", "loss", "tie"]
+
+
+@dataclass(frozen=True)
+class AnglerEntry:
+    """The Silent Angler at the end of a Day."""
+
+    fish: tuple[Fish, ...] = ()
+    hatch: Mapping[Hatch, int] = field(default_factory=lambda: {h: 0 for h in Hatch})
+    track: int = 0  # its space on the achievement track; 0 is the start space
+
+    def count(self, species: Species) -> int:
+        return sum(1 for f in self.fish if f.species is species)
+
+
+@dataclass(frozen=True)
+class DayEntry:
+    location: int  # 1 to 4
+    you: PlayerEntry
+    angler: AnglerEntry
+    bonus_hatch_matches: int = 0
+    bonus_points: int = 0  # the journal's Bonus Points upgrades
+    seven_fish_bonus: bool = False  # the journal's 7 Fish Bonus upgrade
+
+
+@dataclass(frozen=True)
+class DayScore:
+    you: tuple[BreakdownLine, ...]
+    angler: tuple[BreakdownLine, ...]
+    result: Result
+
+    @property
+    def your_total(self) -> int:
+        return total_of(self.you)
+
+    @property
+    def angler_total(self) -> int:
+        return total_of(self.angler)
+
+
+def angler_as_player(day: DayEntry) -> PlayerEntry:
+    """The Silent Angler as a player, for the common achievements. It was first to seven
+    fish when it caught seven and you were not first (the rules end the Day at seven)."""
+    first = not day.you.first_to_seven and len(day.angler.fish) >= SEVEN
+    return PlayerEntry(SILENT_ANGLER, "1A", day.angler.fish, day.angler.hatch, (), first)
+
+
+def location_achievement(location: int, angler: AnglerEntry, adventure: Adventure) -> list[BreakdownLine]:
+    """Appendix B, Silent Angler Achievements, L1 to L4, as worded."""
+    colours = sum(1 for h in Hatch if angler.hatch.get(h, 0) > 0)
+    label = f"L{location}"
+    lines: list[BreakdownLine] = []
+
+    def line(rule: str, count: int, each: int) -> None:
+        lines.append(BreakdownLine(f"{label}: {rule}", count, count * each))
+
+    if location == 1:
+        line("different hatch colours", colours, 2)
+        line("pairs of fish of one species", sum(angler.count(s) // 2 for s in Species), 3)
+        line("Steelhead", angler.count(Species.STEELHEAD), 1)
+        line("Brown", angler.count(Species.BROWN), 1)
+    elif location == 2:
+        line("different hatch colours", colours, 2)
+        line("different species", sum(1 for s in Species if angler.count(s)), 2)
+        line("Grayling", angler.count(Species.GRAYLING), 1)
+        line("Rainbow", angler.count(Species.RAINBOW), 1)
+    elif location == 3:
+        line("different hatch colours", colours, 1)
+        for colour, each in sorted(adventure.l3_points.items(), key=lambda kv: -kv[1]):
+            line(f"{colour.value} fish", sum(1 for f in angler.fish if f.color is colour), each)
+    else:
+        for hatch, each in ((Hatch.YELLOW, 1), (Hatch.GREEN, 1), (Hatch.TAN, 2), (Hatch.ORANGE, 2),
+                            (Hatch.WHITE, 3), (Hatch.BLUE, 3)):
+            line(f"{hatch.value} hatch tokens", angler.hatch.get(hatch, 0), each)
+        for species in (Species.COHO, Species.CUTTHROAT, Species.DOLLY, Species.BROOK):
+            line(species.label, angler.count(species), 2)
+    return lines
+
+
+def score_day(day: DayEntry, adventure: Adventure | None = None,
+              tie_break: Sequence[FishColor] | None = None) -> DayScore:
+    adventure = adventure or default_adventure()
+    angler = angler_as_player(day)
+    your_coho, angler_coho = most_coho([day.you, angler])
+    you = list(player_breakdown(day.you, your_coho))
+    matches = day.bonus_hatch_matches if adventure.location(day.location).bonus_hatch_token else 0
+    you.append(BreakdownLine("Bonus hatch token matches", matches, matches))
+    you.append(BreakdownLine("Journal bonus points", day.bonus_points, day.bonus_points))
+    seven = day.seven_fish_bonus and day.you.first_to_seven and len(day.you.fish) >= SEVEN
+    you.append(BreakdownLine("7 Fish Bonus", int(seven), SEVEN_FISH_BONUS * int(seven)))
+    track = min(day.angler.track, len(adventure.track_points) - 1)
+    theirs = [
+        fish_points(angler),
+        BreakdownLine("First to seven fish", int(angler.first_to_seven), 2 * int(angler.first_to_seven)),
+        colour_sets(angler),
+        angler_coho,
+        BreakdownLine(f"Achievement track (space {track})", track, adventure.track_points[track]),
+        *location_achievement(day.location, day.angler, adventure),
+    ]
+    you_lines = tuple(line for line in you if line.points or line.rule == "Fish points")
+    angler_lines = tuple(line for line in theirs if line.points or line.rule == "Fish points")
+    # WINNING applies: most points, then the most fish of each tie-break colour in turn.
+    order = tuple(tie_break or default_tie_break())
+    mine = (total_of(you_lines), *(day.you.colour_count(c) for c in order))
+    its = (total_of(angler_lines), *(sum(1 for f in day.angler.fish if f.color is c) for c in order))
+    result: Result = "win" if mine > its else "loss" if mine < its else "tie"
+    return DayScore(you_lines, angler_lines, result)
+
+
+# `companion score fly-solo` -----------------------------------------------------------------
+
+def parse_angler(data: Any, path: str) -> AnglerEntry:
+    """The Silent Angler's end of Day as JSON (`fish`, `hatch`, `track`); EntryError names the field."""
+    data = check_keys(data, path, ("fish", "hatch", "track"), ("fish",))
+    as_player = parse_player({"name": SILENT_ANGLER, "reel_board": "1A", "fish": data["fish"],
+                              "hatch": data.get("hatch", {})}, path)
+    track = whole_number(data.get("track", 0), f"{path}.track")
+    last = len(default_adventure().track_points) - 1
+    if track > last:
+        raise EntryError(f"{path}.track", f"the achievement track has spaces 0 to {last}, not {track}")
+    return AnglerEntry(as_player.fish, as_player.hatch, track)
+
+
+def parse_day(data: Any) -> DayEntry:
+    """A Fly Solo Day's end, checked; EntryError names the first bad field."""
+    data = check_keys(data, "", ("location", "you", "silent_angler", "journal"), ("location", "you", "silent_angler"))
+    location = data["location"]
+    if location not in (1, 2, 3, 4) or isinstance(location, bool):
+        raise EntryError("location", f"a Location is 1 to 4, not {location!r}")
+    raw_you = check_keys(data["you"], "you", ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven",
+                                         "bonus_hatch_matches"), ("reel_board", "fish"))
+    matches = whole_number(raw_you.get("bonus_hatch_matches", 0), "you.bonus_hatch_matches")
+    you = parse_player({"name": "You", **{k: v for k, v in raw_you.items() if k != "bonus_hatch_matches"}}, "you")
+    if you.reel_board not in SOLO_BOARDS:
+        raise EntryError("you.reel_board", f"Fly Solo uses reel board 1A, or 3B or 4B after a New Rod, "
+                                           f"not {you.reel_board!r}")
+    if matches > sum(you.hatch.values()):
+        raise EntryError("you.bonus_hatch_matches", f"you gained {sum(you.hatch.values())} hatch tokens, so at most "
+                                                    f"that many match, not {matches}")
+    if matches and not default_adventure().location(location).bonus_hatch_token:
+        raise EntryError("you.bonus_hatch_matches", f"L{location} has no Bonus Hatch Token")
+    journal = check_keys(data.get("journal", {}), "journal", ("bonus_points", "seven_fish_bonus"), ())
+    bonus = whole_number(journal.get("bonus_points", 0), "journal.bonus_points")
+    if bonus > MAX_BONUS_POINTS:
+        raise EntryError("journal.bonus_points", f"at most {MAX_BONUS_POINTS}, not {bonus}")
+    seven = journal.get("seven_fish_bonus", False)
+    if not isinstance(seven, bool):
+        raise EntryError("journal.seven_fish_bonus", f"expected true or false, got {seven!r}")
+    return DayEntry(location, you, parse_angler(data["silent_angler"], "silent_angler"), matches, bonus, seven)
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """`companion score fly-solo`: a Day's end in, both scores and the result out."""
+    score = score_day(parse_day(data))
+
+    def side(lines: tuple[BreakdownLine, ...]) -> dict[str, Any]:
+        return {"total": total_of(lines),
+                "breakdown": [{"rule": b.rule, "count": b.count, "points": b.points} for b in lines]}
+
+    return {"you": side(score.you), "silent_angler": side(score.angler), "result": score.result}

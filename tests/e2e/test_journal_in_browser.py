@@ -1,0 +1,113 @@
+"""The Fly Solo journal in the real browser: start an adventure, spend the free Badge, record a
+winning Day by taps, see the Badges and the next Day's setup card, reload and find it all."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser import AppPage
+
+
+def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPage) -> None:
+    server = make_server()
+    phone.open(f"{server.url}/journal")
+    phone.see(phone.text("No adventure yet"))
+    name = phone.page.get_by_role("textbox", name="Name of the new adventure")
+    name.click()
+    phone.page.keyboard.press("Control+A")
+    phone.page.keyboard.type("Autumn week")
+    phone.button("Start the adventure").click()
+
+    # The adventure's page: one free Badge, to spend on a first Momentum tile.
+    phone.see(phone.text("Autumn week"))
+    phone.see(phone.text("1 Badge to spend"))
+    phone.see(phone.text("Day 1 setup: L1 Crooked Fork"))
+    phone.button("+1").first.click()  # Finesse at start: not before a Momentum tile
+    phone.see(phone.message("free Badge unlocks your first Momentum tile"))
+    phone.button("1A").click()
+    phone.see(phone.text("0 Badges to spend"))
+    phone.see(phone.text("1A (A side)"))
+    [campaign] = server.session_files()
+    assert [a["type"] for a in campaign["actions"]] == ["upgrade"]
+
+    # Record Day 1: seven 4-point black Brook and two tan tokens for you, two Coho for the
+    # Silent Angler, the Bonus Hatch Token is tan.
+    phone.button("Record Day 1").click()
+    phone.see(phone.text("Day 1 at L1 Crooked Fork"))
+    phone.labelled("One point more").click()
+    brook = phone.page.get_by_role("button", name=re.compile("^Add a black Brook"))
+    for _ in range(7):
+        brook.click()
+    phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
+    phone.labelled("One tan hatch token more").click()
+    phone.labelled("One tan hatch token more").click()
+    phone.button("Silent Angler: 0").click()
+    coho = phone.page.get_by_role("button", name=re.compile("^Add a gold Coho"))
+    coho.click()
+    coho.click()
+    phone.see(phone.button("Silent Angler: 17"))  # 2 x 4 fish points, Most Coho 6, L1: a pair of Coho 3
+    phone.see(phone.text("Tap the colour of the Bonus Hatch Token: L1 has one."))
+    phone.button("Tan token").click()
+    phone.see(phone.text("You gained 2 tan tokens: +2"))
+    phone.see(phone.text("You beat the Silent Angler"))
+    phone.message("free Badge").first.wait_for(state="hidden")  # the refusal's message has gone
+    phone.page.mouse.move(180, 400)
+    for _ in range(12):  # down to the two scores
+        phone.page.mouse.wheel(0, 500)
+        phone.page.wait_for_timeout(150)
+    phone.shot("journal-record-phone")
+    phone.button("Record Day 1").click()
+
+    # Back on the adventure: the result, the Badges earned, the next Day's setup card.
+    phone.see(phone.text("Day 2 setup: L2 Hunter's Cabin"))
+    phone.see(phone.text("Badges earned: Species Goals: Brook, The Big Ones: Brook 4, Beat L1 Crooked Fork"))
+    phone.see(phone.text("3 Badges to spend"))
+    phone.button("2A").click()
+    phone.see(phone.text("2 Badges to spend"))
+    phone.shot("journal-adventure-phone")
+
+    # A reload finds everything where it was.
+    phone.page.reload()
+    phone.ready()
+    phone.see(phone.text("Day 2 setup: L2 Hunter's Cabin"))
+    phone.see(phone.text("2 Badges to spend"))
+    phone.see(phone.text("You beat the Silent Angler"))
+    phone.see(phone.text("1A, 2A (A side)"))
+    phone.tab("Journal").click()
+    # The adventure's card is one button; Flutter reads its texts as its name.
+    phone.see(phone.page.get_by_role("button", name=re.compile("Autumn week.*Day 2 of 7 at L2 · 2 Badges to spend",
+                                                               re.S)))
+    phone.message("Day 1 recorded").first.wait_for(state="hidden")
+    phone.shot("journal-phone")
+
+
+def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) -> None:
+    server = make_server()
+    phone.open(f"{server.url}/journal")
+    phone.button("Start the adventure").click()
+    phone.see(phone.text("1 Badge to spend"))
+    phone.button("1A").click()
+    phone.see(phone.text("0 Badges to spend"))
+    phone.button("Play Day 1 with the Silent Angler").click()
+    phone.see(phone.button("Start Day 1"))
+    phone.button("Start Day 1").click()
+    phone.see(phone.button("Roll 4 dice"))
+    phone.button("Roll 4 dice").click()
+    for _ in range(3):
+        phone.page.get_by_role("button", name=re.compile("^d6 showing")).first.click()
+        phone.page.wait_for_timeout(300)
+    phone.see(phone.button("Shuffle and cast"))
+    phone.button("Shuffle and cast").click()
+    phone.see(phone.button("A fish"))
+    phone.shot("journal-angler-phone")
+    while phone.button("A fish").count():
+        phone.button("A fish").click()
+        phone.page.wait_for_timeout(400)
+        if phone.text("HOOKED!").count():
+            phone.button("Coho").click()
+            phone.button("Gold").click()
+            phone.button("It lands this fish").click()
+            break
+    phone.see(phone.button("End round 1"))
+    doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")
+    assert doc["setup"]["day"] == 1 and doc["actions"][0]["type"] == "roll"

@@ -1,0 +1,179 @@
+"""The Silent Angler assistant (rulebook: Fly Solo, Round Summary, Silent Angler's Turn,
+End of the Round, Day End)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.errors import DomainError
+from companion.core.session import replay
+from companion.games.fly_solo import angler as sa
+from companion.games.fly_solo.adventure import default_adventure
+from companion.games.fly_solo.angler import RULES, AnglerDay, wheel_token
+from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+
+H = Hatch
+WHEEL = default_adventure().wheel  # chosen default: yellow, green, tan, blue, orange, white
+
+
+def play(day: AnglerDay, *actions) -> AnglerDay:
+    for action in actions:
+        day = RULES.apply(day, action)
+    return day
+
+
+def rolled(faces: list[int], picks=(0, 0, 0)) -> AnglerDay:
+    """A round rolled with `faces`, you taking three dice by pool index."""
+    day = play(RULES.initial_state({"location": 1}), sa.Action("roll", {"faces": faces}))
+    for index in picks:
+        day = RULES.apply(day, sa.take(day, index))
+    return day
+
+
+# The colour wheel ------------------------------------------------------------------------------
+
+def test_the_die_points_at_its_colour_on_the_wheel() -> None:
+    # The rules' example: a 4 gives blue.
+    assert wheel_token(4, [H.BLUE, H.ORANGE, H.YELLOW], WHEEL) is H.BLUE
+    assert [wheel_token(n, list(Hatch), WHEEL) for n in range(1, 7)] == list(WHEEL)
+
+
+def test_a_missing_colour_falls_to_the_next_one_clockwise() -> None:
+    # '...if no blue tokens are available on the Hatch tile, you would instead give the Silent
+    # Angler an orange token (4), and so on until the Silent Angler receives exactly one token.'
+    assert wheel_token(4, [H.ORANGE, H.YELLOW], WHEEL) is H.ORANGE
+    assert wheel_token(4, [H.WHITE, H.YELLOW], WHEEL) is H.WHITE
+    assert wheel_token(4, [H.YELLOW, H.TAN], WHEEL) is H.YELLOW  # around the wheel past white
+    assert wheel_token(6, [H.TAN], WHEEL) is H.TAN
+    assert wheel_token(3, [], WHEEL) is None
+
+
+# A round -------------------------------------------------------------------------------------
+
+def test_you_take_three_and_the_silent_angler_casts_the_rest_lowest_first() -> None:
+    day = rolled([6, 2, 5, 1, 4], picks=(0, 1, 2))  # you take the 6, the 5 and the 4
+    assert day.draft.dice_of(0) == (6, 5, 4)
+    assert day.angler_dice == (1, 2)
+    assert day.step == "cast" and day.die == 1
+    with pytest.raises(DomainError, match="taken your three dice"):
+        RULES.apply(day, sa.Action("take", {"index": 0}))
+
+
+def test_one_strike_card_per_fish_row_none_on_a_rock_and_a_hook_lands_fish_and_token() -> None:
+    day = rolled([6, 6, 6, 3])
+    day = RULES.apply(day, sa.Action("cast", {"order": ["miss", "miss", "hook", "miss"]}))
+    day = play(day, sa.row(day, True))  # bottom row: a fish, one card, a miss: drift up
+    assert day.strike.revealed == ("miss",) and day.strike.status == "casting"
+    day = play(day, sa.row(day, False))  # middle row: a rock, no card
+    assert day.strike.revealed == ("miss",)
+    day = play(day, sa.row(day, True))  # top row: a fish, the next card is a miss
+    # After the top row the cast is over: nothing caught, on to the next die (none left).
+    assert day.fish == () and day.step == "end-round"
+
+    day = rolled([6, 6, 6, 3])
+    day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    day = play(day, sa.row(day, True))
+    assert day.strike.status == "hooked"
+    day = play(day, sa.hook(day, Species.COHO, FishColor.GOLD, 5, [H.BLUE, H.GREEN]))
+    # Die 3 points at tan; the column has none: the next clockwise it has is blue.
+    assert [(f.species, f.points) for f in day.fish] == [(Species.COHO, 5)]
+    assert day.hatch[H.BLUE] == 1 and sum(day.hatch.values()) == 1 and day.track == 0
+    assert day.step == "end-round"
+
+
+def test_a_hook_with_no_token_left_in_the_column_advances_the_track() -> None:
+    day = rolled([6, 6, 6, 2])
+    day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    day = play(day, sa.row(day, True), sa.hook(day, Species.BROOK, FishColor.BLACK, 2, []))
+    assert sum(day.hatch.values()) == 0 and day.track == 1
+    # It caught a fish this round: the round's end does not move the track again.
+    day = play(day, sa.end_round(day))
+    assert day.track == 1 and day.step == "roll"
+
+
+def test_a_round_without_a_catch_moves_the_track_one_space() -> None:
+    day = rolled([1, 1, 1, 1])
+    day = play(day, sa.Action("cast", {"order": ["miss", "miss", "miss", "hook"]}))
+    day = play(day, sa.row(day, True), sa.row(day, True))
+    day = play(day, sa.row(day, True))
+    assert day.step == "end-round"
+    with pytest.raises(DomainError, match="no Silent Angler die to cast"):
+        RULES.apply(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    day = play(day, sa.end_round(day))
+    assert day.track == 1 and day.draft.round == 1
+
+
+def test_a_second_cast_cannot_replace_a_hooked_fish() -> None:
+    day = rolled([6, 6, 6, 2])
+    day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    day = play(day, sa.row(day, True))
+    with pytest.raises(DomainError):
+        RULES.apply(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    with pytest.raises(DomainError, match="cast before the round ends"):
+        RULES.apply(day, sa.end_round(day))
+
+
+def test_the_day_ends_at_the_end_of_a_round_where_either_side_has_seven() -> None:
+    day = RULES.initial_state({"location": 2})
+    day = play(day, sa.your_fish(7))
+    day = play(day, sa.Action("roll", {"faces": [6, 6, 6, 1]}))
+    for _ in range(3):
+        day = RULES.apply(day, sa.take(day, 0))
+    assert not day.over  # not until the round ends
+    day = play(day, sa.Action("cast", {"order": ["miss", "miss", "miss", "hook"]}))
+    for _ in range(3):
+        day = RULES.apply(day, sa.row(day, True))
+    day = play(day, sa.end_round(day))
+    assert day.over and day.step == "over"
+    with pytest.raises(DomainError, match="The Day is over"):
+        RULES.apply(day, sa.Action("roll", {"faces": [1, 2, 3, 4]}))
+
+
+def test_the_pool_is_four_or_five_dice_as_the_on_deck_tile_shows() -> None:
+    day = RULES.initial_state({"location": 1})
+    with pytest.raises(DomainError, match="4 or 5 dice, not 3"):
+        RULES.apply(day, sa.Action("roll", {"faces": [1, 2, 3]}))
+    assert len(RULES.apply(day, sa.roll(day, 5, random.Random(1))).draft.pool) == 5
+
+
+def test_bad_input_is_refused_with_a_reason() -> None:
+    with pytest.raises(DomainError, match="L1 to L4"):
+        RULES.initial_state({"location": 5})
+    day = rolled([6, 6, 6, 2])
+    day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    day = play(day, sa.row(day, True))
+    with pytest.raises(DomainError, match="species, colour and points"):
+        RULES.apply(day, sa.Action("hook", {"species": "trout", "color": "gold", "points": 3}))
+    with pytest.raises(DomainError, match="hatch token colours"):
+        RULES.apply(day, sa.Action("hook", {"species": "coho", "color": "gold", "points": 3, "column": ["pink"]}))
+    with pytest.raises(DomainError, match="how many fish"):
+        RULES.apply(day, sa.Action("you", {"fish": -1}))
+
+
+def test_a_whole_day_replays_from_its_log() -> None:
+    rng = random.Random(7)
+    day, log = RULES.initial_state({"location": 3}), []
+
+    def do(action):
+        nonlocal day
+        day = RULES.apply(day, action)
+        log.append(action)
+
+    while not day.over:
+        do(sa.roll(day, rng.choice([4, 5]), rng))
+        for _ in range(3):
+            do(sa.take(day, rng.randrange(len(day.draft.pool))))
+        while day.step == "cast":
+            do(sa.cast(day, rng, 1))
+            while day.strike.status == "casting":
+                do(sa.row(day, rng.random() < 0.8))
+            if day.strike.status == "hooked":
+                column = rng.sample(list(Hatch), rng.randint(0, 3))
+                do(sa.hook(day, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 8), column))
+        do(sa.end_round(day))
+        if day.draft.round % 2 == 0:
+            do(sa.your_fish(min(7, day.your_fish + 2)))
+    assert len(day.fish) >= 7 or day.your_fish >= 7
+    assert replay(RULES, {"location": 3}, log) == day
