@@ -145,3 +145,14 @@ async def test_the_list_shows_each_adventure_and_a_missing_one_is_explained(app)
     page = await app.open("/journal/000000000000")
     assert "This session cannot be shown" in page.texts()
     assert "no longer here" in page.text_containing("000000000000")
+
+
+async def test_discard_an_adventure_with_undo(app) -> None:
+    page, session = await new_adventure(app, "Too hard")
+    await page.click(key="discard-adventure")
+    assert app.ctx.sessions.open_records(j.GAME) == []
+    assert page.snackbar_texts()[-1] == "Discarded Too hard."
+    assert page.has(key="start-adventure")  # back on the list
+    await page.snackbar_action()
+    assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
+    assert page.page.views[0].route == f"/journal/{session.id}"

@@ -92,3 +92,14 @@ def parse_adventure(data: Any, where: str = "adventure.json") -> Adventure:
 @cache
 def default_adventure() -> Adventure:
     return parse_adventure(load_json("games/fly_solo/adventure.json"))
+
+
+class OnTheMap:
+    """Rules that read the adventure map: the one given, else the shipped (or player's) data."""
+
+    def __init__(self, adventure: Adventure | None = None) -> None:
+        self._adventure = adventure
+
+    @property
+    def adventure(self) -> Adventure:
+        return self._adventure or default_adventure()

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.session import Action
-from companion.games.fly_solo.adventure import Adventure, default_adventure
+from companion.games.fly_solo.adventure import Adventure, OnTheMap, default_adventure
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
 from companion.games.freshwater_fly.draft import DraftState
@@ -78,16 +78,9 @@ class AnglerDay:
         return self.angler_dice[self.cast_die] if self.step == "cast" else None
 
 
-class AnglerRules:
+class AnglerRules(OnTheMap):
     game = GAME
     title = "Silent Angler"
-
-    def __init__(self, adventure: Adventure | None = None) -> None:
-        self._adventure = adventure
-
-    @property
-    def adventure(self) -> Adventure:
-        return self._adventure or default_adventure()
 
     def initial_state(self, setup: Mapping[str, Any]) -> AnglerDay:
         location = setup.get("location")

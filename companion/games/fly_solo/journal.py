@@ -24,7 +24,7 @@ from typing import Any, Literal
 from companion.core.assets import AssetError
 from companion.core.errors import DomainError
 from companion.core.session import Action
-from companion.games.fly_solo.adventure import Adventure, default_adventure
+from companion.games.fly_solo.adventure import Adventure, OnTheMap
 from companion.games.fly_solo.scoring import (
     SILENT_ANGLER,
     AnglerEntry,
@@ -304,16 +304,9 @@ def bought(up: Upgrades, kind: str, choice: str | None) -> Upgrades:
     return replace(up, bonus_points=up.bonus_points + 1)
 
 
-class JournalRules:
+class JournalRules(OnTheMap):
     game = GAME
     title = "Fly Solo adventure"
-
-    def __init__(self, adventure: Adventure | None = None) -> None:
-        self._adventure = adventure
-
-    @property
-    def adventure(self) -> Adventure:
-        return self._adventure or default_adventure()
 
     def initial_state(self, setup: Mapping[str, Any]) -> Campaign:
         name = setup.get("name")

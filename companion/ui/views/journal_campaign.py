@@ -148,15 +148,6 @@ class CampaignScreen(SessionScreen):
         )
 
     def _discard(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        self.end_session(finished=False)
-
-        def undo() -> None:
-            self.ctx.sessions.undiscard(session.id)
-            self.host.changed("sessions")
-            self.host.navigate(f"/journal/{session.id}")
-
-        self.host.toast(f"Discarded {session.record.title}.", undo=undo)
+        name = self.session.record.title if self.session else ""
+        self.discard(f"Discarded {name}.", lambda sid: self.host.navigate(f"/journal/{sid}"))
         self.host.navigate("/journal")

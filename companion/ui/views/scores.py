@@ -72,7 +72,7 @@ class ScoresScreen(SessionScreen):
                          padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
             self.save_button,
             ft.TextButton("Discard this score sheet", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL,
-                          key="discard-sheet", on_click=lambda e: self.discard()),
+                          key="discard-sheet", on_click=lambda e: self.discard_sheet()),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def build(self) -> list[ft.Control]:
@@ -173,16 +173,5 @@ class ScoresScreen(SessionScreen):
         self.host.toast("Saved to history.")
         self.host.navigate(f"/history/{play_id}")
 
-    def discard(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        self.end_session(finished=False)
-
-        def undo() -> None:
-            self.ctx.sessions.undiscard(session.id)
-            self.host.changed("sessions")
-            self._adopt_latest()
-
-        self.render()
-        self.host.toast("Discarded the score sheet.", undo=undo)
+    def discard_sheet(self) -> None:
+        self.discard("Discarded the score sheet.", lambda _: self._adopt_latest())

@@ -89,6 +89,21 @@ class SessionScreen(Screen):
         self.session = None
         self.host.watch("sessions", self._adopt_latest)
 
+    def discard(self, message: str, restored: Callable[[str], None]) -> None:
+        """Discard the session; the message's Undo brings it back and calls `restored(id)`."""
+        session = self.session
+        if session is None:
+            return
+        self.end_session(finished=False)
+
+        def undo() -> None:
+            self.ctx.sessions.undiscard(session.id)
+            self.host.changed("sessions")
+            restored(session.id)
+
+        self.render()
+        self.host.toast(message, undo=undo)
+
     def _after(self, changed: bool) -> bool:
         if changed and self.session is not None:
             self.host.changed(self._topic())
