@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.store import open_store
 from tests.browser import CHROMIUM, AppPage, Server, free_port, launch_chromium
 
 PHONE = {"width": 360, "height": 740}
@@ -23,8 +24,15 @@ DESKTOP = {"width": 1280, "height": 800}
 def make_server(tmp_path: Path) -> Iterator:
     servers: list[Server] = []
 
-    def make(data_dir: Path | None = None, lan: bool = False) -> Server:
-        server = Server(data_dir or tmp_path / "data", free_port(), lan=lan)
+    def make(data_dir: Path | None = None, lan: bool = False, players: tuple[str, ...] = ()) -> Server:
+        """A server on `data_dir` (default: a fresh folder), its roster seeded with `players`."""
+        data_dir = data_dir or tmp_path / "data"
+        if players:
+            store = open_store(data_dir)
+            for name in players:
+                store.settings.add_player(name)
+            store.close()
+        server = Server(data_dir, free_port(), lan=lan)
         server.start()
         servers.append(server)
         return server

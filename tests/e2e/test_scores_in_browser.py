@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from companion.store import open_store
 from tests.browser import AppPage
 
 
@@ -17,13 +16,9 @@ def plays(data):
     return list(docs.values())
 
 
-def test_score_save_find_and_edit_a_game(make_server, phone: AppPage, tmp_path) -> None:
-    data = tmp_path / "data"
-    store = open_store(data)
-    store.settings.add_player("Ana")
-    store.settings.add_player("Ben")
-    store.close()
-    server = make_server(data)
+def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana", "Ben"))
+    data = server.data_dir
     phone.open(f"{server.url}/scores")
 
     phone.button("Ana").click()

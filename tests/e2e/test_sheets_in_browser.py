@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-from companion.store import open_store
 from tests.browser import AppPage
 
 
@@ -15,12 +14,9 @@ def sheet_doc(server) -> dict:
     return doc
 
 
-def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage, tmp_path) -> None:
-    data = tmp_path / "data"
-    store = open_store(data)
-    store.settings.add_player("Ana")
-    store.close()
-    server = make_server(data)
+def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana",))
+    data = server.data_dir
     phone.open(f"{server.url}/sheets")
 
     phone.button("Ana").click()

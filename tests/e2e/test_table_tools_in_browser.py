@@ -7,7 +7,6 @@ import re
 
 from companion.core.session import Action, replay
 from companion.games.table_tools import RULES
-from companion.store import open_store
 from tests.browser import AppPage
 
 
@@ -17,13 +16,8 @@ def table_state(server):
     return replay(RULES, {}, [Action.from_doc(a) for a in doc["actions"]])
 
 
-def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage, tmp_path) -> None:
-    data = tmp_path / "data"
-    store = open_store(data)
-    store.settings.add_player("Ana")
-    store.settings.add_player("Ben")
-    store.close()
-    server = make_server(data)
+def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana", "Ben"))
     phone.open(f"{server.url}/table")
 
     # A Freshwater Fly pool for 2-3 players: seven dice, drawn as pips.
