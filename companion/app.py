@@ -3,42 +3,63 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections.abc import Awaitable, Callable
+
 import flet as ft
 
 from companion.core.assets import assets_dir
 from companion.core.session import SessionManager
 from companion.games import GAMES
+from companion.gate import TableGate
 from companion.store import Store
+from companion.store.table_key import TableKeys
 from companion.ui.host import AppContext
+from companion.ui.phone import BrowserPrefs, PhonePrefs
 from companion.ui.shell import Shell
 
 
-def build_context(store: Store, rng: random.Random | None = None, lan_url: str | None = None) -> AppContext:
+def build_context(store: Store, rng: random.Random | None = None, lan_url: str | None = None,
+                  table_keys: TableKeys | None = None) -> AppContext:
     """One context per server process, shared by every page."""
     sessions = SessionManager(store.sessions, GAMES, store.clock)
     return AppContext(store=store, sessions=sessions, rng=rng or random.SystemRandom(),
-                      lan_url=lan_url, notices=list(store.notices))
+                      lan_url=lan_url, notices=list(store.notices), table_keys=table_keys)
 
 
-def make_main(ctx: AppContext, browser_services: bool = True) -> Callable[[ft.Page], Awaitable[None]]:
+def make_main(ctx: AppContext, browser_services: bool = True,
+              prefs: Callable[[ft.Page], PhonePrefs] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """The function Flet runs for each new page (browser tab). Without `browser_services`
-    (headless tests) the page never asks the browser for its wake lock, preferences or buzzer."""
+    (headless tests) the page never asks the browser for its wake lock, storage or buzzer,
+    and keeps the phone's own settings in memory (`prefs` makes them for a page)."""
 
     async def main(page: ft.Page) -> None:
-        Shell(page, ctx, browser_services=browser_services).start()
+        phone = BrowserPrefs() if browser_services else (prefs(page) if prefs else PhonePrefs())
+        await Shell(page, ctx, phone, browser_services=browser_services).start()
 
     return main
 
 
-def serve(ctx: AppContext, host: str | None, port: int, desktop: bool = False) -> None:
-    """Serve the app until interrupted (web by default, a desktop window with `desktop`)."""
-    ft.run(
-        make_main(ctx),
-        name="",
-        host=host,
-        port=port,
-        view=ft.AppView.FLET_APP if desktop else ft.AppView.WEB_BROWSER,
-        assets_dir=str(assets_dir()),
-        no_cdn=True,
-    )
+def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url: str | None = None) -> None:
+    """Serve the app until interrupted: to browsers behind the table's gate, or in a desktop window."""
+    if desktop:
+        ft.run(make_main(ctx), name="", host=host, port=port, view=ft.AppView.FLET_APP,
+               assets_dir=str(assets_dir()), no_cdn=True)
+        return
+    import uvicorn
+    from flet.utils import is_linux_server, open_in_browser
+
+    flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
+    app = TableGate(flet_app, key=ctx.table_keys)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                                           timeout_graceful_shutdown=2))
+    if open_url and not is_linux_server():
+        def open_when_up() -> None:
+            while not server.started and not server.should_exit:
+                time.sleep(0.1)
+            if server.started:
+                open_in_browser(open_url)
+
+        threading.Thread(target=open_when_up, daemon=True).start()
+    server.run()

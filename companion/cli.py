@@ -170,19 +170,28 @@ def run(args: argparse.Namespace) -> int:
     from companion.app import build_context, serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    keys = None
+    if args.lan:
+        from companion.store.table_key import TableKeys
+
+        keys = TableKeys(folder)
     local_url = f"http://{LOCALHOST}:{args.port}"
     lan_url = f"http://{lan_address()}:{args.port}" if args.lan else None
-    ctx = build_context(store, lan_url=lan_url)
-    print(f"Companion is serving at {local_url}", flush=True)
+    ctx = build_context(store, lan_url=lan_url, table_keys=keys)
+    # The key goes in the link, as Jupyter's token does: whoever has the link is at the table.
+    host_link = f"{local_url}/?k={keys().secret}" if keys else local_url
+    print(f"Companion is serving at {host_link}", flush=True)
     print(f"Your data: {folder}")
     for notice in store.notices:
         print(f"NOTICE: {notice}")
-    if lan_url:
-        print(f"Phones at the table: open {lan_url} (same Wi-Fi), or scan:")
-        print(qr_text(lan_url))
+    if lan_url and keys:
+        phone_link = f"{lan_url}/?k={keys().secret}"
+        print(f"Phones at the table: open {phone_link} (same Wi-Fi), or scan:")
+        print(qr_text(phone_link))
+        print(f"A phone without the link asks for the table code: {keys().spoken_code}")
     print("Press Ctrl+C to stop.", flush=True)
     try:
-        serve(ctx, host=host, port=args.port, desktop=args.desktop)
+        serve(ctx, host=host, port=args.port, desktop=args.desktop, open_url=host_link)
     finally:
         store.close()
     return 0

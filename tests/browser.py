@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -33,6 +34,16 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def seed_roster(data_dir: Path, names) -> None:
+    """Put `names` in the roster of the data folder, before a server opens it."""
+    from companion.store import open_store
+
+    store = open_store(data_dir)
+    for name in names:
+        store.settings.add_player(name)
+    store.close()
 
 
 class Server:
@@ -63,6 +74,10 @@ class Server:
                 with urllib.request.urlopen(self.url, timeout=1) as response:
                     if response.status == 200:
                         return
+            except urllib.error.HTTPError as exc:
+                if exc.code == 401:  # serving the table: up, and asking for its key
+                    return
+                time.sleep(0.2)
             except OSError:
                 time.sleep(0.2)
         raise AssertionError(f"the server did not answer within 60 s:\n{self.log.read_text()}")
@@ -81,12 +96,43 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
 
+    def key(self) -> dict:
+        """The table's key (`--lan`): the secret the links carry and the code."""
+        return json.loads((self.data_dir / "table-key.json").read_text())
+
+    def phone_url(self, path: str = "/") -> str:
+        """The invitation link a phone at the table opens: the LAN address with the table's secret."""
+        from companion.cli import lan_address
+
+        address = lan_address()
+        assert not address.startswith("127."), "these tests need a network address other than loopback"
+        return f"http://{address}:{self.port}{path}?k={self.key()['secret']}"
+
+    def host_url(self, path: str = "/") -> str:
+        """The host's own link (loopback, with the secret when serving the table)."""
+        return f"{self.url}{path}" + (f"?k={self.key()['secret']}" if self.lan else "")
+
     def session_files(self) -> list[dict]:
         """The live session documents on disk (what the app will show after a reload)."""
         docs = []
         for path in sorted((self.data_dir / "sessions").glob("*.json")):
             docs.append(json.loads(path.read_text())["session"]["1"])
         return docs
+
+
+TAP_AT = """([labels, at]) => {
+  const find = (n) => [...document.querySelectorAll('flt-semantics[role=button]')].find(
+    e => e.textContent.trim() === n || e.getAttribute('aria-label') === n
+      || (e.parentElement && e.parentElement.getAttribute('aria-label') === n));  // a tooltip's button
+  const buttons = labels.map(find);
+  if (buttons.some(b => !b)) throw new Error('not on the screen: ' + labels.filter((n, i) => !buttons[i]));
+  setTimeout(() => buttons.forEach(b => b.click()), Math.max(0, at - Date.now()));
+}"""
+
+
+def moment(ms_from_now: float = 400) -> float:
+    """A moment shortly ahead, the same for every page on this machine (ms since the epoch)."""
+    return time.time() * 1000 + ms_from_now
 
 
 class AppPage:
@@ -130,6 +176,11 @@ class AppPage:
 
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)
+
+    def tap_together(self, labels: list[str], at: float) -> None:
+        """Tap the buttons named `labels`, in order, from the moment `at` (ms since the epoch), each as
+        soon as the one before: taps the server gets before the page could show the first one's result."""
+        self.page.evaluate(TAP_AT, [labels, at])
 
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,10 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.app import build_context, make_main
+from companion.core.session import TABLE
+from companion.ui.phone import PLAYER, PhonePrefs
+
+LAN_ADDRESS = "192.0.2.2"  # what a phone at the table opens in these tests
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
@@ -133,6 +137,11 @@ class PageDriver:
         assert self.session.index.get(control._i) is control, f"{control} is not on the page the browser sees"
         await self.session.dispatch_event(control._i, event, data)
 
+    async def tap_late(self, control: BaseControl, event: str = "click") -> None:
+        """A tap the browser sent on `control` as it was drawn, arriving after the page replaced it."""
+        assert self.session.index.get(control._i) is not control, f"{control} is still on the page"
+        await self.session.dispatch_event(control._i, event, None)
+
     async def click(self, key: str | None = None, label: str | None = None) -> None:
         control = self.find(key=key, label=label)
         assert not getattr(control, "disabled", False), f"{key or label} is disabled"
@@ -175,20 +184,28 @@ class HeadlessApp:
         self.keep_messages = keep_messages
         self._sessions: list[Session] = []  # the Page only holds its Session weakly
 
-    async def open(self, route: str = "/", width: int = 360, height: int = 740) -> PageDriver:
+    async def open(self, route: str = "/", width: int = 360, height: int = 740, phone: str | None = None,
+                   player: str | None = None, prefs: dict[str, Any] | None = None) -> PageDriver:
+        """A page on the host (the machine serving), or with `phone` (its address) a phone at the table.
+        `player`: who this page says plays on it (a roster name, or "table"); `prefs`: its own settings."""
         conn = RecordingConnection(keep=self.keep_messages)
         conn.loop = self.loop
         conn.executor = self.executor
         conn.pubsubhub = self.hub
-        conn.page_url = "http://127.0.0.1:8550"
+        conn.page_url = f"ws://{LAN_ADDRESS}:8550" if phone else "ws://127.0.0.1:8550"
+        values = dict(prefs or {})
+        if player is not None:
+            values[PLAYER] = TABLE if player == TABLE else next(
+                p.id for p in self.store.settings.players() if p.name == player)
         session = Session(conn)
+        session.page.client_ip = phone or "127.0.0.1"
         self._sessions.append(session)
         # What the web server does when a browser registers: apply what the client
         # reports, send it the whole page (encoding it), then run `main`.
         _context_page.set(session.page)
         session.apply_page_patch({"route": route, "web": True, "width": width, "height": height})
         conn.send_message(type("Register", (), {"action": 1, "body": session.get_page_patch()})())
-        await make_main(self.ctx, browser_services=False)(session.page)
+        await make_main(self.ctx, browser_services=False, prefs=lambda page: PhonePrefs(values))(session.page)
         return PageDriver(session, conn)
 
     async def settle(self) -> None:

@@ -2,14 +2,16 @@
 
 A session's state is the replay of its actions through the game's pure rules.
 Performing an action checks it against the rules, writes the new log to disk and
-only then changes what the UI sees. Undo drops the last action (kept for redo)
-and replays; both survive a restart because the whole log, redo stack included,
-is saved.
+only then changes what the UI sees. Every action records who made it; a player's
+Undo takes back that player's own last action (kept for redo) when the log still
+replays without it. Both survive a restart because the whole log, redo stack
+included, is saved.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -18,22 +20,59 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.errors import DomainError
 
 S = TypeVar("S")
+Part = tuple[Any, ...]  # a part of a state: () is all of it, ("sheet", 2) one player's sheet
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """The parts of the state an action depends on (`reads`) and changes (`writes`)."""
+
+    reads: tuple[Part, ...] = ((),)
+    writes: tuple[Part, ...] = ((),)
+
+
+WHOLE_STATE = Footprint()
+
+TABLE = "table"  # the author of actions made on the phone passed around the table
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts on a page: a roster player (by id), or the whole table.
+
+    `undoes_anyone`: whose Undo takes back the last action of anyone (the whole
+    table's phone and the host), not only their own.
+    """
+
+    id: str = TABLE
+    name: str = "The whole table"
+    undoes_anyone: bool = True
 
 
 @dataclass(frozen=True)
 class Action:
-    """One thing a player did. `data` is JSON-able and carries every random outcome."""
+    """One thing a player did. `data` is JSON-able and carries every random outcome;
+    `by` is who did it (a player's id, TABLE, or "" in logs older than identities) and
+    `who` their name at the time."""
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)
     label: str = ""
+    by: str = ""
+    who: str = ""
 
     def to_doc(self) -> dict[str, Any]:
-        return {"type": self.type, "data": plain(self.data), "label": self.label}
+        doc = {"type": self.type, "data": plain(self.data), "label": self.label}
+        if self.by:
+            doc["by"] = self.by
+        if self.who:
+            doc["who"] = self.who
+        return doc
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Action:
-        return cls(type=doc["type"], data=plain(doc["data"]), label=doc["label"])
+        return cls(type=doc["type"], data=plain(doc["data"]), label=doc["label"],
+                   by=doc.get("by", ""), who=doc.get("who", ""))
 
 
 def plain(value: Any) -> Any:
@@ -56,6 +95,10 @@ class Rules(Protocol[S]):
     def apply(self, state: S, action: Action) -> S:
         """The state after `action`, or raise DomainError saying why it is not allowed."""
         ...
+
+    # Optional: `footprint(action) -> Footprint`, the parts of the state an action
+    # reads and changes. An action whose reads no other action's writes touch, and the
+    # other way round, commutes with it; without it every action touches the whole state.
 
 
 @dataclass(frozen=True)
@@ -85,7 +128,13 @@ class SessionLog(Protocol):
 
     def new_id(self) -> str: ...
 
-    def save(self, record: SessionRecord) -> None: ...
+    def create(self, record: SessionRecord) -> None:
+        """Save a new session."""
+        ...
+
+    def save(self, record: SessionRecord) -> None:
+        """Save a session that exists (refused when it was finished, discarded or restored away)."""
+        ...
 
     def load(self, session_id: str) -> SessionRecord: ...
 
@@ -105,8 +154,64 @@ class NothingToUndo(DomainError):
     pass
 
 
+class UndoBlocked(DomainError):
+    """The log does not replay without the action to take back: a later one depends on it."""
+
+
+class StaleTap(DomainError):
+    """A tap made on a screen that another phone's action changed before the tap arrived."""
+
+
+class SessionClosed(DomainError):
+    """The session was finished, discarded or replaced by a restore: it takes no more actions."""
+
+
+@dataclass(frozen=True)
+class Commit:
+    """One change to a live session, kept for a while to check taps that were on their way."""
+
+    revision: int
+    origin: str | None  # the page that made it
+    writes: tuple[Part, ...]
+    what: str
+
+
+RECENT_COMMITS = 512  # how far back a late tap can be checked (a tap older than that is refused)
+
+
+def described(action: Action) -> str:
+    """The action's label naming who made it: 'roll 2 d6 (Ana)'."""
+    if not action.who or action.label.startswith(f"{action.who} ") or action.label.startswith(f"{action.who}:"):
+        return action.label
+    return f"{action.label} ({action.who})"
+
+
+def button_label(verb: str, action: Action | None) -> str | None:
+    """'Undo: roll 2 d6 (Ana)', or None when there is nothing to take back."""
+    return f"{verb}: {described(action)}" if action is not None else None
+
+
+def overlaps(a: Part, b: Part) -> bool:
+    """Whether two parts of a state meet (one holds the other)."""
+    return a[:len(b)] == b or b[:len(a)] == a
+
+
+def touches(parts: Sequence[Part], others: Sequence[Part]) -> bool:
+    return any(overlaps(a, b) for a in parts for b in others)
+
+
+def independent(a: Footprint, b: Footprint) -> bool:
+    """Neither action changes what the other reads or writes: in either order, the same state."""
+    return not (touches(a.writes, b.reads) or touches(b.writes, a.reads) or touches(a.writes, b.writes))
+
+
 class GameSession(Generic[S]):
-    """A live session: its record, its current state, undo and redo."""
+    """A live session: its record, its current state, undo and redo.
+
+    Every change gets a revision number. A page says which revision it showed when a
+    tap was made (`seen`); an action is refused when another page changed a part of the
+    state it depends on since then, so nothing is decided on a stale screen.
+    """
 
     def __init__(self, record: SessionRecord, rules: Rules[S], log: SessionLog, clock: Clock) -> None:
         self._rules = rules
@@ -115,6 +220,9 @@ class GameSession(Generic[S]):
         self._lock = threading.RLock()
         self._record = record
         self._state = replay(rules, record.setup, record.actions)
+        self._revision = 0
+        self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
+        self._closed: str | None = None
 
     @property
     def id(self) -> str:
@@ -133,50 +241,158 @@ class GameSession(Generic[S]):
         return self._rules
 
     @property
+    def revision(self) -> int:
+        """Counts the changes since the session was loaded."""
+        return self._revision
+
+    @property
+    def closed(self) -> str | None:
+        """Why the session takes no more actions, or None while it is open."""
+        return self._closed
+
+    def footprint(self, action: Action) -> Footprint:
+        """What `action` reads and changes (the whole state unless the rules say less)."""
+        footprint_of = getattr(self._rules, "footprint", None)
+        return footprint_of(action) if footprint_of is not None else WHOLE_STATE
+
+    # What Undo and Redo would take back --------------------------------------------
+
+    def undo_target(self, actor: Actor | None = None) -> Action | None:
+        """The action `actor`'s Undo takes back: their own last one (anyone's for the whole table or the host)."""
+        return _last_by(self._record.actions, actor)
+
+    def redo_target(self, actor: Actor | None = None) -> Action | None:
+        return _last_by(self._record.undone, actor)
+
+    def undo_label_for(self, actor: Actor | None = None) -> str | None:
+        """'Undo: roll 3 dice (Ana)', or None when `actor` has nothing to undo."""
+        return button_label("Undo", self.undo_target(actor))
+
+    def redo_label_for(self, actor: Actor | None = None) -> str | None:
+        return button_label("Redo", self.redo_target(actor))
+
+    @property
     def undo_label(self) -> str | None:
-        """'Undo: roll 3 dice', or None when there is nothing to undo."""
-        actions = self._record.actions
-        return f"Undo: {actions[-1].label}" if actions else None
+        return self.undo_label_for(None)
 
     @property
     def redo_label(self) -> str | None:
-        undone = self._record.undone
-        return f"Redo: {undone[-1].label}" if undone else None
+        return self.redo_label_for(None)
 
-    def perform(self, action: Action) -> S:
-        """Apply `action`; it is on disk before the new state is returned."""
+    # Changes -----------------------------------------------------------------------
+
+    def perform(self, action: Action, actor: Actor | None = None, seen: int | None = None,
+                origin: str | None = None) -> S:
+        """Apply `action` made by `actor` on a page (`origin`) that showed revision `seen`;
+        it is on disk before the new state is returned."""
         with self._lock:
+            self._check_open()
+            footprint = self.footprint(action)
+            self._check_fresh(footprint.reads, seen, origin)
+            action = _stamped(action, actor)
             new_state = self._rules.apply(self._state, action)
-            record = replace(self._record, actions=self._record.actions + (action,), undone=())
-            self._commit(record, new_state)
+            undone = tuple(a for a in self._record.undone if a.by != action.by)  # your new action ends your redo
+            record = replace(self._record, actions=self._record.actions + (action,), undone=undone)
+            self._commit(record, new_state, origin, footprint.writes, described(action))
             return new_state
 
-    def undo(self) -> Action:
-        """Take back the last action; it goes on the redo stack."""
+    def undo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
+        """Take back `actor`'s last action (it goes on the redo stack) when the log still replays
+        without it. `expected`: the action the Undo button showed, refused if it is no longer the one."""
         with self._lock:
-            if not self._record.actions:
-                raise NothingToUndo("There is nothing to undo.")
-            *kept, last = self._record.actions
-            record = replace(self._record, actions=tuple(kept), undone=self._record.undone + (last,))
-            self._commit(record, replay(self._rules, record.setup, record.actions))
-            return last
+            actions = self._record.actions
+            index, target = self._pick(actions, actor, expected, "Undo")
+            kept = actions[:index] + actions[index + 1:]
+            state = self._replay_without(kept, index, target)
+            record = replace(self._record, actions=kept, undone=self._record.undone + (target,))
+            self._commit(record, state, origin, WHOLE_STATE.writes, f"undo “{described(target)}”")
+            return target
 
-    def redo(self) -> Action:
-        """Do again the action undone last."""
+    def redo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
+        """Do again `actor`'s action undone last; it goes at the end of the log."""
         with self._lock:
-            if not self._record.undone:
-                raise NothingToUndo("There is nothing to redo.")
-            *rest, action = self._record.undone
-            new_state = self._rules.apply(self._state, action)
-            record = replace(self._record, actions=self._record.actions + (action,), undone=tuple(rest))
-            self._commit(record, new_state)
-            return action
+            undone = self._record.undone
+            index, target = self._pick(undone, actor, expected, "Redo")
+            new_state = self._rules.apply(self._state, target)
+            record = replace(self._record, actions=self._record.actions + (target,),
+                             undone=undone[:index] + undone[index + 1:])
+            self._commit(record, new_state, origin, WHOLE_STATE.writes, f"redo “{described(target)}”")
+            return target
 
-    def _commit(self, record: SessionRecord, state: S) -> None:
+    def close(self, reason: str) -> None:
+        """Take no more actions from now on (the session was finished, discarded or replaced)."""
+        with self._lock:
+            self._closed = self._closed or reason
+
+    def _pick(self, stack: tuple[Action, ...], actor: Actor | None, expected: Action | None,
+              verb: str) -> tuple[int, Action]:
+        """Where in `stack` the action `actor`'s Undo (or Redo) takes back is, and that action."""
+        self._check_open()
+        target = _last_by(stack, actor)
+        if target is None:
+            raise NothingToUndo(_nothing(verb.lower(), actor))
+        _check_expected(target, expected, verb)
+        return max(i for i, a in enumerate(stack) if a is target), target
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise SessionClosed(self._closed)
+
+    def _check_fresh(self, reads: tuple[Part, ...], seen: int | None, origin: str | None) -> None:
+        if seen is None or seen >= self._revision:
+            return
+        if not self._commits or seen < self._commits[0].revision - 1:
+            raise StaleTap("This screen was out of date when your tap arrived, so it was not recorded. "
+                           "Look again, and tap again if you still want it.")
+        for commit in self._commits:
+            if commit.revision > seen and commit.origin != origin and touches(reads, commit.writes):
+                raise StaleTap(f"Just before your tap: {commit.what}. Your tap was not recorded; "
+                               "look again, and tap again if you still want it.")
+
+    def _replay_without(self, kept: tuple[Action, ...], index: int, target: Action) -> S:
+        state = self._rules.initial_state(self._record.setup)
+        for i, action in enumerate(kept):
+            try:
+                state = self._rules.apply(state, action)
+            except DomainError as exc:
+                if i < index:  # the log was already broken before the action: not this undo's doing
+                    raise
+                raise UndoBlocked(f"“{described(target)}” cannot be undone: the later “{described(action)}” "
+                                  f"depends on it ({exc}). Undo that one first.") from exc
+        return state
+
+    def _commit(self, record: SessionRecord, state: S, origin: str | None, writes: tuple[Part, ...],
+                what: str) -> None:
         record = replace(record, updated=self._clock().isoformat(timespec="seconds"))
         self._log.save(record)
         self._record = record
         self._state = state
+        self._revision += 1
+        self._commits.append(Commit(self._revision, origin, writes, what))
+
+
+def _stamped(action: Action, actor: Actor | None) -> Action:
+    if actor is None:
+        return action
+    return replace(action, by=actor.id, who="" if actor.id == TABLE else actor.name)
+
+
+def _last_by(actions: Sequence[Action], actor: Actor | None) -> Action | None:
+    if actor is None or actor.undoes_anyone:
+        return actions[-1] if actions else None
+    return next((a for a in reversed(actions) if a.by == actor.id), None)
+
+
+def _nothing(what: str, actor: Actor | None) -> str:
+    if actor is None or actor.undoes_anyone:
+        return f"There is nothing to {what}."
+    return f"{actor.name} has nothing here to {what}."
+
+
+def _check_expected(target: Action, expected: Action | None, button: str) -> None:
+    if expected is not None and target is not expected and target != expected:
+        raise StaleTap(f"Your {button} button showed “{described(expected)}”, but it changed to "
+                       f"“{described(target)}” before your tap arrived. Nothing was taken back; look again.")
 
 
 class UnknownGame(DomainError):
@@ -213,7 +429,7 @@ class SessionManager:
             id=self._log.new_id(), game=game, title=title or rules.title, setup=setup,
             actions=(), undone=(), created=now, updated=now,
         )
-        self._log.save(record)
+        self._log.create(record)
         with self._lock:
             session = self._live[record.id] = GameSession(record, rules, self._log, self._clock)
         return session
@@ -248,7 +464,7 @@ class SessionManager:
 
     def discard(self, session_id: str) -> None:
         with self._lock:
-            self._live.pop(session_id, None)
+            _close(self._live.pop(session_id, None), "This session was discarded.")
             self._log.discard(session_id)
 
     def undiscard(self, session_id: str) -> None:
@@ -256,10 +472,19 @@ class SessionManager:
 
     def finish(self, session_id: str) -> None:
         with self._lock:
-            self._live.pop(session_id, None)
+            _close(self._live.pop(session_id, None), "This session was finished.")
             self._log.finish(session_id)
 
     def forget_all(self) -> None:
-        """Drop every live session (after a restore replaced the files)."""
+        """Drop every live session (after a restore replaced the files): a page still
+        holding one can no longer write it back."""
         with self._lock:
+            for session in self._live.values():
+                session.close("Everything was just restored from a backup, so this screen was out of date. "
+                              "It now shows what was restored.")
             self._live.clear()
+
+
+def _close(session: GameSession[Any] | None, reason: str) -> None:
+    if session is not None:
+        session.close(reason)

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core import dice as dice_mod
 from companion.core.errors import DomainError
-from companion.core.session import Action
+from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
 from companion.games.freshwater_fly.draft import DraftState
@@ -228,6 +228,17 @@ class TableRules:
 
     def initial_state(self, setup: Mapping[str, Any]) -> TableState:
         return TableState()
+
+    def footprint(self, action: Action) -> Footprint:
+        """Each tool is its own part of the table. A roll depends on the pool and the kept dice, not on
+        the faces before it; keeping a die depends on the faces it keeps and changes that die alone."""
+        if action.type == "dice.roll":
+            return Footprint(reads=(("dice", "pool"), ("dice", "kept")), writes=(("dice", "faces"),))
+        if action.type == "dice.keep":
+            die = ("dice", "kept", action.data.get("index"))
+            return Footprint(reads=(("dice", "pool"), ("dice", "faces"), die), writes=(die,))
+        tool = (action.type.partition(".")[0],)
+        return Footprint(reads=(tool,), writes=(tool,))
 
     def apply(self, state: TableState, action: Action) -> TableState:
         tool, _, kind = action.type.partition(".")

@@ -49,7 +49,8 @@ def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
         out = []
         for i, a in enumerate(doc[name]):
             if not (isinstance(a, dict) and isinstance(a.get("type"), str)
-                    and isinstance(a.get("data"), dict) and isinstance(a.get("label"), str)):
+                    and isinstance(a.get("data"), dict) and isinstance(a.get("label"), str)
+                    and isinstance(a.get("by", ""), str) and isinstance(a.get("who", ""), str)):
                 raise CorruptFileError(f"its {name}[{i}] is not a valid action")
             out.append(Action.from_doc(a))
         return tuple(out)
@@ -88,7 +89,18 @@ class SessionFiles:
             if not self.path(session_id).exists():
                 return session_id
 
+    def create(self, record: SessionRecord) -> None:
+        self._write(record)
+
     def save(self, record: SessionRecord) -> None:
+        # A page still holding a session that was finished, discarded or restored away
+        # must not bring its old log back to life.
+        if not self.path(record.id).exists():
+            raise SessionNotFound(f"The session {record.id} is no longer here (finished, discarded or "
+                                  "replaced by a restore); nothing was written.")
+        self._write(record)
+
+    def _write(self, record: SessionRecord) -> None:
         db = open_database(self.path(record.id), self._schema)
         with db.locked() as tdb:
             tdb.table(TABLE).upsert(Document(record_to_doc(record), doc_id=1))
@@ -129,6 +141,8 @@ class SessionFiles:
 
     def _move(self, session_id: str, folder: Path) -> None:
         path = self.path(session_id)
+        if not path.exists():  # finished or discarded on another page a moment ago
+            raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
         close_database(path)
         folder.mkdir(parents=True, exist_ok=True)
         os.replace(path, folder / path.name)

@@ -19,7 +19,6 @@ from companion.store.db import Database
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw
 
-THEMES = ("system", "light", "dark")
 SETTINGS = "settings"
 PLAYERS = "players"
 STRIKE_HOOKS = "freshwater_fly.strike_hooks"
@@ -64,16 +63,6 @@ class Settings:
     def set(self, key: str, value: Any) -> None:
         with self._db.locked() as db:
             db.table(SETTINGS).upsert({"key": key, "value": value}, Query().key == key)
-
-    @property
-    def theme(self) -> str:
-        theme = self.get("theme", "system")
-        return theme if theme in THEMES else "system"
-
-    def set_theme(self, theme: str) -> None:
-        if theme not in THEMES:
-            raise DomainError(f"The theme must be one of {', '.join(THEMES)}, not {theme!r}.")
-        self.set("theme", theme)
 
     # Freshwater Fly: what the player's printed copy shows ---------------------------
 

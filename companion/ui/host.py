@@ -1,4 +1,5 @@
-"""What a screen may ask of the app around it: messages, navigation, shared state."""
+"""What a screen may ask of the app around it: messages, navigation, shared state, and
+who is playing on this phone."""
 
 from __future__ import annotations
 
@@ -12,12 +13,21 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import DomainError
-from companion.core.session import SessionManager
+from companion.core.players import Player
+from companion.core.session import TABLE, Actor, SessionManager
 from companion.store import Store
+from companion.store.table_key import TableKeys
+from companion.ui.phone import PLAYER, PhonePrefs, is_host_page
+from companion.ui.taps import keep_late_taps
 
 log = logging.getLogger(__name__)
 
 EVERYTHING = "*"  # the topic that means: reload all (after a restore)
+WHOLE_TABLE = "The whole table"
+
+
+class HostOnly(DomainError):
+    """Something only the machine that serves the app may do."""
 
 
 @dataclass
@@ -27,24 +37,81 @@ class AppContext:
     store: Store
     sessions: SessionManager
     rng: random.Random = field(default_factory=random.SystemRandom)
-    lan_url: str | None = None
+    lan_url: str | None = None  # with --lan: the address phones at the table open
     # Start-up notices the user has not dismissed yet (shared by all pages).
     notices: list[str] = field(default_factory=list)
+    table_keys: TableKeys | None = None  # with --lan: the table's secret and code
 
 
 class Host:
-    """One page's services for the screens it shows."""
+    """One page's services for the screens it shows (one phone, or one browser tab)."""
 
     def __init__(self, page: ft.Page, ctx: AppContext, navigate: Callable[[str], None],
-                 apply_theme: Callable[[], None], browser_services: bool = True) -> None:
+                 apply_theme: Callable[[], None], prefs: PhonePrefs, browser_services: bool = True) -> None:
         self.page = page
         self.ctx = ctx
+        self.prefs = prefs
         self.browser_services = browser_services  # False on headless test pages: no browser to answer
         self._navigate = navigate
         self.apply_theme = apply_theme
         self._watched: dict[str, Callable[[], None]] = {}
+        self._pending: list[str] = []  # topics other pages changed, not yet drawn here
         self.screen_awake: bool | None = None  # None until the browser answered
+        self.is_host = is_host_page(page)
+        self.origin = page.session.id  # names this page in the sessions' change records
+        # The revision of each session this page last drew: what the player saw when tapping.
+        self.shown: dict[str, int] = {}
+        self.after_who = "/"  # where the page goes once the phone said who plays on it
+        keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
         page.pubsub.subscribe(self._on_message)
+
+    # Who plays on this phone --------------------------------------------------------
+
+    @property
+    def identity(self) -> str | None:
+        """TABLE, a roster player's id, or None when this phone has not said (or its player left the roster)."""
+        chosen = self.prefs.get(PLAYER)
+        if chosen == TABLE or (chosen is not None and self.player is not None):
+            return chosen
+        if chosen is None and self.is_host:
+            return TABLE  # the host's own screen is the table's until someone says otherwise
+        return None
+
+    @property
+    def player(self) -> Player | None:
+        chosen = self.prefs.get(PLAYER)
+        return next((p for p in self.ctx.store.settings.players() if p.id == chosen), None)
+
+    @property
+    def actor(self) -> Actor:
+        """Who this page's taps are recorded as. The whole table and the host may undo anyone's action."""
+        player = self.player if self.identity not in (None, TABLE) else None
+        if player is None:
+            return Actor(TABLE, WHOLE_TABLE, undoes_anyone=True)
+        return Actor(player.id, player.name, undoes_anyone=self.is_host)
+
+    @property
+    def who(self) -> str:
+        """'Ana', or 'The whole table'."""
+        return self.actor.name
+
+    def set_identity(self, identity: str) -> None:
+        self.set_pref(PLAYER, identity)
+
+    def set_pref(self, key: str, value: Any) -> None:
+        """Keep a setting of this phone (in its browser; the value holds at once)."""
+        self.prefs.values[key] = value
+
+        async def save() -> None:
+            await self.prefs.save(key, value)
+
+        self.page.run_task(save)
+
+    def require_host(self, what: str) -> None:
+        if not self.is_host:
+            raise HostOnly(f"{what} is done on the host: the machine Companion runs on.")
+
+    # Browser services ---------------------------------------------------------------
 
     def ask_browser(self, call: Callable[[], Awaitable[Any]], timeout: float = 5.0) -> None:
         """Run a browser service call in the background; a browser that cannot (or does not
@@ -104,15 +171,25 @@ class Host:
     def unwatch_all(self) -> None:
         self._watched.clear()
 
-    def _on_message(self, topic: Any) -> None:
-        if topic == EVERYTHING:
-            refreshers = list(self._watched.values())
+    async def _on_message(self, topic: Any) -> None:
+        # A coroutine, so pubsub runs it on the event loop: one page's redraws and taps
+        # then never run at the same time on two threads. Changes that come together
+        # (the whole table tapping at once) are drawn once, after the last of them.
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._draw_pending)
+        if topic not in self._pending:
+            self._pending.append(topic)
+
+    def _draw_pending(self) -> None:
+        topics, self._pending = self._pending, []
+        if EVERYTHING in topics:  # one watcher may redraw everything (the shell), else each does its part
+            refreshers = [self._watched[EVERYTHING]] if EVERYTHING in self._watched else list(self._watched.values())
         else:
-            refreshers = [self._watched[topic]] if topic in self._watched else []
-        for refresh in refreshers:
+            refreshers = [self._watched[t] for t in topics if t in self._watched]
+        # Each watcher sends its own changes to the browser (a whole-page update would
+        # compare every control again).
+        for refresh in dict.fromkeys(refreshers):
             refresh()
-        if refreshers:
-            self.page.update()
 
     def close(self) -> None:
         self.page.pubsub.unsubscribe_all()

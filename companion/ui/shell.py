@@ -1,9 +1,11 @@
-"""The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock.
+"""The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock,
+and who plays on this phone.
 
 Routes: `/table`, `/sheets`, `/journal`, `/scores`, `/history` (the tabs, each may
 carry an id, `/table/<session id>`, or more, `/journal/<id>/record`), and `/settings`,
-`/sessions` shown on top of the last tab with a back button. The route is in the
-browser's address, so a reload shows the same screen.
+`/sessions`, `/who`, `/invite` shown on top of the last tab with a back button. The
+route is in the browser's address, so a reload shows the same screen. A phone that
+has not said who plays on it is asked first (`/who`), then shown where it was going.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.core.session import TABLE
 from companion.ui.components.common import notice_card
-from companion.ui.host import AppContext, Host
+from companion.ui.host import EVERYTHING, AppContext, Host
+from companion.ui.phone import THEME, PhonePrefs
 from companion.ui.theme import THEME_MODES, themes
 from companion.ui.views.screen import Screen
 
@@ -45,7 +49,9 @@ TABS = (
     Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "history:HistoryScreen"),
 )
 TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
-PAGES = {"settings": "settings:SettingsScreen", "sessions": "sessions:SessionsScreen"}
+PAGES = {"settings": "settings:SettingsScreen", "sessions": "sessions:SessionsScreen", "who": "who:WhoScreen",
+         "invite": "invite:InviteScreen"}
+WHO = "/who"
 
 
 def screen_class(where: str) -> Callable[[Host, str | None], Screen]:
@@ -63,17 +69,17 @@ def split_route(route: str) -> tuple[str, str | None]:
 class Shell:
     """Everything around the screens of one page (one browser tab)."""
 
-    def __init__(self, page: ft.Page, ctx: AppContext, browser_services: bool = True) -> None:
+    def __init__(self, page: ft.Page, ctx: AppContext, prefs: PhonePrefs, browser_services: bool = True) -> None:
         self.page = page
         self.ctx = ctx
-        self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme,
+        self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme, prefs=prefs,
                          browser_services=browser_services)
         self.route: str | None = None
         self.last_tab = HOME
         self.screens: list[Screen] = []
         self._wakelock: ft.Wakelock | None = None
 
-    def start(self) -> None:
+    async def start(self) -> None:
         page = self.page
         page.title = "Companion"
         page.theme, page.dark_theme = themes()
@@ -81,6 +87,9 @@ class Shell:
         page.on_view_pop = lambda e: self.go(self.last_tab)
         page.on_disconnect = lambda e: self.host.close()
         page.on_close = lambda e: self.host.close()
+        if self.host.browser_services:
+            page.update()  # the browser learns of its storage before it is asked for what it keeps
+        await self.host.prefs.load()
         self.apply_theme()
         self.show(page.route)
         if self.host.browser_services:
@@ -99,22 +108,28 @@ class Shell:
         if name not in TAB_INDEX and name not in PAGES:
             name, arg = split_route(HOME)
         route = f"/{name}" + (f"/{arg}" if arg else "")
+        if self.host.identity is None and name != "who":
+            self.host.after_who = route  # ask first, then go there
+            name, arg, route = "who", None, WHO
         if route == self.route:
             return
         self.route = route
+        self._make_screens(name, arg)
+        self._redraw()
+
+    def _make_screens(self, name: str, arg: str | None) -> None:
         for screen in self.screens:
             screen.dispose()
         self.host.unwatch_all()
-        self.host.watch("theme", self.apply_theme)
         self.host.watch("notices", self._show_notices)
+        self.host.watch(EVERYTHING, self.reload)
         if name in TAB_INDEX:
-            self.last_tab = route
+            self.last_tab = self.route or HOME
             self.screens = [screen_class(TABS[TAB_INDEX[name]].screen)(self.host, arg)]
         else:
             tab_name, tab_arg = split_route(self.last_tab)
             self.screens = [screen_class(TABS[TAB_INDEX[tab_name]].screen)(self.host, tab_arg),
                             screen_class(PAGES[name])(self.host, arg)]
-        self._redraw()
 
     def _redraw(self) -> None:
         self._notice_columns: list[ft.Column] = []
@@ -127,12 +142,39 @@ class Shell:
 
     # Views ------------------------------------------------------------------------
 
+    def reload(self) -> None:
+        """Draw the current screens again from what is stored now (after a restore). The views
+        stay (a dialog closing over them is not disturbed); what they show is new."""
+        if self.route is None:
+            return
+        self._make_screens(*split_route(self.route))
+        self._notice_columns = []
+        for view, screen in zip(self.page.views, self.screens):
+            view.controls = [self._frame(screen)]
+        self.page.update()
+
+    def _who_button(self) -> ft.Control:
+        """Who plays on this phone, in the app bar; tap to change."""
+        who = self.host.who
+        return ft.TextButton(
+            content=ft.Text("Whole table" if self.host.identity == TABLE else who,
+                            semantics_label=f"Playing on this phone: {who}"),
+            icon=ft.Icons.GROUPS if self.host.identity == TABLE else ft.Icons.PERSON, key="who",
+            tooltip="Who plays on this phone: tap to change",
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+            on_click=lambda e: self._ask_who())
+
+    def _ask_who(self) -> None:
+        self.host.after_who = self.route or HOME
+        self.go(WHO)
+
     def _tab_view(self, screen: Screen, index: int) -> ft.View:
         return ft.View(
             route=self.last_tab,
             appbar=ft.AppBar(
                 title=ft.Text(screen.title),
                 actions=[
+                    self._who_button(),
                     ft.IconButton(ft.Icons.PENDING_ACTIONS, tooltip="Unfinished sessions",
                                   on_click=lambda e: self.go("/sessions")),
                     ft.IconButton(ft.Icons.SETTINGS, tooltip="Settings", on_click=lambda e: self.go("/settings")),
@@ -194,7 +236,8 @@ class Shell:
     # Theme and screen ---------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        self.page.theme_mode = THEME_MODES[self.ctx.store.settings.theme]
+        """This phone's own theme."""
+        self.page.theme_mode = THEME_MODES[self.host.prefs.get(THEME)]
         self.page.update()
 
     async def _keep_screen_awake(self) -> None:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import open_store
-from tests.browser import CHROMIUM, AppPage, Server, free_port, launch_chromium
+from tests.browser import CHROMIUM, AppPage, Server, free_port, launch_chromium, seed_roster
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -28,10 +27,7 @@ def make_server(tmp_path: Path) -> Iterator:
         """A server on `data_dir` (default: a fresh folder), its roster seeded with `players`."""
         data_dir = data_dir or tmp_path / "data"
         if players:
-            store = open_store(data_dir)
-            for name in players:
-                store.settings.add_player(name)
-            store.close()
+            seed_roster(data_dir, players)
         server = Server(data_dir, free_port(), lan=lan)
         server.start()
         servers.append(server)

@@ -54,7 +54,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.labelled("Back").click()
     phone.labelled("Settings").click()
     phone.see(phone.text("Theme"))
-    phone.page.get_by_role("button", name="Dark").click()
+    phone.page.get_by_role("button", name="Dark").click()  # this phone's own theme
     phone.see(phone.button("Back up now"))
     phone.shot("settings-dark-phone")
 
@@ -113,7 +113,7 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) 
 
     server = make_server(lan=True)
     printed = server.log.read_text()
-    match = re.search(r"Phones at the table: open (http://[\d.]+:\d+)", printed)
+    match = re.search(r"Phones at the table: open (http://[\d.]+:\d+/\?k=[\w-]+)", printed)
     assert match, printed
     assert "▀" in printed or "█" in printed  # the QR code, drawn with block characters
     lan_url = match.group(1)
@@ -125,11 +125,12 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) 
         phone.see(phone.message("will not keep the screen awake"), timeout=20_000)
         phone.shot("lan-screen-awake-warning-phone")
         phone.button("Close").click()
+        phone.button("The whole table").click()
         phone.labelled("Settings").click()
         phone.see(phone.page.get_by_text("No: this browser does not allow it here", exact=False))
-        # Said once per device: not again when the phone comes back in a new tab.
+        # Said once per device: not again when the phone comes back in a new tab (it kept the table's key).
         phone.page.close()
-        phone = AppPage(context.new_page()).open(lan_url)
+        phone = AppPage(context.new_page()).open(lan_url.split("?")[0])
         phone.see(phone.button("Roll 2 d6"))
         phone.page.wait_for_timeout(3000)
         assert phone.message("will not keep the screen awake").count() == 0
@@ -138,7 +139,7 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) 
 
     local = browser.new_context(viewport={"width": 360, "height": 740})
     try:
-        here = AppPage(local.new_page()).open(f"{server.url}/settings")
+        here = AppPage(local.new_page()).open(server.host_url("/settings"))
         here.see(here.text("Yes, while Companion is open."))
     finally:
         local.close()

@@ -1,4 +1,4 @@
-"""The app shell on headless pages: tabs, routes, theme, notices, unfinished sessions."""
+"""The app shell on headless pages: tabs, routes, each phone's theme, notices, unfinished sessions."""
 
 from __future__ import annotations
 
@@ -43,21 +43,19 @@ async def test_settings_opens_on_top_and_back_returns(app) -> None:
     assert [v.appbar.title.value for v in page.page.views] == ["History"]
 
 
-async def test_theme_changes_at_once_and_is_remembered(app) -> None:
-    page = await app.open("/settings")
-    await page.change(page.find(key="theme"), selected=["dark"])
-    assert page.page.theme_mode == ft.ThemeMode.DARK
-    assert app.store.settings.theme == "dark"
-    again = await app.open("/table")
-    assert again.page.theme_mode == ft.ThemeMode.DARK
-
-
-async def test_theme_change_reaches_other_open_pages(app) -> None:
-    phone = await app.open("/table")
-    settings = await app.open("/settings")
-    await settings.change(settings.find(key="theme"), selected=["light"])
+async def test_theme_changes_at_once_on_this_phone_only(app) -> None:
+    ana = await app.open("/settings", phone="192.0.2.7", player="table")
+    ben = await app.open("/settings", phone="192.0.2.8", player="table")
+    await ana.change(ana.find(key="theme"), selected=["dark"])
     await app.settle()
-    assert phone.page.theme_mode == ft.ThemeMode.LIGHT
+    assert ana.page.theme_mode == ft.ThemeMode.DARK
+    assert ben.page.theme_mode == ft.ThemeMode.SYSTEM
+    assert ben.find(key="theme").selected == ["system"]  # Ben's Settings does not tick Ana's choice
+
+
+async def test_a_phone_keeps_its_theme(app) -> None:
+    again = await app.open("/table", prefs={"companion.theme": "dark"})
+    assert again.page.theme_mode == ft.ThemeMode.DARK
 
 
 async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:

@@ -56,13 +56,6 @@ def test_roster_has_a_limit(store) -> None:
         store.settings.add_player("One too many")
 
 
-def test_theme_is_checked(store) -> None:
-    store.settings.set_theme("dark")
-    assert store.settings.theme == "dark"
-    with pytest.raises(DomainError, match="must be one of system, light, dark"):
-        store.settings.set_theme("neon")
-
-
 def test_strike_hooks_default_to_one_and_are_checked(store) -> None:
     from companion.store.settings import STRIKE_HOOKS
 

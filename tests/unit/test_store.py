@@ -58,7 +58,7 @@ def test_corrupt_file_without_backup_starts_empty_and_says_so(data_dir, clock) -
 
 
 def test_corrupt_session_file_is_set_aside(store, clock) -> None:
-    store.sessions.save(record("abc123", "roll 2 d6"))
+    store.sessions.create(record("abc123", "roll 2 d6"))
     store.close()
     (store.root / "sessions" / "abc123.json").write_text("{")
     store = open_store(store.root, clock)
@@ -115,11 +115,11 @@ def test_no_automatic_backup_of_an_empty_folder(store, clock) -> None:
 
 def test_restore_brings_back_everything_and_keeps_a_way_back(store, clock) -> None:
     store.settings.add_player("Ana")
-    store.sessions.save(record("aaa111", "roll 1 d6"))
+    store.sessions.create(record("aaa111", "roll 1 d6"))
     backup = store.backup_now()
     clock.advance(minutes=5)
     store.settings.add_player("Ben")
-    store.sessions.save(record("bbb222", "roll 2 d6"))
+    store.sessions.create(record("bbb222", "roll 2 d6"))
 
     store.restore(backup.path)
     assert [p.name for p in store.settings.players()] == ["Ana"]

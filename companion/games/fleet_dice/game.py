@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action
+from companion.core.session import Action, Footprint
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout, track_name
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet, SheetError, new_sheet
@@ -68,6 +68,13 @@ class FleetRules:
         if len({n.casefold() for n in names}) != len(names):
             raise DomainError("Each player has one sheet.")
         return FleetGame(tuple(names), tuple(sheets))
+
+    def footprint(self, action: Action) -> Footprint:
+        """One player's sheet; a King Crab bonus is one per table, so choosing one touches every sheet."""
+        if action.type == "bonus":
+            return Footprint(reads=(("sheet",),), writes=(("sheet",),))
+        sheet = ("sheet", action.data.get("seat"))
+        return Footprint(reads=(sheet,), writes=(sheet,))
 
     def apply(self, game: FleetGame, action: Action) -> FleetGame:
         data = action.data

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action
+from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly.entry import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -80,6 +80,13 @@ class SheetRules:
         if not all(isinstance(n, str) and n.strip() for n in names):
             raise DomainError("Each seat needs a player's name.")
         return SheetState(check_game(GameEntry(tuple(PlayerEntry(n.strip()) for n in names))))
+
+    def footprint(self, action: Action) -> Footprint:
+        """One player's entry; naming who was first to seven changes everyone's."""
+        seat = ("seat", action.data.get("seat"))
+        if action.type == "first" and action.data.get("first") is True:
+            return Footprint(reads=(seat,), writes=(("seat",),))
+        return Footprint(reads=(seat,), writes=(seat,))
 
     def apply(self, state: SheetState, action: Action) -> SheetState:
         data = action.data

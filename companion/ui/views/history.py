@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.games.freshwater_fly import score_sheet as sheet
@@ -72,7 +73,7 @@ class HistoryScreen(Screen):
             ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", height=TAP_SMALL, expand=True,
                             on_click=lambda e: self.edit(play)),
             ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, key="delete-play", height=TAP_SMALL,
-                              expand=True, on_click=lambda e: self.delete(play)),
+                              expand=True, visible=self.host.is_host, on_click=lambda e: self.delete(play)),
         ], spacing=8))
         controls.append(ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK, height=TAP_SMALL,
                                       on_click=lambda e: self.host.navigate("/history")))
@@ -92,7 +93,13 @@ class HistoryScreen(Screen):
         self.host.attempt(start)
 
     def delete(self, play: Play) -> None:
-        self.ctx.store.archive.delete(play.id)
+        """Deleting a play is the host's (with undo)."""
+        try:
+            self.host.require_host("Deleting a play")
+            self.ctx.store.archive.delete(play.id)
+        except DomainError as exc:  # a phone, or a play deleted on another page meanwhile
+            self.host.toast(str(exc))
+            return
 
         def undo() -> None:
             self.ctx.store.archive.add(play)

@@ -291,11 +291,13 @@ class AnglerScreen(SessionScreen):
         assert campaign is not None and session is not None
 
         def send() -> None:
-            campaign.perform(j.from_assistant(day.fish, day.hatch, day.track))
+            campaign.perform(j.from_assistant(day.fish, day.hatch, day.track), self.host.actor,
+                             origin=self.host.origin)
             self.ctx.sessions.finish(session.id)
 
         if self.host.attempt(send):
             self.host.changed(f"session:{campaign.id}")
+            self.host.changed(f"session:{session.id}")
             self.host.changed("sessions")
             self.host.toast("The Silent Angler's Day is in the journal: now enter your own catch.")
             self.host.navigate(f"/journal/{self.campaign_id}/record")

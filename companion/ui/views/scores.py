@@ -93,7 +93,7 @@ class ScoresScreen(SessionScreen):
             self._show_setup()
             return
         state: SheetState = self.session.state
-        self.seat = min(self.seat, len(state.game.players) - 1)
+        self.seat = self.my_seat([p.name for p in state.game.players], self.seat)
         results, winners = score_game(state.game, self.ctx.store.settings.tie_break)
         self.seats.controls = [
             chip(f"{r.name}: {r.total}", lambda i=i: self._pick_seat(i), key=f"scores-seat-{i}", selected=i == self.seat)

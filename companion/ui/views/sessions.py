@@ -6,6 +6,7 @@ from datetime import datetime
 
 import flet as ft
 
+from companion.core.errors import DomainError
 from companion.core.session import SessionRecord
 from companion.games import table_tools
 from companion.games.fleet_dice import game as fleet
@@ -70,7 +71,13 @@ class SessionsScreen(Screen):
         )
 
     def _discard(self, record: SessionRecord) -> None:
-        self.ctx.sessions.discard(record.id)
+        try:
+            self.ctx.sessions.discard(record.id)
+        except DomainError as exc:  # discarded or finished on another page meanwhile
+            self.host.toast(str(exc))
+            self.render()
+            return
+        self.host.changed(f"session:{record.id}")  # pages showing it let it go
 
         def undo() -> None:
             self.ctx.sessions.undiscard(record.id)

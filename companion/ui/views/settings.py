@@ -1,4 +1,6 @@
-"""Settings: theme, the player roster, backups, where the data lives."""
+"""Settings: this phone's own (who plays on it, theme, text size), the table's (the
+player roster, the Freshwater Fly numbers, saved dice pools), and on the host only:
+backups, restore and where the data lives."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from companion.core.pools import SavedPool
 from companion.games.freshwater_fly.entry import FishColor
 from companion.ui.components.common import ChoiceRow, chip, notice_card, section
 from companion.ui.host import EVERYTHING
+from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
 from companion.ui.theme import TAP, TAP_SMALL
 from companion.ui.views.screen import Screen
 
@@ -30,27 +33,53 @@ class SettingsScreen(Screen):
         host.watch("screen-awake", self.render)
 
     def build(self) -> list[ft.Control]:
-        return [self._theme(), self._roster(), self._freshwater_fly(), self._saved_pools(), self._backups(),
+        return [self._this_phone(), self._roster(), self._freshwater_fly(), self._saved_pools(), self._backups(),
                 self._about()]
 
-    # Theme ----------------------------------------------------------------------
+    # This phone -------------------------------------------------------------------
 
-    def _theme(self) -> ft.Control:
-        return section("Theme", ft.SegmentedButton(
-            key="theme",
-            segments=[
-                ft.Segment(value="system", label="System", icon=ft.Icons.BRIGHTNESS_AUTO),
-                ft.Segment(value="light", label="Light", icon=ft.Icons.LIGHT_MODE),
-                ft.Segment(value="dark", label="Dark", icon=ft.Icons.DARK_MODE),
-            ],
-            selected=[self.ctx.store.settings.theme],
-            on_change=self._on_theme,
-        ))
+    def _this_phone(self) -> ft.Control:
+        """What this phone keeps for itself: the other phones at the table are not changed."""
+        size = self.host.prefs.get(TEXT_SIZE)
+        sizes = ft.Row([chip(f"{n}%", lambda n=n: self._set_text_size(n), key=f"text-size-{n}", selected=n == size)
+                        for n in TEXT_SIZES], wrap=True, spacing=6, run_spacing=6)
+        return section(
+            "This phone",
+            ft.Text("Only this phone: the others at the table keep their own.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([
+                ft.Text(f"Playing on it: {self.host.who}", size=16, expand=True, key="playing-here"),
+                ft.OutlinedButton("Change", height=TAP_SMALL, key="change-who",
+                                  on_click=lambda e: self._change_who()),
+            ]),
+            ft.Text("Theme", size=16),
+            ft.SegmentedButton(
+                key="theme",
+                segments=[
+                    ft.Segment(value="system", label="System", icon=ft.Icons.BRIGHTNESS_AUTO),
+                    ft.Segment(value="light", label="Light", icon=ft.Icons.LIGHT_MODE),
+                    ft.Segment(value="dark", label="Dark", icon=ft.Icons.DARK_MODE),
+                ],
+                selected=[self.host.prefs.get(THEME)],
+                on_change=self._on_theme,
+            ),
+            ft.Text("Text size", size=16),
+            sizes,
+            ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
+                              height=TAP_SMALL, on_click=lambda e: self.host.navigate("/invite")),
+        )
+
+    def _change_who(self) -> None:
+        self.host.after_who = "/settings"
+        self.host.navigate("/who")
 
     def _on_theme(self, e: ft.Event) -> None:
-        if e.control.selected and self.host.attempt(lambda: self.ctx.store.settings.set_theme(e.control.selected[0])):
+        if e.control.selected:
+            self.host.set_pref(THEME, e.control.selected[0])
             self.host.apply_theme()
-            self.host.changed("theme")
+
+    def _set_text_size(self, percent: int) -> None:
+        self.host.set_pref(TEXT_SIZE, percent)  # the page picks it up from the phone's storage (see gate.py)
+        self.render()
 
     # Roster ---------------------------------------------------------------------
 
@@ -76,7 +105,7 @@ class SettingsScreen(Screen):
                 ft.Text(player.name, size=18, expand=True),
                 ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit {player.name}",
                               on_click=lambda e: self._edit_player(player)),
-                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove {player.name}",
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove {player.name}", visible=self.host.is_host,
                               on_click=lambda e: self._remove_player(player)),
             ]),
         )
@@ -135,7 +164,13 @@ class SettingsScreen(Screen):
 
     def _remove_player(self, player: Player) -> None:
         settings = self.ctx.store.settings
-        removed, order = settings.remove_player(player.id)
+        try:
+            self.host.require_host("Removing a player")
+            removed, order = settings.remove_player(player.id)
+        except DomainError as exc:  # a phone, or a player removed on another page meanwhile
+            self.host.toast(str(exc))
+            self.render()
+            return
 
         def undo() -> None:
             settings.restore_player(removed, order)
@@ -258,6 +293,9 @@ class SettingsScreen(Screen):
     # Backups --------------------------------------------------------------------
 
     def _backups(self) -> ft.Control:
+        if not self.host.is_host:
+            return section("Backups", ft.Text("Backups and restoring one are done on the host: the machine "
+                                              "Companion runs on.", color=ft.Colors.ON_SURFACE_VARIANT))
         found = self.ctx.store.list_backups()
         rows: list[ft.Control] = [
             ft.Text("A backup is taken automatically on the first start of each day (the last 10 are kept). "
@@ -282,6 +320,8 @@ class SettingsScreen(Screen):
         ])
 
     def _backup_now(self) -> None:
+        if not self.host.attempt(lambda: self.host.require_host("A backup")):
+            return
         info = self.ctx.store.backup_now()
         self.host.toast(f"Backed up everything to {info.name}.")
         self.render()
@@ -303,6 +343,8 @@ class SettingsScreen(Screen):
         ))
 
     def _restore(self, info: BackupInfo) -> None:
+        if not self.host.attempt(lambda: self.host.require_host("Restoring a backup")):
+            return
         try:
             self.ctx.store.restore(info.path)
         except InvalidBackupError as exc:
@@ -310,8 +352,7 @@ class SettingsScreen(Screen):
             return
         self.ctx.sessions.forget_all()
         self.host.changed(EVERYTHING)
-        self.host.apply_theme()
-        self.render()
+        self.host.refresh(EVERYTHING)  # this page too: every screen drawn again from what was restored
         self.host.toast(f"Restored the backup of {info.created:%d %b %Y, %H:%M}.")
 
     # About ----------------------------------------------------------------------
@@ -321,10 +362,8 @@ class SettingsScreen(Screen):
                  False: "No: this browser does not allow it here (plain-HTTP addresses on a LAN are refused). "
                         "Set a longer screen timeout on your phone while you play.",
                  None: "Checking..."}[self.host.screen_awake]
-        lines = [
-            ("Your data", str(self.ctx.store.root)),
-            ("Screen kept awake", awake),
-        ]
+        lines = [("Your data", str(self.ctx.store.root))] if self.host.is_host else []
+        lines.append(("Screen kept awake", awake))
         if self.ctx.lan_url:
             lines.append(("Address for phones at the table", self.ctx.lan_url))
         return section("About this device", *[

@@ -121,7 +121,7 @@ class SheetsScreen(SessionScreen):
             self._show_setup()
             return
         game: FleetGame = self.session.state
-        self.seat = min(self.seat, len(game.sheets) - 1)
+        self.seat = self.my_seat(game.names, self.seat)
         sheet = game.sheets[self.seat]
         self.chips.controls = [
             chip(f"{name}: {'done' if s.over else f'round {s.round}'}", lambda i=i: self._pick(i),
@@ -368,11 +368,15 @@ class SheetsScreen(SessionScreen):
 
     def _tap_box(self, track: str, index: int | None = None) -> None:
         """A highlighted box was tapped: it answers the choice or the die's way of use.
-        Any other box is inert (the golden rule: only the next box of a track can be filled)."""
+        Any other box says why it cannot be filled now (the golden rule: only the next box of a track)."""
         if self.session is None:
             return
         sheet = self.session.state.sheets[self.seat]
-        if track not in self._targets(sheet) or (index is not None and index != sheet.next_box(track)):
+        if index is not None and index != sheet.next_box(track):
+            self.host.attempt(lambda: sheet.fill(track, index))  # the golden rule's words, nothing recorded
+            return
+        if track not in self._targets(sheet):
+            self.host.toast(self._why_not(sheet, track))
             return
         choice = sheet.choice()
         if choice is not None:
@@ -386,6 +390,16 @@ class SheetsScreen(SessionScreen):
             self._use(self.how, track)
         else:
             self._use("normal", track if self.face in ("harbor", "wharf") else None)
+
+    def _why_not(self, sheet: Sheet, track: str) -> str:
+        box = self._box_words(sheet, track)
+        if sheet.over:
+            return "The game is over: no more boxes can be filled."
+        if sheet.choice() is not None:
+            return f"First: {sheet.what_now()}"
+        if self.face is None:
+            return f"Tap the face your die shows first; the boxes it may fill then light up ({box} is not one now)."
+        return f"{FACE_NAMES[self.face]} cannot fill {box} now; the highlighted boxes are the ones it can."
 
     def _toggle_skip(self, boat: tuple[str, int]) -> None:
         self.skip ^= {boat}

@@ -1,0 +1,273 @@
+"""Only the table gets in: the door in front of the Flet web app (plain ASGI).
+
+- Every request's Host must name this machine (an IP address, `localhost` or its
+  host name), and a browser's Origin must be the page's own: a web page elsewhere
+  (or a DNS-rebinding trick) cannot reach the app through a phone's browser.
+- With `--lan`, every request and websocket also needs the table's secret: the
+  invitation link carries it once (`?k=...`) and the phone keeps it as a cookie.
+  A phone without it gets a small page asking for the six-digit table code shown
+  on the host; wrong codes are limited per address.
+- Flet's `Access-Control-Allow-Origin: *` is taken off every response.
+- Every HTML page gets a few lines that set the root font size from the phone's
+  text-size setting; Flutter's web engine reads that size as its text scale, as it
+  does the browser's own text-size setting.
+"""
+
+from __future__ import annotations
+
+import hmac
+import html
+import ipaddress
+import socket
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+from companion.store.table_key import TableKey
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+COOKIE = "companion_table"
+KEY_PARAM = "k"
+JOIN_PATH = "/join"
+COOKIE_AGE = 60 * 60 * 24 * 365
+WRONG_CODES_PER_MINUTE = 5  # per address
+WRONG_CODES_PER_MINUTE_IN_ALL = 30
+TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
+
+TEXT_SIZE_SCRIPT = (
+    "<script>(function(){function apply(){var v=parseInt(localStorage.getItem('%s')||'100',10);"
+    "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
+    "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
+)
+
+
+def loopback(address: str | None) -> bool:
+    try:
+        return address is not None and ipaddress.ip_address(address.strip("[]")).is_loopback
+    except ValueError:
+        return address == "localhost"
+
+
+def host_name(host: str) -> str:
+    """'192.168.1.20' from '192.168.1.20:8550', '::1' from '[::1]:8550'."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def names_of_this_machine() -> set[str]:
+    name = socket.gethostname().lower()
+    return {"localhost", name, f"{name}.local", f"{name}.lan"}
+
+
+def host_allowed(host: str | None, names: set[str]) -> bool:
+    """Whether a Host header names this machine: an IP address, or one of its names."""
+    if not host:
+        return False
+    name = host_name(host)
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name in names
+
+
+def same_origin(origin: str, host: str) -> bool:
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
+
+
+class WrongCodes:
+    """Counts wrong table codes, per address and in all, over the last minute."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._times: deque[tuple[float, str]] = deque()
+
+    def allowed(self, address: str) -> bool:
+        now = self._clock()
+        while self._times and now - self._times[0][0] > 60:
+            self._times.popleft()
+        mine = sum(1 for _, a in self._times if a == address)
+        return mine < WRONG_CODES_PER_MINUTE and len(self._times) < WRONG_CODES_PER_MINUTE_IN_ALL
+
+    def add(self, address: str) -> None:
+        self._times.append((self._clock(), address))
+
+
+class TableGate:
+    """ASGI middleware in front of the app. `key` gives the table's key with `--lan`;
+    None serves this machine alone (no key needed, the Host and Origin are still checked)."""
+
+    def __init__(self, app: ASGIApp, key: Callable[[], TableKey] | None = None,
+                 names: set[str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.app = app
+        self.key = key
+        self.names = names if names is not None else names_of_this_machine()
+        self.wrong_codes = WrongCodes(clock)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = _headers(scope)
+        host, origin = headers.get("host"), headers.get("origin")
+        if not host_allowed(host, self.names) or (origin and not same_origin(origin, host or "")):
+            return await _refuse(scope, send, 403, "This is not the address of Companion at this table.")
+        if self.key is not None and not self._has_key(headers):
+            if scope["type"] == "websocket":
+                return await _refuse(scope, send, 401, "Join the table first.")
+            return await self._join(scope, receive, send)
+        await self.app(scope, receive, _filtered(send) if scope["type"] == "http" else send)
+
+    def _has_key(self, headers: dict[str, str]) -> bool:
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get("cookie", ""))
+        except Exception:  # a malformed Cookie header is simply no key
+            return False
+        held = cookie.get(COOKIE)
+        return held is not None and self._is_secret(held.value)
+
+    def _is_secret(self, value: str) -> bool:
+        assert self.key is not None
+        return hmac.compare_digest(value.encode(), self.key().secret.encode())
+
+    async def _join(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A request without the key: the link's key, the code form, or the page asking for it."""
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        path = scope.get("path", "/")
+        if KEY_PARAM in query:
+            if self._is_secret(query[KEY_PARAM][0]):
+                rest = urlencode({k: v for k, v in query.items() if k != KEY_PARAM}, doseq=True)
+                return await self._let_in(send, path + (f"?{rest}" if rest else ""))
+            return await _page(send, 401, join_page(path, "That link is for another table, or the code was "
+                                                          "changed on the host. Type the code shown on the host."))
+        if path == JOIN_PATH and scope.get("method") == "POST":
+            form = parse_qs((await _body(receive)).decode("utf-8", "replace"))
+            code = "".join(ch for ch in form.get("code", [""])[0] if ch.isdigit())
+            then = _safe_next(form.get("next", ["/"])[0])
+            address = (scope.get("client") or ("?", 0))[0]
+            if not self.wrong_codes.allowed(address):
+                return await _page(send, 429, join_page(then, "Too many wrong codes. Wait a minute, then try "
+                                                              "again with the code shown on the host."))
+            if hmac.compare_digest(code.encode(), self.key().code.encode()):  # type: ignore[misc]
+                return await self._let_in(send, then)
+            self.wrong_codes.add(address)
+            return await _page(send, 401, join_page(then, "That is not the code of this table. "
+                                                          "Look at the host's screen and try again."))
+        await _page(send, 401, join_page(_safe_next(path)))
+
+    async def _let_in(self, send: Send, location: str) -> None:
+        assert self.key is not None
+        cookie = f"{COOKIE}={self.key().secret}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Lax"
+        await send({"type": "http.response.start", "status": 303,
+                    "headers": [(b"location", location.encode()), (b"set-cookie", cookie.encode()),
+                                (b"cache-control", b"no-store"), (b"content-length", b"0")]})
+        await send({"type": "http.response.body", "body": b""})
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _safe_next(path: str) -> str:
+    """Only a path of this site (never '//elsewhere')."""
+    return path if path.startswith("/") and not path.startswith("//") and path != JOIN_PATH else "/"
+
+
+async def _body(receive: Receive, most: int = 2048) -> bytes:
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if len(body) > most or not message.get("more_body"):
+            return body[:most]
+
+
+async def _refuse(scope: Scope, send: Send, status: int, text: str) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 4000 + status})
+        return
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _page(send: Send, status: int, text: str) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _filtered(send: Send) -> Send:
+    """`send` without Flet's `Access-Control-Allow-Origin: *`, with the text-size lines in HTML pages."""
+    held: dict[str, Any] = {}
+
+    async def filtered(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"access-control-allow-origin"]
+            message = {**message, "headers": headers}
+            if any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers):
+                held["start"], held["body"] = message, b""  # sent with the whole page, below
+                return
+            return await send(message)
+        if message["type"] == "http.response.body" and "start" in held:
+            held["body"] += message.get("body", b"")
+            if message.get("more_body"):
+                return
+            body = held["body"].replace(b"</head>", TEXT_SIZE_SCRIPT.encode() + b"</head>", 1)
+            start = held.pop("start")
+            headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+            await send({**start, "headers": headers + [(b"content-length", str(len(body)).encode())]})
+            return await send({"type": "http.response.body", "body": body})
+        await send(message)
+
+    return filtered
+
+
+def join_page(then: str, problem: str = "") -> str:
+    """The page a phone without the table's key sees: one big field for the code."""
+    trouble = f'<p class="problem" role="alert">{html.escape(problem)}</p>' if problem else ""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Join the table · Companion</title>
+<style>
+body{{font-family:system-ui,sans-serif;margin:0;padding:24px;background:#F4FBF8;color:#161D1B;}}
+main{{max-width:420px;margin:0 auto;}}
+h1{{font-size:1.6rem;margin:16px 0 8px;}}
+p{{font-size:1.1rem;line-height:1.45;}}
+label{{display:block;font-size:1.1rem;font-weight:600;margin:20px 0 8px;}}
+input{{font-size:2rem;letter-spacing:.3em;width:100%;box-sizing:border-box;padding:12px;border:2px solid #00695C;
+border-radius:12px;text-align:center;}}
+button{{margin-top:16px;width:100%;min-height:56px;font-size:1.2rem;font-weight:600;border:0;border-radius:14px;
+background:#00695C;color:#fff;}}
+.problem{{background:#FFDAD6;color:#410002;border-radius:12px;padding:12px;}}
+@media (prefers-color-scheme: dark){{body{{background:#0E1513;color:#DDE4E1;}}input{{background:#1A211F;color:#DDE4E1;}}}}
+</style></head>
+<body><main>
+<h1>Join the table</h1>
+<p>This Companion is for the players at this table. Scan the QR code on the host's screen, or type the
+six-digit table code it shows (on the host: <b>Settings</b>, then <b>Invite phones to the table</b>).</p>
+{trouble}
+<form method="post" action="{JOIN_PATH}">
+<label for="code">Table code</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7"
+ required autofocus>
+<input type="hidden" name="next" value="{html.escape(then, quote=True)}">
+<button type="submit">Join</button>
+</form>
+</main></body></html>"""

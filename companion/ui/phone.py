@@ -1,0 +1,91 @@
+"""What each phone keeps about itself, in its own browser: who plays on it, its theme
+and its text size. Nothing here is shared with the other phones at the table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+import flet as ft
+
+from companion.core.session import TABLE
+from companion.gate import host_name, loopback
+
+log = logging.getLogger(__name__)
+
+PLAYER = "companion.player"  # a roster player's id, or TABLE: the phone passed around
+THEME = "companion.theme"
+TEXT_SIZE = "companion.text_size"  # read by the gate's lines in the page (gate.TEXT_SIZE_KEY)
+THEMES = ("system", "light", "dark")
+TEXT_SIZES = (100, 115, 130, 150, 200)  # percent of the normal text size
+DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100}
+CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser's storage
+
+
+def valid(key: str, value: Any) -> bool:
+    if key == PLAYER:
+        return isinstance(value, str) and 0 < len(value) <= 40
+    if key == THEME:
+        return value in THEMES
+    if key == TEXT_SIZE:
+        return value in TEXT_SIZES
+    return False
+
+
+class PhonePrefs:
+    """A phone's own settings, kept in memory (a headless page); `BrowserPrefs` keeps them in the browser."""
+
+    def __init__(self, values: dict[str, Any] | None = None) -> None:
+        self.values: dict[str, Any] = {k: v for k, v in (values or {}).items() if valid(k, v)}
+
+    async def load(self) -> None:
+        """Read what the phone kept (nothing to read in memory)."""
+
+    def get(self, key: str) -> Any:
+        return self.values.get(key, DEFAULTS[key])
+
+    async def save(self, key: str, value: Any) -> None:
+        if not valid(key, value):
+            raise ValueError(f"{value!r} is not a {key}")
+        self.values[key] = value
+
+
+class BrowserPrefs(PhonePrefs):
+    """Kept in the browser's storage: a phone finds them again after a reload or a server restart."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._storage = ft.SharedPreferences()
+
+    async def load(self) -> None:
+        keys = list(DEFAULTS)
+        answers = await asyncio.gather(*(asyncio.wait_for(self._storage.get(k), CLIENT_TIMEOUT) for k in keys),
+                                       return_exceptions=True)
+        for key, value in zip(keys, answers):
+            if isinstance(value, BaseException):
+                log.info("the browser did not give %s: %r", key, value)
+            elif valid(key, value):
+                self.values[key] = value
+
+    async def save(self, key: str, value: Any) -> None:
+        await super().save(key, value)
+        try:
+            await asyncio.wait_for(self._storage.set(key, value), CLIENT_TIMEOUT)
+        except (TimeoutError, RuntimeError) as exc:
+            log.info("the browser did not keep %s: %r", key, exc)
+
+
+def is_host_page(page: ft.Page) -> bool:
+    """A page opened on the machine that serves the app, at its own loopback address.
+    Phones at the table reach the server through the network, so they never are."""
+    try:
+        netloc = urlsplit(page.url or "").netloc
+    except (RuntimeError, ValueError):
+        return False
+    return loopback(page.client_ip) and loopback(host_name(netloc))
+
+
+def is_table(identity: str | None) -> bool:
+    return identity == TABLE

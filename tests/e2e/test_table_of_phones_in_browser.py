@@ -1,0 +1,262 @@
+"""A table of phones on one `--lan` server, each phone a browser context: taps at the same
+moment all count, each player's Undo is their own, strangers get nothing, each phone keeps
+its own theme, and a restore is never undone by a page that was open."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.browser import AppPage, moment
+from tests.e2e.conftest import PHONE
+
+
+@pytest.fixture
+def phones(browser) -> Iterator:
+    contexts = []
+
+    def make(count: int) -> list[AppPage]:
+        for _ in range(count):
+            contexts.append(browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                                has_touch=True))
+        return [AppPage(c.new_page()) for c in contexts[-count:]]
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def join(phone: AppPage, server, name: str, path: str = "/table") -> AppPage:
+    """A phone opens the invitation link and says who plays on it."""
+    phone.open(server.phone_url(path))
+    phone.see(phone.text("Who is playing on this phone?"))
+    phone.button(name).click()
+    phone.see(phone.button(f"Playing on this phone: {name}"))  # now in the app bar
+    return phone
+
+
+def actions(server, game: str) -> list[dict]:
+    """The recorded actions of the one open session of `game` ([] before it starts)."""
+    docs = [d for d in server.session_files() if d["game"] == game]
+    assert len(docs) <= 1, "the phones started two sessions instead of sharing one"
+    return docs[0]["actions"] if docs else []
+
+
+def wait_for(check, timeout: float = 15.0, server=None) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"not recorded in time: {server.session_files() if server else ''}"
+        time.sleep(0.1)
+
+
+def test_a_quick_second_tap_on_one_phone_is_kept(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana", "Ben", "Cy"))
+    [phone] = phones(1)
+    join(phone, server, "Ana", "/scores")
+    phone.see(phone.button("Ben"))
+    for _ in range(3):  # three double taps: the second chip is tapped before the first one's redraw arrives
+        phone.tap_together(["Ben", "Cy"], moment(100))
+        phone.see(phone.button("1. Ben"))
+        phone.see(phone.button("2. Cy"))
+        phone.tap_together(["1. Ben", "2. Cy"], moment(100))
+        phone.see(phone.button("Ben"))
+        phone.see(phone.button("Cy"))
+
+
+def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana", "Ben"))
+    ana, ben = phones(2)
+    join(ana, server, "Ana", "/sheets")
+    join(ben, server, "Ben", "/sheets")
+    ana.button("Ana").click()
+    ana.button("Ben").click()
+    ana.page.get_by_role("button", name="Ana starts with Cod").click()
+    ana.page.get_by_role("button", name="Ben starts with Oyster").click()
+    ana.button("Start the sheets").click()
+    ben.see(ben.text("Ben: Round 1, boat phase: take a die."))  # Ben's phone opens on Ben's sheet
+    ana.see(ana.text("Ana: Round 1, boat phase: take a die."))
+    ana.button("Cod").click()
+    ben.button("Oyster").click()
+    ana.see(ana.button("Fill Cod box 4"))
+    ben.see(ben.button("Fill Oyster box 4"))
+    at = moment()
+    ana.tap_together(["Fill Cod box 4"], at)
+    ben.tap_together(["Fill Oyster box 4"], at)
+    wait_for(lambda: len(actions(server, "fleet-dice")) == 2, server=server)
+    assert sorted(a["who"] for a in actions(server, "fleet-dice")) == ["Ana", "Ben"]
+    ana.see(ana.text("Ana: Round 1, boat phase: use the shared die."))
+    ben.see(ben.text("Ben: Round 1, boat phase: use the shared die."))
+    ana.shot("table-of-phones-sheets-phone")
+
+    # Each player's Undo is their own.
+    ben.see(ben.button("Undo: Ben: your die, Oyster: fill Oyster box 4"))
+    ana.button("Undo: Ana: your die, Cod: fill Cod box 4").click()
+    wait_for(lambda: [a["who"] for a in actions(server, "fleet-dice")] == ["Ben"], server=server)
+    ben.see(ben.button("Undo: Ben: your die, Oyster: fill Oyster box 4"))
+    ana.see(ana.button("Redo: Ana: your die, Cod: fill Cod box 4"))
+
+
+def test_four_phones_roll_at_the_same_moment_and_two_score_at_once(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana", "Ben", "Cy", "Dee"))
+    table = phones(4)
+    for phone, name in zip(table, ("Ana", "Ben", "Cy", "Dee")):
+        join(phone, server, name)
+    at = moment(600)
+    for phone in table:
+        phone.tap_together(["Roll 2 d6"], at)
+    wait_for(lambda: len(actions(server, "table")) == 4)
+    assert sorted(a["who"] for a in actions(server, "table")) == ["Ana", "Ben", "Cy", "Dee"]
+    for phone in table:
+        phone.see(phone.text("#3"))  # every phone shows all four rolls
+
+    ana, ben = table[:2]
+    ana.tab("Scores").click()
+    ben.tab("Scores").click()
+    ana.button("Ana").click()
+    ana.button("Ben").click()
+    ana.button("Start scoring").click()
+    ben.see(ben.button("Ben: 0"))
+    ana.see(ana.labelled("One yellow hatch token more"))
+    ben.see(ben.labelled("One blue hatch token more"))
+    at = moment()
+    ana.tap_together(["One yellow hatch token more"], at)
+    ben.tap_together(["One blue hatch token more"], at)
+    wait_for(lambda: len(actions(server, "freshwater-fly-score")) == 2)
+    labels = sorted(a["label"] for a in actions(server, "freshwater-fly-score"))
+    assert labels == ["Ana: 1 yellow hatch token", "Ben: 1 blue hatch token"]
+
+
+def test_a_stranger_reads_nothing_and_changes_nothing(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana",))
+    before = (server.data_dir / "settings.json").read_text()
+    [stranger] = phones(1)
+    address = server.phone_url().split("?")[0]
+    stranger.page.goto(address + "history")
+    assert stranger.page.get_by_role("heading", name="Join the table").is_visible()
+    assert stranger.page.locator("flt-semantics-placeholder").count() == 0  # the app itself never loaded
+    stranger.page.fill("#code", "000000" if server.key()["code"] != "000000" else "111111")
+    stranger.page.click("button")
+    assert "not the code of this table" in stranger.page.locator(".problem").inner_text()
+    stranger.shot("join-the-table-phone")
+
+    def refused(url: str, headers: dict) -> int:
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5) as response:
+                return response.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+    cookie = {"Cookie": f"companion_table={server.key()['secret']}"}
+    assert refused(address + "main.dart.js", {}) == 401
+    assert refused(address, {**cookie, "Origin": "http://evil.example"}) == 403
+    assert refused(f"http://127.0.0.1:{server.port}/", {**cookie, "Host": "evil.example"}) == 403
+    assert refused(address, cookie) == 200
+
+    def websocket(headers: dict) -> str:
+        """A raw websocket client, as a script on another site (or no browser at all) would open one."""
+        from websockets.exceptions import InvalidStatus
+        from websockets.sync.client import connect
+
+        try:
+            with connect(address.replace("http", "ws") + "ws", additional_headers=headers, open_timeout=5):
+                return "open"
+        except InvalidStatus as exc:
+            return str(exc.response.status_code)
+
+    origin = address.rstrip("/")
+    assert websocket({"Origin": "http://evil.example", **cookie}) == "403"
+    assert websocket({"Origin": origin}) == "403"
+    assert websocket({"Origin": origin, **cookie}) == "open"
+    assert (server.data_dir / "settings.json").read_text() == before
+    assert server.session_files() == []
+
+
+def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana", "Ben"))
+    ana, ben = phones(2)
+    join(ana, server, "Ana")
+    join(ben, server, "Ben")
+    ana.labelled("Settings").click()
+    ana.page.get_by_role("button", name="Dark").click()
+    ben.labelled("Settings").click()
+    ben.see(ben.text("Text size"))
+    ana.page.wait_for_timeout(800)
+
+    def background(phone: AppPage) -> int:
+        from io import BytesIO
+
+        from PIL import Image
+
+        pixel = Image.open(BytesIO(phone.page.screenshot())).convert("L").getpixel((20, 600))
+        return int(pixel)
+
+    assert background(ana) < 60 and background(ben) > 200
+    ana.button("130%").click()
+
+    def root_font_size(phone: AppPage) -> str:
+        return phone.page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
+
+    ana.page.wait_for_function("() => getComputedStyle(document.documentElement).fontSize === '20.8px'")
+    assert root_font_size(ben) == "16px"  # Flutter reads the root size as the text scale, as from the browser
+    ana.shot("settings-this-phone-dark-130-phone")
+    ana.page.reload()
+    ana.ready()
+    ana.see(ana.text("Text size"))
+    ana.page.wait_for_timeout(800)
+    assert background(ana) < 60 and root_font_size(ana) == "20.8px"  # kept on Ana's phone
+
+
+def test_a_restore_is_not_undone_by_a_page_that_was_open(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ben",))
+    host, ben = phones(2)
+    host.open(server.host_url("/settings"))
+    host.see(host.button("Back up now"))
+    join(ben, server, "Ben")
+    for n in range(1, 5):
+        ben.button("Roll 2 d6").click()
+        ben.see(ben.button("Undo: roll 2 d6 (Ben)") if n == 1 else ben.text(f"#{n - 1}"))
+    host.button("Back up now").click()
+    host.see(host.message("Backed up everything"))
+    for n in range(5, 7):
+        ben.button("Roll 2 d6").click()
+        ben.see(ben.text(f"#{n - 1}"))
+    host.page.reload()
+    host.ready()
+    host.page.get_by_role("button", name="Restore").first.click()
+    host.button("Restore").last.click()
+    ben.tap_together(["Roll 2 d6"], moment(0))  # a tap on the old screen, on its way as the restore lands
+    host.see(host.message("Restored the backup"))
+    ben.page.wait_for_timeout(1500)
+    rolls = len(actions(server, "table"))
+    assert rolls in (4, 5), rolls  # the restored four, and at most Ben's new roll: never the old six again
+    ben.see(ben.text(f"#{rolls - 1}"))
+    assert ben.text(f"#{rolls}").count() == 0
+
+
+def test_who_plays_on_a_phone_is_asked_once_and_shown(make_server, phones) -> None:
+    server = make_server(lan=True, players=("Ana", "Ben"))
+    ana, host = phones(2)
+    ana.open(server.phone_url("/history"))
+    ana.see(ana.text("Who is playing on this phone?"))
+    ana.shot("who-is-playing-phone")
+    ana.button("Ana").click()
+    ana.see(ana.text("No finished plays yet"))
+    ana.page.reload()
+    ana.ready()
+    ana.see(ana.button("Playing on this phone: Ana"))  # remembered by the phone, shown in the app bar
+    host.open(server.host_url("/invite"))
+    code = server.key()["code"]
+    host.see(host.text(f"Table code {code[:3]} {code[3:]}"))
+    host.see(host.labelled("QR code to join the table"))
+    host.shot("invite-phones-phone")
+    printed = server.log.read_text()
+    assert re.search(rf"Companion is serving at http://127\.0\.0\.1:{server.port}/\?k=", printed)
+    assert f"table code: {code[:3]} {code[3:]}" in printed
+    assert json.loads((server.data_dir / "table-key.json").read_text())["code"] == code

@@ -1,0 +1,236 @@
+"""A table of phones on headless pages: who plays on each phone, taps that arrive after the
+screen changed, whose Undo takes back what, nothing stale written back, host-only things."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.session import TABLE
+from companion.games.fleet_dice.game import GAME as FLEET
+from companion.games.table_tools import GAME as TABLE_GAME
+
+ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
+
+
+@pytest.fixture
+def roster(app):
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+    return {p.name: p.id for p in app.store.settings.players()}
+
+
+async def fleet_sheets(app, ana, ben) -> None:
+    """Ana's phone starts two sheets; Ben's phone follows them."""
+    await ana.click(key="seat-Ana")
+    await ana.click(key="seat-Ben")
+    await ana.click(key="start-Ana-cod")
+    await ana.click(key="start-Ben-oyster")
+    await ana.click(key="start-sheets")
+    await app.settle()
+
+
+# Who plays on this phone ----------------------------------------------------------------
+
+async def test_a_phone_is_asked_who_plays_on_it_first_and_then_goes_where_it_was_going(app, roster) -> None:
+    phone = await app.open("/sheets", phone=ANA_PHONE)
+    assert phone.page.views[-1].appbar.title.value == "Who is playing?"
+    assert phone.label(key="who-question") == "Who is playing on this phone?"
+    await phone.click(key="i-am-Ana")
+    assert phone.page.views[-1].appbar.title.value == "Sheets"
+    assert phone.label(key="who") == "Ana"
+    assert phone.find(key="who").content.semantics_label == "Playing on this phone: Ana"
+
+
+async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -> None:
+    phone = await app.open("/table", phone=ANA_PHONE)
+    await phone.change(phone.find(key="new-player-name"), value="Cy")
+    await phone.click(key="join-as-new")
+    assert [p.name for p in app.store.settings.players()] == ["Ana", "Ben", "Cy"]
+    assert phone.label(key="who") == "Cy"
+    await phone.click(key="roll")
+    [action] = app.ctx.sessions.latest(TABLE_GAME).record.actions
+    assert action.who == "Cy"
+
+
+async def test_the_host_is_the_whole_table_until_it_says_otherwise(app, roster) -> None:
+    host = await app.open("/table")
+    assert host.label(key="who") == "Whole table"
+    await host.click(key="who")
+    await host.click(key="i-am-Ben")
+    assert host.label(key="who") == "Ben"
+
+
+async def test_every_action_records_the_phone_that_made_it(app, roster) -> None:
+    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
+    table = await app.open("/table", phone=BEN_PHONE, player=TABLE)
+    await ana.click(key="roll")
+    await app.settle()
+    await table.click(key="roll")
+    actions = app.ctx.sessions.latest(TABLE_GAME).record.actions
+    assert [(a.by, a.who) for a in actions] == [(roster["Ana"], "Ana"), (TABLE, "")]
+
+
+# No tap lost ----------------------------------------------------------------------------
+
+async def test_a_second_quick_tap_on_a_control_the_first_tap_replaced_still_counts(app, roster) -> None:
+    page = await app.open("/scores", player="Ana")
+    ana_chip, ben_chip = page.find(key="seat-Ana"), page.find(key="seat-Ben")
+    await page.tap(ana_chip)
+    assert page.find(key="seat-Ben") is not ben_chip  # the setup was drawn again under the second tap
+    await page.tap_late(ben_chip)
+    assert page.label(key="seat-Ana") == "1. Ana" and page.label(key="seat-Ben") == "2. Ben"
+
+
+async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app, roster) -> None:
+    ana = await app.open("/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/sheets", phone=BEN_PHONE, player="Ben")
+    await fleet_sheets(app, ana, ben)
+    assert ben.find(key="sheet-banner").value.startswith("Ben: ")  # each phone opens on its player's sheet
+    await ben.click(key="face-oyster")
+    bens_tap = ben.find(key="use-normal")
+    await ana.click(key="face-cod")
+    await ana.click(key="use-normal")
+    await app.settle()  # Ana's fill redraws Ben's panel while his tap is on its way
+    await ben.tap_late(bens_tap)
+    game = app.ctx.sessions.latest(FLEET)
+    assert (game.state.sheets[0].filled["cod"], game.state.sheets[1].filled["oyster"]) == (4, 4)
+    assert [a.who for a in game.record.actions] == ["Ana", "Ben"]
+    assert ben.snackbar_texts() == []
+
+
+async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with_the_reason(app, roster) -> None:
+    ana = await app.open("/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/sheets", phone=BEN_PHONE, player="Ben")
+    await fleet_sheets(app, ana, ben)
+    await ben.click(key="sheet-Ana")  # Ben helps Ana with her sheet while she taps it herself
+    await ben.click(key="face-cod")
+    bens_tap = ben.find(key="use-normal")
+    await ana.click(key="face-cod")
+    await ana.click(key="use-normal")
+    await app.settle()
+    await ben.tap_late(bens_tap)
+    game = app.ctx.sessions.latest(FLEET)
+    assert game.state.sheets[0].filled["cod"] == 4 and len(game.record.actions) == 1
+    [told] = ben.snackbar_texts()
+    assert told.startswith("Just before your tap: Ana: your die, Cod: fill Cod box 4. Your tap was not recorded")
+
+
+async def test_taps_that_arrive_together_from_two_phones_are_all_recorded(app, roster) -> None:
+    import asyncio
+
+    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    for _ in range(5):
+        await asyncio.gather(ana.click(key="roll"), ben.click(key="roll"))
+    await app.settle()
+    assert len(app.ctx.sessions.latest(TABLE_GAME).state.dice.rolls) == 10
+    assert ana.label(key="total") == ben.label(key="total")
+
+
+# Undo belongs to whoever did it ----------------------------------------------------------
+
+async def test_each_players_undo_takes_back_their_own_last_action(app, roster) -> None:
+    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="roll")
+    await app.settle()
+    await ben.click(key="choose-dice")
+    await ben.click(key="use-dice")  # the same two d6
+    await app.settle()
+    assert ana.label(key="undo") == "Undo: roll 2 d6 (Ana)"
+    assert ben.label(key="undo") == "Undo: set the pool to 2 d6 (Ben)"
+    await ben.click(key="undo")
+    await app.settle()
+    session = app.ctx.sessions.latest(TABLE_GAME)
+    assert [a.who for a in session.record.actions] == ["Ana"]
+    assert ben.label(key="undo") == "Nothing to undo" and ben.label(key="redo") == "Redo: set the pool to 2 d6 (Ben)"
+    assert ana.label(key="undo") == "Undo: roll 2 d6 (Ana)"
+
+
+async def test_an_undo_that_a_later_action_depends_on_says_which(app, roster) -> None:
+    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="roll")
+    await app.settle()
+    await ben.click(key="die-0")  # Ben keeps a die of Ana's roll
+    await app.settle()
+    await ana.click(key="undo")
+    [told] = ana.snackbar_texts()
+    assert told.startswith("“roll 2 d6 (Ana)” cannot be undone: the later “keep die 1")
+    assert "(Ben)” depends on it" in told and len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
+
+
+async def test_the_table_phones_undo_refuses_when_its_label_changed_under_the_tap(app, roster) -> None:
+    table = await app.open("/table", player=TABLE)
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    await table.click(key="roll")
+    shown = table.find(key="undo")
+    assert table.label(key="undo") == "Undo: roll 2 d6"
+    await ben.click(key="roll")
+    await app.settle()
+    await table.tap_late(shown)
+    assert "changed to “roll 2 d6 (Ben)”" in table.snackbar_texts()[-1]
+    assert len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
+
+
+# Nothing stale writes back ----------------------------------------------------------------
+
+async def test_after_a_restore_a_stale_tap_on_another_page_writes_nothing_back(app, roster) -> None:
+    host = await app.open("/settings")
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    for _ in range(4):
+        await ben.click(key="roll")
+    await host.click(key="backup-now")
+    for _ in range(2):
+        await ben.click(key="roll")
+    stale_roll = ben.find(key="roll")
+    [backup] = [b for b in app.store.list_backups() if b.reason == "manual"]
+    await host.click(key=f"restore-{backup.name}")
+    await host.click(key="confirm-restore")
+    await app.settle()
+    await ben.tap_late(stale_roll)
+    [session_id] = app.store.sessions.ids()
+    assert len(app.store.sessions.load(session_id).actions) == 4
+    assert "restored from a backup" in ben.snackbar_texts()[-1]
+    assert "#3" in ben.texts() and "#5" not in ben.texts()  # the page shows the four restored rolls
+
+
+async def test_a_session_finished_on_one_phone_is_let_go_on_the_others(app, roster) -> None:
+    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="roll")
+    await app.settle()
+    finished = app.ctx.sessions.latest(TABLE_GAME)
+    await ana.click(key="finish")
+    await app.settle()
+    await ben.click(key="roll")  # a new session starts; the finished one is not written again
+    assert app.ctx.sessions.latest(TABLE_GAME).id != finished.id
+    assert not app.store.sessions.path(finished.id).exists()
+
+
+# Host only ---------------------------------------------------------------------------------
+
+async def test_a_phone_sees_no_backups_restore_data_folder_or_removal(app, roster) -> None:
+    phone = await app.open("/settings", phone=ANA_PHONE, player="Ana")
+    assert not phone.has(key="backup-now") and not phone.has(label="Remove Ben")
+    assert not any(str(app.store.root) in t for t in phone.texts())
+    assert phone.has(label="Backups and restoring one are done on the host: the machine Companion runs on.")
+    host = await app.open("/settings")
+    assert host.has(key="backup-now") and host.has(label="Remove Ben")
+    assert any(str(app.store.root) in t for t in host.texts())
+
+
+async def test_a_phone_cannot_delete_a_play(app, roster) -> None:
+    from companion.core.plays import Play
+
+    app.store.archive.add(Play("p1", "freshwater-fly", "2026-11-21T10:00:00+00:00", (), ("Ana",), {}))
+    phone = await app.open("/history/p1", phone=ANA_PHONE, player="Ana")
+    assert not phone.has(key="delete-play")
+    host = await app.open("/history/p1")
+    await host.click(key="delete-play")
+    assert app.store.archive.count() == 0
+
+
+async def test_invite_without_lan_says_how_to_start_for_the_table(app) -> None:
+    page = await app.open("/invite")
+    assert page.label(key="start-lan") == "make run ARGS=--lan\n\nor: companion --lan"
