@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Companion needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
 
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -22,10 +22,14 @@ run: $(VENV)/.run-installed
 	$(BIN)/companion $(ARGS)
 
 test: $(VENV)/.test-installed
+	tools/ensure-chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run_all.py
+
+soak: $(VENV)/.test-installed
+	$(BIN)/python -m tests.soak run 1000
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -24,7 +24,7 @@ class UsageError(Exception):
     """Bad input on the command line: one line on stderr, exit code 2."""
 
 
-class InputError(UsageError):
+class BadFile(UsageError):
     """Bad data in a file given to a command; the message names the field itself."""
 
 
@@ -118,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return score(args) if args.command == "score" else run(args)
-    except InputError as exc:
+    except BadFile as exc:
         print(exc, file=sys.stderr)
         return 2
     except UsageError as exc:
@@ -131,20 +131,17 @@ def score(args: argparse.Namespace) -> int:
     import json
 
     from companion.core.errors import DomainError
+    from companion.core.inputs import SMALL_FILE_BYTES, parse_json
 
     where = "standard input" if args.file == "-" else args.file
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+        data = sys.stdin.buffer.read(SMALL_FILE_BYTES + 1) if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    try:
-        result = scorers()[args.game](data)
+        result = scorers()[args.game](parse_json(data, where, SMALL_FILE_BYTES))
     except DomainError as exc:
-        raise InputError(str(exc)) from None
+        raise BadFile(str(exc)) from None
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 

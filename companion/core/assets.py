@@ -6,10 +6,15 @@ naming the file and the field, never a bare KeyError from deep inside the rules.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from companion.core.inputs import SMALL_FILE_BYTES, InputError, parse_json
+
+
+T = TypeVar("T")
 
 
 class AssetError(Exception):
@@ -29,22 +34,39 @@ def assets_dir() -> Path:
 _overrides: Path | None = None
 
 
-def use_overrides(folder: Path) -> None:
+def use_overrides(folder: Path | None) -> None:
     """Read `folder/<relpath>` instead of the shipped file where the player put one there
-    (their own sheet layout or card counts, to match their printed copy)."""
+    (their own sheet layout or card counts, to match their printed copy); None: the shipped ones."""
     global _overrides
     _overrides = folder
 
 
 def load_json(relpath: str) -> Any:
-    """The parsed content of `assets/<relpath>` (or of the player's own copy, see `use_overrides`)."""
+    """The parsed content of `assets/<relpath>` (or of the player's own copy, see `use_overrides`),
+    checked as anything read from outside (core.inputs)."""
     path = assets_dir() / relpath
     if _overrides is not None and (_overrides / relpath).is_file():
         path = _overrides / relpath
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{path}: cannot be read ({exc})") from exc
+        data = parse_json(path.read_bytes(), str(path), SMALL_FILE_BYTES)
+    except OSError as exc:
+        raise AssetError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    except InputError as exc:
+        raise AssetError(str(exc)) from exc
+    if data is None:
+        raise AssetError(f"{path}: empty (null)")
+    return data
+
+
+def load_data(relpath: str, parse: Callable[[Any, str], T]) -> T:
+    """`parse(data, file name)` of a data file; every AssetError it raises names the file."""
+    name = Path(relpath).name
+    try:
+        return parse(load_json(relpath), name)
+    except AssetError as exc:
+        if name in str(exc):
+            raise
+        raise AssetError(f"{name}: {exc}") from exc
 
 
 def require(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:

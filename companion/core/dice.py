@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.core.errors import DomainError
 
 MAX_DICE = 20
+MAX_SIDES = 100
 STANDARD_SIDES = (4, 6, 8, 10, 12, 20)
 
 
@@ -59,7 +60,10 @@ def standard_die(sides: int) -> DieType:
 def parse_dice(data: Any, where: str = "dice.json") -> dict[str, DieType]:
     """Custom dice from their data, checked; AssetError names the first bad field."""
     found: dict[str, DieType] = {}
-    for i, die in enumerate(require(data, "dice", list, where)):
+    raw_dice = require(data, "dice", list, where)
+    if len(raw_dice) > 50:
+        raise AssetError(f"{where}.dice: at most 50 dice")
+    for i, die in enumerate(raw_dice):
         here = f"{where}.dice[{i}]"
         die_id = require(die, "id", str, here)
         if die_id in found or die_id in {f"d{n}" for n in STANDARD_SIDES}:
@@ -70,8 +74,8 @@ def parse_dice(data: Any, where: str = "dice.json") -> dict[str, DieType]:
             if icon is not None and not isinstance(icon, str):
                 raise AssetError(f"{here}.faces[{j}].icon: expected str, got {icon!r}")
             faces.append(Face(require(face, "label", str, f"{here}.faces[{j}]"), icon))
-        if len(faces) < 2:
-            raise AssetError(f"{here}.faces: a die needs at least 2 faces, not {len(faces)}")
+        if not 2 <= len(faces) <= MAX_SIDES:
+            raise AssetError(f"{here}.faces: a die has 2 to {MAX_SIDES} faces, not {len(faces)}")
         found[die_id] = DieType(die_id, require(die, "name", str, here), tuple(faces))
     return found
 
@@ -80,7 +84,7 @@ def parse_dice(data: Any, where: str = "dice.json") -> dict[str, DieType]:
 def all_dice() -> Mapping[str, DieType]:
     """Every die the app knows, standard ones first."""
     dice = {f"d{n}": standard_die(n) for n in STANDARD_SIDES}
-    dice.update(parse_dice(load_json("dice/dice.json")))
+    dice.update(load_data("dice/dice.json", parse_dice))
     return dice
 
 
@@ -102,8 +106,10 @@ def reroll(dice: Sequence[DieType], faces: Sequence[int], kept: Collection[int],
     return tuple(face if i in kept else rng.randint(1, die.sides) for i, (die, face) in enumerate(zip(dice, faces)))
 
 
-def check_pool(dice: Sequence[str]) -> tuple[DieType, ...]:
+def check_pool(dice: Any) -> tuple[DieType, ...]:
     """The dice of a pool by id, or DomainError when the pool is empty, too big or unknown."""
+    if not isinstance(dice, (list, tuple)) or not all(isinstance(d, str) for d in dice):
+        raise DomainError("A pool of dice is a list of dice names, such as d6 or boat.")
     if not dice:
         raise DomainError("A roll needs at least one die.")
     if len(dice) > MAX_DICE:
@@ -111,8 +117,10 @@ def check_pool(dice: Sequence[str]) -> tuple[DieType, ...]:
     return tuple(die_type(d) for d in dice)
 
 
-def check_faces(dice: Sequence[DieType], faces: Sequence[Any]) -> None:
+def check_faces(dice: Sequence[DieType], faces: Any) -> None:
     """DomainError unless there is one face per die, each on that die."""
+    if not isinstance(faces, (list, tuple)):
+        raise DomainError(f"A roll of {len(dice)} dice is a list of {len(dice)} faces, not {faces!r}.")
     if len(faces) != len(dice):
         raise DomainError(f"{len(dice)} dice need {len(dice)} faces, not {len(faces)}.")
     for i, (die, face) in enumerate(zip(dice, faces)):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.core.dice import MAX_DICE, all_dice
 from companion.core.errors import DomainError
 
@@ -49,8 +49,9 @@ def pool_from_counts(counts: Any, where: str) -> tuple[str, ...]:
     for die_id, n in counts.items():
         if die_id not in known:
             raise DomainError(f"{where}: there is no die called {die_id!r}.")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise DomainError(f"{where}: the number of {die_id} must be a whole number from 1, not {n!r}.")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_DICE:
+            raise DomainError(f"{where}: the number of {die_id} must be a whole number from 1 to {MAX_DICE}, "
+                              f"not {n!r}.")
         dice += [die_id] * n
     if len(dice) > MAX_DICE:
         raise DomainError(f"{where}: at most {MAX_DICE} dice, not {len(dice)}.")
@@ -60,10 +61,16 @@ def pool_from_counts(counts: Any, where: str) -> tuple[str, ...]:
 def parse_presets(data: Any, where: str = "presets.json") -> tuple[Preset, ...]:
     """The presets in their data, checked; AssetError names the first bad field."""
     presets = []
-    for i, raw in enumerate(require(data, "presets", list, where)):
+    raw_presets = require(data, "presets", list, where)
+    if len(raw_presets) > 50:
+        raise AssetError(f"{where}.presets: at most 50")
+    for i, raw in enumerate(raw_presets):
         here = f"{where}.presets[{i}]"
         options = []
-        for j, option in enumerate(require(raw, "options", list, here)):
+        raw_options = require(raw, "options", list, here)
+        if len(raw_options) > 20:
+            raise AssetError(f"{here}.options: at most 20")
+        for j, option in enumerate(raw_options):
             there = f"{here}.options[{j}]"
             try:
                 dice = pool_from_counts(require(option, "dice", dict, there), f"{there}.dice")
@@ -73,7 +80,10 @@ def parse_presets(data: Any, where: str = "presets.json") -> tuple[Preset, ...]:
         if not options:
             raise AssetError(f"{here}.options: a preset needs at least one option")
         readings: dict[str, dict[int, str]] = {}
-        for die_id, faces in raw.get("readings", {}).items():
+        raw_readings = raw.get("readings", {})
+        if not isinstance(raw_readings, dict):
+            raise AssetError(f"{here}.readings: an object of die: {{face: meaning}}")
+        for die_id, faces in raw_readings.items():
             die = all_dice().get(die_id)
             if die is None or not isinstance(faces, dict):
                 raise AssetError(f"{here}.readings.{die_id}: not a die, or not a face: meaning object")
@@ -92,7 +102,7 @@ def parse_presets(data: Any, where: str = "presets.json") -> tuple[Preset, ...]:
 
 @cache
 def presets() -> tuple[Preset, ...]:
-    return parse_presets(load_json("dice/presets.json"))
+    return load_data("dice/presets.json", parse_presets)
 
 
 def preset(preset_id: str) -> Preset:

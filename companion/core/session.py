@@ -434,6 +434,10 @@ class SessionManager:
             session = self._live[record.id] = GameSession(record, rules, self._log, self._clock)
         return session
 
+    def check(self, record: SessionRecord) -> None:
+        """DomainError unless `record`'s log replays under its game's rules (a backup's session)."""
+        replay(self.rules(record.game), record.setup, record.actions)
+
     def get(self, session_id: str) -> GameSession[Any]:
         """The live session `session_id`, loaded from disk on first use."""
         with self._lock:

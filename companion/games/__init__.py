@@ -41,9 +41,13 @@ class GameRegistry(Mapping[str, Rules]):
 GAMES = GameRegistry(GAME_MODULES)
 
 
-def check_game_data() -> None:
-    """Read every game data file now, so a bad one stops start-up with its name and field
-    instead of failing later at the table (AssetError)."""
+# Every game data file a player may replace with their own copy in `custom/`.
+GAME_DATA_FILES = ("dice/dice.json", "dice/presets.json", "games/freshwater_fly/strike.json",
+                   "games/freshwater_fly/skills.json", "games/freshwater_fly/scoring.json",
+                   "games/fleet_dice/sheet.json", "games/fly_solo/adventure.json")
+
+
+def _game_data_loaders() -> tuple:
     from companion.core.dice import all_dice
     from companion.core.pools import presets
     from companion.games.fleet_dice.layout import default_layout
@@ -52,6 +56,18 @@ def check_game_data() -> None:
     from companion.games.freshwater_fly.scoring import default_tie_break
     from companion.games.freshwater_fly.strike import deck_rules
 
-    for load in (all_dice, presets, deck_rules, default_face_changes, default_tie_break, default_layout,
-                 default_adventure):
+    return (all_dice, presets, deck_rules, default_face_changes, default_tie_break, default_layout,
+            default_adventure)
+
+
+def check_game_data() -> None:
+    """Read every game data file now, so a bad one stops start-up with its name and field
+    instead of failing later at the table (AssetError)."""
+    for load in _game_data_loaders():
         load()
+
+
+def forget_game_data() -> None:
+    """Read the game data files again on next use (tests that put another copy in place)."""
+    for load in _game_data_loaders():
+        load.cache_clear()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from tinydb import Query
 
 from companion.core.errors import DomainError
@@ -18,15 +20,36 @@ class PlayNotFound(DomainError):
 
 
 def check_docs(raw: Raw) -> None:
-    """CorruptFileError unless every play record can be read back."""
+    """CorruptFileError unless every play record can be read back and shown."""
     for doc_id, doc in raw.get(TABLE, {}).items():
         try:
             play = Play.from_doc(doc)
         except (KeyError, TypeError, ValueError) as exc:
             raise CorruptFileError(f"its play record {doc_id} is not valid ({exc!r})") from None
-        numbers = [n for r in play.results for n in (r.total, r.rank, *(x for b in r.breakdown for x in (b.count, b.points)))]
+        problem = _problem(play)
+        if problem:
+            raise CorruptFileError(f"its play record {doc_id} {problem}")
+
+
+def _problem(play: Play) -> str | None:
+    """What in a play read back would break the History screen, or None."""
+    if not all(isinstance(t, str) for t in (play.id, play.game, play.played_at)) or not play.id:
+        return "has an id, game or date that is not text"
+    try:
+        datetime.fromisoformat(play.played_at)
+    except ValueError:
+        return f"has a date that is not a date ({play.played_at!r})"
+    if not isinstance(play.entry, dict):
+        return "has an entry that is not an object"
+    if not all(isinstance(w, str) for w in play.winners):
+        return "has a winner that is not a name"
+    for r in play.results:
+        if not isinstance(r.name, str) or not all(isinstance(b.rule, str) for b in r.breakdown):
+            return "has a name or a scoring rule that is not text"
+        numbers = (r.total, r.rank, *(x for b in r.breakdown for x in (b.count, b.points)))
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-            raise CorruptFileError(f"its play record {doc_id} has a score that is not a whole number")
+            return "has a score that is not a whole number"
+    return None
 
 
 class PlayArchive:
@@ -34,8 +57,10 @@ class PlayArchive:
         self._db = db
 
     def add(self, play: Play) -> None:
+        """File `play`; filing it again (its id already there) replaces it: no duplicate,
+        whatever a crash repeated."""
         with self._db.locked() as db:
-            db.table(TABLE).insert(play.to_doc())
+            db.table(TABLE).upsert(play.to_doc(), Query().id == play.id)
 
     def add_many(self, plays: list[Play]) -> None:
         """Add several plays in one write (imports, benchmarks)."""

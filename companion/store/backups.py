@@ -8,15 +8,16 @@ before a restore are kept until the user removes them.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from companion.core.inputs import InputError, parse_json
 from companion.store.db import check_raw
 from companion.store.errors import CorruptFileError, StoreError
+from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
 from companion.store.migrations import Raw, Schema
 from companion.store.storage import write_json_atomically
 
@@ -96,11 +97,11 @@ def rotate(folder: Path, keep: int = KEEP_AUTOMATIC) -> list[Path]:
 def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[str, Raw]:
     """Read and fully check a bundle; return its files or raise InvalidBackupError."""
     try:
-        bundle = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        bundle = parse_json(path.read_bytes(), path.name)
+    except OSError as exc:
         raise InvalidBackupError(f"{path.name} cannot be read: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise InvalidBackupError(f"{path.name} is not valid JSON ({exc})") from exc
+    except InputError as exc:
+        raise InvalidBackupError(str(exc)) from exc
     if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
         raise InvalidBackupError(f"{path.name} is not a Companion backup")
     if bundle.get("version") != FORMAT_VERSION:
@@ -110,6 +111,9 @@ def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[
     files = bundle.get("files")
     if not isinstance(files, dict):
         raise InvalidBackupError(f"{path.name} has no 'files' object")
+    for required in (SETTINGS_FILE, ARCHIVE_FILE):  # every backup holds both, even empty
+        if required not in files:
+            raise InvalidBackupError(f"{path.name} holds no {required}: it is not a whole backup")
     for relpath, raw in files.items():
         schema = schema_for(relpath)
         if schema is None:
@@ -120,6 +124,9 @@ def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[
             raise InvalidBackupError(f"{path.name}: {relpath} is damaged: {exc}") from exc
         except StoreError as exc:
             raise InvalidBackupError(f"{path.name}: {relpath} {exc}") from exc
+        session = SESSION_FILE.match(relpath)
+        if session and raw.get("session", {}).get("1", {}).get("id") != session[1]:
+            raise InvalidBackupError(f"{path.name}: {relpath} holds a session with another id")
     return files
 
 

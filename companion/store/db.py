@@ -10,7 +10,6 @@ then (move it aside, restore a backup, tell the user) is decided by `store.Store
 from __future__ import annotations
 
 import copy
-import json
 import shutil
 import threading
 from collections.abc import Iterator
@@ -20,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
+
+from companion.core.inputs import InputError
 
 from companion.store.errors import CorruptFileError, NewerSchemaError, StoreError
 from companion.store.migrations import Raw, Schema, meta_of, migrate, stamp
@@ -58,17 +59,18 @@ def check_raw(raw: Any, schema: Schema) -> int:
 
 
 def load_raw(path: Path, schema: Schema) -> Raw | None:
-    """Read and check a database file; None when it does not exist or is empty."""
+    """Read and check a database file; None when it does not exist. An empty file, or one
+    holding only `null`, is damage like any other (Companion never writes one)."""
     if not path.exists():
         return None
     try:
         raw = read_json(path)
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise CorruptFileError(f"it cannot be read ({exc.__class__.__name__}: {exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise CorruptFileError(f"it is not valid JSON ({exc})") from exc
+    except InputError as exc:
+        raise CorruptFileError(str(exc).removeprefix(f"{path.name}: ")) from exc
     if raw is None:
-        return None
+        raise CorruptFileError("it is empty")
     check_raw(raw, schema)
     return raw
 
@@ -107,6 +109,12 @@ class Database:
         with self._lock:
             yield self._tinydb
 
+    def locked_handle(self) -> TinyDB:
+        """The TinyDB handle for a caller that already holds `locked()` (checked)."""
+        if not self._lock._is_owned():  # type: ignore[attr-defined]
+            raise RuntimeError("the database handle is used without its lock")
+        return self._tinydb
+
     def snapshot(self) -> Raw:
         """A deep copy of the whole file's content (for backups)."""
         with self._lock:
@@ -117,6 +125,12 @@ class Database:
         check_raw(raw, self.schema)
         with self._lock:
             self._write_raw(migrate(copy.deepcopy(raw), self.schema))
+
+    def reload(self) -> None:
+        """Read the file again on next use (a restore replaced it)."""
+        with self._lock:
+            self._tinydb.storage.forget()
+            self._tinydb._tables.clear()  # TinyDB's tables cache query results and the next id
 
     def close(self) -> None:
         with self._lock:

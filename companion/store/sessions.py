@@ -14,9 +14,10 @@ from tinydb.table import Document
 from companion.core.errors import DomainError
 from companion.core.session import Action, SessionRecord, plain
 from companion.store.db import close_database, open_database
-from companion.store.errors import CorruptFileError
+from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import DISCARDED_DIR, FINISHED_DIR, SESSION_ID, SESSIONS_DIR
-from companion.store.migrations import Raw, Schema
+from companion.store.migrations import Raw, Schema, stamp
+from companion.store.storage import write_json_atomically
 
 TABLE = "session"
 
@@ -90,7 +91,12 @@ class SessionFiles:
                 return session_id
 
     def create(self, record: SessionRecord) -> None:
-        self._write(record)
+        """Write a new session's file once, whole (a crash leaves it complete or absent)."""
+        path = self.path(record.id)
+        if path.exists():
+            raise StoreError(f"a session file {path.name} already exists")
+        write_json_atomically(path, stamp({TABLE: {"1": record_to_doc(record)}}, self._schema.kind,
+                                          self._schema.version))
 
     def save(self, record: SessionRecord) -> None:
         # A page still holding a session that was finished, discarded or restored away

@@ -35,7 +35,7 @@ def check_docs(raw: Raw) -> None:
             raise CorruptFileError(f"its setting record {doc_id} is not valid")
     for doc_id, doc in raw.get(PLAYERS, {}).items():
         if not (isinstance(doc.get("id"), str) and isinstance(doc.get("name"), str)
-                and doc.get("color") in PlayerColor.__members__
+                and isinstance(doc.get("color"), str) and doc["color"] in PlayerColor.__members__
                 and isinstance(doc.get("order"), int) and not isinstance(doc.get("order"), bool)):
             raise CorruptFileError(f"its player record {doc_id} is not valid")
 
@@ -52,8 +52,15 @@ def _face_change(card: str, value: Any) -> FaceChange:
 
 
 class Settings:
+    """Every change reads, changes and writes under the file's one lock (a re-entrant lock:
+    the reads inside take it again), so changes from several phones at once lose nothing."""
+
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    def _table(self, name: str):
+        """A table of the file; only for use inside `self._db.locked()`."""
+        return self._db.locked_handle().table(name)
 
     def get(self, key: str, default: Any = None) -> Any:
         with self._db.locked() as db:
@@ -113,8 +120,9 @@ class Settings:
         return changes
 
     def set_face_change(self, card: str, from_face: int, to_face: int) -> None:
-        _face_change(card, [from_face, to_face])
-        self.set(FACE_CHANGES, {**self._stored_face_changes(), card: [from_face, to_face]})
+        with self._db.locked():
+            _face_change(card, [from_face, to_face])
+            self.set(FACE_CHANGES, {**self._stored_face_changes(), card: [from_face, to_face]})
 
     def _stored_face_changes(self) -> dict[str, Any]:
         stored = self.get(FACE_CHANGES, {})
@@ -138,27 +146,30 @@ class Settings:
         return found
 
     def save_pool(self, name: str, dice: tuple[str, ...]) -> SavedPool:
-        from companion.core.pools import counts_of, parse_saved_pool
+        with self._db.locked():
+            from companion.core.pools import counts_of, parse_saved_pool
 
-        stored = self.get(SAVED_POOLS, [])
-        stored = stored if isinstance(stored, list) else []
-        if len(stored) >= MAX_SAVED_POOLS:
-            raise DomainError(f"At most {MAX_SAVED_POOLS} pools can be saved; remove one first.")
-        pool = parse_saved_pool({"name": name, "dice": counts_of(dice)}, "The new pool")
-        self.set(SAVED_POOLS, [*stored, {"name": pool.name, "dice": counts_of(pool.dice)}])
-        return pool
+            stored = self.get(SAVED_POOLS, [])
+            stored = stored if isinstance(stored, list) else []
+            if len(stored) >= MAX_SAVED_POOLS:
+                raise DomainError(f"At most {MAX_SAVED_POOLS} pools can be saved; remove one first.")
+            pool = parse_saved_pool({"name": name, "dice": counts_of(dice)}, "The new pool")
+            self.set(SAVED_POOLS, [*stored, {"name": pool.name, "dice": counts_of(pool.dice)}])
+            return pool
 
     def remove_saved_pool(self, index: int) -> object:
         """Remove a saved pool (damaged or not); returns what was stored, for undo."""
-        stored = list(self.get(SAVED_POOLS, []))
-        removed = stored.pop(index)
-        self.set(SAVED_POOLS, stored)
-        return removed
+        with self._db.locked():
+            stored = list(self.get(SAVED_POOLS, []))
+            removed = stored.pop(index)
+            self.set(SAVED_POOLS, stored)
+            return removed
 
     def restore_saved_pool(self, index: int, doc: object) -> None:
-        stored = list(self.get(SAVED_POOLS, []))
-        stored.insert(index, doc)
-        self.set(SAVED_POOLS, stored)
+        with self._db.locked():
+            stored = list(self.get(SAVED_POOLS, []))
+            stored.insert(index, doc)
+            self.set(SAVED_POOLS, stored)
 
     def problems(self) -> list[str]:
         """Stored values that are not possible, each named; the app uses defaults instead."""
@@ -194,42 +205,42 @@ class Settings:
         return [Player(d["id"], d["name"], PlayerColor[d["color"]]) for d in docs]
 
     def add_player(self, name: str, color: PlayerColor | None = None) -> Player:
-        players = self.players()
-        if len(players) >= MAX_PLAYERS:
-            raise DomainError(f"The roster holds at most {MAX_PLAYERS} players; remove one first.")
-        player = Player(secrets.token_hex(4), clean_name(name, players), color or next_free_color(players))
-        with self._db.locked() as db:
-            orders = [d["order"] for d in db.table(PLAYERS).all()]
-            db.table(PLAYERS).insert(self._doc(player, max(orders, default=0) + 1))
-        return player
+        with self._db.locked():
+            players = self.players()
+            if len(players) >= MAX_PLAYERS:
+                raise DomainError(f"The roster holds at most {MAX_PLAYERS} players; remove one first.")
+            player = Player(secrets.token_hex(4), clean_name(name, players), color or next_free_color(players))
+            orders = [d["order"] for d in self._table(PLAYERS).all()]
+            self._table(PLAYERS).insert(self._doc(player, max(orders, default=0) + 1))
+            return player
 
     def rename_player(self, player_id: str, name: str) -> Player:
-        players = self.players()
-        player = self._find(players, player_id)
-        renamed = Player(player.id, clean_name(name, players, keep_id=player.id), player.color)
-        with self._db.locked() as db:
-            db.table(PLAYERS).update({"name": renamed.name}, Query().id == player_id)
-        return renamed
+        with self._db.locked():
+            players = self.players()
+            player = self._find(players, player_id)
+            renamed = Player(player.id, clean_name(name, players, keep_id=player.id), player.color)
+            self._table(PLAYERS).update({"name": renamed.name}, Query().id == player_id)
+            return renamed
 
     def set_player_color(self, player_id: str, color: PlayerColor) -> Player:
-        player = self._find(self.players(), player_id)
-        with self._db.locked() as db:
-            db.table(PLAYERS).update({"color": color.name}, Query().id == player_id)
-        return Player(player.id, player.name, color)
+        with self._db.locked():
+            player = self._find(self.players(), player_id)
+            self._table(PLAYERS).update({"color": color.name}, Query().id == player_id)
+            return Player(player.id, player.name, color)
 
     def remove_player(self, player_id: str) -> tuple[Player, int]:
         """Remove a player; returns it and its place so the caller can offer undo."""
-        player = self._find(self.players(), player_id)
-        with self._db.locked() as db:
-            order = db.table(PLAYERS).get(Query().id == player_id)["order"]
-            db.table(PLAYERS).remove(Query().id == player_id)
-        return player, order
+        with self._db.locked():
+            player = self._find(self.players(), player_id)
+            order = self._table(PLAYERS).get(Query().id == player_id)["order"]
+            self._table(PLAYERS).remove(Query().id == player_id)
+            return player, order
 
     def restore_player(self, player: Player, order: int) -> None:
         """Put back a removed player at its old place in the roster."""
-        clean_name(player.name, self.players())
-        with self._db.locked() as db:
-            db.table(PLAYERS).insert(self._doc(player, order))
+        with self._db.locked():
+            clean_name(player.name, self.players())
+            self._table(PLAYERS).insert(self._doc(player, order))
 
     @staticmethod
     def _doc(player: Player, order: int) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from companion.core.inputs import parse_json
+
 
 def write_json_atomically(path: Path, data: Any) -> None:
     """Write `data` as JSON to `path` so that a crash leaves the old or the new file."""
@@ -34,10 +36,10 @@ def write_json_atomically(path: Path, data: Any) -> None:
         if os.path.exists(tmp_name):
             os.unlink(tmp_name)
         raise
-    _fsync_directory(path.parent)
+    fsync_directory(path.parent)
 
 
-def _fsync_directory(folder: Path) -> None:
+def fsync_directory(folder: Path) -> None:
     # The rename itself is only durable once the directory entry is on disk.
     fd = os.open(folder, os.O_RDONLY)
     try:
@@ -47,11 +49,12 @@ def _fsync_directory(folder: Path) -> None:
 
 
 def read_json(path: Path) -> Any:
-    """Parse the JSON file at `path`; an empty file reads as None."""
-    text = path.read_text(encoding="utf-8")
-    if not text.strip():
+    """Parse the JSON file at `path` (checked as anything read from outside, see
+    core.inputs); an empty file reads as None. InputError when it is not usable."""
+    data = path.read_bytes()
+    if not data.strip():
         return None
-    return json.loads(text)
+    return parse_json(data, path.name)
 
 
 class AtomicJSONStorage(Storage):
@@ -84,6 +87,10 @@ class AtomicJSONStorage(Storage):
             self._cache = None
             raise
         self._cache = data
+
+    def forget(self) -> None:
+        """Read the file again next time (it was replaced behind this storage's back: a restore)."""
+        self._cache = None
 
     def close(self) -> None:
         self._cache = None

@@ -1,20 +1,31 @@
 """The data folder as a whole: opened once, checked, recovered, backed up.
 
 Opening it takes a lock (one Companion per folder), removes temporary files a crash
-left behind, checks every database file, migrates old ones, and replaces a file
-that cannot be read: it is moved aside as `<name>.corrupt-<timestamp>` and the
-newest backup's copy takes its place. What happened is kept in `notices`, which
-the app shows on screen. An automatic backup is taken on the first start of a day.
+left behind, finishes a restore a crash interrupted, checks every database file,
+migrates old ones, and replaces a file that cannot be read (or is empty, or is gone
+while a backup still holds it): it is moved aside as `<name>.corrupt-<timestamp>` and
+the newest backup's copy takes its place. What happened is kept in `notices.json`
+until the user dismisses it (written before anything is moved, so a crash cannot
+lose it), and the app shows it on screen. An automatic backup is taken on the first
+start of a day.
+
+A restore is all or nothing: every file of the backup is checked (and each session
+log replayed by the caller's check), staged in `.restore/`, and only when all of it is
+on disk does a manifest say so; the swap that follows is finished at the next start if
+a crash interrupts it, and a staging without its manifest is thrown away.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 
+from companion.core.errors import DomainError
+from companion.core.session import SessionRecord
 from companion.store import backups
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
@@ -25,14 +36,18 @@ from companion.store.layout import (
     BACKUPS_DIR,
     LOCK_FILE,
     MIGRATION_COPIES_DIR,
+    NOTICES_FILE,
+    RESTORE_DIR,
+    RESTORE_MANIFEST,
+    SESSION_FILE,
     SESSIONS_DIR,
     SETTINGS_FILE,
 )
 from companion.store.schemas import SCHEMAS, schema_for
-from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate, stamp
-from companion.store.sessions import SessionFiles
+from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
+from companion.store.sessions import SessionFiles, record_from_doc
 from companion.store.settings import Settings
-from companion.store.storage import write_json_atomically
+from companion.store.storage import fsync_directory, read_json, write_json_atomically
 
 Clock = Callable[[], datetime]
 
@@ -52,12 +67,16 @@ class Store:
         self.root = root
         self.clock = clock
         self._schemas = schemas
-        self.notices: list[str] = []
+        self._notices: list[dict[str, str]] = []
         self._lock_fd = _lock_folder(root)
         try:
             _remove_stale_temp_files(root)
+            self._notices = _read_notices(root)
+            self._finish_restore()
             for relpath in self._database_files():
                 self._prepare(relpath)
+            for relpath in (SETTINGS_FILE, ARCHIVE_FILE):
+                self._recover_if_missing(relpath)
             self.settings = Settings(open_database(root / SETTINGS_FILE, schemas["settings"]))
             self.archive = PlayArchive(open_database(root / ARCHIVE_FILE, schemas["archive"]))
             self.sessions = SessionFiles(root, schemas["session"])
@@ -70,6 +89,22 @@ class Store:
     @property
     def backups_dir(self) -> Path:
         return self.root / BACKUPS_DIR
+
+    # Notices ----------------------------------------------------------------------
+
+    @property
+    def notices(self) -> list[str]:
+        """What the user must still be told (a damaged file replaced), oldest first."""
+        return [n["text"] for n in self._notices]
+
+    def dismiss_notice(self, text: str) -> None:
+        self._notices = [n for n in self._notices if n["text"] != text]
+        write_json_atomically(self.root / NOTICES_FILE, {"notices": self._notices})
+
+    def _notice(self, relpath: str, text: str) -> None:
+        """Keep a notice on disk before the change it announces (one per file: the newest)."""
+        self._notices = [n for n in self._notices if n["file"] != relpath] + [{"file": relpath, "text": text}]
+        write_json_atomically(self.root / NOTICES_FILE, {"notices": self._notices})
 
     def schema_for(self, relpath: str) -> Schema | None:
         return schema_for(relpath, self._schemas)
@@ -85,8 +120,10 @@ class Store:
     def list_backups(self) -> list[BackupInfo]:
         return backups.list_backups(self.backups_dir)
 
-    def restore(self, path: Path) -> None:
-        """Replace everything with the backup at `path`, after checking all of it.
+    def restore(self, path: Path, check_session: Callable[[SessionRecord], None] | None = None) -> None:
+        """Replace everything with the backup at `path`, after checking all of it: every
+        file, and every session log through `check_session` (which replays it and raises
+        DomainError when the rules refuse it). All or nothing, even across a crash.
 
         A backup of the current state ("pre-restore") is taken first, so a restore
         can itself be undone by restoring that one.
@@ -96,17 +133,51 @@ class Store:
             migrated = {rel: migrate(raw, self.schema_for(rel)) for rel, raw in files.items()}
         except MigrationError as exc:
             raise InvalidBackupError(f"{path.name}: {exc}") from exc
-        self._backup("pre-restore")
-        for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive")):
-            schema = self._schemas[kind]
-            fresh = stamp({}, schema.kind, schema.version)
-            open_database(self.root / relpath, schema).replace(migrated.get(relpath, fresh))
-        self.sessions.close_all()
-        for session_id in self.sessions.ids():
-            self.sessions.path(session_id).unlink()
         for relpath, raw in migrated.items():
-            if relpath.startswith(f"{SESSIONS_DIR}/"):
-                write_json_atomically(self.root / relpath, raw)
+            if SESSION_FILE.match(relpath) and check_session is not None:
+                record = record_from_doc(raw["session"]["1"])
+                try:
+                    check_session(record)
+                except DomainError as exc:
+                    raise InvalidBackupError(f"{path.name}: the session {record.title!r} ({relpath}) cannot be "
+                                             f"replayed: {exc}") from exc
+        self._backup("pre-restore")
+        staging = self.root / RESTORE_DIR
+        shutil.rmtree(staging, ignore_errors=True)
+        for relpath, raw in migrated.items():
+            write_json_atomically(staging / relpath, raw)
+        write_json_atomically(staging / RESTORE_MANIFEST, {"files": sorted(migrated)})
+        self._finish_restore()
+
+    def _finish_restore(self) -> None:
+        """Swap in a staged restore whose manifest is on disk (again after a crash: each step
+        can be repeated); throw away a staging without one (the restore never began)."""
+        staging = self.root / RESTORE_DIR
+        if not staging.exists():
+            return
+        try:
+            manifest = read_json(staging / RESTORE_MANIFEST)
+            staged = [rel for rel in manifest["files"] if self.schema_for(rel) is not None]
+        except (OSError, DomainError, TypeError, KeyError):
+            shutil.rmtree(staging)
+            return
+        if getattr(self, "sessions", None) is not None:
+            self.sessions.close_all()
+        for session_id in self._session_ids():
+            if f"{SESSIONS_DIR}/{session_id}.json" not in staged:
+                (self.root / SESSIONS_DIR / f"{session_id}.json").unlink()
+        for relpath in staged:
+            source = staging / relpath
+            if source.exists():
+                (self.root / relpath).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(source, self.root / relpath)
+        (self.root / SESSIONS_DIR).mkdir(exist_ok=True)
+        fsync_directory(self.root)
+        fsync_directory(self.root / SESSIONS_DIR)
+        (staging / RESTORE_MANIFEST).unlink()
+        shutil.rmtree(staging)
+        for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive")):
+            open_database(self.root / relpath, self._schemas[kind]).reload()
 
     def close(self) -> None:
         """Close every file and release the folder."""
@@ -120,9 +191,12 @@ class Store:
 
     # Start-up ----------------------------------------------------------------
 
+    def _session_ids(self) -> list[str]:
+        return sorted(p.stem for p in (self.root / SESSIONS_DIR).glob("*.json") if SESSION_FILE.match(
+            f"{SESSIONS_DIR}/{p.name}"))
+
     def _database_files(self) -> list[str]:
-        sessions = sorted((self.root / SESSIONS_DIR).glob("*.json"))
-        return [SETTINGS_FILE, ARCHIVE_FILE] + [f"{SESSIONS_DIR}/{p.name}" for p in sessions]
+        return [SETTINGS_FILE, ARCHIVE_FILE] + [f"{SESSIONS_DIR}/{i}.json" for i in self._session_ids()]
 
     def _prepare(self, relpath: str) -> None:
         schema = self.schema_for(relpath)
@@ -134,20 +208,43 @@ class Store:
             self._recover(relpath, schema, str(exc))
 
     def _recover(self, relpath: str, schema: Schema, problem: str) -> None:
+        """Move a damaged file aside and put the newest backup's copy in its place. The notice
+        is kept first and the copy staged before the damaged file moves: a crash at any point
+        leaves either the damaged file (recovered again next time) or nothing (see
+        `_recover_if_missing`), never a silently empty roster."""
         path = self.root / relpath
         aside = path.with_name(f"{path.name}.corrupt-{self.clock().strftime('%Y%m%d-%H%M%S')}")
-        os.replace(path, aside)
-        what = _describe(relpath)
         found = backups.newest_copy_of(self.backups_dir, relpath, self.schema_for)
         if found is not None:
-            info, raw = found
-            write_json_atomically(path, migrate(raw, schema))
-            outcome = f"Restored the copy from the backup of {info.created:%d %b %Y, %H:%M}."
+            outcome = f"Restored the copy from the backup of {found[0].created:%d %b %Y, %H:%M}."
         elif relpath.startswith(f"{SESSIONS_DIR}/"):
             outcome = "No backup held this session, so it is not in the list of unfinished sessions."
         else:
             outcome = "No backup held it, so Companion started a new, empty one."
-        self.notices.append(f"{what} could not be read: {problem}. The damaged file was moved to {aside}. {outcome}")
+        self._notice(relpath, f"{_describe(relpath)} could not be read: {problem}. The damaged file was moved to "
+                              f"{aside}. {outcome}")
+        staged = path.with_name(f".{path.name}.recovered.tmp")
+        if found is not None:
+            write_json_atomically(staged, migrate(found[1], schema))
+        os.replace(path, aside)
+        if found is not None:
+            os.replace(staged, path)
+        fsync_directory(path.parent)
+
+    def _recover_if_missing(self, relpath: str) -> None:
+        """A settings or history file that is gone while a backup still holds records of it is
+        damage too (deleted by hand, or a crash between moving a damaged file aside and
+        putting the copy in its place)."""
+        path = self.root / relpath
+        if path.exists():
+            return
+        found = backups.newest_copy_of(self.backups_dir, relpath, self.schema_for)
+        if found is None or not _has_records(found[1]):
+            return  # a new folder, or nothing was ever in it: nothing is lost
+        info, raw = found
+        self._notice(relpath, f"{_describe(relpath)} was missing. Restored the copy from the backup of "
+                              f"{info.created:%d %b %Y, %H:%M}.")
+        write_json_atomically(path, migrate(raw, self.schema_for(relpath)))
 
     def _snapshot(self) -> dict[str, Raw]:
         """The content of every database file, by relative path."""
@@ -192,6 +289,17 @@ def _lock_folder(root: Path) -> int:
         os.close(fd)
         raise DataFolderInUse(f"another Companion is already using the data folder {root}") from None
     return fd
+
+
+def _read_notices(root: Path) -> list[dict[str, str]]:
+    """The notices not dismissed yet; a damaged notices file is read as none (they are only words)."""
+    try:
+        doc = read_json(root / NOTICES_FILE) if (root / NOTICES_FILE).exists() else None
+        notices = doc["notices"] if isinstance(doc, dict) else []
+        return [n for n in notices if isinstance(n, dict) and isinstance(n.get("file"), str)
+                and isinstance(n.get("text"), str)]
+    except (OSError, DomainError, TypeError, KeyError):
+        return []
 
 
 def _remove_stale_temp_files(root: Path) -> None:

@@ -6,12 +6,12 @@ which joined once stay in after the server restarts.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.inputs import InputError
 from companion.store.storage import read_json, write_json_atomically
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def load_table_key(root: Path) -> TableKey:
     path = root / TABLE_KEY_FILE
     try:
         key = _parse(read_json(path)) if path.exists() else None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, InputError) as exc:
         log.warning("the table key file %s cannot be read (%s); phones must join again", path, exc)
         key = None
     return key or renew_table_key(root)

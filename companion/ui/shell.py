@@ -230,6 +230,7 @@ class Shell:
     def _dismiss(self, text: str) -> None:
         if text in self.ctx.notices:
             self.ctx.notices.remove(text)
+        self.ctx.store.dismiss_notice(text)  # told: not again at the next start
         self.host.changed("notices")
         self._show_notices()
 

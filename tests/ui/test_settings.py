@@ -64,7 +64,8 @@ async def test_a_damaged_backup_is_refused_and_nothing_changes(app) -> None:
     await add_player(page, "Ana")
     bad = app.store.backups_dir / "manual-20261120-080000.json"
     bad.parent.mkdir(parents=True, exist_ok=True)
-    bad.write_text('{"format": "companion-backup", "version": 1, "files": {"settings.json": []}}')
+    bad.write_text('{"format": "companion-backup", "version": 1, "files": {"settings.json": [], '
+                   '"archive.json": {"_meta": {"1": {"kind": "archive", "schema": 1}}}}}')
     page.find(key="theme")  # the screen is drawn
     await page.route("/table")
     await page.route("/settings")

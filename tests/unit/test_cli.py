@@ -99,4 +99,4 @@ def test_a_bad_custom_adventure_map_stops_start_up_with_its_field(tmp_path: Path
     result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2
     assert result.stderr.strip() == ("companion: a game data file is not valid: "
-                                     "adventure.json.challenges.balanced_fishing: at least one box")
+                                     "adventure.json.challenges.balanced_fishing: a whole number from 1 to 50, not 0")

@@ -96,7 +96,7 @@ def test_pool_description_groups_dice() -> None:
 @pytest.mark.parametrize("data, problem", [
     ({}, "dice.json.dice: missing"),
     ({"dice": [{"id": "d6", "name": "x", "faces": []}]}, "'d6' is already a die"),
-    ({"dice": [{"id": "coin", "name": "Coin", "faces": [{"label": "Heads"}]}]}, "at least 2 faces, not 1"),
+    ({"dice": [{"id": "coin", "name": "Coin", "faces": [{"label": "Heads"}]}]}, "a die has 2 to 100 faces, not 1"),
     ({"dice": [{"id": "coin", "name": "Coin", "faces": [{"label": "H"}, {"lbl": "T"}]}]}, r"faces\[1\].label: missing"),
     ({"dice": [{"id": "coin", "name": "Coin", "faces": [{"label": "H", "icon": 3}, {"label": "T"}]}]}, "icon: expected str"),
 ])

@@ -206,8 +206,8 @@ def test_the_adventure_data_is_checked() -> None:
         (lambda d: d["achievement_track"].update(points=[0, 1, 2, 3, 5]), "6 at the fourth"),
         (lambda d: d["colour_wheel"].update(clockwise=["yellow", "yellow", "tan", "blue", "orange", "white"]),
          "each of the six hatch colours once"),
-        (lambda d: d["locations"][0].update(hatch_tiles=[4, 6]), "each tile shows 4 or 5"),
-        (lambda d: d["challenges"].update(species_goals=0), "species_goals: at least one box"),
+        (lambda d: d["locations"][0].update(hatch_tiles=[4, 6]), "each showing 4 or 5"),
+        (lambda d: d["challenges"].update(species_goals=0), "species_goals: a whole number from 1 to 50, not 0"),
         (lambda d: d["l3_fish_colours"].update(one_point="gold"), "three different fish colours"),
     ):
         broken = load_json("games/fly_solo/adventure.json")

@@ -17,6 +17,23 @@ def test_every_package_is_listed_in_pyproject() -> None:
     assert found <= listed, f"add these to [tool.setuptools] packages: {sorted(found - listed)}"
 
 
+def test_every_asset_folder_ships_as_a_data_package() -> None:
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(("companion", "assets", *d.relative_to(ROOT / "assets").parts))
+               for d in (ROOT / "assets").rglob("*") if d.is_dir()}
+    assert folders <= listed, f"add these to [tool.setuptools] packages: {sorted(folders - listed)}"
+
+
+def test_installing_prints_no_packaging_warning(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w",
+                            str(tmp_path), str(ROOT)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert "Warning" not in built.stdout + built.stderr, built.stdout + built.stderr
+
+
 def test_assets_are_found() -> None:
     from companion.core.assets import assets_dir
 

@@ -33,9 +33,10 @@ def test_presets_follow_the_rules() -> None:
 @pytest.mark.parametrize("counts, problem", [
     ({}, "at least one die"),
     ({"d7": 1}, "no die called 'd7'"),
-    ({"d6": 0}, "number of d6 must be a whole number from 1, not 0"),
+    ({"d6": 0}, "number of d6 must be a whole number from 1 to 20, not 0"),
     ({"d6": "two"}, "not 'two'"),
-    ({"d6": 21}, "at most 20 dice, not 21"),
+    ({"d6": 21}, "number of d6 must be a whole number from 1 to 20, not 21"),
+    ({"d6": 12, "d8": 9}, "at most 20 dice, not 21"),
 ])
 def test_bad_pools_are_named(counts, problem) -> None:
     with pytest.raises(DomainError, match=problem):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 
 BOAT_TYPES = ("shrimp", "cod", "lobster", "swordfish", "oyster")
 WHARF = ("casino", "amas_cafe", "fishermans_pub", "salvage_yard", "bait_shop", "ridback", "smokehouse")
@@ -104,22 +104,52 @@ class Layout:
         return (*BOAT_TYPES, COINS, *WHARF, *HARBOR, SALVAGE_USES)
 
 
-def _whole(data: Any, key: str, where: str, least: int = 0) -> int:
-    value = require(data, key, int, where)
-    if value < least:
-        raise AssetError(f"{where}.{key}: must be at least {least}, not {value}")
+# Bounds no printed pad comes near: a player's copy past them is a typo, refused by name.
+MOST_BOXES, MOST_BOATS, MOST_POINTS, MOST_COINS = 30, 10, 100, 100
+
+
+def _number(value: Any, where: str, least: int, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise AssetError(f"{where}: expected a whole number, got {value!r}")
+    if not least <= value <= most:
+        raise AssetError(f"{where}: must be {least} to {most}, not {value}")
     return value
 
 
+def _whole(data: Any, key: str, where: str, least: int = 0, most: int = MOST_POINTS) -> int:
+    return _number(require(data, key, int, where), f"{where}.{key}", least, most)
+
+
+def _optional(data: dict, key: str, where: str, least: int = 0, most: int = MOST_POINTS) -> int:
+    return _number(data.get(key, 0), f"{where}.{key}", least, most) if key in data else 0
+
+
+def _levels(raw: list, where: str, least: int, most: int) -> tuple[int, ...]:
+    """One number per license level (three)."""
+    if len(raw) != 3:
+        raise AssetError(f"{where}: one entry per license level (3)")
+    return tuple(_number(n, f"{where}[{i}]", least, most) for i, n in enumerate(raw))
+
+
+def _pairs(raw: Any, where: str, most_first: int) -> tuple[tuple[int, int], ...]:
+    """Rows of [at least, coins]."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 20 or not all(isinstance(r, list) and len(r) == 2
+                                                                        for r in raw):
+        raise AssetError(f"{where}: a list of [at least, coins] pairs")
+    return tuple((_number(a, f"{where}[{i}][0]", 0, most_first), _number(c, f"{where}[{i}][1]", 0, MOST_COINS))
+                 for i, (a, c) in enumerate(raw))
+
+
 def _boats(raw: Any, where: str) -> tuple[BoatSpec, ...]:
-    if not isinstance(raw, list):
-        raise AssetError(f"{where}: expected a list of boats")
-    return tuple(BoatSpec(_whole(b, "capacity", f"{where}[{i}]", 1), _whole(b, "points", f"{where}[{i}]"))
+    if not isinstance(raw, list) or len(raw) > MOST_BOATS:
+        raise AssetError(f"{where}: expected a list of at most {MOST_BOATS} boats")
+    return tuple(BoatSpec(_whole(b, "capacity", f"{where}[{i}]", 1, 20), _whole(b, "points", f"{where}[{i}]"))
                  for i, b in enumerate(raw))
 
 
 def _box_numbers(raw: Any, boxes: int, where: str) -> frozenset[int]:
-    if not isinstance(raw, list) or not all(isinstance(n, int) and 1 <= n <= boxes for n in raw):
+    if not isinstance(raw, list) or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= boxes
+                                            for n in raw):
         raise AssetError(f"{where}: expected box numbers from 1 to {boxes}")
     return frozenset(raw)
 
@@ -132,8 +162,8 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
         here = f"{where}.boat_types.{t}"
         raw = require(types, t, dict, f"{where}.boat_types")
         track = require(raw, "track", list, here)
-        if len(track) < 3 or any(s not in SYMBOLS for s in track):
-            raise AssetError(f"{here}.track: at least 3 boxes, each one of {', '.join(repr(s) for s in SYMBOLS)}")
+        if not 3 <= len(track) <= MOST_BOXES or any(not isinstance(s, str) or s not in SYMBOLS for s in track):
+            raise AssetError(f"{here}.track: 3 to {MOST_BOXES} boxes, each one of {', '.join(repr(s) for s in SYMBOLS)}")
         if sorted(track[:3]) != sorted(["", "boat", "license"]):
             raise AssetError(f"{here}.track: the first three boxes grant a license and a boat (rules: Set Up)")
         boats = _boats(require(raw, "boats", list, here), f"{here}.boats")
@@ -144,20 +174,15 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
     lic = require(data, "licenses", dict, where)
     here = f"{where}.licenses"
     lobster = require(lic, "lobster_coins", list, here)
-    cod = require(lic, "cod_coins_per_launch", list, here)
-    sword = require(lic, "swordfish_boats", list, here)
-    oyster = require(lic, "oyster_capacity", list, here)
-    for name, levels in (("lobster_coins", lobster), ("cod_coins_per_launch", cod), ("swordfish_boats", sword),
-                         ("oyster_capacity", oyster)):
-        if len(levels) != 3:
-            raise AssetError(f"{here}.{name}: one entry per license level (3)")
-    try:
-        lobster_coins = tuple(tuple((int(at), int(coins)) for at, coins in level) for level in lobster)
-    except (TypeError, ValueError):
-        raise AssetError(f"{here}.lobster_coins: each level is a list of [launched boats, coins]") from None
+    if len(lobster) != 3:
+        raise AssetError(f"{here}.lobster_coins: one entry per license level (3)")
+    lobster_coins = tuple(_pairs(level, f"{here}.lobster_coins[{i}]", MOST_BOATS * 5) for i, level in enumerate(lobster))
+    cod = _levels(require(lic, "cod_coins_per_launch", list, here), f"{here}.cod_coins_per_launch", 0, MOST_COINS)
+    sword = _levels(require(lic, "swordfish_boats", list, here), f"{here}.swordfish_boats", 0, MOST_BOATS)
+    oyster = _levels(require(lic, "oyster_capacity", list, here), f"{here}.oyster_capacity", 1, 20)
 
     coins = require(data, "coins", dict, where)
-    coin_boxes = _whole(coins, "boxes", f"{where}.coins", 1)
+    coin_boxes = _whole(coins, "boxes", f"{where}.coins", 1, MOST_COINS)
     gold = _box_numbers(require(coins, "gold", list, f"{where}.coins"), coin_boxes, f"{where}.coins.gold")
 
     wharf_data = require(data, "wharf", dict, where)
@@ -165,9 +190,9 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
     for w in WHARF:
         here = f"{where}.wharf.{w}"
         raw = require(wharf_data, w, dict, f"{where}.wharf")
-        wharf[w] = Building(w, require(raw, "name", str, here), _whole(raw, "boxes", here, 1),
-                            _whole(raw, "points", here), raw.get("uses", 0), raw.get("income", 0),
-                            raw.get("market_coins", 0))
+        wharf[w] = Building(w, require(raw, "name", str, here), _whole(raw, "boxes", here, 1, MOST_BOXES),
+                            _whole(raw, "points", here), _optional(raw, "uses", here, 0, 20),
+                            _optional(raw, "income", here, 0, 20), _optional(raw, "market_coins", here, 0, 20))
     if wharf["salvage_yard"].uses < 1 or wharf["bait_shop"].income < 1:
         raise AssetError(f"{where}.wharf: the Salvage Yard needs uses and the Bait Shop an income")
 
@@ -176,43 +201,38 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
     for h in HARBOR:
         here = f"{where}.harbor.{h}"
         raw = require(harbor_data, h, dict, f"{where}.harbor")
-        boxes = _whole(raw, "boxes", here, 1)
-        complete = raw.get("complete", boxes if h == "barge" else 0)
-        if not isinstance(complete, int) or not 0 <= complete <= boxes:
-            raise AssetError(f"{here}.complete: a box number from 1 to {boxes}")
+        boxes = _whole(raw, "boxes", here, 1, MOST_BOXES)
+        complete = _number(raw.get("complete", boxes if h == "barge" else 0), f"{here}.complete", 0, boxes)
         launch = _box_numbers(raw.get("launch", []), boxes, f"{here}.launch")
         boats = _boats(raw.get("boats", []), f"{here}.boats")
         if len(boats) < len(launch):
             raise AssetError(f"{here}.boats: one boat for each box that launches one")
-        harbor[h] = HarborTrack(h, require(raw, "name", str, here), boxes, complete, raw.get("points", 0), launch,
-                                _box_numbers(raw.get("fish", []), boxes, f"{here}.fish"), boats)
+        harbor[h] = HarborTrack(h, require(raw, "name", str, here), boxes, complete, _optional(raw, "points", here),
+                                launch, _box_numbers(raw.get("fish", []), boxes, f"{here}.fish"), boats)
     barge_raw = harbor_data["barge"]
-    barge = BoatSpec(_whole(barge_raw, "capacity", f"{where}.harbor.barge", 1),
+    barge = BoatSpec(_whole(barge_raw, "capacity", f"{where}.harbor.barge", 1, 20),
                      _whole(barge_raw, "points", f"{where}.harbor.barge"))
     bonuses = []
-    for i, raw in enumerate(require(harbor_data["king_crab"], "bonuses", list, f"{where}.harbor.king_crab")):
+    raw_bonuses = require(harbor_data["king_crab"], "bonuses", list, f"{where}.harbor.king_crab")
+    for i, raw in enumerate(raw_bonuses[:20]):
         here = f"{where}.harbor.king_crab.bonuses[{i}]"
         per = require(raw, "per", str, here)
         if per not in BONUS_COUNTS:
             raise AssetError(f"{here}.per: one of {', '.join(BONUS_COUNTS)}, not {per!r}")
         bonuses.append(KingCrabBonus(require(raw, "id", str, here), require(raw, "name", str, here), per,
                                      _whole(raw, "every", here, 1), _whole(raw, "points", here)))
-    if not bonuses or len({b.id for b in bonuses}) != len(bonuses):
-        raise AssetError(f"{where}.harbor.king_crab.bonuses: at least one, with different ids")
+    if not bonuses or len(raw_bonuses) > 20 or len({b.id for b in bonuses}) != len(bonuses):
+        raise AssetError(f"{where}.harbor.king_crab.bonuses: 1 to 20, with different ids")
 
-    market = require(data, "market", list, where)
-    try:
-        table = tuple((int(at), int(coins)) for at, coins in market)
-    except (TypeError, ValueError):
-        raise AssetError(f"{where}.market: a list of [fish at least, coins]") from None
-    if not table or table[0][0] != 0 or list(table) != sorted(table):
+    table = _pairs(require(data, "market", list, where), f"{where}.market", 1000)
+    if table[0][0] != 0 or list(table) != sorted(table):
         raise AssetError(f"{where}.market: rows from 0 fish upwards")
 
     return Layout(
-        rounds=_whole(data, "rounds", where, 1), boat_types=boat_types,
-        second_license_coins=_whole(lic, "second_license_coins", f"{where}.licenses"),
-        cod_coins=tuple(cod), lobster_coins=lobster_coins, swordfish_boats=tuple(sword),
-        oyster_capacity=tuple(oyster), oyster_catch=_whole(lic, "oyster_catch", f"{where}.licenses", 1),
+        rounds=_whole(data, "rounds", where, 1, 20), boat_types=boat_types,
+        second_license_coins=_whole(lic, "second_license_coins", f"{where}.licenses", 0, MOST_COINS),
+        cod_coins=cod, lobster_coins=lobster_coins, swordfish_boats=sword,
+        oyster_capacity=oyster, oyster_catch=_whole(lic, "oyster_catch", f"{where}.licenses", 1, 5),
         coin_boxes=coin_boxes, gold=gold, wharf=wharf, harbor=harbor, barge=barge, bonuses=tuple(bonuses),
         market=table,
     )
@@ -220,7 +240,7 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
 
 @cache
 def default_layout() -> Layout:
-    return parse_layout(load_json("games/fleet_dice/sheet.json"))
+    return load_data("games/fleet_dice/sheet.json", parse_layout)
 
 
 TRACK_NAMES = {"shrimp": "Shrimp", "cod": "Cod", "lobster": "Lobster", "swordfish": "Swordfish",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 
 
@@ -41,32 +41,39 @@ class Adventure:
         return self.locations[n - 1]
 
 
+def _number(value: Any, where: str, least: int, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise AssetError(f"{where}: a whole number from {least} to {most}, not {value!r}")
+    return value
+
+
 def parse_adventure(data: Any, where: str = "adventure.json") -> Adventure:
     locations = []
-    for i, raw in enumerate(require(data, "locations", list, where)):
+    for i, raw in enumerate(require(data, "locations", list, where)[:4]):
         here = f"{where}.locations[{i}]"
         tiles = require(raw, "hatch_tiles", list, here)
-        if not tiles or not all(t in (4, 5) for t in tiles):
-            raise AssetError(f"{here}.hatch_tiles: each tile shows 4 or 5")
+        if not 1 <= len(tiles) <= 12 or not all(t in (4, 5) and not isinstance(t, bool) for t in tiles):
+            raise AssetError(f"{here}.hatch_tiles: 1 to 12 tiles, each showing 4 or 5")
         locations.append(Location(require(raw, "id", int, here), require(raw, "name", str, here), tuple(tiles),
                                   require(raw, "bonus_hatch_token", bool, here)))
-    if [loc.id for loc in locations] != [1, 2, 3, 4]:
+    if [loc.id for loc in locations] != [1, 2, 3, 4] or len(data["locations"]) != 4:
         raise AssetError(f"{where}.locations: L1 to L4, in order")
     points = require(require(data, "achievement_track", dict, where), "points", list, f"{where}.achievement_track")
-    if len(points) < 5 or points[0] != 0 or points[4] != 6 or not all(isinstance(p, int) and p >= 0 for p in points):
-        raise AssetError(f"{where}.achievement_track.points: from 0 at the start space, and 6 at the fourth "
-                         "(Fly Solo: Scoring)")
+    if not 5 <= len(points) <= 20 or points[0] != 0 or points[4] != 6 or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 100 for p in points):
+        raise AssetError(f"{where}.achievement_track.points: 5 to 20 spaces worth 0 to 100, from 0 at the start "
+                         "space, and 6 at the fourth (Fly Solo: Scoring)")
     wheel_raw = require(require(data, "colour_wheel", dict, where), "clockwise", list, f"{where}.colour_wheel")
     try:
         wheel = tuple(Hatch(c) for c in wheel_raw)
-    except ValueError:
+    except (ValueError, TypeError):
         raise AssetError(f"{where}.colour_wheel.clockwise: {wheel_raw!r} are not hatch colours") from None
-    if sorted(h.value for h in wheel) != sorted(h.value for h in Hatch):
+    if sorted(h.value for h in wheel) != sorted(h.value for h in Hatch) or len(wheel) != len(Hatch):
         raise AssetError(f"{where}.colour_wheel.clockwise: each of the six hatch colours once")
     l3 = require(data, "l3_fish_colours", dict, where)
     try:
         l3_points = {FishColor(l3["three_points"]): 3, FishColor(l3["two_points"]): 2, FishColor(l3["one_point"]): 1}
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError):
         raise AssetError(f"{where}.l3_fish_colours: three_points, two_points and one_point name fish colours") from None
     if len(l3_points) != 3:
         raise AssetError(f"{where}.l3_fish_colours: three different fish colours")
@@ -74,24 +81,21 @@ def parse_adventure(data: Any, where: str = "adventure.json") -> Adventure:
     here = f"{where}.challenges"
     big = require(ch, "big_ones", dict, here)
     try:
-        big_ones = {Species(s): int(p) for s, p in big.items()}
+        big_ones = {Species(s): _number(p, f"{here}.big_ones.{s}", 0, 20) for s, p in big.items()}
     except ValueError:
         raise AssetError(f"{here}.big_ones: species and their printed points") from None
 
     def boxes(key: str) -> int:
-        n = require(ch, key, int, here)
-        if n < 1:
-            raise AssetError(f"{here}.{key}: at least one box")
-        return n
+        return _number(require(ch, key, int, here), f"{here}.{key}", 1, 50)
 
-    return Adventure(require(data, "days", int, where), tuple(locations), tuple(points), wheel, l3_points,
-                     boxes("species_goals"), boxes("balanced_fishing"), big_ones, boxes("bonus_hatch_a"),
-                     boxes("bonus_hatch_b"), boxes("eight_fish"))
+    return Adventure(_number(require(data, "days", int, where), f"{where}.days", 1, 14), tuple(locations),
+                     tuple(points), wheel, l3_points, boxes("species_goals"), boxes("balanced_fishing"), big_ones,
+                     boxes("bonus_hatch_a"), boxes("bonus_hatch_b"), boxes("eight_fish"))
 
 
 @cache
 def default_adventure() -> Adventure:
-    return parse_adventure(load_json("games/fly_solo/adventure.json"))
+    return load_data("games/fly_solo/adventure.json", parse_adventure)
 
 
 class OnTheMap:

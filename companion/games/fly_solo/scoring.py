@@ -168,7 +168,7 @@ def parse_day(data: Any) -> DayEntry:
     """A Fly Solo Day's end, checked; EntryError names the first bad field."""
     data = check_keys(data, "", ("location", "you", "silent_angler", "journal"), ("location", "you", "silent_angler"))
     location = data["location"]
-    if location not in (1, 2, 3, 4) or isinstance(location, bool):
+    if not isinstance(location, int) or isinstance(location, bool) or location not in (1, 2, 3, 4):
         raise EntryError("location", f"a Location is 1 to 4, not {location!r}")
     raw_you = check_keys(data["you"], "you", ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven",
                                          "bonus_hatch_matches"), ("reel_board", "fish"))

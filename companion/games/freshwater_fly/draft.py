@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.core.errors import DomainError
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -44,7 +44,10 @@ class FaceChange:
 
 def parse_face_changes(data: Any, where: str = "skills.json") -> dict[str, FaceChange]:
     changes = {}
-    for card, rule in require(data, "face_changes", dict, where).items():
+    raw = require(data, "face_changes", dict, where)
+    if len(raw) > 10:
+        raise AssetError(f"{where}.face_changes: at most 10 Skill cards")
+    for card, rule in raw.items():
         here = f"{where}.face_changes.{card}"
         try:
             changes[card] = check_face_change(
@@ -64,7 +67,7 @@ def check_face_change(change: FaceChange) -> FaceChange:
 
 @cache
 def default_face_changes() -> Mapping[str, FaceChange]:
-    return parse_face_changes(load_json("games/freshwater_fly/skills.json"))
+    return load_data("games/freshwater_fly/skills.json", parse_face_changes)
 
 
 @dataclass(frozen=True)

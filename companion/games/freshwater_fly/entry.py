@@ -58,6 +58,13 @@ W = "W"  # tucked under a caught fish: one point each
 CARDS = (*ONE_OF_A_KIND, W)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SEVEN = 7
+# What a real game can reach (seed 000, Components: 48 Fish Cards, 60 Hatch Tokens, 10 of each
+# colour); anything more is a typo, refused before it is scored.
+FISH_CARDS = 48
+MAX_POINTS = 20  # no fish card prints more
+HATCH_PER_COLOUR = 10
+MAX_W = 30  # W cards tucked under caught fish: far more than a game yields
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -101,18 +108,21 @@ def check_keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[s
         raise EntryError(path, f"expected an object, got {_show(data)}")
     for key in data:
         if key not in allowed:
-            raise EntryError(f"{path}.{key}" if path else key, "unknown key")
+            shown = key if key.isprintable() else repr(key)  # the message stays one line
+            raise EntryError(f"{path}.{shown}" if path else shown, "unknown key")
     for key in required:
         if key not in data:
             raise EntryError(f"{path}.{key}" if path else key, "missing")
     return data
 
 
-def whole_number(value: Any, path: str) -> int:
+def whole_number(value: Any, path: str, most: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise EntryError(path, f"expected a whole number, got {_show(value)}")
     if value < 0:
         raise EntryError(path, f"cannot be negative, got {value}")
+    if most is not None and value > most:
+        raise EntryError(path, f"at most {most} in a game, not {value}")
     return value
 
 
@@ -133,28 +143,36 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
         raise EntryError(f"{path}.name", "a player needs a name")
+    if len(name.strip()) > MAX_NAME:
+        raise EntryError(f"{path}.name", f"at most {MAX_NAME} letters, not {len(name.strip())}")
     board = data["reel_board"]
     if board not in REEL_BOARDS:
         raise EntryError(f"{path}.reel_board", f"unknown reel board {_show(board)} (one of {', '.join(REEL_BOARDS)})")
     if not isinstance(data["fish"], list):
         raise EntryError(f"{path}.fish", f"expected a list, got {_show(data['fish'])}")
+    if len(data["fish"]) > FISH_CARDS:
+        raise EntryError(f"{path}.fish", f"the game has {FISH_CARDS} fish cards, not {len(data['fish'])}")
     fish = []
     for j, raw in enumerate(data["fish"]):
         here = f"{path}.fish[{j}]"
         raw = check_keys(raw, here, ("species", "color", "points"), ("species", "color", "points"))
         fish.append(Fish(_enum(Species, raw["species"], f"{here}.species", "species"),
                          _enum(FishColor, raw["color"], f"{here}.color", "colour"),
-                         whole_number(raw["points"], f"{here}.points")))
+                         whole_number(raw["points"], f"{here}.points", MAX_POINTS)))
     hatch_data = data.get("hatch", {})
     if not isinstance(hatch_data, dict):
         raise EntryError(f"{path}.hatch", f"expected an object, got {_show(hatch_data)}")
     hatch = {h: 0 for h in Hatch}
     for colour, n in hatch_data.items():
-        hatch[_enum(Hatch, colour, f"{path}.hatch.{colour}", "hatch colour")] = whole_number(n, f"{path}.hatch.{colour}")
+        colour_path = f"{path}.hatch.{colour if colour.isprintable() else repr(colour)}"
+        hatch[_enum(Hatch, colour, colour_path, "hatch colour")] = whole_number(
+            n, colour_path, HATCH_PER_COLOUR)
     cards_data = data.get("cards", [])
     if not isinstance(cards_data, list):
         raise EntryError(f"{path}.cards", f"expected a list, got {_show(cards_data)}")
     cards: list[str] = []
+    if len(cards_data) > len(ONE_OF_A_KIND) + MAX_W:
+        raise EntryError(f"{path}.cards", f"at most {len(ONE_OF_A_KIND) + MAX_W} cards, not {len(cards_data)}")
     for j, card in enumerate(cards_data):
         if card not in CARDS:
             raise EntryError(f"{path}.cards[{j}]", f"unknown card {_show(card)} (one of {', '.join(CARDS)})")

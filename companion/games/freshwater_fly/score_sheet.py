@@ -28,6 +28,10 @@ from companion.games.freshwater_fly.entry import (
     Hatch,
     PlayerEntry,
     Species,
+    FISH_CARDS,
+    HATCH_PER_COLOUR,
+    MAX_POINTS,
+    MAX_W,
     check_game,
     game_to_json,
     parse_game,
@@ -35,8 +39,6 @@ from companion.games.freshwater_fly.entry import (
 from companion.games.freshwater_fly.scoring import score_game
 
 GAME = "freshwater-fly-score"
-MAX_POINTS = 20  # no fish card prints more; a typo guard for the stepper
-MAX_COUNT = 30  # hatch tokens of one colour, W cards
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class SheetRules:
                            _count(data.get("points"), "A fish's points", MAX_POINTS))
             except ValueError:
                 raise DomainError("A fish is one of the eight species in gold, black or green.") from None
+            if len(player.fish) >= FISH_CARDS:
+                raise DomainError(f"The game has {FISH_CARDS} fish cards: {player.name} cannot have caught more.")
             return _with(state, seat, fish=player.fish + (new,))
         if kind == "fish.remove":
             index = data.get("index")
@@ -112,7 +116,7 @@ class SheetRules:
                 colour = Hatch(data.get("color"))
             except ValueError:
                 raise DomainError(f"There is no {data.get('color')!r} hatch token.") from None
-            count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", MAX_COUNT)
+            count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", HATCH_PER_COLOUR)
             return _with(state, seat, hatch={**player.hatch, colour: count})
         if kind == "board":
             if data.get("board") not in REEL_BOARDS:
@@ -125,7 +129,7 @@ class SheetRules:
             cards = tuple(c for c in player.cards if c != card) + ((card,) if held else ())
             return _with(state, seat, cards=_ordered(cards))
         if kind == "w":
-            count = _count(data.get("count"), "W cards", MAX_COUNT)
+            count = _count(data.get("count"), "W cards", MAX_W)
             return _with(state, seat, cards=_ordered(tuple(c for c in player.cards if c != W) + (W,) * count))
         if kind == "first":
             if data.get("first") is True and len(player.fish) < SEVEN:

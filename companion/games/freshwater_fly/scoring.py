@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
 from companion.games.freshwater_fly.entry import (
     ONE_OF_A_KIND,
@@ -157,8 +157,8 @@ def breakdown(player: PlayerEntry, coho: BreakdownLine) -> tuple[BreakdownLine, 
 
 @cache
 def default_tie_break() -> tuple[FishColor, ...]:
-    data = load_json("games/freshwater_fly/scoring.json")
-    return parse_tie_break(require(data, "tie_break_colors", list, "scoring.json"))
+    return load_data("games/freshwater_fly/scoring.json",
+                     lambda data, where: parse_tie_break(require(data, "tie_break_colors", list, where)))
 
 
 def parse_tie_break(colours: list) -> tuple[FishColor, ...]:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
-from companion.core.assets import AssetError, load_json, require
+from companion.core.assets import AssetError, load_data, require
 from companion.core.deck import chance_of_any, shuffled
 from companion.core.errors import DomainError
 
@@ -56,6 +56,8 @@ class DeckRules:
 
 def parse_deck_rules(data: Any, where: str = "strike.json") -> DeckRules:
     cards = require(data, "cards", int, where)
+    if not 2 <= cards <= 20:
+        raise AssetError(f"{where}.cards: a Strike deck of 2 to 20 cards (the game has 4), not {cards}")
     hooks = require(data, "hooks", dict, where)
     rules = DeckRules(cards, require(hooks, "default", int, f"{where}.hooks"),
                       require(hooks, "min", int, f"{where}.hooks"), require(hooks, "max", int, f"{where}.hooks"))
@@ -66,7 +68,7 @@ def parse_deck_rules(data: Any, where: str = "strike.json") -> DeckRules:
 
 @cache
 def deck_rules() -> DeckRules:
-    return parse_deck_rules(load_json("games/freshwater_fly/strike.json"))
+    return load_data("games/freshwater_fly/strike.json", parse_deck_rules)
 
 
 @dataclass(frozen=True)

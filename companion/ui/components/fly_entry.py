@@ -16,6 +16,9 @@ import flet as ft
 from companion.core.session import Action
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import (
+    HATCH_PER_COLOUR,
+    MAX_POINTS,
+    MAX_W,
     ONE_OF_A_KIND,
     REEL_BOARDS,
     SEVEN,
@@ -68,7 +71,7 @@ class PlayerEntryForm:
         self.seat = 0
         self.points = DEFAULT_POINTS
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_counter = Counter("point", self._set_points, key="points", most=sheet.MAX_POINTS)
+        self.points_counter = Counter("point", self._set_points, key="points", most=MAX_POINTS)
         self.cells: dict[tuple[Species, FishColor], ft.Text] = {}
         grid_rows = [ft.Row([ft.Container(width=92), *[
             ft.Container(ft.Text(c.value.capitalize(), size=14, weight=ft.FontWeight.W_600), width=64,
@@ -89,11 +92,11 @@ class PlayerEntryForm:
         self.first = ft.Container(visible=first)
         self.hatch: dict[Hatch, Counter] = {
             h: Counter(f"{h.value} hatch token", lambda n, h=h: self._set_hatch(h, n), key=f"hatch-{h.value}",
-                       most=sheet.MAX_COUNT)
+                       most=HATCH_PER_COLOUR)
             for h in Hatch
         }
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.w = Counter("W card", self._set_w, key="w", most=sheet.MAX_COUNT)
+        self.w = Counter("W card", self._set_w, key="w", most=MAX_W)
         self.skill = ft.Column([
             heading("Skill cards"),
             self.cards,
@@ -157,7 +160,7 @@ class PlayerEntryForm:
     # Taps --------------------------------------------------------------------------
 
     def _set_points(self, points: int) -> None:
-        self.points = max(0, min(sheet.MAX_POINTS, points))
+        self.points = max(0, min(MAX_POINTS, points))
         self.points_counter.show(self.points)
         self.points_counter.control.update()
 

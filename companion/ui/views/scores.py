@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 import flet as ft
 
 from companion.core.scoring import PlayerResult
@@ -152,22 +150,20 @@ class ScoresScreen(SessionScreen):
         self.render()
 
     def save(self) -> None:
-        """File the play in the history (or replace the one being edited) and end the sheet."""
+        """File the play in the history (or replace the one being edited) and end the sheet.
+        A new play takes its sheet's id, so saving again after a crash between the two steps
+        replaces it instead of adding it twice."""
         state: SheetState = self.session.state
         archive = self.ctx.store.archive
         tie_break = self.ctx.store.settings.tie_break
-        now = self.ctx.store.clock().isoformat(timespec="seconds")
+        play_id, played_at = self.session.id, self.ctx.store.clock().isoformat(timespec="seconds")
         if state.play_id is not None:
             try:
                 old = archive.get(state.play_id)
-                archive.replace(sheet.to_play(state, old.id, old.played_at, tie_break))
-                play_id = old.id
+                play_id, played_at = old.id, old.played_at
             except PlayNotFound:  # deleted meanwhile: keep the work as a new play
-                play_id = secrets.token_hex(6)
-                archive.add(sheet.to_play(state, play_id, now, tie_break))
-        else:
-            play_id = secrets.token_hex(6)
-            archive.add(sheet.to_play(state, play_id, now, tie_break))
+                pass
+        archive.add(sheet.to_play(state, play_id, played_at, tie_break))
         self.end_session()
         self.host.changed("history")
         self.host.toast("Saved to history.")

@@ -346,7 +346,7 @@ class SettingsScreen(Screen):
         if not self.host.attempt(lambda: self.host.require_host("Restoring a backup")):
             return
         try:
-            self.ctx.store.restore(info.path)
+            self.ctx.store.restore(info.path, check_session=self.ctx.sessions.check)
         except InvalidBackupError as exc:
             self.host.toast(f"Not restored, nothing was changed: {exc}")
             return

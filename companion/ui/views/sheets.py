@@ -7,8 +7,6 @@ boxes that cannot be filled now do nothing when tapped.
 
 from __future__ import annotations
 
-import secrets
-
 import flet as ft
 
 from companion.core.assets import AssetError
@@ -429,8 +427,9 @@ class SheetsScreen(SessionScreen):
         self.render()
 
     def _save(self) -> None:
+        # The play takes the sheets' id: saving again after a crash between the two steps replaces it.
         game: FleetGame = self.session.state
-        play_id = secrets.token_hex(6)
+        play_id = self.session.id
         self.ctx.store.archive.add(fleet.to_play(game, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
         self.end_session()
         self.host.changed("history")

@@ -1,0 +1,107 @@
+"""Everything read from outside passes here first: a file given to `companion score`,
+standard input, a player's own data file in `custom/`, the data folder's files, a backup.
+
+Text must be valid UTF-8 (and valid Unicode: no unpaired surrogates), JSON no deeper
+than a real file needs and no bigger than a limit, whole numbers of at most 15 digits,
+no NaN or Infinity. Anything else is an InputError naming where it came from and, for
+a bad value, the field. What each file means (types and ranges) is checked after this
+by the code that reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from companion.core.errors import DomainError
+
+MAX_DEPTH = 32  # the deepest real file (a backup of a session log) is about 10 deep
+MAX_DIGITS = 15  # no count, point or id number in any game comes near this
+MAX_BYTES = 256 * 1024 * 1024  # the whole data folder of years of plays fits well below this
+SMALL_FILE_BYTES = 4 * 1024 * 1024  # a game's data file or one game's scores
+
+
+class InputError(DomainError):
+    """Something read from outside that is not usable; the message names where and what."""
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text.lstrip('-'))} digits is far larger than any game needs")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {text[:20]} is too large")
+    return value
+
+
+def _constant(name: str) -> float:
+    raise _Refused(f"{name} is not a number")
+
+
+def decode(data: bytes, where: str) -> str:
+    """UTF-8 text, or InputError saying where the first bad byte is."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not valid UTF-8 text (byte {exc.start + 1})") from None
+
+
+def parse_json(text: str | bytes, where: str, most_bytes: int = MAX_BYTES) -> Any:
+    """Parse JSON from outside; InputError naming `where` unless it passes every check above."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > most_bytes:
+        raise InputError(f"{where}: {size:,} bytes is more than the {most_bytes:,} such a file may have")
+    if isinstance(text, bytes):
+        text = decode(text, where)
+    try:
+        data = json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
+    except RecursionError:
+        raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except _Refused as exc:
+        raise InputError(f"{where}: {exc}") from None
+    check_plain(data, where)
+    return data
+
+
+def check_plain(data: Any, where: str) -> None:
+    """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep (at {path or 'the top'})")
+        if isinstance(value, str):
+            _check_text(value, where, path)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise InputError(f"{where}: {path or 'the top'} has a key that is not text")
+                _check_text(key, where, path)
+                stack.append((item, f"{path}.{key}" if path else key, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise InputError(f"{where}: {path}: {value} is not a number")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+            raise InputError(f"{where}: {path}: a number far larger than any game needs")
+        elif value is not None and not isinstance(value, (bool, int, float)):
+            raise InputError(f"{where}: {path}: {type(value).__name__} is not JSON")
+
+
+def _check_text(text: str, where: str, path: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{where}: {path or 'the top'}: text that is not valid Unicode "
+                         "(an unpaired surrogate)") from None

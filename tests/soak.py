@@ -1,0 +1,194 @@
+"""kill -9 at random moments while Companion's store does what a table does.
+
+A worker process (`python -m tests.soak work <folder> <seed>`) rolls dice in a session,
+saves plays (and saves again the sheets a kill left open), adds players, takes backups and
+restores them, printing a line for each step once it is on disk ("ack"). The parent kills it
+with SIGKILL after a random while, opens the folder as the next start would, and counts:
+
+- unreadable files: a data file, backup or notice file that does not parse;
+- lost acknowledged actions: an acknowledged roll, play or player that is not there;
+- spurious damage notices: a "could not be read" or "was missing" notice (no file was damaged);
+- duplicate plays: two plays of one sheet;
+- half restores: a restore that was under way left a mix of the backup and what was there.
+
+`make soak` runs 1,000 kills (`python -m tests.soak run 1000`); tests/unit/test_kill.py a few.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def fingerprint(store) -> list:
+    """What a restore brings back, in a comparable form."""
+    from companion.core.session import SessionManager
+    from companion.games import GAMES
+
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    return [sorted(p.name for p in store.settings.players()),
+            sorted([r.id, len(r.actions)] for r in sessions.open_records()),
+            sorted(p.id for p in store.archive.all())]
+
+
+def bundle_fingerprint(files: dict) -> list:
+    players = sorted(d["name"] for d in files["settings.json"].get("players", {}).values())
+    sessions = sorted([raw["session"]["1"]["id"], len(raw["session"]["1"]["actions"])]
+                      for rel, raw in files.items() if rel.startswith("sessions/"))
+    plays = sorted(d["id"] for d in files["archive.json"].get("plays", {}).values())
+    return [players, sessions, plays]
+
+
+def say(*words) -> None:
+    print(json.dumps(words), flush=True)
+
+
+def work(folder: Path, seed: int) -> None:
+    """Do what a table does, forever, saying each step once it is on disk."""
+    from companion.core.session import SessionManager
+    from companion.games import GAMES
+    from companion.games.freshwater_fly import score_sheet as sheet
+    from companion.games.freshwater_fly.entry import FishColor, Species
+    from companion.games.table_tools import GAME as TABLE, roll
+    from companion.store import backups, open_store
+
+    rng = random.Random(seed)
+    store = open_store(folder)
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    say("open")
+    for record in sessions.open_records(sheet.GAME):  # a sheet a kill left open: saved again
+        state = sessions.get(record.id).state
+        store.archive.add(sheet.to_play(state, record.id, "2026-11-21T10:00:00+00:00"))
+        sessions.finish(record.id)
+        say("play", record.id)
+    n = 0
+    while True:
+        n += 1
+        step = rng.choices(["roll", "play", "player", "backup", "restore"], [60, 12, 10, 10, 8])[0]
+        if step == "roll":
+            table = sessions.latest(TABLE) or sessions.create(TABLE)
+            table.perform(roll(table.state.dice, rng))
+            say("roll", table.id, len(table.record.actions))
+        elif step == "play":
+            scores = sessions.create(sheet.GAME, {"players": ["Ana", "Ben"]})
+            scores.perform(sheet.add_fish(scores.state, 0, Species.COHO, FishColor.GOLD, rng.randint(1, 9)))
+            store.archive.add(sheet.to_play(scores.state, scores.id, "2026-11-21T10:00:00+00:00"))
+            sessions.finish(scores.id)
+            say("play", scores.id)
+        elif step == "player":
+            roster = store.settings.players()
+            if len(roster) >= 10:  # the roster holds twelve: make room
+                store.settings.remove_player(roster[0].id)
+                say("removed", roster[0].name)
+            name = f"P{seed}-{n}"
+            store.settings.add_player(name)
+            say("player", name)
+        elif step == "backup":
+            say("backup", store.backup_now().name)
+            for old in [b for b in store.list_backups() if b.reason != "auto"][6:]:
+                old.path.unlink()  # as a player tidying up: the folder stays the size of a real one
+        else:
+            found = [b for b in store.list_backups() if b.reason == "manual"]
+            if not found:
+                continue
+            chosen = rng.choice(found)
+            files = backups.read_backup(chosen.path, store.schema_for)
+            say("restoring", fingerprint(store), bundle_fingerprint(files))
+            store.restore(chosen.path, check_session=sessions.check)
+            sessions.forget_all()
+            say("restored")
+
+
+def check(folder: Path, heard: list[list]) -> dict[str, int]:
+    """Open the folder as the next start would and count what went wrong."""
+    from companion.core.session import SessionManager
+    from companion.games import GAMES
+    from companion.store import open_store
+    from companion.store.storage import read_json
+
+    found = {"unreadable files": 0, "lost acknowledged actions": 0, "spurious damage notices": 0,
+             "duplicate plays": 0, "half restores": 0, "kills during a restore": 0}
+    newest_backups = sorted((folder / "backups").glob("*.json"), key=lambda p: p.stat().st_mtime)[-10:]
+    for path in [*folder.glob("*.json"), *(folder / "sessions").glob("*.json"), *newest_backups]:
+        try:
+            read_json(path)
+        except Exception:  # noqa: BLE001 - counted, whatever it is
+            found["unreadable files"] += 1
+    store = open_store(folder)
+    try:
+        found["spurious damage notices"] += sum(1 for n in store.notices
+                                                if "could not be read" in n or "was missing" in n)
+        for notice in store.notices:
+            store.dismiss_notice(notice)
+        now = fingerprint(store)
+        plays = [p.id for p in store.archive.all()]
+        found["duplicate plays"] += len(plays) - len(set(plays))
+        last_restore = max((i for i, h in enumerate(heard) if h[0] in ("restoring", "restored")), default=-1)
+        if last_restore >= 0 and heard[last_restore][0] == "restoring":
+            found["kills during a restore"] += 1
+            before, backup = heard[last_restore][1], heard[last_restore][2]
+            if now not in (before, backup):
+                found["half restores"] += 1
+            return found
+        sessions = SessionManager(store.sessions, GAMES, store.clock)
+        players = {p.name for p in store.settings.players()}
+        for said in heard[last_restore + 1:]:
+            if said[0] == "roll":
+                try:
+                    kept = len(sessions.get(said[1]).record.actions)
+                except Exception:  # noqa: BLE001 - a session that is gone lost its rolls
+                    kept = 0
+                found["lost acknowledged actions"] += kept < said[2]
+            elif said[0] == "play":
+                found["lost acknowledged actions"] += said[1] not in plays
+            elif said[0] == "player":
+                found["lost acknowledged actions"] += said[1] not in players and not any(
+                    h == ["removed", said[1]] for h in heard)
+            elif said[0] == "removed":
+                found["lost acknowledged actions"] += said[1] in players
+    finally:
+        store.close()
+    return found
+
+
+def run(kills: int, seed: int = 1, quiet: bool = False) -> dict[str, int]:
+    """Kill the worker `kills` times at random moments, checking the folder after each."""
+    rng = random.Random(seed)
+    totals = {"kills": 0, "unreadable files": 0, "lost acknowledged actions": 0, "spurious damage notices": 0,
+              "duplicate plays": 0, "half restores": 0, "kills during a restore": 0, "acknowledged steps": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(kills):
+            folder = Path(tmp) / f"data-{k // 100}"  # a new folder every 100 kills: it grows as a real one does
+            worker = subprocess.Popen([sys.executable, "-m", "tests.soak", "work", str(folder), str(rng.randrange(10**9))],
+                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            time.sleep(rng.uniform(0.5, 1.5))  # the worker's start-up takes about 0.4 s
+            os.kill(worker.pid, signal.SIGKILL)
+            out, err = worker.communicate()
+            if worker.returncode != -signal.SIGKILL:
+                raise AssertionError(f"the worker stopped by itself ({worker.returncode}):\n{err}")
+            heard = [json.loads(line) for line in out.splitlines() if line.strip()]
+            found = check(folder, heard)
+            totals["kills"] += 1
+            totals["acknowledged steps"] += sum(1 for h in heard if h[0] in ("roll", "play", "player", "restored"))
+            for key, n in found.items():
+                totals[key] += n
+            if not quiet and (k + 1) % 50 == 0:
+                print(f"{k + 1} kills: {totals}", flush=True)
+    return totals
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "work":
+        work(Path(sys.argv[2]), int(sys.argv[3]))
+    else:
+        figures = run(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+        print(json.dumps(figures, indent=1))

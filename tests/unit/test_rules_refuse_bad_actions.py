@@ -1,0 +1,84 @@
+"""A session log is read from a file that may have been damaged or edited: every game's rules
+answer an action they cannot use with a refusal (DomainError) that names the problem,
+never a TypeError from deep inside. Hypothesis feeds them actions of every kind they know,
+with any JSON in any field."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import DomainError
+from companion.core.session import Action, replay
+from companion.games import GAMES
+from companion.games.fleet_dice import game as fleet
+from companion.games.table_tools import roll, set_pool, start_cast, start_draft
+
+# The fields each kind of session reads from its actions.
+FIELDS = {
+    "table": ["dice", "preset", "faces", "index", "keep", "seats", "start", "solo", "to", "how", "from", "order",
+              "mode", "count", "finesse", "fish"],
+    "freshwater-fly-score": ["seat", "species", "color", "points", "index", "count", "board", "card", "held",
+                             "first"],
+    "fleet-dice": ["seat", "die", "face", "how", "target", "second", "rerolled_from", "what", "track", "bonus",
+                   "skip", "oyster_coins"],
+    "fly-solo-campaign": ["kind", "choice", "tie_break", "space", "color", "card", "fish", "hatch", "track", "seat",
+                          "species", "points", "count", "index"],
+    "fly-solo-day": ["fish", "faces", "index", "order", "species", "color", "points", "column"],
+}
+
+TYPES = {
+    "table": ["dice.pool", "dice.roll", "dice.keep", "draft.start", "draft.roll", "draft.change", "draft.reroll",
+              "draft.take", "draft.end", "strike.start", "strike.deal", "strike.row", "strike.restart",
+              "strike.end"],
+    "freshwater-fly-score": ["fish.add", "fish.remove", "hatch", "board", "card", "w", "first"],
+    "fleet-dice": ["use", "either", "free_fill", "bonus", "fish"],
+    "fly-solo-campaign": ["upgrade", "day", "track", "bonus", "skill", "angler", "sheet.fish.add", "sheet.hatch",
+                          "sheet.fish.remove"],
+    "fly-solo-day": ["you", "roll", "take", "cast", "row", "hook", "end"],
+}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**16, 10**16) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8) | st.sampled_from(["d6", "boat", "cod", "gold", "yellow", "brown", "chosen", "normal",
+                                             "hook", "fish", "1A", "N", "W", "momentum", "finesse"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def states(kind: str, seed: int):
+    """A state of `kind` some way into a game (so that most actions are not refused at once)."""
+    rng = random.Random(seed)
+    rules = GAMES[kind]
+    if kind == "table":
+        actions = [set_pool(["d6", "d8", "boat"]), roll(replay(rules, {}, [set_pool(["d6", "d8", "boat"])]).dice, rng),
+                   start_draft(["Ana", "Ben"]), start_cast(1, rng)]
+        return rules, replay(rules, {}, actions[:1 + seed % 4])
+    if kind == "freshwater-fly-score":
+        return rules, rules.initial_state({"players": ["Ana", "Ben"]})
+    if kind == "fleet-dice":
+        game = rules.initial_state({"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "oyster"}]})
+        for _ in range(seed % 30):
+            options = fleet.legal_actions(game, rng.randrange(2))
+            if options:
+                game = rules.apply(game, rng.choice(options))
+        return rules, game
+    if kind == "fly-solo-campaign":
+        return rules, rules.initial_state({"name": "Summer"})
+    return rules, rules.initial_state({"location": 1 + seed % 4})
+
+
+@pytest.mark.parametrize("kind, action_type", [(k, t) for k, types in TYPES.items() for t in types + ["nonsense"]])
+@settings(max_examples=80)
+@given(seed=st.integers(0, 1000), data=st.data())
+def test_any_action_is_applied_or_refused_with_words(kind, action_type, seed, data) -> None:
+    rules, state = states(kind, seed)
+    fields = data.draw(st.dictionaries(st.sampled_from(FIELDS[kind]), json_values, max_size=6), label="data")
+    try:
+        rules.apply(state, Action(action_type, fields, "fuzzed"))
+    except DomainError as exc:
+        assert str(exc)

@@ -1,0 +1,203 @@
+"""Settings files and backups changed in any way: a damaged settings file is set aside and
+announced (the rest untouched), and a restore either brings back a backup whose every part
+works, or refuses it by name and changes nothing at all."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.session import Actor, SessionManager
+from companion.games import GAMES
+from companion.games.fleet_dice import game as fleet
+from companion.games.freshwater_fly import score_sheet
+from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+from companion.games.table_tools import GAME as TABLE, roll, set_pool
+from companion.store import InvalidBackupError, StoreError, open_store
+from tests.conftest import FakeClock
+
+NASTY = [10 ** 14, -1, 0, 1.5, "x", "", "PLAID", True, None, [], {}, [["x"]], {"a": {"b": 1}}, "\ud800",
+         "2026-13-45", 5, "table", "fleet-dice", "2026-11-21T10:00:00"]
+FUZZ = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def places(value, here=()):
+    yield here
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from places(item, (*here, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from places(item, (*here, i))
+
+
+def changed(value, path, new, delete: bool):
+    value = copy.deepcopy(value)
+    if not path:
+        return new
+    parent = value
+    for step in path[:-1]:
+        parent = parent[step]
+    if delete and isinstance(parent, (dict, list)):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = new
+    return value
+
+
+def a_folder_in_use(root):
+    """A data folder as a table leaves it: players and their settings, a finished play, open sessions."""
+    store = open_store(root, FakeClock())
+    store.settings.add_player("Ana")
+    store.settings.add_player("Ben")
+    store.settings.save_pool("Lure", ("d6", "d6", "d12"))
+    store.settings.set_face_change("C", 2, 6)
+    store.settings.set_tie_break(["black", "gold", "green"])
+    store.settings.set_strike_hooks(2)
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    ana = Actor("p1", "Ana", False)
+    table = sessions.create(TABLE)
+    table.perform(set_pool(["d6", "boat"]), ana)
+    table.perform(roll(table.state.dice, random.Random(1)), ana)
+    sheets = sessions.create(fleet.GAME, {"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "oyster"}]})
+    sheets.perform(fleet.legal_actions(sheets.state, 0)[0], ana)
+    scores = sessions.create(score_sheet.GAME, {"players": ["Ana", "Ben"]})
+    scores.perform(score_sheet.add_fish(scores.state, 0, Species.COHO, FishColor.GOLD, 5), ana)
+    scores.perform(score_sheet.set_hatch(scores.state, 1, Hatch.BLUE, 2), ana)
+    store.archive.add(score_sheet.to_play(scores.state, "play1", "2026-11-20T21:00:00+00:00"))
+    return store
+
+
+def files_of(root) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and "backups" not in p.parts and p.name != ".lock"}
+
+
+def everything_works(store) -> None:
+    """What the screens read, all of it."""
+    store.settings.players()
+    store.settings.saved_pools()
+    store.settings.problems()
+    store.settings.tie_break
+    store.settings.strike_hooks
+    store.settings.face_changes()
+    for play in store.archive.all():
+        store.archive.get(play.id)
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    for record in sessions.open_records():
+        sessions.get(record.id).state
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_changed_settings_file_is_read_or_set_aside_and_announced(tmp_path_factory, data) -> None:
+    root = tmp_path_factory.mktemp("data")
+    a_folder_in_use(root).close()
+    raw = json.loads((root / "settings.json").read_text())
+    where = data.draw(st.sampled_from(list(places(raw))), label="where")
+    new = data.draw(st.sampled_from(NASTY), label="new")
+    text = json.dumps(changed(raw, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
+    (root / "settings.json").write_text(text, encoding="utf-8", errors="surrogatepass")
+    archive_before, before = (root / "archive.json").read_bytes(), files_of(root)
+    try:
+        store = open_store(root, FakeClock())
+    except StoreError as exc:  # a file from a newer Companion: said, and nothing touched
+        assert "newer Companion" in str(exc) and files_of(root) == before
+        return
+    try:
+        everything_works(store)
+        if store.notices:
+            assert "settings" in store.notices[0] and list(root.glob("settings.json.corrupt-*"))
+        assert (root / "archive.json").read_bytes() == archive_before
+    finally:
+        store.close()
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_changed_backup_is_restored_whole_and_working_or_refused_with_nothing_changed(tmp_path_factory,
+                                                                                        data) -> None:
+    root = tmp_path_factory.mktemp("data")
+    store = a_folder_in_use(root)
+    try:
+        bundle = json.loads(store.backup_now().path.read_text())
+        store.settings.add_player("Cy")  # now differs from the backup
+        where = data.draw(st.sampled_from(list(places(bundle))), label="where")
+        new = data.draw(st.sampled_from(NASTY), label="new")
+        text = json.dumps(changed(bundle, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
+        path = store.backups_dir / "manual-20261120-080000.json"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        before = files_of(root)
+        sessions = SessionManager(store.sessions, GAMES, store.clock)
+        try:
+            store.restore(path, check_session=sessions.check)
+        except InvalidBackupError as exc:
+            assert str(exc) and files_of(root) == before
+            return
+        everything_works(store)
+    finally:
+        store.close()
+    reopened = open_store(root, FakeClock())
+    try:
+        assert reopened.notices == []
+        everything_works(reopened)
+    finally:
+        reopened.close()
+
+
+def test_a_backup_with_no_files_is_refused(tmp_path) -> None:
+    store = a_folder_in_use(tmp_path / "data")
+    try:
+        path = store.backups_dir / "manual-20261120-080000.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"format": "companion-backup", "version": 1, "files": {}}))
+        before = files_of(store.root)
+        try:
+            store.restore(path)
+        except InvalidBackupError as exc:
+            assert "holds no settings.json" in str(exc)
+        else:
+            raise AssertionError("an empty backup was restored")
+        assert files_of(store.root) == before
+    finally:
+        store.close()
+
+
+def test_the_backups_found_by_hand_are_refused_by_name_and_change_nothing(tmp_path) -> None:
+    store = a_folder_in_use(tmp_path / "data")
+    try:
+        good = json.loads(store.backup_now().path.read_text())
+        [table_file] = [f for f, raw in good["files"].items() if raw.get("session", {}).get("1", {}).get("game") == TABLE]
+        sessions = SessionManager(store.sessions, GAMES, store.clock)
+
+        def bundle(change) -> str:
+            bad = copy.deepcopy(good)
+            change(bad["files"])
+            return json.dumps(bad)  # a lone surrogate as the escape \\ud800: valid JSON, not valid Unicode
+
+        cases = [
+            (lambda f: f["settings.json"]["players"]["1"].update(color=["RED"]), "player record 1 is not valid"),
+            (lambda f: f["settings.json"]["players"]["1"].update(color={"RED": 1}), "player record 1 is not valid"),
+            (lambda f: f["settings.json"]["players"]["1"].update(name="\ud800"), "not valid Unicode"),
+            (lambda f: f["archive.json"]["plays"]["1"].update(played_at=5), "has an id, game or date that is not text"),
+            (lambda f: f[table_file]["session"]["1"]["actions"].append(
+                {"type": "dice.roll", "data": {"faces": 7}, "label": "roll"}), "cannot be replayed"),
+            (lambda f: f.update({"sessions/abc.json": f.pop(table_file)}), "holds a session with another id"),
+        ]
+        for change, problem in cases:
+            path = store.backups_dir / "manual-20261120-080000.json"
+            path.write_text(bundle(change), encoding="utf-8", errors="surrogatepass")
+            before = files_of(store.root)
+            try:
+                store.restore(path, check_session=sessions.check)
+            except InvalidBackupError as exc:
+                assert problem in str(exc), (problem, str(exc))
+            else:
+                raise AssertionError(f"restored a backup where {problem}")
+            assert files_of(store.root) == before
+    finally:
+        store.close()
