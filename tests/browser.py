@@ -126,7 +126,10 @@ TAP_AT = """([labels, at]) => {
       || (e.parentElement && e.parentElement.getAttribute('aria-label') === n));  // a tooltip's button
   const buttons = labels.map(find);
   if (buttons.some(b => !b)) throw new Error('not on the screen: ' + labels.filter((n, i) => !buttons[i]));
-  setTimeout(() => buttons.forEach(b => b.click()), Math.max(0, at - Date.now()));
+  // Found again when the moment comes: a redraw that arrived meanwhile replaces the accessibility
+  // node (a finger would tap the new button drawn in the same place; a click on the old node is lost).
+  setTimeout(() => buttons.forEach((b, i) => (b.isConnected ? b : find(labels[i]) || b).click()),
+             Math.max(0, at - Date.now()));
 }"""
 
 

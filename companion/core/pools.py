@@ -32,6 +32,7 @@ class Preset:
     options: tuple[PoolOption, ...]
     source: str
     readings: Mapping[str, Mapping[int, str]] = field(default_factory=dict)  # die id -> face -> meaning
+    note: str = ""  # said under the game's name: what in the pool is a chosen default, and how to change it
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,11 @@ def parse_presets(data: Any, where: str = "presets.json") -> tuple[Preset, ...]:
                 if not (face.isdigit() and 1 <= int(face) <= die.sides and isinstance(meaning, str)):
                     raise AssetError(f"{here}.readings.{die_id}.{face}: not a face of a {die.name}")
                 readings[die_id][int(face)] = meaning
+        note = raw.get("note", "")
+        if not isinstance(note, str) or len(note) > 400:
+            raise AssetError(f"{here}.note: text of at most 400 characters")
         presets.append(Preset(require(raw, "id", str, here), require(raw, "game", str, here), tuple(options),
-                              require(raw, "source", str, here), readings))
+                              require(raw, "source", str, here), readings, note))
     ids = [p.id for p in presets]
     if len(set(ids)) != len(ids):
         raise AssetError(f"{where}: preset ids must be unique")

@@ -15,11 +15,15 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     server = make_server()
     phone.open(server.url)
 
-    # Roll, then pick Lure's five d6 and roll them: the screen shows exactly what was saved.
+    # Roll, then pick Lure's default five d6 and roll them: the screen shows exactly what was saved.
     phone.button("Roll 2 d6").click()
     phone.see(phone.button("Undo: roll 2 d6"))
     phone.button("Presets").click()
-    phone.button("Your five d6").click()
+    phone.see(phone.text("Lure"))
+    phone.page.mouse.move(360 / 2, 400)
+    phone.page.mouse.wheel(0, 1500)  # down to Lure
+    phone.shot("presets-phone")  # Lure's pool says it is a chosen default
+    phone.button("Default: five d6").click()
     phone.button("Roll 5 d6").click()
     phone.see(phone.button("Undo: roll 5 d6"))
     first_total, total = roll_totals(server)
@@ -29,14 +33,14 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     # Undo, labelled with what it takes back; redo waits.
     phone.button("Undo: roll 5 d6").click()
     phone.see(phone.button("Redo: roll 5 d6"))
-    phone.button("Undo: use Lure: Your five d6").click()
-    phone.see(phone.button("Redo: use Lure: Your five d6"))
+    phone.button("Undo: use Lure: Default: five d6").click()
+    phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
 
     # Reload the tab: everything is where it was, the redo stack too.
     phone.page.reload()
     phone.ready()
-    phone.see(phone.button("Redo: use Lure: Your five d6"))
+    phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
 
     # Every tab.
@@ -62,7 +66,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     server.kill()
     server.start()
     phone.open(f"{server.url}/table")
-    phone.see(phone.button("Redo: use Lure: Your five d6"))
+    phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
     phone.shot("table-dark-phone")
 
@@ -86,7 +90,7 @@ def test_desktop_layout(make_server, desktop: AppPage) -> None:
     server = make_server()
     desktop.open(f"{server.url}/table")
     desktop.button("Presets").click()
-    desktop.button("All seven dice").click()
+    desktop.button("Five d6 + both special dice").click()
     desktop.button("Roll 5 d6 + 1 d12 + 1 d20").click()
     desktop.see(desktop.button("Undo: roll 5 d6 + 1 d12 + 1 d20"))
     desktop.shot("table-desktop")

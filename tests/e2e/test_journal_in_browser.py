@@ -60,7 +60,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
 
     # Back on the adventure: the result, the Badges earned, the next Day's setup card.
     phone.see(phone.text("Day 2 setup: L2 Hunter's Cabin"))
-    phone.see(phone.text("Badges earned: Species Goals: Brook, The Big Ones: Brook 4, Beat L1 Crooked Fork"))
+    phone.see(phone.text("Badges earned: Species Goals: Brook, The Big Ones: Black 4-point Brook, Beat L1 Crooked Fork"))
     phone.see(phone.text("3 Badges to spend"))
     phone.button("2A").click()
     phone.see(phone.text("2 Badges to spend"))

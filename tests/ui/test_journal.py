@@ -72,7 +72,8 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     assert page.page.views[0].route == f"/journal/{session.id}"
     day = session.state.days[0]
     assert day.score.result == "win" and session.state.location == 2
-    assert page.find(key="badges-earned").value == ("Badges earned: Species Goals: Brook, The Big Ones: Brook 4, "
+    assert page.find(key="badges-earned").value == ("Badges earned: Species Goals: Brook, "
+                                                    "The Big Ones: Black 4-point Brook, "
                                                     "Beat L1 Crooked Fork")
     assert page.find(key="badges-to-spend").content.value == "3 Badges to spend"
     assert "Day 2 setup: L2 Hunter's Cabin" in page.texts()

@@ -69,7 +69,8 @@ async def test_choosing_no_dice_is_refused_with_a_message(app) -> None:
 async def test_keep_dice_and_reroll_the_rest(app) -> None:
     page = await app.open("/table")
     await page.click(key="presets")
-    await page.click(label="Your five d6")
+    assert any("rules text does not say how many dice" in str(getattr(c, "value", "")) for c in page.controls())
+    await page.click(label="Default: five d6")
     await page.click(key="roll")
     before = table(app).state.dice.faces
     await page.click(key="die-0")

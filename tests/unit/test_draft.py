@@ -121,6 +121,21 @@ def test_skill_cards_c_d_h_change_their_face_and_l_any_face() -> None:
         change_face(state, 3, 1, "magic")
 
 
+def test_the_changed_die_is_the_die_then_taken() -> None:
+    """Finesse i: 'Add or subtract one from the die you select this turn ... Change your die to
+    the new number'; Appendix A, L: 'change the face of the die you select ... before taking your
+    action'. The die you change is the die you select: another cannot be taken, nor changed."""
+    state = change_face(two_players(), 2, 4, FINESSE_UP)  # pool 1 2 3 4 5 6 6: the 3 becomes a 4
+    with pytest.raises(DomainError, match="You changed the 4 this turn: that is the die you take"):
+        take(state, 5)
+    with pytest.raises(DomainError, match="This turn's change went to the 4"):
+        change_face(state, 0, 6, "skill-C", 1)
+    state = change_face(state, 2, 5, FINESSE_UP)  # the same die may change again (Finesse, then a Skill)
+    state = take(state, 2)
+    assert state.picks == ((0, 5),) and state.changed is None
+    assert change_face(state, 0, 6, "skill-C", 1).pool[0] == 6  # Ben's turn: his own choice
+
+
 def test_shipped_face_changes_are_the_stated_defaults() -> None:
     assert default_face_changes() == {
         "C": FaceChange("C", 1, 6), "D": FaceChange("D", 6, 1), "H": FaceChange("H", 2, 5)}

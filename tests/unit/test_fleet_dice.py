@@ -203,6 +203,20 @@ def test_an_oyster_license_takes_a_coin_instead_of_the_second_fish() -> None:
         fishing_time(with_(fresh("oyster"), licenses={"oyster": 0})).go_fishing(oyster_coins=[0])
 
 
+@pytest.mark.parametrize("fish, room", [(6, 0), (5, 1)])  # a license: capacity 6
+def test_an_oyster_boat_that_catches_no_second_fish_has_none_to_trade_for_a_coin(fish, room) -> None:
+    """Oyster license: 'instead of catching a second fish on an oyster boat, you may instead take
+    a coin'; Fishing: 'If a boat is full ... it does not catch anymore fish this game'. A full boat
+    (or one with room for one fish) catches no second fish: no coin, and none is offered."""
+    sheet = fishing_time(with_(fresh("oyster"), boats={"oyster": (fish,)}))
+    assert sheet.oyster_coin_boats() == []
+    with pytest.raises(SheetError, match="Oyster boat 1 catches no second fish"):
+        sheet.go_fishing(oyster_coins=[0])
+    game = fleet.FleetGame(("Ana",), (sheet,))
+    assert all(not a.data["oyster_coins"] for a in fleet.legal_actions(game, 0))
+    assert sheet.go_fishing().boats["oyster"] == (6,)  # it catches what room it has
+
+
 def test_swordfish_licenses_skip_boats_for_boxes_without_symbols() -> None:
     sheet = with_(fresh("swordfish"), boats={"cod": (0,)}, filled={"cod": 1})  # one license: one boat may skip
     sheet = fishing_time(sheet)

@@ -90,3 +90,42 @@ def test_bonus_matches_are_refused_at_l4(tmp_path: Path) -> None:
     day = changed("location", 4)
     result = score(day, tmp_path, game="fly-solo")
     assert (result.returncode, result.stderr) == (2, "you.bonus_hatch_matches: L4 has no Bonus Hatch Token\n")
+
+
+def test_first_to_seven_follows_from_the_counts_unless_said(tmp_path: Path) -> None:
+    """DAY END: with seven fish at the end you were first (your turns come first in a round).
+    Seven green 3-point Browns each at L1: 37 to 37 (the arithmetic is in
+    test_fly_solo_scoring.test_with_seven_fish_at_the_end_you_were_first_your_turns_come_first)."""
+    browns = caught([("brown", "green", 3)] * 7)
+    day = {"location": 1, "you": {"reel_board": "1A", "fish": browns}, "silent_angler": {"fish": browns}}
+    out = json.loads(score(day, tmp_path, game="fly-solo").stdout)
+    assert (out["you"]["total"], out["silent_angler"]["total"], out["result"]) == (37, 37, "tie")
+    day["you"]["first_to_seven"] = False  # said: the +2 goes to the Silent Angler
+    out = json.loads(score(day, tmp_path, game="fly-solo").stdout)
+    assert (out["you"]["total"], out["silent_angler"]["total"], out["result"]) == (35, 39, "loss")
+
+
+def test_the_bonus_hatch_colour_counts_both_sides_matches(tmp_path: Path) -> None:
+    """SCORING: the Bonus Hatch Token's point per matching token is a Common Achievement, which
+    the Silent Angler scores as you do. A blue token: you have 1 blue, the Silent Angler 2."""
+    day = {**copy.deepcopy(DAY), "bonus_hatch": "blue"}
+    del day["you"]["bonus_hatch_matches"]
+    out = json.loads(score(day, tmp_path, game="fly-solo").stdout)
+    assert {"rule": "Bonus hatch token matches", "count": 1, "points": 1} in out["you"]["breakdown"]
+    assert {"rule": "Bonus hatch token matches", "count": 2, "points": 2} in out["silent_angler"]["breakdown"]
+    assert (out["you"]["total"], out["silent_angler"]["total"]) == (62 - 2 + 1, 31 + 2)
+    # Said for a side and counted: they must agree.
+    day["silent_angler"]["bonus_hatch_matches"] = 1
+    result = score(day, tmp_path, game="fly-solo")
+    assert (result.returncode, result.stderr) == (2, "silent_angler.bonus_hatch_matches: 1, but 2 of the hatch "
+                                                     "tokens gained are blue, the Bonus Hatch Token's colour\n")
+    # At L4 there is no Bonus Hatch Token.
+    result = score({**day, "location": 4}, tmp_path, game="fly-solo")
+    assert (result.returncode, result.stderr) == (2, "bonus_hatch: L4 has no Bonus Hatch Token\n")
+
+
+def test_a_sides_own_matches_are_still_accepted(tmp_path: Path) -> None:
+    day = copy.deepcopy(DAY)
+    day["silent_angler"]["bonus_hatch_matches"] = 2
+    out = json.loads(score(day, tmp_path, game="fly-solo").stdout)
+    assert (out["you"]["total"], out["silent_angler"]["total"]) == (62, 31 + 2)

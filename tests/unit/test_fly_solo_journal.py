@@ -15,6 +15,7 @@ from companion.core.session import SessionManager, replay
 from companion.games import GAMES
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.adventure import default_adventure
+from companion.games.fly_solo.scoring import first_to_seven
 from companion.games.fly_solo.journal import FREE_BADGE, RULES, Campaign
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
@@ -205,15 +206,28 @@ def test_the_bonus_hatch_token_colour_is_asked_at_l1_to_l3_and_its_matches_count
     assert {b.rule: b.points for b in day.score.you}["Bonus hatch token matches"] == 3
 
 
-def test_who_was_first_to_seven() -> None:
+def test_who_was_first_to_seven_follows_from_the_counts() -> None:
+    """DAY END: the Day ends at the end of the round in which either catches a seventh fish,
+    and you take your turns first: with seven you were first, even when both have seven."""
     journal = started()
-    journal.catch(YOU, *[(S.BROOK, C.GOLD, 1)] * 7)
-    assert j.day_entry(journal.state).you.first_to_seven  # only you have seven
     journal.catch(ANGLER, *[(S.BROOK, C.GOLD, 1)] * 7)
-    # Both have seven: the Silent Angler was first unless you say you were.
-    assert not j.day_entry(journal.state).you.first_to_seven
-    journal.do(j.sheet_action(sheet.set_first(journal.state.draft.sheet, YOU, True)))
-    assert j.day_entry(journal.state).you.first_to_seven
+    assert first_to_seven(j.day_entry(journal.state)) == (False, True)  # only the Silent Angler has seven
+    journal.catch(YOU, *[(S.BROOK, C.GOLD, 1)] * 7)
+    assert first_to_seven(j.day_entry(journal.state)) == (True, False)  # both: you were first
+    day = journal.record()
+    assert {b.rule: b.points for b in day.score.you}["First to seven fish"] == 2
+    assert "First to seven fish" not in {b.rule for b in day.score.angler}
+
+
+def test_the_silent_angler_scores_its_tokens_of_the_bonus_hatch_token_colour() -> None:
+    """SCORING: the Silent Angler scores the Common Achievements as you do, the Bonus Hatch
+    Token's point per matching token among them."""
+    journal = started()
+    journal.catch(YOU, *[(S.STEELHEAD, C.GREEN, 9)] * 7)
+    journal.tokens(ANGLER, tan=2, blue=1)
+    day = journal.record(bonus=H.TAN)
+    assert day.entry.angler_bonus_matches == 2
+    assert {b.rule: b.points for b in day.score.angler}["Bonus hatch token matches"] == 2
 
 
 def test_the_silent_angler_seat_has_no_board_cards_or_first_and_your_board_is_the_journals() -> None:
@@ -240,9 +254,12 @@ def test_the_assistant_hands_over_the_silent_anglers_day() -> None:
 
 
 def test_the_skill_card_is_drawn_and_kept_with_the_day() -> None:
+    """Appendix B, Skill Card: 'After unlocking this upgrade, during Setup each Day, randomly
+    select one new Skill card': not before it is unlocked."""
     import random
 
     journal = rich(1)
+    journal.refused(j.draw_skill(journal.state, random.Random(3)), "only once the Skill Card upgrade is unlocked")
     journal.buy("skill")
     journal.do(j.draw_skill(journal.state, random.Random(3)))
     card = journal.state.draft.skill
@@ -261,7 +278,7 @@ def test_challenges_tick_across_days_and_each_completed_row_earns_a_badge() -> N
     journal.catch(ANGLER, *[(S.RAINBOW, C.GOLD, 5)] * 7)
     day1 = journal.record(bonus=H.TAN)
     assert day1.score.result == "loss"
-    assert day1.badges == ("The Big Ones: Brook 4",)  # a Badge on a lost Day
+    assert day1.badges == ("The Big Ones: Black 4-point Brook",)  # a Badge on a lost Day
     progress = journal.state.progress
     assert (progress["species:brook"], progress["colour:black"], progress["hatch-a"]) == (3, 2, 4)
 
@@ -274,29 +291,34 @@ def test_challenges_tick_across_days_and_each_completed_row_earns_a_badge() -> N
     assert day2.badges == ("Species Goals: Brook", "Bonus Hatch Token (A)")
     progress = journal.state.progress
     assert (progress["species:brook"], progress["hatch-a"], progress["hatch-b"]) == (5, 5, 2)
-    assert journal.state.badges == (FREE_BADGE, "The Big Ones: Brook 4", "Species Goals: Brook",
+    assert journal.state.badges == (FREE_BADGE, "The Big Ones: Black 4-point Brook", "Species Goals: Brook",
                                     "Bonus Hatch Token (A)")
     assert journal.state.badges_to_spend == 3
     assert journal.state.location == 1  # lost Days do not move on
 
 
-def test_the_big_ones_need_the_printed_points_and_eight_fish_needs_eight() -> None:
+def test_the_big_ones_meet_every_criterion_and_eight_fish_needs_eight() -> None:
+    """Appendix B, The Big Ones: 'any of the indicated fish you caught that met all of the
+    criteria shown ... (e.g. if you caught a Black four-point Brook ...)'. A black 3-point Brook
+    and a gold 4-point Brook are not the Big One (black, 4); a black 8-point Coho is (the
+    Coho's colour is the chosen default, black); eight fish in a Day."""
     journal = started()
-    # A 3-point Brook is not a Big One (4); an 8-point Coho is; eight fish in a Day.
-    journal.catch(YOU, (S.BROOK, C.GOLD, 3), (S.COHO, C.GREEN, 8), *[(S.STEELHEAD, C.GREEN, 9)] * 6)
+    journal.catch(YOU, (S.BROOK, C.BLACK, 3), (S.BROOK, C.GOLD, 4), (S.COHO, C.BLACK, 8),
+                  *[(S.STEELHEAD, C.GREEN, 9)] * 5)
     day = journal.record()
-    assert "The Big Ones: Brook 4" not in day.badges
-    assert {"The Big Ones: Coho 8", "8 Fish", "Species Goals: Steelhead"} <= set(day.badges)
-    # Balanced Fishing: 7 green of 8 boxes, not yet.
-    assert journal.state.progress["colour:green"] == 7
+    assert "The Big Ones: Black 4-point Brook" not in day.badges
+    assert {"The Big Ones: Black 8-point Coho", "8 Fish", "Species Goals: Steelhead"} <= set(day.badges)
+    # Balanced Fishing: 5 green of 8 boxes, not yet.
+    assert journal.state.progress["colour:green"] == 5
 
 
 def test_day_marks_follow_appendix_b() -> None:
-    fish = (sheet.Fish(S.DOLLY, C.GOLD, 4), sheet.Fish(S.DOLLY, C.BLACK, 2), sheet.Fish(S.GRAYLING, C.GOLD, 4))
+    fish = (sheet.Fish(S.DOLLY, C.BLACK, 4), sheet.Fish(S.DOLLY, C.BLACK, 4), sheet.Fish(S.GRAYLING, C.GOLD, 4))
     marks = j.day_marks(fish, 2, {"hatch-a": 4}, ADVENTURE)
     assert marks["species:dolly"] == 2 and marks["species:grayling"] == 1
-    assert marks["colour:gold"] == 2 and marks["colour:black"] == 1
-    assert marks["big:dolly"] == 1 and marks["big:grayling"] == 1  # one box each, however many
+    assert marks["colour:gold"] == 1 and marks["colour:black"] == 2
+    assert marks["big:dolly"] == 1  # one box, however many black 4-point Dolly
+    assert marks["big:grayling"] == 0  # a gold Grayling is not the (black) Big One
     assert (marks["hatch-a"], marks["hatch-b"]) == (1, 1)  # (A) had one box left
     assert marks["eight-fish"] == 0
 

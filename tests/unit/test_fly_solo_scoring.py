@@ -16,6 +16,7 @@ from companion.games.fly_solo.scoring import (
     AnglerEntry,
     DayEntry,
     angler_as_player,
+    first_to_seven,
     location_achievement,
     score_day,
 )
@@ -163,20 +164,50 @@ def test_the_bonus_hatch_token_scores_nothing_at_l4() -> None:
     assert with_bonus - at_l4 == 2
 
 
+def test_the_silent_angler_scores_its_tokens_matching_the_bonus_hatch_token_too() -> None:
+    """SCORING: the Bonus Hatch Token's point per matching token is 'an addition to the Common
+    Achievements', and 'The Silent Angler scores ... (2) the Common Achievements as you do';
+    Setup 3: at L4 there is no Bonus Hatch Token, so nobody scores it."""
+    at_l1 = {b.rule: b.points for b in score_day(DayEntry(1, YOU, ANGLER, angler_bonus_matches=2)).angler}
+    assert at_l1["Bonus hatch token matches"] == 2  # its two blue tokens match a blue Bonus Hatch Token
+    assert score_day(DayEntry(1, YOU, ANGLER, angler_bonus_matches=2)).angler_total == 31 + 2
+    assert score_day(DayEntry(4, YOU, ANGLER, angler_bonus_matches=2)).angler_total == \
+        score_day(DayEntry(4, YOU, ANGLER)).angler_total
+
+
 def test_the_seven_fish_bonus_needs_the_upgrade_and_seven_fish_first() -> None:
     base = score_day(DayEntry(1, YOU, ANGLER)).your_total
     assert score_day(DayEntry(1, YOU, ANGLER, seven_fish_bonus=True)).your_total == base + 2
-    not_first = dataclasses.replace(YOU, first_to_seven=False)
-    # Not first: no First to Seven (2) and no bonus; the Silent Angler, with 5 fish, is not first either.
-    assert score_day(DayEntry(1, not_first, ANGLER, seven_fish_bonus=True)).your_total == base - 2
+    # Said not to be first: no First to Seven (2) and no bonus; the Silent Angler, with 5 fish, is not first either.
+    assert score_day(DayEntry(1, YOU, ANGLER, seven_fish_bonus=True, you_first=False)).your_total == base - 2
 
 
-def test_the_silent_angler_is_first_to_seven_when_it_has_seven_and_you_were_not_first() -> None:
+SEVEN_BROWNS = fish(*[(S.BROWN, C.GREEN, 3)] * 7)
+
+
+def test_with_seven_fish_at_the_end_you_were_first_your_turns_come_first() -> None:
+    """DAY END: 'The Day ends at the end of any round when either you or the Silent Angler has
+    caught a 7th fish', and each round you take your three turns before the Silent Angler's:
+    with seven at the end you were first. Seven green 3-point Browns each, at L1, nothing said:
+    you 21 fish points + 2 first to seven + 14 for seven Browns on reel board 1A (Appendix A:
+    'two points for every Brown fish') = 37; the Silent Angler 21 fish points + 9 for three
+    pairs of Browns + 7 for seven Browns (Appendix B, L1) = 37. A tie, and the colours tie too."""
+    you = PlayerEntry("You", "1A", SEVEN_BROWNS)
+    day = DayEntry(1, you, AnglerEntry(SEVEN_BROWNS))
+    assert first_to_seven(day) == (True, False)
+    score = score_day(day)
+    assert (score.your_total, score.angler_total, score.result) == (37, 37, "tie")
+    # What was said wins over the counts: "I was not first" gives the +2 to the Silent Angler.
+    said = score_day(dataclasses.replace(day, you_first=False))
+    assert (said.your_total, said.angler_total, said.result) == (35, 39, "loss")
+
+
+def test_the_silent_angler_is_first_to_seven_when_it_has_seven_and_you_do_not() -> None:
     seven = AnglerEntry(ANGLER.fish + fish((S.BROOK, C.GOLD, 1), (S.BROOK, C.GOLD, 1)), ANGLER.hatch, 0)
-    you = dataclasses.replace(YOU, first_to_seven=False)
-    assert angler_as_player(DayEntry(1, you, seven)).first_to_seven
+    six = PlayerEntry("You", "1A", YOU.fish[:6], YOU.hatch)
+    assert angler_as_player(DayEntry(1, six, seven)).first_to_seven
     assert not angler_as_player(DayEntry(1, YOU, seven)).first_to_seven
-    lines = {b.rule: b.points for b in score_day(DayEntry(1, you, seven)).angler}
+    lines = {b.rule: b.points for b in score_day(DayEntry(1, six, seven)).angler}
     assert lines["First to seven fish"] == 2
 
 

@@ -24,7 +24,10 @@ def test_presets_follow_the_rules() -> None:
     assert [len(o.dice) for o in preset("fly-solo").options] == [4, 5]
     assert [len(o.dice) for o in preset("fleet-boat").options] == [3, 4, 5]  # players + 1 boat dice
     assert counts_of(option("fleet-town", "3")) == {"town": 3, "boat": 1}  # players town dice + 1 boat die
-    assert counts_of(option("lure", "All")) == {"d6": 5, "d12": 1, "d20": 1}
+    # Lure's rules name "special dice" but count no dice (seed 001, Special Dice): the pool is a stated default.
+    assert counts_of(option("lure", "Five d6 + both")) == {"d6": 5, "d12": 1, "d20": 1}
+    assert option("lure", "Default") == ("d6",) * 5
+    assert "chosen default" in preset("lure").note and "Choose dice" in preset("lure").note
     assert preset("salmon-run").readings["d6"] == {1: "Arrow 1", 2: "Arrow 2", 3: "Arrow 1", 4: "Arrow 2",
                                                      5: "Arrow 1", 6: "Arrow 2"}
     assert option("pearl-boat", "Chance") == ("chance",)
@@ -61,6 +64,8 @@ def test_a_damaged_saved_pool_is_refused_with_its_problem() -> None:
                    "readings": {"d6": {"7": "Seven"}}}]}, "readings.d6.7: not a face of a d6"),
     ({"presets": [{"id": "x", "game": "X", "source": "s", "options": [{"label": "a", "dice": {"d6": 1}}]}] * 2},
      "ids must be unique"),
+    ({"presets": [{"id": "x", "game": "X", "source": "s", "options": [{"label": "a", "dice": {"d6": 1}}],
+                   "note": 5}]}, r"presets\[0\].note: text"),
 ])
 def test_bad_preset_data_is_named(data, problem) -> None:
     with pytest.raises(AssetError, match=problem):

@@ -122,3 +122,17 @@ def test_not_json_and_missing_file(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "companion", "score", "freshwater-fly", str(tmp_path / "x.json")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and missing.stderr.startswith("companion: cannot read")
+
+
+def test_two_players_on_one_reel_board_or_with_one_skill_card_are_refused(tmp_path: Path) -> None:
+    """Components: 4 Reel Boards, 'Give each player one Reel board' (Setup E); N, O and P are single cards."""
+    game = copy.deepcopy(GAME)
+    game["players"][1]["reel_board"] = game["players"][0]["reel_board"]
+    result = score(game, tmp_path)
+    assert (result.returncode, result.stderr) == (2, "players[1].reel_board: reel board 1A is players[0]'s: "
+                                                     "each player has their own\n")
+    game = copy.deepcopy(GAME)
+    game["players"][1]["cards"] = ["N"]
+    result = score(game, tmp_path)
+    assert (result.returncode, result.stderr) == (2, "players[1].cards: Skill card N is players[0]'s: "
+                                                     "there is one of each\n")

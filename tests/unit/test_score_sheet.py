@@ -12,7 +12,7 @@ from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species, game_to_json, parse_game
 
 RULES = sheet.RULES
-SETUP = {"players": ["Ana", "Ben"]}
+SETUP = {"players": ["Ana", "Ben"], "boards": ["1A", "2A"]}
 
 
 def start():
@@ -67,6 +67,22 @@ def test_hatch_cards_board_and_ws() -> None:
         RULES.apply(state, sheet.set_hatch(state, 1, Hatch.BLUE, -1))
     with pytest.raises(DomainError, match="no seat 5"):
         RULES.apply(state, Action("board", {"seat": 5, "board": "1A"}))
+
+
+def test_each_reel_board_and_skill_card_n_o_p_is_one_players() -> None:
+    """Components: 4 Reel Boards; Setup E: 'Give each player one Reel board'. Skill cards N, O
+    and P are single cards (Appendix A): one player holds each."""
+    state = start()
+    with pytest.raises(DomainError, match="Reel board 2A is Ben's: each player has their own"):
+        RULES.apply(state, sheet.set_board(state, 0, "2A"))
+    state = RULES.apply(state, sheet.set_board(state, 1, "3B"))  # Ben takes 3B: 2A is free for Ana
+    state = RULES.apply(state, sheet.set_board(state, 0, "2A"))
+    state = RULES.apply(state, sheet.hold_card(state, 0, "N", True))
+    with pytest.raises(DomainError, match="Skill card N is Ana's: there is one of each card"):
+        RULES.apply(state, sheet.hold_card(state, 1, "N", True))
+    assert (state.player(0).reel_board, state.player(1).reel_board, state.player(0).cards) == ("2A", "3B", ("N",))
+    # A sheet started before boards were given out (both on 1A) still replays.
+    assert [p.reel_board for p in RULES.initial_state({"players": ["Ana", "Ben"]}).game.players] == ["1A", "1A"]
 
 
 def test_a_sheet_becomes_a_play_whose_entry_reads_back() -> None:

@@ -209,8 +209,8 @@ def legal_actions(game: FleetGame, seat: int, faces: Sequence[str] | None = None
         room = [b for b in sheet.launched() if not sheet.full(*b)]
         if sword and room:
             options.append(go_fishing(game, seat, skip=room[:sheet.layout.swordfish_boats[sword - 1]]))
-        if sheet.licenses["oyster"] and sheet.boats["oyster"]:
-            options.append(go_fishing(game, seat, oyster_coins=range(len(sheet.boats["oyster"]))))
+        if sheet.oyster_coin_boats():
+            options.append(go_fishing(game, seat, oyster_coins=sheet.oyster_coin_boats()))
         return options
     actions = []
     targets = sheet.gold_targets()

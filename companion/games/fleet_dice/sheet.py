@@ -265,6 +265,16 @@ class Sheet:
             raise SheetError("Another player took that King Crab bonus; choose another.")
         return replace(self._answer(), bonus=bonus)._settle()
 
+    def oyster_coin_boats(self, skip: Sequence[tuple[str, int]] = ()) -> list[int]:
+        """The Oyster boats whose second fish may be a coin: licensed, launched, fishing, and
+        with room for two fish (rules: Oyster, 'instead of catching a second fish'; Fishing:
+        a full boat 'does not catch anymore fish')."""
+        if not self.licenses["oyster"] or self.layout.oyster_catch < 2:
+            return []
+        skipping = {tuple(b) for b in skip}
+        return [i for i, fish in enumerate(self.boats["oyster"])
+                if ("oyster", i) not in skipping and self.capacity("oyster", i) - fish >= 2]
+
     def go_fishing(self, skip: Sequence[tuple[str, int]] = (), oyster_coins: Sequence[int] = ()) -> Sheet:
         """A fishing phase. `skip`: boats a Swordfish license keeps from fishing (a box each
         instead); `oyster_coins`: Oyster boats that take a coin instead of their second fish."""
@@ -283,9 +293,13 @@ class Sheet:
             raise SheetError("Each boat skips once.")
         if oyster_coins and not sheet.licenses["oyster"]:
             raise SheetError("Taking a coin for an Oyster boat's second fish needs an Oyster license.")
-        if any(not 0 <= i < len(sheet.boats["oyster"]) for i in oyster_coins) or \
+        if any(not isinstance(i, int) or not 0 <= i < len(sheet.boats["oyster"]) for i in oyster_coins) or \
                 len(set(oyster_coins)) != len(oyster_coins):
             raise SheetError("Each launched Oyster boat takes its coin once.")
+        for i in oyster_coins:
+            if i not in sheet.oyster_coin_boats(skip):
+                raise SheetError(f"Oyster boat {i + 1} catches no second fish (full, or room for one, or skipping "
+                                 "fishing), so it has none to trade for a coin.")
         # Before fishing: the Ridback Canning Co pays for full boats, the Barge catches for them.
         full_boats = sum(1 for b in launched if sheet.full(*b))
         if sheet.complete("ridback"):

@@ -24,6 +24,14 @@ class Location:
 
 
 @dataclass(frozen=True)
+class BigOne:
+    """A Guide Book Challenge fish: its printed points and colour ('a Black four-point Brook')."""
+
+    points: int
+    colour: FishColor
+
+
+@dataclass(frozen=True)
 class Adventure:
     days: int
     locations: tuple[Location, ...]
@@ -32,7 +40,7 @@ class Adventure:
     l3_points: Mapping[FishColor, int]
     species_goals: int
     balanced_fishing: int
-    big_ones: Mapping[Species, int]  # the printed points that make a Big One
+    big_ones: Mapping[Species, BigOne]  # the fish that make a Big One
     bonus_hatch_a: int
     bonus_hatch_b: int
     eight_fish: int
@@ -80,10 +88,15 @@ def parse_adventure(data: Any, where: str = "adventure.json") -> Adventure:
     ch = require(data, "challenges", dict, where)
     here = f"{where}.challenges"
     big = require(ch, "big_ones", dict, here)
-    try:
-        big_ones = {Species(s): _number(p, f"{here}.big_ones.{s}", 0, 20) for s, p in big.items()}
-    except ValueError:
-        raise AssetError(f"{here}.big_ones: species and their printed points") from None
+    big_ones = {}
+    for name, raw in big.items():
+        there = f"{here}.big_ones.{name}"
+        try:
+            big_ones[Species(name)] = BigOne(_number(require(raw, "points", int, there), f"{there}.points", 0, 20),
+                                             FishColor(require(raw, "colour", str, there)))
+        except ValueError:
+            raise AssetError(f"{there}: a species, with its printed points and its colour (gold, black or "
+                             "green)") from None
 
     def boxes(key: str) -> int:
         return _number(require(ch, key, int, here), f"{here}.{key}", 1, 50)

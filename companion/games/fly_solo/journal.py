@@ -80,8 +80,9 @@ def challenges(adventure: Adventure) -> tuple[Challenge, ...]:
     rows = [Challenge(f"species:{s.value}", "Species Goals", s.label, adventure.species_goals) for s in Species]
     rows += [Challenge(f"colour:{c.value}", "Balanced Fishing", f"{c.value} fish", adventure.balanced_fishing)
              for c in FishColor]
-    rows += [Challenge(f"big:{s.value}", "The Big Ones", f"{s.label} {points}", 1)
-             for s, points in adventure.big_ones.items()]
+    rows += [Challenge(f"big:{s.value}", "The Big Ones", f"{big.colour.value.capitalize()} {big.points}-point "
+                                                         f"{s.label}", 1)
+             for s, big in adventure.big_ones.items()]
     rows += [Challenge("hatch-a", "Bonus Hatch Token (A)", "", adventure.bonus_hatch_a),
              Challenge("hatch-b", "Bonus Hatch Token (B)", "", adventure.bonus_hatch_b),
              Challenge("eight-fish", "8 Fish", "", adventure.eight_fish)]
@@ -91,13 +92,15 @@ def challenges(adventure: Adventure) -> tuple[Challenge, ...]:
 def day_marks(fish: Sequence[Fish], matches: int, progress: Mapping[str, int],
               adventure: Adventure) -> dict[str, int]:
     """The boxes one Day marks (Appendix B, Guide Book Challenges): one per fish of each
-    species and colour; a Big One for a fish of that species with those printed points;
+    species and colour; a Big One for a fish meeting all its criteria (species, printed
+    points and colour: 'a Black four-point Brook');
     one per bonus-token match, in (A) until it is full, then in (B); 8 Fish for a Day of
     eight fish."""
     marks = {f"species:{s.value}": sum(1 for f in fish if f.species is s) for s in Species}
     marks |= {f"colour:{c.value}": sum(1 for f in fish if f.color is c) for c in FishColor}
-    marks |= {f"big:{s.value}": int(any(f.species is s and f.points == p for f in fish))
-              for s, p in adventure.big_ones.items()}
+    marks |= {f"big:{s.value}": int(any(f.species is s and f.points == big.points and f.color is big.colour
+                                        for f in fish))
+              for s, big in adventure.big_ones.items()}
     room_a = adventure.bonus_hatch_a - progress.get("hatch-a", 0)
     marks["hatch-a"] = min(matches, room_a)
     marks["hatch-b"] = matches - marks["hatch-a"]
@@ -226,16 +229,17 @@ def setup_card(campaign: Campaign, adventure: Adventure) -> SetupCard:
 
 
 def day_entry(campaign: Campaign) -> DayEntry:
-    """The Day being recorded, as solo scoring reads it. Who was first to seven fish: you,
-    when you have seven and the Silent Angler has not, or you say you were when both have."""
+    """The Day being recorded, as solo scoring reads it: who was first to seven fish follows
+    from the counts (scoring.first_to_seven), and both sides' hatch tokens of the Bonus Hatch
+    Token's colour are counted."""
     draft = campaign.draft
     you, angler = draft.you, draft.angler
-    both = len(you.fish) >= SEVEN and len(angler.fish) >= SEVEN
-    first = len(you.fish) >= SEVEN and (you.first_to_seven or not both)
-    you = replace(you, reel_board=campaign.upgrades.reel_board, first_to_seven=first)
+    you = replace(you, reel_board=campaign.upgrades.reel_board)
     matches = you.hatch.get(draft.bonus, 0) if draft.bonus else 0
+    angler_matches = angler.hatch.get(draft.bonus, 0) if draft.bonus else 0
     up = campaign.upgrades
-    return DayEntry(campaign.location, you, angler, matches, up.bonus_points, up.seven_fish)
+    return DayEntry(campaign.location, you, angler, matches, up.bonus_points, up.seven_fish,
+                    angler_bonus_matches=angler_matches)
 
 
 def why_not_record(campaign: Campaign, adventure: Adventure) -> str | None:
@@ -327,9 +331,10 @@ class JournalRules(OnTheMap):
             return self._record(campaign, data)
         if campaign.status(self.adventure) != "playing":
             raise DomainError("The adventure is over: no Day is left to record.")
-        return replace(campaign, draft=self._fill(campaign.draft, kind, data))
+        return replace(campaign, draft=self._fill(campaign, kind, data))
 
-    def _fill(self, draft: DayDraft, kind: str, data: Mapping[str, Any]) -> DayDraft:
+    def _fill(self, campaign: Campaign, kind: str, data: Mapping[str, Any]) -> DayDraft:
+        draft = campaign.draft
         if kind.startswith("sheet."):
             inner = Action(kind.removeprefix("sheet."), data)
             if data.get("seat") == 1 and inner.type in ("board", "card", "w", "first"):
@@ -351,6 +356,8 @@ class JournalRules(OnTheMap):
             except ValueError:
                 raise DomainError(f"There is no {colour!r} hatch token.") from None
         if kind == "skill":
+            if not campaign.upgrades.skill:  # Appendix B, Skill Card: "After unlocking this upgrade ..."
+                raise DomainError("A Skill card is drawn during Setup only once the Skill Card upgrade is unlocked.")
             if data.get("card") not in SKILL_CARDS:
                 raise DomainError(f"The Skill cards are {SKILL_CARDS[0]} to {SKILL_CARDS[-1]}.")
             return replace(draft, skill=data["card"])
@@ -360,7 +367,7 @@ class JournalRules(OnTheMap):
 
     def _from_assistant(self, draft: DayDraft, data: Mapping[str, Any]) -> DayDraft:
         """The Silent Angler's catch, hatch tokens and track, as the assistant counted them."""
-        angler = parse_angler(dict(data), "silent_angler")
+        angler, _ = parse_angler(dict(data), "silent_angler")
         sheet = draft.sheet
         players = (sheet.player(0), replace(sheet.player(1), fish=angler.fish, hatch=angler.hatch))
         return replace(draft, sheet=replace(sheet, game=replace(sheet.game, players=players)), track=angler.track)

@@ -3,13 +3,19 @@
 You score as in the 2-4 player game, plus a point per hatch token matching the Bonus
 Hatch Token (none at L4), the journal's Bonus Points, and the 7 Fish Bonus (+2 more
 for catching seven first, once unlocked). The Silent Angler scores its fish, the common
-achievements (compared with you), its achievement track and its Location's achievements.
+achievements as you do (compared with you; the Bonus Hatch Token's point per matching
+token is one of them), its achievement track and its Location's achievements.
+
+Who was first to seven fish follows from the counts: each round you take your three
+turns before the Silent Angler, and the Day ends at the end of the round in which
+either has a seventh fish, so with seven at the end you were first; otherwise the
+Silent Angler with seven was (rulebook: Fly Solo, Silent Angler's Turn and DAY END).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.core.scoring import BreakdownLine, total_of
@@ -40,6 +46,7 @@ SOLO_BOARDS = ("1A", "3B", "4B")  # Reel board 1A, or 3B/4B after a New Rod
 MAX_BONUS_POINTS = 6
 SEVEN_FISH_BONUS = 2
 SILENT_ANGLER = "Silent Angler"
+BONUS_TOKEN_RULE = "Bonus hatch token matches"
 
 Result = Literal["win", "loss", "tie"]
 
@@ -61,9 +68,11 @@ class DayEntry:
     location: int  # 1 to 4
     you: PlayerEntry
     angler: AnglerEntry
-    bonus_hatch_matches: int = 0
+    bonus_hatch_matches: int = 0  # your hatch tokens matching the Bonus Hatch Token
     bonus_points: int = 0  # the journal's Bonus Points upgrades
     seven_fish_bonus: bool = False  # the journal's 7 Fish Bonus upgrade
+    you_first: bool | None = None  # first to seven fish, when said; None: follows from the counts
+    angler_bonus_matches: int = 0  # the Silent Angler's tokens matching the Bonus Hatch Token
 
 
 @dataclass(frozen=True)
@@ -81,11 +90,19 @@ class DayScore:
         return total_of(self.angler)
 
 
+def first_to_seven(day: DayEntry) -> tuple[bool, bool]:
+    """(you, the Silent Angler): who was first to seven fish. You, when you have seven at
+    the end of the Day (your turns come first in each round, and the round in which either
+    catches a seventh fish is the last); else the Silent Angler, when it has seven. What was
+    said (`you_first`) wins over the counts."""
+    you_have = len(day.you.fish) >= SEVEN
+    you = you_have if day.you_first is None else day.you_first and you_have
+    return you, not you and len(day.angler.fish) >= SEVEN
+
+
 def angler_as_player(day: DayEntry) -> PlayerEntry:
-    """The Silent Angler as a player, for the common achievements. It was first to seven
-    fish when it caught seven and you were not first (the rules end the Day at seven)."""
-    first = not day.you.first_to_seven and len(day.angler.fish) >= SEVEN
-    return PlayerEntry(SILENT_ANGLER, "1A", day.angler.fish, day.angler.hatch, (), first)
+    """The Silent Angler as a player, for the common achievements."""
+    return PlayerEntry(SILENT_ANGLER, "1A", day.angler.fish, day.angler.hatch, (), first_to_seven(day)[1])
 
 
 def location_achievement(location: int, angler: AnglerEntry, adventure: Adventure) -> list[BreakdownLine]:
@@ -123,13 +140,16 @@ def location_achievement(location: int, angler: AnglerEntry, adventure: Adventur
 def score_day(day: DayEntry, adventure: Adventure | None = None,
               tie_break: Sequence[FishColor] | None = None) -> DayScore:
     adventure = adventure or default_adventure()
+    you_first, _ = first_to_seven(day)
+    your_entry = replace(day.you, first_to_seven=you_first)
     angler = angler_as_player(day)
-    your_coho, angler_coho = most_coho([day.you, angler])
-    you = list(player_breakdown(day.you, your_coho))
-    matches = day.bonus_hatch_matches if adventure.location(day.location).bonus_hatch_token else 0
-    you.append(BreakdownLine("Bonus hatch token matches", matches, matches))
+    your_coho, angler_coho = most_coho([your_entry, angler])
+    you = list(player_breakdown(your_entry, your_coho))
+    token = adventure.location(day.location).bonus_hatch_token  # none at L4 (Fly Solo: Setup 3)
+    matches, angler_matches = (day.bonus_hatch_matches, day.angler_bonus_matches) if token else (0, 0)
+    you.append(BreakdownLine(BONUS_TOKEN_RULE, matches, matches))
     you.append(BreakdownLine("Journal bonus points", day.bonus_points, day.bonus_points))
-    seven = day.seven_fish_bonus and day.you.first_to_seven and len(day.you.fish) >= SEVEN
+    seven = day.seven_fish_bonus and you_first
     you.append(BreakdownLine("7 Fish Bonus", int(seven), SEVEN_FISH_BONUS * int(seven)))
     track = min(day.angler.track, len(adventure.track_points) - 1)
     theirs = [
@@ -137,6 +157,7 @@ def score_day(day: DayEntry, adventure: Adventure | None = None,
         BreakdownLine("First to seven fish", int(angler.first_to_seven), 2 * int(angler.first_to_seven)),
         colour_sets(angler),
         angler_coho,
+        BreakdownLine(BONUS_TOKEN_RULE, angler_matches, angler_matches),
         BreakdownLine(f"Achievement track (space {track})", track, adventure.track_points[track]),
         *location_achievement(day.location, day.angler, adventure),
     ]
@@ -144,7 +165,7 @@ def score_day(day: DayEntry, adventure: Adventure | None = None,
     angler_lines = tuple(line for line in theirs if line.points or line.rule == "Fish points")
     # WINNING applies: most points, then the most fish of each tie-break colour in turn.
     order = tuple(tie_break or default_tie_break())
-    mine = (total_of(you_lines), *(day.you.colour_count(c) for c in order))
+    mine = (total_of(you_lines), *(your_entry.colour_count(c) for c in order))
     its = (total_of(angler_lines), *(sum(1 for f in day.angler.fish if f.color is c) for c in order))
     result: Result = "win" if mine > its else "loss" if mine < its else "tie"
     return DayScore(you_lines, angler_lines, result)
@@ -152,36 +173,65 @@ def score_day(day: DayEntry, adventure: Adventure | None = None,
 
 # `companion score fly-solo` -----------------------------------------------------------------
 
-def parse_angler(data: Any, path: str) -> AnglerEntry:
-    """The Silent Angler's end of Day as JSON (`fish`, `hatch`, `track`); EntryError names the field."""
-    data = check_keys(data, path, ("fish", "hatch", "track"), ("fish",))
+def parse_angler(data: Any, path: str) -> tuple[AnglerEntry, int | None]:
+    """The Silent Angler's end of Day as JSON (`fish`, `hatch`, `track`, and its
+    `bonus_hatch_matches` when said); EntryError names the field."""
+    data = check_keys(data, path, ("fish", "hatch", "track", "bonus_hatch_matches"), ("fish",))
     as_player = parse_player({"name": SILENT_ANGLER, "reel_board": "1A", "fish": data["fish"],
                               "hatch": data.get("hatch", {})}, path)
     track = whole_number(data.get("track", 0), f"{path}.track")
     last = len(default_adventure().track_points) - 1
     if track > last:
         raise EntryError(f"{path}.track", f"the achievement track has spaces 0 to {last}, not {track}")
-    return AnglerEntry(as_player.fish, as_player.hatch, track)
+    matches = data.get("bonus_hatch_matches")
+    return (AnglerEntry(as_player.fish, as_player.hatch, track),
+            None if matches is None else whole_number(matches, f"{path}.bonus_hatch_matches"))
+
+
+def _matches(side: str, said: int | None, hatch: Mapping[Hatch, int], token: Hatch | None, location: int) -> int:
+    """A side's hatch tokens matching the Bonus Hatch Token: counted when its colour is given,
+    else as said (0 when neither), and checked against the tokens gained and the Location."""
+    path = f"{side}.bonus_hatch_matches"
+    gained = sum(hatch.values())
+    counted = hatch.get(token, 0) if token else None
+    if said is not None and counted is not None and said != counted:
+        raise EntryError(path, f"{said}, but {counted} of the hatch tokens gained are {token.value}, "
+                               "the Bonus Hatch Token's colour")
+    matches = counted if counted is not None else said or 0
+    if matches > gained:
+        who = "you" if side == "you" else "the Silent Angler"
+        raise EntryError(path, f"{who} gained {gained} hatch tokens, so at most that many match, not {matches}")
+    if matches and not default_adventure().location(location).bonus_hatch_token:
+        raise EntryError(path, f"L{location} has no Bonus Hatch Token")
+    return matches
 
 
 def parse_day(data: Any) -> DayEntry:
     """A Fly Solo Day's end, checked; EntryError names the first bad field."""
-    data = check_keys(data, "", ("location", "you", "silent_angler", "journal"), ("location", "you", "silent_angler"))
+    data = check_keys(data, "", ("location", "you", "silent_angler", "journal", "bonus_hatch"),
+                      ("location", "you", "silent_angler"))
     location = data["location"]
     if not isinstance(location, int) or isinstance(location, bool) or location not in (1, 2, 3, 4):
         raise EntryError("location", f"a Location is 1 to 4, not {location!r}")
+    token = None
+    if "bonus_hatch" in data:
+        try:
+            token = Hatch(data["bonus_hatch"])
+        except ValueError:
+            raise EntryError("bonus_hatch", f"unknown hatch colour {data['bonus_hatch']!r}") from None
+        if not default_adventure().location(location).bonus_hatch_token:
+            raise EntryError("bonus_hatch", f"L{location} has no Bonus Hatch Token")
     raw_you = check_keys(data["you"], "you", ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven",
                                          "bonus_hatch_matches"), ("reel_board", "fish"))
-    matches = whole_number(raw_you.get("bonus_hatch_matches", 0), "you.bonus_hatch_matches")
+    said = raw_you.get("bonus_hatch_matches")
     you = parse_player({"name": "You", **{k: v for k, v in raw_you.items() if k != "bonus_hatch_matches"}}, "you")
     if you.reel_board not in SOLO_BOARDS:
         raise EntryError("you.reel_board", f"Fly Solo uses reel board 1A, or 3B or 4B after a New Rod, "
                                            f"not {you.reel_board!r}")
-    if matches > sum(you.hatch.values()):
-        raise EntryError("you.bonus_hatch_matches", f"you gained {sum(you.hatch.values())} hatch tokens, so at most "
-                                                    f"that many match, not {matches}")
-    if matches and not default_adventure().location(location).bonus_hatch_token:
-        raise EntryError("you.bonus_hatch_matches", f"L{location} has no Bonus Hatch Token")
+    matches = _matches("you", None if said is None else whole_number(said, "you.bonus_hatch_matches"),
+                       you.hatch, token, location)
+    angler, angler_said = parse_angler(data["silent_angler"], "silent_angler")
+    angler_matches = _matches("silent_angler", angler_said, angler.hatch, token, location)
     journal = check_keys(data.get("journal", {}), "journal", ("bonus_points", "seven_fish_bonus"), ())
     bonus = whole_number(journal.get("bonus_points", 0), "journal.bonus_points")
     if bonus > MAX_BONUS_POINTS:
@@ -189,7 +239,8 @@ def parse_day(data: Any) -> DayEntry:
     seven = journal.get("seven_fish_bonus", False)
     if not isinstance(seven, bool):
         raise EntryError("journal.seven_fish_bonus", f"expected true or false, got {seven!r}")
-    return DayEntry(location, you, parse_angler(data["silent_angler"], "silent_angler"), matches, bonus, seven)
+    you_first = you.first_to_seven if "first_to_seven" in raw_you else None
+    return DayEntry(location, you, angler, matches, bonus, seven, you_first, angler_matches)
 
 
 def score_json(data: Any) -> dict[str, Any]:

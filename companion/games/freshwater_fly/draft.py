@@ -86,6 +86,7 @@ class DraftState:
     pool: tuple[int, ...] = ()  # faces of the dice still in the pool
     picks: tuple[tuple[int, int], ...] = ()  # (seat, face) taken this round, in order
     results: tuple[RoundResult, ...] = ()
+    changed: int | None = None  # the pool die changed this turn: the one the player then takes
 
     @property
     def round_over(self) -> bool:
@@ -142,7 +143,7 @@ def roll_round(state: DraftState, faces: Any) -> DraftState:
     start = state.start
     if state.results and state.results[-1].next_start is not None:
         start = state.results[-1].next_start
-    return replace(state, start=start, round=state.round + 1, pool=faces, picks=())
+    return replace(state, start=start, round=state.round + 1, pool=faces, picks=(), changed=None)
 
 
 FINESSE_UP, FINESSE_DOWN, FLIP, ANY_FACE = "finesse+1", "finesse-1", "momentum-5A", "skill-L"
@@ -150,8 +151,13 @@ FINESSE_UP, FINESSE_DOWN, FLIP, ANY_FACE = "finesse+1", "finesse-1", "momentum-5
 
 def change_face(state: DraftState, index: Any, to: Any, how: Any, skill_from: Any = None) -> DraftState:
     """Change one die in the pool. `how` says by which rule; a Skill C/D/H change
-    carries the face it changes from, as the player's card says."""
+    carries the face it changes from, as the player's card says. Finesse, Momentum 5A and
+    Skills C, D, H and L change 'the die you select' (rulebook: Finesse i, Appendix A): once a
+    die is changed, it is the one taken this turn, and no other die changes."""
     face = _pool_die(state, index)
+    if state.changed is not None and index != state.changed:
+        raise DomainError(f"This turn's change went to the {state.pool[state.changed]}: the die you select is "
+                          "the one you change, and the one you take.")
     if not isinstance(to, int) or isinstance(to, bool):
         raise DomainError(f"A die shows 1 to 6, not {to!r}.")
     if how in (FINESSE_UP, FINESSE_DOWN):
@@ -174,7 +180,7 @@ def change_face(state: DraftState, index: Any, to: Any, how: Any, skill_from: An
         else:
             raise DomainError(f"There is no face change called {how!r}.")
     pool = state.pool[:index] + (to,) + state.pool[index + 1:]
-    return replace(state, pool=pool)
+    return replace(state, pool=pool, changed=index)
 
 
 def reroll_pool(state: DraftState, faces: Any) -> DraftState:
@@ -185,12 +191,16 @@ def reroll_pool(state: DraftState, faces: Any) -> DraftState:
     if len(faces) != len(state.pool):
         raise DomainError(f"The pool holds {len(state.pool)} dice; a re-roll gives {len(state.pool)} faces, "
                           f"not {len(faces)}.")
-    return replace(state, pool=faces)
+    return replace(state, pool=faces, changed=None)
 
 
 def take(state: DraftState, index: Any) -> DraftState:
-    """The player whose turn it is takes a die; the round ends when the pool is empty."""
+    """The player whose turn it is takes a die (the one changed this turn, if any); the round
+    ends when the pool is empty."""
     face = _pool_die(state, index)
+    if state.changed is not None and index != state.changed:
+        raise DomainError(f"You changed the {state.pool[state.changed]} this turn: that is the die you take "
+                          "(Finesse and Skills change the die you select).")
     seat = state.turn
     assert seat is not None
     pool = state.pool[:index] + state.pool[index + 1:]
@@ -199,7 +209,7 @@ def take(state: DraftState, index: Any) -> DraftState:
         # The Silent Angler gets the dice left, and casts with the lower one first.
         picks += tuple((1, f) for f in sorted(pool))
         pool = ()
-    state = replace(state, pool=pool, picks=picks)
+    state = replace(state, pool=pool, picks=picks, changed=None)
     if not pool:
         totals = tuple(sum(state.dice_of(s)) for s in range(len(state.seats)))
         next_start = None if state.solo else next_start_player(totals, seat)

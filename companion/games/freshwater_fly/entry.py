@@ -187,8 +187,9 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
     return PlayerEntry(name.strip(), board, tuple(fish), hatch, tuple(cards), first)
 
 
-def parse_game(data: Any) -> GameEntry:
-    """A whole end of game, checked; EntryError names the first bad field."""
+def parse_game(data: Any, one_each: bool = True) -> GameEntry:
+    """A whole end of game, checked; EntryError names the first bad field. `one_each`: each reel
+    board and each Skill card N, O, P is held by one player at most (see check_game)."""
     data = check_keys(data, "", ("players",), ("players",))
     raw_players = data["players"]
     if not isinstance(raw_players, list):
@@ -197,11 +198,13 @@ def parse_game(data: Any) -> GameEntry:
         raise EntryError("players", f"Freshwater Fly is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                                     f"not {len(raw_players)}")
     players = tuple(parse_player(p, f"players[{i}]") for i, p in enumerate(raw_players))
-    return check_game(GameEntry(players))
+    return check_game(GameEntry(players), one_each)
 
 
-def check_game(game: GameEntry) -> GameEntry:
-    """What no single player's entry can check: unique names, one first to seven."""
+def check_game(game: GameEntry, one_each: bool = True) -> GameEntry:
+    """What no single player's entry can check: unique names, one first to seven, and
+    (`one_each`) one player per reel board (Components: 4 Reel Boards; Setup E: 'Give each
+    player one Reel board') and per Skill card N, O and P (single cards)."""
     names: dict[str, int] = {}
     for i, p in enumerate(game.players):
         if p.name.casefold() in names:
@@ -211,6 +214,19 @@ def check_game(game: GameEntry) -> GameEntry:
     if len(firsts) > 1:
         raise EntryError(f"players[{firsts[1]}].first_to_seven",
                          f"only one player can be first to seven fish; players[{firsts[0]}] already is")
+    if one_each:
+        boards: dict[str, int] = {}
+        cards: dict[str, int] = {}
+        for i, p in enumerate(game.players):
+            if p.reel_board in boards:
+                raise EntryError(f"players[{i}].reel_board", f"reel board {p.reel_board} is players"
+                                 f"[{boards[p.reel_board]}]'s: each player has their own")
+            boards[p.reel_board] = i
+            for card in set(p.cards) & set(ONE_OF_A_KIND):
+                if card in cards:
+                    raise EntryError(f"players[{i}].cards", f"Skill card {card} is players[{cards[card]}]'s: "
+                                     "there is one of each")
+                cards[card] = i
     return game
 
 

@@ -74,14 +74,19 @@ class SheetRules:
     title = "Freshwater Fly scores"
 
     def initial_state(self, setup: Mapping[str, Any]) -> SheetState:
-        if "entry" in setup:
-            return SheetState(parse_game(setup["entry"]), setup.get("play_id"))
+        if "entry" in setup:  # a saved play, edited: older plays may have two players on one board
+            return SheetState(parse_game(setup["entry"], one_each=False), setup.get("play_id"))
         names = setup.get("players")
         if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise DomainError(f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players to score Freshwater Fly.")
         if not all(isinstance(n, str) and n.strip() for n in names):
             raise DomainError("Each seat needs a player's name.")
-        return SheetState(check_game(GameEntry(tuple(PlayerEntry(n.strip()) for n in names))))
+        # Each seat starts on a board of its own (sheets started before this all said 1A).
+        boards = setup.get("boards", ["1A"] * len(names))
+        if not (isinstance(boards, list) and len(boards) == len(names) and all(b in REEL_BOARDS for b in boards)):
+            raise DomainError(f"Each seat starts on one of the reel boards {', '.join(REEL_BOARDS)}.")
+        return SheetState(check_game(GameEntry(tuple(PlayerEntry(n.strip(), b) for n, b in zip(names, boards))),
+                                     one_each="boards" in setup))
 
     def footprint(self, action: Action) -> Footprint:
         """One player's entry; naming who was first to seven changes everyone's."""
@@ -119,13 +124,21 @@ class SheetRules:
             count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", HATCH_PER_COLOUR)
             return _with(state, seat, hatch={**player.hatch, colour: count})
         if kind == "board":
-            if data.get("board") not in REEL_BOARDS:
+            board = data.get("board")
+            if board not in REEL_BOARDS:
                 raise DomainError(f"The reel boards are {', '.join(REEL_BOARDS)}.")
-            return _with(state, seat, reel_board=data["board"])
+            holder = _holder(state, seat, lambda p: p.reel_board == board)
+            if holder and player.reel_board != board:
+                raise DomainError(f"Reel board {board} is {holder}'s: each player has their own (4 Reel Boards). "
+                                  f"Give {holder} another board first.")
+            return _with(state, seat, reel_board=board)
         if kind == "card":
             card, held = data.get("card"), data.get("held")
             if card not in ONE_OF_A_KIND or not isinstance(held, bool):
                 raise DomainError(f"Skill cards {', '.join(ONE_OF_A_KIND)} are held or not.")
+            holder = _holder(state, seat, lambda p: card in p.cards)
+            if held and holder:
+                raise DomainError(f"Skill card {card} is {holder}'s: there is one of each card.")
             cards = tuple(c for c in player.cards if c != card) + ((card,) if held else ())
             return _with(state, seat, cards=_ordered(cards))
         if kind == "w":
@@ -140,6 +153,11 @@ class SheetRules:
                 return replace(state, game=GameEntry(players))
             return _with(state, seat, first_to_seven=False)
         raise DomainError(f"The score sheet does not know the action {kind!r}.")
+
+
+def _holder(state: SheetState, seat: int, holds) -> str | None:
+    """The name of another player holding what `holds` tests, or None."""
+    return next((p.name for i, p in enumerate(state.game.players) if i != seat and holds(p)), None)
 
 
 def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:

@@ -7,9 +7,8 @@ import flet as ft
 
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
-from companion.games.fly_solo.scoring import score_day
-from companion.games.freshwater_fly import score_sheet as sheet
-from companion.games.freshwater_fly.entry import SEVEN, Hatch
+from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
+from companion.games.freshwater_fly.entry import Hatch
 from companion.ui.components.common import chip
 from companion.ui.components.fly_entry import Counter, PlayerEntryForm, heading
 from companion.ui.components.fly_solo import day_scores, hatch_choice
@@ -44,7 +43,7 @@ class DayRecordScreen(SessionScreen):
             self.track_points,
         ], spacing=8)
         self.bonus = ft.Column(spacing=8)
-        self.first = ft.Container()
+        self.first = ft.Text(size=15, key="first-to-seven")
         self.scores = ft.Container()
         self.why = ft.Text(size=16, color=ft.Colors.ERROR, key="why-not-record")
         self.record_button = ft.FilledButton(key="record-day", icon=ft.Icons.CHECK, height=TAP,
@@ -95,7 +94,7 @@ class DayRecordScreen(SessionScreen):
         self.track.show(draft.track)
         self.track_points.value = f"Space {draft.track} is worth {adventure.track_points[draft.track]} points."
         self._show_bonus(campaign, location.bonus_hatch_token)
-        self._show_first(campaign)
+        self._show_first(j.day_entry(campaign))
         why = j.why_not_record(campaign, adventure) if status == "playing" else "The adventure is over."
         self.scores.content = day_scores(preview, so_far=why is not None)
         self.why.value = why or ""
@@ -116,16 +115,12 @@ class DayRecordScreen(SessionScreen):
             ft.Text(words, size=15, key="bonus-matches"),
         ]
 
-    def _show_first(self, campaign: Campaign) -> None:
-        you = campaign.draft.you
-        both = len(you.fish) >= SEVEN and len(campaign.draft.angler.fish) >= SEVEN
-        self.first.visible = both
-        if both:
-            self.first.content = chip(
-                "You were first to seven fish" if you.first_to_seven else "Both have seven fish: were you first?",
-                lambda: self.act(lambda c: j.sheet_action(sheet.set_first(c.draft.sheet, YOU,
-                                                                          not you.first_to_seven))),
-                key="you-first", selected=you.first_to_seven)
+    def _show_first(self, entry: DayEntry) -> None:
+        """Who was first to seven fish follows from the counts: no question to answer."""
+        you, angler = first_to_seven(entry)
+        self.first.visible = you or angler
+        self.first.value = ("First to seven fish: you (+2): your three turns come before the Silent Angler's "
+                            "in each round." if you else "First to seven fish: the Silent Angler (+2).")
 
     # Taps ------------------------------------------------------------------------------
 

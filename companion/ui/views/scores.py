@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.core.scoring import PlayerResult
 from companion.games.freshwater_fly import score_sheet as sheet
-from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS, REEL_BOARDS
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.games.freshwater_fly.scoring import score_game
 from companion.store.archive import PlayNotFound
@@ -141,7 +141,8 @@ class ScoresScreen(SessionScreen):
         self.render()
 
     def _start(self) -> None:
-        if self.host.attempt(lambda: self.start_session({"players": list(self.seated)})):
+        boards = list(REEL_BOARDS[:len(self.seated)])  # a board each; each player taps their own
+        if self.host.attempt(lambda: self.start_session({"players": list(self.seated), "boards": boards})):
             self.seat = 0
         self.render()
 

@@ -261,13 +261,16 @@ class SheetsScreen(SessionScreen):
                 chip(f"Skip {track_name(layout, k)} {i + 1}", lambda b=(k, i): self._toggle_skip(b),
                      key=f"skip-{k}-{i}", selected=(k, i) in self.skip)
                 for k, i in sheet.launched() if not sheet.full(k, i)], wrap=True, spacing=6, run_spacing=6))
-        if sheet.licenses["oyster"] and sheet.boats["oyster"]:
-            rows.append(ft.Text("Oyster license: a coin instead of a boat's second fish.", size=15))
+        coin_boats = sheet.oyster_coin_boats(sorted(self.skip))
+        if coin_boats:
+            rows.append(ft.Text("Oyster license: a coin instead of a boat's second fish (a boat with room for "
+                                "two).", size=15))
             rows.append(ft.Row([chip(f"Coin for Oyster {i + 1}", lambda i=i: self._toggle_oyster(i),
                                      key=f"oyster-coin-{i}", selected=i in self.oyster)
-                                for i in range(len(sheet.boats["oyster"]))], wrap=True, spacing=6))
-        rows.append(self._act_button("Go fishing", lambda g: fleet.go_fishing(g, self.seat, sorted(self.skip),
-                                                                             sorted(self.oyster)), "go-fishing"))
+                                for i in coin_boats], wrap=True, spacing=6))
+        coins = sorted(self.oyster & set(coin_boats))  # a boat ticked, then set to skip fishing, takes none
+        rows.append(self._act_button("Go fishing", lambda g: fleet.go_fishing(g, self.seat, sorted(self.skip), coins),
+                                     "go-fishing"))
         return rows
 
     def _show_results(self, game: FleetGame) -> None:

@@ -116,6 +116,8 @@ class DiceTool(Tool):
         rows: list[ft.Control] = []
         for p in presets():
             rows.append(ft.Text(p.game, size=17, weight=ft.FontWeight.W_600))
+            if p.note:
+                rows.append(ft.Text(p.note, size=14, italic=True))
             rows.append(ft.Row([
                 ft.OutlinedButton(o.label, height=TAP_SMALL,
                                   on_click=lambda e, p=p, o=o: self.use_pool(o.dice, p.id, f"use {p.game}: {o.label}"))

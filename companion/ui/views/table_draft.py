@@ -92,6 +92,8 @@ class DraftTool(Tool):
             return
         if self.selected is not None and self.selected >= len(draft.pool):
             self.selected = None
+        if draft.changed is not None:
+            self.selected = draft.changed  # the die changed this turn is the one taken
         self._show_heading(draft)
         self._show_round_end(draft)
         self.pool_box.visible = bool(draft.pool)
@@ -242,6 +244,10 @@ class DraftTool(Tool):
         self.act(lambda s: tt.start_draft(self.seated, self.start, self.solo))
 
     def select(self, index: int) -> None:
+        draft = self.screen.state.draft
+        if draft is not None and draft.changed is not None and index != draft.changed:
+            self.host.toast(f"You changed the {draft.pool[draft.changed]} this turn: it is the die you take.")
+            return
         self.selected = None if self.selected == index else index
         self.screen.render()
 
