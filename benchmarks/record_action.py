@@ -25,7 +25,7 @@ async def open_table(data: Path):
 
     store = open_store(data)
     app = HeadlessApp(store, asyncio.get_running_loop(), seed=7, keep_messages=False)
-    return store, app, await app.open("/table")
+    return store, app, await app.open("/dice")
 
 
 async def main() -> None:

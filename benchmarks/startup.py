@@ -18,13 +18,13 @@ t0 = time.perf_counter()
 import asyncio, sys
 from pathlib import Path
 from companion.store import open_store
-from tests.headless import HeadlessApp
+from tests.headless import HeadlessApp, title_of
 
 async def first_view():
     store = open_store(Path(sys.argv[1]))
     app = HeadlessApp(store, asyncio.get_running_loop(), keep_messages=False)
-    page = await app.open("/table")
-    assert page.page.views[0].appbar.title.value == "Table"
+    page = await app.open("/dice")
+    assert title_of(page.page.views[0]) == "Dice"
     app.close()
     store.close()
 

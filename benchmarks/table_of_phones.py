@@ -1,6 +1,6 @@
 """Eight phones at one table for a minute: taps lost, and tap to visible change.
 
-A real `--lan` server and eight players on the Table tab. Every phone taps "Roll" at
+A real `--lan` server and eight players on the Dice tab. Every phone taps "Roll" at
 human rates (one tap every 0.5-2 s) and, every ten seconds, all eight tap at the same
 instant.
 
@@ -104,7 +104,7 @@ def measure(seed: int = 9) -> dict:
                 pages = []
                 for name in names[:REAL_PHONES]:
                     context = browser.new_context(viewport={"width": 360, "height": 740})
-                    page = AppPage(context.new_page()).open(server.phone_url("/table"))
+                    page = AppPage(context.new_page()).open(server.phone_url("/dice"))
                     page.button(name).click()
                     page.see(page.button(LABEL))
                     pages.append(page)

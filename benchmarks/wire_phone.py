@@ -47,7 +47,7 @@ async def play(url: str, headers: dict[str, str], name: str, moments: list[float
     result: dict[str, Any] = {"name": name, "taps": [], "seen": {}, "refused": 0}
     roll_id: int | None = None
     chosen = False  # said who plays on it
-    joined = asyncio.Event()  # and the Table tab drawn again for that player
+    joined = asyncio.Event()  # and the Dice tab drawn again for that player
     async with connect(url.replace("http", "ws", 1) + "/ws", additional_headers=headers, max_size=None) as ws:
         async def send(action: int, body: Any) -> None:
             await ws.send(b"\x00" + msgpack.packb([action, body]))
@@ -70,7 +70,7 @@ async def play(url: str, headers: dict[str, str], name: str, moments: list[float
                     await send(INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"],
                                         "result": None, "error": None})
                     continue
-                answered = chosen  # the Table tab in a message after the answer is the one to tap
+                answered = chosen  # the Dice tab in a message after the answer is the one to tap
                 for control in controls(body):
                     key, value = control.get("key"), control.get("value")
                     if key == f"i-am-{name}" and not chosen:
@@ -86,7 +86,7 @@ async def play(url: str, headers: dict[str, str], name: str, moments: list[float
 
         listener = asyncio.create_task(receive())
         await send(REGISTER, {"session_id": None, "page_name": "",
-                              "page": {"route": "/table", "web": True, "width": 360, "height": 740}})
+                              "page": {"route": "/dice", "web": True, "width": 360, "height": 740}})
         await asyncio.wait_for(joined.wait(), 30)
         for at in moments:
             await asyncio.sleep(max(0.0, (at - now_ms()) / 1000))

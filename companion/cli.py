@@ -54,11 +54,11 @@ def build_parser() -> Parser:
 
 
 def scorers() -> dict[str, Callable[[Any], dict]]:
-    """The games `companion score` knows: end-of-game JSON in, results JSON out."""
-    from companion.games.fly_solo import scoring as fly_solo
-    from companion.games.freshwater_fly import scoring as freshwater_fly
+    """The games `companion score` knows (the game registry's scoring commands): end-of-game
+    JSON in, results JSON out."""
+    from companion.games.registry import scorers as registered
 
-    return {"freshwater-fly": freshwater_fly.score_json, "fly-solo": fly_solo.score_json}
+    return registered()
 
 
 def port_number(text: str) -> int:

@@ -161,6 +161,10 @@ class AppPage:
     def tab(self, name: str):
         return self.page.get_by_role("tab", name=name)
 
+    def card(self, title: str):
+        """A card that opens something (a game, an adventure): Flutter names it by its texts, title first."""
+        return self.page.get_by_role("button", name=re.compile("^" + re.escape(title) + r"\b"))
+
     def labelled(self, name: str):
         """An icon button (its tooltip) or a picture with a label."""
         return self.page.get_by_label(name, exact=True)

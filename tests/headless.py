@@ -88,6 +88,12 @@ def key_of(control: BaseControl) -> Any:
     return getattr(key, "value", key)
 
 
+def title_of(view) -> str:
+    """What a view's app bar names: its title, or on a game's page the game (its picture's label)."""
+    title = view.appbar.title
+    return title.value if hasattr(title, "value") else title.semantics_label
+
+
 class PageDriver:
     """Find controls on one headless page and tap them."""
 

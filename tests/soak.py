@@ -58,7 +58,7 @@ def work(folder: Path, seed: int) -> None:
     from companion.games import GAMES
     from companion.games.freshwater_fly import score_sheet as sheet
     from companion.games.freshwater_fly.entry import FishColor, Species
-    from companion.games.table_tools import GAME as TABLE, roll
+    from companion.games.dice_roller import GAME as TABLE, roll
     from companion.store import backups, open_store
 
     rng = random.Random(seed)

@@ -15,10 +15,10 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.core.inputs import InputError, parse_json
-from companion.store.db import check_raw
+from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
-from companion.store.migrations import Raw, Schema
+from companion.store.migrations import MigrationError, Raw, Schema
 from companion.store.storage import write_json_atomically
 
 FORMAT = "companion-backup"
@@ -119,7 +119,9 @@ def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[
         if schema is None:
             raise InvalidBackupError(f"{path.name} holds an unknown file {relpath!r}")
         try:
-            check_raw(raw, schema)
+            check_migrated(raw, schema)
+        except MigrationError as exc:
+            raise InvalidBackupError(f"{path.name}: {relpath} {exc}") from exc
         except CorruptFileError as exc:
             raise InvalidBackupError(f"{path.name}: {relpath} is damaged: {exc}") from exc
         except StoreError as exc:

@@ -58,6 +58,16 @@ def check_raw(raw: Any, schema: Schema) -> int:
     return version
 
 
+def check_migrated(raw: Any, schema: Schema) -> Raw:
+    """`raw` checked, brought to today's schema and checked again in today's shape (an older
+    file's records are only checked once migrated): CorruptFileError or MigrationError."""
+    if check_raw(raw, schema) == schema.version:
+        return raw
+    migrated = migrate(raw, schema)
+    check_raw(migrated, schema)
+    return migrated
+
+
 def load_raw(path: Path, schema: Schema) -> Raw | None:
     """Read and check a database file; None when it does not exist. An empty file, or one
     holding only `null`, is damage like any other (Companion never writes one)."""
@@ -87,10 +97,11 @@ def prepare_file(path: Path, schema: Schema, migration_copies: Path, now: dateti
     assert meta is not None
     if meta["schema"] == schema.version:
         return False
+    migrated = check_migrated(raw, schema)
     migration_copies.mkdir(parents=True, exist_ok=True)
     stamp_text = now.strftime("%Y%m%dT%H%M%S")
     shutil.copy2(path, migration_copies / f"{path.stem}.schema{meta['schema']}-{stamp_text}{path.suffix}")
-    write_json_atomically(path, migrate(raw, schema))
+    write_json_atomically(path, migrated)
     return True
 
 

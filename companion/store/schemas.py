@@ -8,10 +8,10 @@ from companion.store import archive, sessions, settings
 from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
 from companion.store.migrations import Schema
 
-# Version 1 is the first released layout: no migrations yet. A new layout bumps the
-# version here and registers `{old_version: function}` (see migrations.py).
+# Version 1 is the first released layout. A new layout bumps the version here and
+# registers `{old_version: function}` (see migrations.py).
 SCHEMAS: dict[str, Schema] = {
-    "settings": Schema("settings", 1, check=settings.check_docs),
+    "settings": Schema("settings", 2, {1: settings.games_own_their_settings}, check=settings.check_docs),
     "archive": Schema("archive", 1, check=archive.check_docs),
     "session": Schema("session", 1, check=sessions.check_docs),
 }

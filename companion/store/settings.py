@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tinydb import Query
 
 from companion.core.errors import DomainError
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
-from companion.core.assets import AssetError
 
 if TYPE_CHECKING:
     from companion.core.pools import SavedPool
-    from companion.games.freshwater_fly.draft import FaceChange
-    from companion.games.freshwater_fly.entry import FishColor
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw
 
 SETTINGS = "settings"
 PLAYERS = "players"
-STRIKE_HOOKS = "freshwater_fly.strike_hooks"
-TIE_BREAK = "freshwater_fly.tie_break"
-FACE_CHANGES = "freshwater_fly.face_changes"
+GAME_OPTIONS = "game."  # + a game's id: that game's settings document
 SAVED_POOLS = "table.saved_pools"
 MAX_SAVED_POOLS = 20
 
@@ -40,15 +36,23 @@ def check_docs(raw: Raw) -> None:
             raise CorruptFileError(f"its player record {doc_id} is not valid")
 
 
-def _face_change(card: str, value: Any) -> FaceChange:
-    """A stored Skill-card face change, or DomainError naming what is wrong with it."""
-    from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
+# Schema 1 kept Freshwater Fly's settings under keys of their own; schema 2 keeps each
+# game's settings in one document (read by the game, not by the store).
+V1_FRESHWATER_FLY = {"freshwater_fly.strike_hooks": "strike_hooks", "freshwater_fly.tie_break": "tie_break",
+                     "freshwater_fly.face_changes": "face_changes"}
 
-    if card not in default_face_changes():
-        raise DomainError(f"only Skill cards {', '.join(default_face_changes())} change one face into another")
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-        raise DomainError(f"{value!r} is not a pair of faces")
-    return check_face_change(FaceChange(card, value[0], value[1]))
+
+def games_own_their_settings(raw: Raw) -> Raw:
+    """Migration 1 -> 2: Freshwater Fly's three settings become its one document (values as
+    they were, damaged ones too: the game names those and uses its defaults)."""
+    table = raw.get(SETTINGS, {})
+    kept = {doc_id: doc for doc_id, doc in table.items() if doc.get("key") not in V1_FRESHWATER_FLY}
+    moved = {V1_FRESHWATER_FLY[doc["key"]]: doc["value"] for doc in table.values()
+             if doc.get("key") in V1_FRESHWATER_FLY}
+    if moved:
+        next_id = max((int(i) for i in table if str(i).isdigit()), default=0) + 1
+        kept[str(next_id)] = {"key": GAME_OPTIONS + "freshwater-fly", "value": moved}
+    return {**raw, SETTINGS: kept}
 
 
 class Settings:
@@ -71,62 +75,19 @@ class Settings:
         with self._db.locked() as db:
             db.table(SETTINGS).upsert({"key": key, "value": value}, Query().key == key)
 
-    # Freshwater Fly: what the player's printed copy shows ---------------------------
+    # Each game's own settings: one document per game, read and checked by the game ----
 
-    @property
-    def strike_hooks(self) -> int:
-        """How many of the 4 Strike cards show a hook (a damaged value reads as the default)."""
-        from companion.games.freshwater_fly.strike import deck_rules
+    def game_options(self, game_id: str) -> Any:
+        """The settings document of a game, as stored (None if never set); the store does not read it."""
+        return self.get(GAME_OPTIONS + game_id)
 
-        try:
-            return deck_rules().check_hooks(self.get(STRIKE_HOOKS, deck_rules().default_hooks))
-        except DomainError:
-            return deck_rules().default_hooks
-
-    def set_strike_hooks(self, hooks: int) -> None:
-        from companion.games.freshwater_fly.strike import deck_rules
-
-        self.set(STRIKE_HOOKS, deck_rules().check_hooks(hooks))
-
-    @property
-    def tie_break(self) -> tuple[FishColor, ...]:
-        """The fish colours that break a tie, in order (a damaged value reads as the default)."""
-        from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
-
-        try:
-            return parse_tie_break(self.get(TIE_BREAK, [c.value for c in default_tie_break()]))
-        except (AssetError, TypeError):
-            return default_tie_break()
-
-    def set_tie_break(self, colours: list[str]) -> None:
-        from companion.games.freshwater_fly.scoring import parse_tie_break
-
-        try:
-            parse_tie_break(colours)
-        except AssetError:
-            raise DomainError("The tie-break order names gold, black and green once each.") from None
-        self.set(TIE_BREAK, list(colours))
-
-    def face_changes(self) -> dict[str, FaceChange]:
-        """Skill cards C, D and H as this player's cards print them (defaults where unset or damaged)."""
-        from companion.games.freshwater_fly.draft import default_face_changes
-
-        changes = dict(default_face_changes())
-        for card, value in self._stored_face_changes().items():
-            try:
-                changes[card] = _face_change(card, value)
-            except DomainError:
-                pass  # reported by problems()
-        return changes
-
-    def set_face_change(self, card: str, from_face: int, to_face: int) -> None:
+    def change_game_options(self, game_id: str, change: Callable[[Any], Any]) -> Any:
+        """Replace a game's document by `change(document)` under the file's lock, so changes
+        from several phones at once lose nothing; `change` raises to refuse (nothing is written)."""
         with self._db.locked():
-            _face_change(card, [from_face, to_face])
-            self.set(FACE_CHANGES, {**self._stored_face_changes(), card: [from_face, to_face]})
-
-    def _stored_face_changes(self) -> dict[str, Any]:
-        stored = self.get(FACE_CHANGES, {})
-        return stored if isinstance(stored, dict) else {"(all)": stored}
+            new = change(self.game_options(game_id))
+            self.set(GAME_OPTIONS + game_id, new)
+            return new
 
     # Saved dice pools ------------------------------------------------------------
 
@@ -172,30 +133,8 @@ class Settings:
             self.set(SAVED_POOLS, stored)
 
     def problems(self) -> list[str]:
-        """Stored values that are not possible, each named; the app uses defaults instead."""
-        from companion.games.freshwater_fly.scoring import parse_tie_break
-        from companion.games.freshwater_fly.strike import deck_rules
-
-        found = []
-        stored_order = self.get(TIE_BREAK)
-        if stored_order is not None:
-            try:
-                parse_tie_break(stored_order)
-            except (AssetError, TypeError):
-                found.append(f"Your tie-break order is damaged ({stored_order!r}); using gold, black, green.")
-        hooks = self.get(STRIKE_HOOKS)
-        if hooks is not None:
-            try:
-                deck_rules().check_hooks(hooks)
-            except DomainError as exc:
-                found.append(f"Your Strike deck setting is damaged ({exc}); using {self.strike_hooks} hook.")
-        for card, value in self._stored_face_changes().items():
-            try:
-                _face_change(card, value)
-            except DomainError as exc:
-                found.append(f"Your Skill {card} setting is damaged ({exc}); using the default.")
-        found += [f"{p} It is left out." for p in self.saved_pools() if isinstance(p, DomainError)]
-        return found
+        """Saved pools that are damaged, each named; they are left out."""
+        return [f"{p} It is left out." for p in self.saved_pools() if isinstance(p, DomainError)]
 
     # The roster ---------------------------------------------------------------
 

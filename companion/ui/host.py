@@ -15,6 +15,7 @@ import flet as ft
 from companion.core.errors import DomainError
 from companion.core.players import Player
 from companion.core.session import TABLE, Actor, SessionManager
+from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
 from companion.ui.phone import PLAYER, PhonePrefs, is_host_page
@@ -41,6 +42,19 @@ class AppContext:
     # Start-up notices the user has not dismissed yet (shared by all pages).
     notices: list[str] = field(default_factory=list)
     table_keys: TableKeys | None = None  # with --lan: the table's secret and code
+
+    def options(self, game_id: str) -> Any:
+        """A game's settings as the game reads them (its defaults where unset or damaged)."""
+        return self.options_and_problems(game_id)[0]
+
+    def options_and_problems(self, game_id: str) -> tuple[Any, list[str]]:
+        """A game's settings, and a sentence for each stored value the game cannot use."""
+        return registry.game(game_id).read_options(self.store.settings.game_options(game_id))
+
+    def change_options(self, game_id: str, key: str, value: Any) -> None:
+        """Change one of a game's settings (DomainError, nothing written, when the game refuses it)."""
+        entry = registry.game(game_id)
+        self.store.settings.change_game_options(game_id, lambda doc: entry.change_options(doc, key, value))
 
 
 class Host:

@@ -1,17 +1,18 @@
 """The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock,
 and who plays on this phone.
 
-Routes: `/table`, `/sheets`, `/journal`, `/scores`, `/history` (the tabs, each may
-carry an id, `/table/<session id>`, or more, `/journal/<id>/record`), and `/settings`,
-`/sessions`, `/who`, `/invite` shown on top of the last tab with a back button. The
-route is in the browser's address, so a reload shows the same screen. A phone that
-has not said who plays on it is asked first (`/who`), then shown where it was going.
+The navigation bar holds Games, Dice and History (see `routes.py`); a game's page is
+drawn under Games, with its title and a way back to all games in the app bar and, when
+it has several parts (Freshwater Fly's draft, Strike cards and scoring), a row to go
+from one to another. Settings, Unfinished sessions, Who and Invite are shown on top of
+the last tab with a back button. The route is in the browser's address, so a reload
+shows the same screen; a route of an earlier version is taken to its new place. A phone
+that has not said who plays on it is asked first (`/who`), then shown where it was going.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,11 +20,13 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.core.session import TABLE
+from companion.games.registry import load
 from companion.ui.components.common import notice_card
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
+from companion.ui.routes import HOME, WHO, Place, game_route, place
+from companion.ui.screen import Screen
 from companion.ui.theme import THEME_MODES, themes
-from companion.ui.views.screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -38,32 +41,29 @@ class Tab:
     label: str
     icon: ft.IconData
     selected_icon: ft.IconData
-    screen: str  # "module:Class" (or a function making the screen), imported when first shown
+    screen: str  # "module:callable" making the screen, imported when first shown
 
 
+SCREENS = "companion.ui.screens"
 TABS = (
-    Tab("table", "Table", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, "table:TableScreen"),
-    Tab("sheets", "Sheets", ft.Icons.GRID_ON_OUTLINED, ft.Icons.GRID_ON, "sheets:SheetsScreen"),
-    Tab("journal", "Journal", ft.Icons.MENU_BOOK_OUTLINED, ft.Icons.MENU_BOOK, "journal:journal_screen"),
-    Tab("scores", "Scores", ft.Icons.SCOREBOARD_OUTLINED, ft.Icons.SCOREBOARD, "scores:ScoresScreen"),
-    Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "history:HistoryScreen"),
+    Tab("games", "Games", ft.Icons.EXTENSION_OUTLINED, ft.Icons.EXTENSION, f"{SCREENS}.games:GamesScreen"),
+    Tab("dice", "Dice", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, f"{SCREENS}.dice:DiceScreen"),
+    Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, f"{SCREENS}.history:HistoryScreen"),
 )
 TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
-PAGES = {"settings": "settings:SettingsScreen", "sessions": "sessions:SessionsScreen", "who": "who:WhoScreen",
-         "invite": "invite:InviteScreen"}
-WHO = "/who"
+PAGES = {"settings": f"{SCREENS}.settings:SettingsScreen", "sessions": f"{SCREENS}.sessions:SessionsScreen",
+         "who": f"{SCREENS}.who:WhoScreen", "invite": f"{SCREENS}.invite:InviteScreen"}
 
 
-def screen_class(where: str) -> Callable[[Host, str | None], Screen]:
-    module, _, name = where.partition(":")
-    return getattr(importlib.import_module(f"companion.ui.views.{module}"), name)
-HOME = "/table"
-
-
-def split_route(route: str) -> tuple[str, str | None]:
-    """('table', 'abc123') for '/table/abc123'; ('journal', 'abc123/record') for '/journal/abc123/record'."""
-    parts = [p for p in route.split("?")[0].split("/") if p]
-    return (parts[0] if parts else "", "/".join(parts[1:]) or None)
+def make_screen(host: Host, where: Place) -> Screen:
+    """The screen that shows `where` (a tab, a game's part, or a page)."""
+    if where.part is not None:
+        maker: Callable[[Host, str | None], Screen] = load(where.part.screen)
+    elif where.is_tab:
+        maker = load(TABS[TAB_INDEX[where.name]].screen)
+    else:
+        maker = load(PAGES[where.name])
+    return maker(host, where.arg)
 
 
 class Shell:
@@ -75,7 +75,7 @@ class Shell:
         self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme, prefs=prefs,
                          browser_services=browser_services)
         self.route: str | None = None
-        self.last_tab = HOME
+        self.last_tab = place(HOME)  # the tab (or game page) under a page shown on top
         self.screens: list[Screen] = []
         self._wakelock: ft.Wakelock | None = None
 
@@ -84,7 +84,7 @@ class Shell:
         page.title = "Companion"
         page.theme, page.dark_theme = themes()
         page.on_route_change = lambda e: self.show(e.route)
-        page.on_view_pop = lambda e: self.go(self.last_tab)
+        page.on_view_pop = lambda e: self.go(self.last_tab.route)
         page.on_disconnect = lambda e: self.host.close()
         page.on_close = lambda e: self.host.close()
         if self.host.browser_services:
@@ -103,38 +103,36 @@ class Shell:
         self.page.navigate(self.route or HOME)
 
     def show(self, route: str) -> None:
-        """Draw the screen(s) for `route` (nothing happens if it is already shown)."""
-        name, arg = split_route(route)
-        if name not in TAB_INDEX and name not in PAGES:
-            name, arg = split_route(HOME)
-        route = f"/{name}" + (f"/{arg}" if arg else "")
-        if self.host.identity is None and name != "who":
-            self.host.after_who = route  # ask first, then go there
-            name, arg, route = "who", None, WHO
-        if route == self.route:
+        """Draw the screen(s) for `route` (nothing happens if it is already shown). An earlier
+        version's route (a saved link, a tab left open) is shown at its new place, and the
+        address bar says so."""
+        where = place(route)
+        if self.host.identity is None and where.name != "who":
+            self.host.after_who = where.route  # ask first, then go there
+            where = place(WHO)
+        elif where.route != route.split("?")[0].rstrip("/") and self.host.browser_services:
+            self.page.navigate(where.route)
+        if where.route == self.route:
             return
-        self.route = route
-        self._make_screens(name, arg)
+        self.route = where.route
+        self._make_screens(where)
         self._redraw()
 
-    def _make_screens(self, name: str, arg: str | None) -> None:
+    def _make_screens(self, where: Place) -> None:
         for screen in self.screens:
             screen.dispose()
         self.host.unwatch_all()
         self.host.watch("notices", self._show_notices)
         self.host.watch(EVERYTHING, self.reload)
-        if name in TAB_INDEX:
-            self.last_tab = self.route or HOME
-            self.screens = [screen_class(TABS[TAB_INDEX[name]].screen)(self.host, arg)]
+        if where.is_tab:
+            self.last_tab = where
+            self.screens = [make_screen(self.host, where)]
         else:
-            tab_name, tab_arg = split_route(self.last_tab)
-            self.screens = [screen_class(TABS[TAB_INDEX[tab_name]].screen)(self.host, tab_arg),
-                            screen_class(PAGES[name])(self.host, arg)]
+            self.screens = [make_screen(self.host, self.last_tab), make_screen(self.host, where)]
 
     def _redraw(self) -> None:
         self._notice_columns: list[ft.Column] = []
-        tab_name, _ = split_route(self.last_tab)
-        views = [self._tab_view(self.screens[0], TAB_INDEX[tab_name])]
+        views = [self._tab_view(self.screens[0])]
         if len(self.screens) > 1:
             views.append(self._page_view(self.screens[1]))
         self.page.views[:] = views
@@ -147,10 +145,10 @@ class Shell:
         stay (a dialog closing over them is not disturbed); what they show is new."""
         if self.route is None:
             return
-        self._make_screens(*split_route(self.route))
+        self._make_screens(place(self.route))
         self._notice_columns = []
-        for view, screen in zip(self.page.views, self.screens):
-            view.controls = [self._frame(screen)]
+        for i, (view, screen) in enumerate(zip(self.page.views, self.screens)):
+            view.controls = [self._frame(screen, self._parts_row() if i == 0 else None)]
         self.page.update()
 
     def _who_button(self) -> ft.Control:
@@ -168,11 +166,17 @@ class Shell:
         self.host.after_who = self.route or HOME
         self.go(WHO)
 
-    def _tab_view(self, screen: Screen, index: int) -> ft.View:
+    def _tab_view(self, screen: Screen) -> ft.View:
+        tab = self.last_tab
+        game = tab.game
         return ft.View(
-            route=self.last_tab,
+            route=tab.route,
             appbar=ft.AppBar(
-                title=ft.Text(screen.title),
+                # A game's page shows the game's picture: its name would not fit beside who plays here.
+                title=ft.Image(src=game.picture, width=40, height=40, border_radius=10, semantics_label=game.title,
+                               key="game-picture") if game else ft.Text(screen.title),
+                leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
+                                      on_click=lambda e: self.go(HOME)) if game else None,
                 actions=[
                     self._who_button(),
                     ft.IconButton(ft.Icons.PENDING_ACTIONS, tooltip="Unfinished sessions",
@@ -182,16 +186,30 @@ class Shell:
             ),
             navigation_bar=ft.NavigationBar(
                 key="nav",
-                selected_index=index,
+                selected_index=TAB_INDEX[tab.name],
                 destinations=[
                     ft.NavigationBarDestination(icon=t.icon, selected_icon=t.selected_icon, label=t.label)
                     for t in TABS
                 ],
                 on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
             ),
-            controls=[self._frame(screen)],
+            controls=[self._frame(screen, self._parts_row())],
             scroll=ft.ScrollMode.AUTO,
             padding=16,
+        )
+
+    def _parts_row(self) -> ft.Control | None:
+        """On the page of a game with several parts: one big button each, the shown one marked."""
+        game, shown = self.last_tab.game, self.last_tab.part
+        if game is None or shown is None or len(game.parts) < 2:
+            return None
+        return ft.SegmentedButton(
+            key="game-parts",
+            segments=[ft.Segment(value=p.id, label=p.label, icon=getattr(ft.Icons, p.icon)) for p in game.parts],
+            selected=[shown.id],
+            show_selected_icon=False,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14)),
+            on_change=lambda e: self.go(game_route(game, e.control.selected[0])) if e.control.selected else None,
         )
 
     def _page_view(self, screen: Screen) -> ft.View:
@@ -199,19 +217,21 @@ class Shell:
             route=self.route or "/",
             appbar=ft.AppBar(
                 title=ft.Text(screen.title),
-                leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: self.go(self.last_tab)),
+                leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
+                                      on_click=lambda e: self.go(self.last_tab.route)),
             ),
             controls=[self._frame(screen)],
             scroll=ft.ScrollMode.AUTO,
             padding=16,
         )
 
-    def _frame(self, screen: Screen) -> ft.Control:
-        """The screen centred, at most a comfortable reading width on a desktop, under any notices."""
+    def _frame(self, screen: Screen, header: ft.Control | None = None) -> ft.Control:
+        """The screen centred, at most a comfortable reading width on a desktop, under any notices
+        (and, on a game's page, the row of its parts)."""
         notices = ft.Column(spacing=8)
         self._notice_columns.append(notices)
         self._fill_notices(notices)
-        content = ft.Column([notices, screen.mount()], spacing=16)
+        content = ft.Column([notices, *([header] if header else []), screen.mount()], spacing=16)
         return ft.ResponsiveRow(
             [ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
             alignment=ft.MainAxisAlignment.CENTER,

@@ -6,7 +6,7 @@ from tests.browser import AppPage
 
 
 def roll_totals(server) -> list[int]:
-    """The totals of the saved rolls of the only table session, oldest first."""
+    """The totals of the saved rolls of the only dice session, oldest first."""
     [session] = server.session_files()
     return [sum(a["data"]["faces"]) for a in session["actions"] if a["type"] == "dice.roll"]
 
@@ -15,6 +15,9 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     server = make_server()
     phone.open(server.url)
 
+    # Games first; the Dice tab rolls for any game.
+    phone.see(phone.card("Freshwater Fly"))
+    phone.tab("Dice").click()
     # Roll, then pick Lure's default five d6 and roll them: the screen shows exactly what was saved.
     phone.button("Roll 2 d6").click()
     phone.see(phone.button("Undo: roll 2 d6"))
@@ -28,7 +31,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.see(phone.button("Undo: roll 5 d6"))
     first_total, total = roll_totals(server)
     phone.see(phone.text(f"Total {total}"))
-    phone.shot("table-phone")
+    phone.shot("dice-phone")
 
     # Undo, labelled with what it takes back; redo waits.
     phone.button("Undo: roll 5 d6").click()
@@ -44,16 +47,16 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.see(phone.text(f"Total {first_total}"))
 
     # Every tab.
-    for tab, expect in [("Sheets", "Fleet Dice score sheets"), ("Journal", "Fly Solo adventures"),
-                        ("Scores", "Score a game"), ("History", "No finished plays yet")]:
-        phone.tab(tab).click()
-        phone.see(phone.text(expect))
+    phone.tab("Games").click()
+    phone.see(phone.card("Fleet Dice"))
+    phone.tab("History").click()
+    phone.see(phone.text("No finished plays yet"))
     # The address follows (the browser is told after the screen is drawn).
     phone.page.wait_for_function("() => location.pathname.endsWith('/history')", timeout=10_000)
 
     # Unfinished sessions, then settings with the theme changed to dark.
     phone.labelled("Unfinished sessions").click()
-    phone.see(phone.text("Table session"))
+    phone.see(phone.text("Dice session"))
     phone.shot("sessions-phone")
     phone.labelled("Back").click()
     phone.labelled("Settings").click()
@@ -65,17 +68,17 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     # Kill the server without warning, start it again: the session is all there.
     server.kill()
     server.start()
-    phone.open(f"{server.url}/table")
+    phone.open(f"{server.url}/dice")
     phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
-    phone.shot("table-dark-phone")
+    phone.shot("dice-dark-phone")
 
 
 def test_two_devices_see_the_same_table(make_server, browser) -> None:
     server = make_server()
     devices = [browser.new_context(viewport={"width": 360, "height": 740}) for _ in range(2)]
     try:
-        first, second = (AppPage(d.new_page()).open(f"{server.url}/table") for d in devices)
+        first, second = (AppPage(d.new_page()).open(f"{server.url}/dice") for d in devices)
         first.button("Roll 2 d6").click()
         first.see(first.button("Undo: roll 2 d6"))
         [total] = roll_totals(server)
@@ -88,12 +91,12 @@ def test_two_devices_see_the_same_table(make_server, browser) -> None:
 
 def test_desktop_layout(make_server, desktop: AppPage) -> None:
     server = make_server()
-    desktop.open(f"{server.url}/table")
+    desktop.open(f"{server.url}/dice")
     desktop.button("Presets").click()
     desktop.button("Five d6 + both special dice").click()
     desktop.button("Roll 5 d6 + 1 d12 + 1 d20").click()
     desktop.see(desktop.button("Undo: roll 5 d6 + 1 d12 + 1 d20"))
-    desktop.shot("table-desktop")
+    desktop.shot("dice-desktop")
     desktop.labelled("Settings").click()
     desktop.see(desktop.button("Back up now"))
     desktop.shot("settings-desktop")
@@ -109,7 +112,7 @@ def test_damaged_file_is_reported_on_screen(make_server, phone: AppPage, tmp_pat
     phone.shot("notice-phone")
     phone.button("Dismiss").click()
     phone.page.get_by_text("could not be read").first.wait_for(state="detached", timeout=15_000)
-    phone.see(phone.button("Roll 2 d6"))
+    phone.see(phone.card("Fleet Dice"))
 
 
 def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) -> None:
@@ -135,7 +138,7 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) 
         # Said once per device: not again when the phone comes back in a new tab (it kept the table's key).
         phone.page.close()
         phone = AppPage(context.new_page()).open(lan_url.split("?")[0])
-        phone.see(phone.button("Roll 2 d6"))
+        phone.see(phone.card("Fleet Dice"))
         phone.page.wait_for_timeout(3000)
         assert phone.message("will not keep the screen awake").count() == 0
     finally:

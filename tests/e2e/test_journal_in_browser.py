@@ -10,7 +10,7 @@ from tests.browser import AppPage
 
 def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPage) -> None:
     server = make_server()
-    phone.open(f"{server.url}/journal")
+    phone.open(f"{server.url}/games/fly-solo/journal")
     phone.see(phone.text("No adventure yet"))
     name = phone.page.get_by_role("textbox", name="Name of the new adventure")
     name.click()
@@ -73,7 +73,8 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.see(phone.text("2 Badges to spend"))
     phone.see(phone.text("You beat the Silent Angler"))
     phone.see(phone.text("1A, 2A (A side)"))
-    phone.tab("Journal").click()
+    phone.tab("Games").click()
+    phone.card("Fly Solo").click()
     # The adventure's card is one button; Flutter reads its texts as its name.
     phone.see(phone.page.get_by_role("button", name=re.compile("Autumn week.*Day 2 of 7 at L2 · 2 Badges to spend",
                                                                re.S)))
@@ -83,7 +84,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
 
 def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) -> None:
     server = make_server()
-    phone.open(f"{server.url}/journal")
+    phone.open(f"{server.url}/games/fly-solo/journal")
     phone.button("Start the adventure").click()
     phone.see(phone.text("1 Badge to spend"))
     phone.button("1A").click()

@@ -19,7 +19,7 @@ def plays(data):
 def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     server = make_server(players=("Ana", "Ben"))
     data = server.data_dir
-    phone.open(f"{server.url}/scores")
+    phone.open(f"{server.url}/games/freshwater-fly/score")
 
     phone.button("Ana").click()
     phone.button("Ben").click()

@@ -17,7 +17,7 @@ def sheet_doc(server) -> dict:
 def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     server = make_server(players=("Ana",))
     data = server.data_dir
-    phone.open(f"{server.url}/sheets")
+    phone.open(f"{server.url}/games/fleet-dice/sheets")
 
     phone.button("Ana").click()
     phone.page.get_by_role("button", name="Ana starts with Cod").click()

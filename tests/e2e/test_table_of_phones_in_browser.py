@@ -31,7 +31,7 @@ def phones(browser) -> Iterator:
         context.close()
 
 
-def join(phone: AppPage, server, name: str, path: str = "/table") -> AppPage:
+def join(phone: AppPage, server, name: str, path: str = "/dice") -> AppPage:
     """A phone opens the invitation link and says who plays on it."""
     phone.open(server.phone_url(path))
     phone.see(phone.text("Who is playing on this phone?"))
@@ -59,7 +59,7 @@ def wait_for(check, timeout: float = 15.0, server=None) -> None:
 def test_a_quick_second_tap_on_one_phone_is_kept(make_server, phones) -> None:
     server = make_server(lan=True, players=("Ana", "Ben", "Cy"))
     [phone] = phones(1)
-    join(phone, server, "Ana", "/scores")
+    join(phone, server, "Ana", "/games/freshwater-fly/score")
     phone.see(phone.button("Ben"))
     for _ in range(3):  # three double taps: the second chip is tapped before the first one's redraw arrives
         phone.tap_together(["Ben", "Cy"], moment(100))
@@ -73,8 +73,8 @@ def test_a_quick_second_tap_on_one_phone_is_kept(make_server, phones) -> None:
 def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones) -> None:
     server = make_server(lan=True, players=("Ana", "Ben"))
     ana, ben = phones(2)
-    join(ana, server, "Ana", "/sheets")
-    join(ben, server, "Ben", "/sheets")
+    join(ana, server, "Ana", "/games/fleet-dice/sheets")
+    join(ben, server, "Ben", "/games/fleet-dice/sheets")
     ana.button("Ana").click()
     ana.button("Ben").click()
     ana.page.get_by_role("button", name="Ana starts with Cod").click()
@@ -117,8 +117,10 @@ def test_four_phones_roll_at_the_same_moment_and_two_score_at_once(make_server, 
         phone.see(phone.text("#3"))  # every phone shows all four rolls
 
     ana, ben = table[:2]
-    ana.tab("Scores").click()
-    ben.tab("Scores").click()
+    for phone in (ana, ben):  # to Freshwater Fly's page, its Score part
+        phone.tab("Games").click()
+        phone.card("Freshwater Fly").click()
+        phone.button("Score").click()
     ana.button("Ana").click()
     ana.button("Ben").click()
     ana.button("Start scoring").click()

@@ -1,4 +1,4 @@
-"""The Journal tab on headless pages: start an adventure, spend Badges, record Days, run the
+"""Fly Solo's journal on headless pages: start an adventure, spend Badges, record Days, run the
 Silent Angler assistant and hand its catch to the journal."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ def campaign(app):
 
 
 async def new_adventure(app, name: str = "Autumn week"):
-    page = await app.open("/journal")
+    page = await app.open("/games/fly-solo/journal")
     await page.change(page.find(key="adventure-name"), value=name)
     await page.click(key="start-adventure")
     return page, campaign(app)
@@ -25,7 +25,7 @@ async def catch(page, key: str, times: int) -> None:
 
 
 async def test_start_an_adventure_and_spend_the_free_badge_on_a_momentum_tile(app) -> None:
-    page = await app.open("/journal")
+    page = await app.open("/games/fly-solo/journal")
     assert page.has(key="adventure-name")
     await page.change(page.find(key="adventure-name"), value="   ")
     await page.click(key="start-adventure")
@@ -48,7 +48,7 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     page, session = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
     await page.click(key="open-record")
-    assert page.page.views[0].route == f"/journal/{session.id}/record"
+    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}/record"
     assert page.find(key="why-not-record").value.startswith("A Day ends when you or the Silent Angler has seven")
     await page.click(key="points-plus")  # 4-point fish
     await catch(page, "fish-brook-black", 7)  # seven 4-point Brook: a Big One too
@@ -69,7 +69,7 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     assert page.find(key="score-angler-total").value == "21"
     assert page.find(key="day-result").value == "You beat the Silent Angler"
     await page.click(key="record-day")
-    assert page.page.views[0].route == f"/journal/{session.id}"
+    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
     day = session.state.days[0]
     assert day.score.result == "win" and session.state.location == 2
     assert page.find(key="badges-earned").value == ("Badges earned: Species Goals: Brook, "
@@ -133,7 +133,7 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
     await page.click(key="end-round")
     assert assistant.state.over
     await page.click(key="send-to-journal")
-    assert page.page.views[0].route == f"/journal/{session.id}/record"
+    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}/record"
     assert session.state.draft.angler.fish == assistant.state.fish
     assert session.state.draft.track == assistant.state.track
     assert app.ctx.sessions.open_records(sa.GAME) == []
@@ -141,9 +141,9 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
 
 async def test_the_list_shows_each_adventure_and_a_missing_one_is_explained(app) -> None:
     await new_adventure(app, "First")
-    page = await app.open("/journal")
+    page = await app.open("/games/fly-solo/journal")
     assert page.text_containing("Day 1 of 7 at L1") == "Day 1 of 7 at L1 · 1 Badge to spend"
-    page = await app.open("/journal/000000000000")
+    page = await app.open("/games/fly-solo/journal/000000000000")
     assert "This session cannot be shown" in page.texts()
     assert "no longer here" in page.text_containing("000000000000")
 
@@ -156,4 +156,4 @@ async def test_discard_an_adventure_with_undo(app) -> None:
     assert page.has(key="start-adventure")  # back on the list
     await page.snackbar_action()
     assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
-    assert page.page.views[0].route == f"/journal/{session.id}"
+    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"

@@ -26,7 +26,7 @@ async def start(page) -> None:
 
 async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     await start(page)
     # Ana: two Coho (points 5) and a gold Brook (3); 2 white tokens; Skill W.
     for _ in range(2):
@@ -58,7 +58,7 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
 
 async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     await start(page)
     assert page.find(key="first-to-seven").content == "First to seven fish needs seven fish (0 so far)"
     for _ in range(7):
@@ -72,7 +72,7 @@ async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None
 
 async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     await start(page)
     await page.click(key="fish-steelhead-gold")
     await page.click(key="save-play")
@@ -88,7 +88,7 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     await history.click(key="edit-play")
     editing = app.ctx.sessions.latest(GAME)
     assert editing.state.play_id == play.id
-    scores = await app.open(f"/scores/{editing.id}")
+    scores = await app.open(f"/games/freshwater-fly/score/{editing.id}")
     await scores.click(key="scores-seat-1")
     for _ in range(3):
         await scores.click(key="fish-rainbow-black")
@@ -109,17 +109,17 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
 
 async def test_a_half_entered_sheet_is_there_on_another_page(roster) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     await start(page)
     await page.click(key="fish-dolly-green")
-    again = await app.open("/scores")
+    again = await app.open("/games/freshwater-fly/score")
     assert again.find(key="scores-seat-0").content == page.find(key="scores-seat-0").content
     assert again.label(key="undo") == "Undo: Ana: add a green Dolly (3)"
 
 
 async def test_discard_the_sheet_with_undo(roster) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     await start(page)
     await page.click(key="discard-sheet")
     assert app.ctx.sessions.open_records() == [] and page.has(key="start-scoring")
@@ -129,13 +129,13 @@ async def test_discard_the_sheet_with_undo(roster) -> None:
 
 async def test_history_lists_plays_newest_first(roster, clock) -> None:
     app = roster
-    page = await app.open("/scores")
+    page = await app.open("/games/freshwater-fly/score")
     for fish in ("fish-coho-gold", "fish-brook-gold"):
         await start(page)
         await page.click(key=fish)
         await page.click(key="save-play")  # shows the saved play
         assert page.page.views[0].route.startswith("/history/")
-        await page.route("/scores")
+        await page.route("/games/freshwater-fly/score")
         clock.advance(hours=1)
     history = await app.open("/history")
     cards = [t for t in history.texts() if t.startswith("Ana ")]

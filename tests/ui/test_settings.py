@@ -67,7 +67,7 @@ async def test_a_damaged_backup_is_refused_and_nothing_changes(app) -> None:
     bad.write_text('{"format": "companion-backup", "version": 1, "files": {"settings.json": [], '
                    '"archive.json": {"_meta": {"1": {"kind": "archive", "schema": 1}}}}}')
     page.find(key="theme")  # the screen is drawn
-    await page.route("/table")
+    await page.route("/dice")
     await page.route("/settings")
     await page.click(key=f"restore-{bad.name}")
     await page.click(key="confirm-restore")
@@ -77,7 +77,7 @@ async def test_a_damaged_backup_is_refused_and_nothing_changes(app) -> None:
 
 
 async def test_restore_reloads_what_other_pages_show(app) -> None:
-    table = await app.open("/table")
+    table = await app.open("/dice")
     await table.click(key="roll")
     settings = await app.open("/settings")
     await settings.click(key="backup-now")
@@ -96,7 +96,7 @@ async def test_restore_reloads_what_other_pages_show(app) -> None:
 async def test_strike_hooks_and_skill_faces_match_the_printed_copy(app) -> None:
     page = await app.open("/settings")
     await page.click(key="hooks-2")
-    assert app.store.settings.strike_hooks == 2
+    assert app.ctx.options("freshwater-fly").strike_hooks == 2
     await page.click(key="change-skill-C")
     await page.click(key="C-from-3")
     await page.click(key="C-to-3")
@@ -105,13 +105,13 @@ async def test_strike_hooks_and_skill_faces_match_the_printed_copy(app) -> None:
     await page.click(key="C-to-5")
     await page.click(key="save-skill-C")
     assert page.find(key="skill-C").value == "Skill C: a 3 becomes a 5"
-    assert app.store.settings.face_changes()["C"].to_face == 5
+    assert app.ctx.options("freshwater-fly").face_changes["C"].to_face == 5
 
 
 async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app) -> None:
-    from companion.store.settings import SAVED_POOLS, STRIKE_HOOKS
+    from companion.store.settings import GAME_OPTIONS, SAVED_POOLS
 
-    app.store.settings.set(STRIKE_HOOKS, "many")
+    app.store.settings.set(GAME_OPTIONS + "freshwater-fly", {"strike_hooks": "many"})
     app.store.settings.set(SAVED_POOLS, [{"name": "Odd", "dice": {"d7": 2}}])
     page = await app.open("/settings")
     texts = page.texts()
@@ -124,7 +124,7 @@ async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app)
 
 
 async def test_a_pool_saved_at_the_table_is_offered_in_presets(app) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
     await page.click(key="choose-dice")
     await page.click(label="One d20 more")
     page.find(key="pool-name").value = "Big"
@@ -141,5 +141,5 @@ async def test_the_tie_break_order_can_be_changed(app) -> None:
     page = await app.open("/settings")
     assert page.find(key="tie-break").value == "Now: gold, then black, then green."
     await page.click(key="tie-black-green-gold")
-    assert app.store.settings.tie_break == (FishColor.BLACK, FishColor.GREEN, FishColor.GOLD)
+    assert app.ctx.options("freshwater-fly").tie_break == (FishColor.BLACK, FishColor.GREEN, FishColor.GOLD)
     assert page.find(key="tie-break").value == "Now: black, then green, then gold."

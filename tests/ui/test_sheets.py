@@ -1,4 +1,4 @@
-"""The Sheets tab (Fleet Dice) on headless pages: set up, the golden rule by taps, choices,
+"""Fleet Dice's sheets on headless pages: set up, the golden rule by taps, choices,
 undo, the table's roll, a finished game saved to history."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from companion.games.fleet_dice.game import GAME
 async def sheets(app):
     app.store.settings.add_player("Ana")
     app.store.settings.add_player("Ben")
-    page = await app.open("/sheets")
+    page = await app.open("/games/fleet-dice/sheets")
     await page.click(key="seat-Ana")
     await page.click(key="seat-Ben")
     await page.click(key="start-Ana-cod")
@@ -71,15 +71,15 @@ async def test_sheets_switch_with_the_players_chip(app, sheets) -> None:
 
 
 async def test_the_table_roll_offers_its_faces(app, sheets) -> None:
-    from companion.games.table_tools import GAME as TABLE
-    from companion.games.table_tools import set_pool
+    from companion.games.dice_roller import GAME as TABLE
+    from companion.games.dice_roller import set_pool
     from companion.core.session import Action
 
     table = app.ctx.sessions.create(TABLE)
     table.perform(set_pool(["boat", "boat", "boat"]))
     table.perform(Action("dice.roll", {"faces": [2, 6, 4]}))  # Cod, 3 Coins, Swordfish
-    await sheets.route("/table")
-    await sheets.route("/sheets")
+    await sheets.route("/dice")
+    await sheets.route("/games/fleet-dice/sheets")
     assert sheets.has(key="rolled-0-cod") and sheets.has(key="rolled-1-coins") and sheets.has(key="rolled-2-swordfish")
     await sheets.click(key="rolled-2-swordfish")
     await sheets.click(key="use-normal")
@@ -98,7 +98,7 @@ async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> Non
             if actions:
                 session.perform(actions[0])
     await sheets.route("/history")
-    await sheets.route("/sheets")
+    await sheets.route("/games/fleet-dice/sheets")
     # ...and the last town phase by taps.
     while not session.state.over:
         for seat, name in enumerate(session.state.names):
@@ -111,8 +111,8 @@ async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> Non
                 await sheets.click(key="use-income")
             else:
                 session.perform(fleet.legal_actions(session.state, seat)[0])
-                await sheets.route("/table")
-                await sheets.route("/sheets")
+                await sheets.route("/dice")
+                await sheets.route("/games/fleet-dice/sheets")
     results = score(session.state.names, session.state.sheets)[0]
     assert sheets.find(key="fleet-winner").value in (f"{r.name} wins" for r in results if r.rank == 1) or \
         sheets.find(key="fleet-winner").value.startswith("Shared victory")
@@ -124,13 +124,13 @@ async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> Non
 
 async def test_a_damaged_layout_file_is_reported_not_a_crash(app, monkeypatch) -> None:
     from companion.core.assets import AssetError
-    from companion.ui.views import sheets as sheets_view
+    from companion.ui.games.fleet_dice import sheets as sheets_view
 
     def broken():
         raise AssetError("sheet.json.coins.boxes: must be at least 1, not 0")
 
     monkeypatch.setattr(sheets_view, "default_layout", broken)
-    page = await app.open("/sheets")
+    page = await app.open("/games/fleet-dice/sheets")
     assert page.has(label="The Fleet Dice sheet file is not valid")
     assert "nothing saved was changed" in page.text_containing("coins.boxes")
 
@@ -148,7 +148,7 @@ async def test_a_damaged_saved_sheet_is_explained_and_kept(app, sheets) -> None:
     before = path.read_text()
     app.store.sessions.close_all()  # as after a restart: files are read again
     app.ctx.sessions.forget_all()
-    page = await app.open("/sheets")
+    page = await app.open("/games/fleet-dice/sheets")
     text = page.text_containing("cannot be replayed")
     assert "A Fleet die has no 'trout' face." in text and "discard it in Unfinished sessions" in text
     assert path.read_text() == before

@@ -6,41 +6,79 @@ import flet as ft
 import pytest
 
 from companion.ui.shell import TABS
+from tests.headless import title_of
 
 
-async def test_first_view_is_the_table(app) -> None:
+async def test_first_view_is_games(app) -> None:
     page = await app.open("/")
     assert page.find(key="nav").selected_index == 0
-    assert page.has(key="roll")
+    assert title_of(page.page.views[0]) == "Games"
+    assert [key for key in ("game-freshwater-fly", "game-fly-solo", "game-fleet-dice", "game-lure", "game-salmon-run",
+                            "game-pearl-boat") if page.has(key=key)] == ["game-freshwater-fly", "game-fly-solo",
+                                                                         "game-fleet-dice", "game-lure",
+                                                                         "game-salmon-run", "game-pearl-boat"]
 
 
 @pytest.mark.parametrize("index, tab", list(enumerate(TABS)))
 async def test_every_tab_has_a_route_a_title_and_its_nav_item(app, index, tab) -> None:
     page = await app.open(f"/{tab.name}")
     assert page.find(key="nav").selected_index == index
-    assert page.page.views[0].appbar.title.value == tab.label
+    assert title_of(page.page.views[0]) == tab.label
 
 
 async def test_nav_bar_switches_tabs(app) -> None:
-    page = await app.open("/table")
-    await page.change(page.find(key="nav"), selected_index=4)
-    assert page.page.views[0].appbar.title.value == "History"
+    page = await app.open("/dice")
+    await page.change(page.find(key="nav"), selected_index=2)
+    assert title_of(page.page.views[0]) == "History"
     assert page.has(label="No finished plays yet")
-    await page.route("/scores")  # the browser's back/forward buttons
-    assert page.page.views[0].appbar.title.value == "Scores"
+    await page.route("/games/freshwater-fly/score")  # the browser's back/forward buttons
+    assert title_of(page.page.views[0]) == "Freshwater Fly"
+    assert page.find(key="nav").selected_index == 0  # a game's page is under Games
 
 
-async def test_unknown_route_shows_the_table(app) -> None:
+async def test_unknown_route_shows_games(app) -> None:
     page = await app.open("/nowhere/at/all")
-    assert page.page.views[0].appbar.title.value == "Table"
+    assert title_of(page.page.views[0]) == "Games"
+
+
+@pytest.mark.parametrize("old, new, shows", [
+    ("/table", "/dice", "roll"),
+    ("/sheets", "/games/fleet-dice/sheets", "start-sheets"),
+    ("/scores", "/games/freshwater-fly/score", "start-scoring"),
+    ("/journal", "/games/fly-solo/journal", "start-adventure"),
+])
+async def test_an_old_route_shows_its_new_place(app, old, new, shows) -> None:
+    page = await app.open(old)
+    assert page.page.views[0].route == new
+    assert page.has(key=shows)
+
+
+async def test_a_game_page_has_its_title_its_parts_and_a_way_back(app) -> None:
+    page = await app.open("/games")
+    await page.click(key="game-freshwater-fly")
+    view = page.page.views[0]
+    assert (view.route, title_of(view)) == ("/games/freshwater-fly/draft", "Freshwater Fly")
+    parts = page.find(key="game-parts")
+    assert [s.label for s in parts.segments] == ["Draft", "Strike", "Score"] and parts.selected == ["draft"]
+    assert page.has(key="start-draft")
+    await page.change(parts, selected=["strike"])
+    assert page.page.views[0].route == "/games/freshwater-fly/strike" and page.has(key="start-cast")
+    assert page.find(key="game-parts").selected == ["strike"]
+    await page.click(label="All games")
+    assert page.page.views[0].route == "/games" and not page.has(key="game-parts")
+
+
+async def test_a_game_of_one_part_shows_no_parts_row(app) -> None:
+    page = await app.open("/games/fleet-dice")
+    assert title_of(page.page.views[0]) == "Fleet Dice" and not page.has(key="game-parts")
 
 
 async def test_settings_opens_on_top_and_back_returns(app) -> None:
     page = await app.open("/history")
     await page.click(label="Settings")
-    assert [v.appbar.title.value for v in page.page.views] == ["History", "Settings"]
+    assert [title_of(v) for v in page.page.views] == ["History", "Settings"]
     await page.click(label="Back")
-    assert [v.appbar.title.value for v in page.page.views] == ["History"]
+    assert [title_of(v) for v in page.page.views] == ["History"]
 
 
 async def test_theme_changes_at_once_on_this_phone_only(app) -> None:
@@ -54,7 +92,7 @@ async def test_theme_changes_at_once_on_this_phone_only(app) -> None:
 
 
 async def test_a_phone_keeps_its_theme(app) -> None:
-    again = await app.open("/table", prefs={"companion.theme": "dark"})
+    again = await app.open("/dice", prefs={"companion.theme": "dark"})
     assert again.page.theme_mode == ft.ThemeMode.DARK
 
 
@@ -68,7 +106,7 @@ async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:
     store = open_store(data_dir, clock)
     app = App(store, asyncio.get_running_loop())
     try:
-        page = await app.open("/table")
+        page = await app.open("/games")
         notice = page.find(key="notice-0")
         text = page.text_containing("could not be read")
         assert "archive.json.corrupt-" in text
@@ -82,22 +120,22 @@ async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:
 
 
 async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
     await page.click(key="roll")
     session_id = app.ctx.sessions.latest("table").id
     await page.click(label="Unfinished sessions")
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Discard")
     assert not page.has(key=f"session-{session_id}")
-    assert page.snackbar_texts()[-1] == "Discarded Table session."
+    assert page.snackbar_texts()[-1] == "Discarded Dice session."
     await page.snackbar_action()
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Resume")
-    assert page.page.views[0].route == f"/table/{session_id}"
+    assert page.page.views[0].route == f"/dice/{session_id}"
     assert page.has(key="result")
 
 
 async def test_a_missing_session_says_so(app) -> None:
-    page = await app.open("/table/abc123")
+    page = await app.open("/dice/abc123")
     assert page.has(label="This session cannot be shown")
     assert "no longer here" in page.text_containing("abc123")

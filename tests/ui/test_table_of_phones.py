@@ -7,7 +7,8 @@ import pytest
 
 from companion.core.session import TABLE
 from companion.games.fleet_dice.game import GAME as FLEET
-from companion.games.table_tools import GAME as TABLE_GAME
+from companion.games.dice_roller import GAME as TABLE_GAME
+from tests.headless import title_of
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
@@ -32,17 +33,17 @@ async def fleet_sheets(app, ana, ben) -> None:
 # Who plays on this phone ----------------------------------------------------------------
 
 async def test_a_phone_is_asked_who_plays_on_it_first_and_then_goes_where_it_was_going(app, roster) -> None:
-    phone = await app.open("/sheets", phone=ANA_PHONE)
-    assert phone.page.views[-1].appbar.title.value == "Who is playing?"
+    phone = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE)
+    assert title_of(phone.page.views[-1]) == "Who is playing?"
     assert phone.label(key="who-question") == "Who is playing on this phone?"
     await phone.click(key="i-am-Ana")
-    assert phone.page.views[-1].appbar.title.value == "Sheets"
+    assert title_of(phone.page.views[-1]) == "Fleet Dice"
     assert phone.label(key="who") == "Ana"
     assert phone.find(key="who").content.semantics_label == "Playing on this phone: Ana"
 
 
 async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -> None:
-    phone = await app.open("/table", phone=ANA_PHONE)
+    phone = await app.open("/dice", phone=ANA_PHONE)
     await phone.change(phone.find(key="new-player-name"), value="Cy")
     await phone.click(key="join-as-new")
     assert [p.name for p in app.store.settings.players()] == ["Ana", "Ben", "Cy"]
@@ -53,7 +54,7 @@ async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -
 
 
 async def test_the_host_is_the_whole_table_until_it_says_otherwise(app, roster) -> None:
-    host = await app.open("/table")
+    host = await app.open("/dice")
     assert host.label(key="who") == "Whole table"
     await host.click(key="who")
     await host.click(key="i-am-Ben")
@@ -61,8 +62,8 @@ async def test_the_host_is_the_whole_table_until_it_says_otherwise(app, roster) 
 
 
 async def test_every_action_records_the_phone_that_made_it(app, roster) -> None:
-    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
-    table = await app.open("/table", phone=BEN_PHONE, player=TABLE)
+    ana = await app.open("/dice", phone=ANA_PHONE, player="Ana")
+    table = await app.open("/dice", phone=BEN_PHONE, player=TABLE)
     await ana.click(key="roll")
     await app.settle()
     await table.click(key="roll")
@@ -73,7 +74,7 @@ async def test_every_action_records_the_phone_that_made_it(app, roster) -> None:
 # No tap lost ----------------------------------------------------------------------------
 
 async def test_a_second_quick_tap_on_a_control_the_first_tap_replaced_still_counts(app, roster) -> None:
-    page = await app.open("/scores", player="Ana")
+    page = await app.open("/games/freshwater-fly/score", player="Ana")
     ana_chip, ben_chip = page.find(key="seat-Ana"), page.find(key="seat-Ben")
     await page.tap(ana_chip)
     assert page.find(key="seat-Ben") is not ben_chip  # the setup was drawn again under the second tap
@@ -82,8 +83,8 @@ async def test_a_second_quick_tap_on_a_control_the_first_tap_replaced_still_coun
 
 
 async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app, roster) -> None:
-    ana = await app.open("/sheets", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/sheets", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
     assert ben.find(key="sheet-banner").value.startswith("Ben: ")  # each phone opens on its player's sheet
     await ben.click(key="face-oyster")
@@ -99,8 +100,8 @@ async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app,
 
 
 async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with_the_reason(app, roster) -> None:
-    ana = await app.open("/sheets", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/sheets", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
     await ben.click(key="sheet-Ana")  # Ben helps Ana with her sheet while she taps it herself
     await ben.click(key="face-cod")
@@ -118,8 +119,8 @@ async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with
 async def test_taps_that_arrive_together_from_two_phones_are_all_recorded(app, roster) -> None:
     import asyncio
 
-    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/dice", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     for _ in range(5):
         await asyncio.gather(ana.click(key="roll"), ben.click(key="roll"))
     await app.settle()
@@ -130,8 +131,8 @@ async def test_taps_that_arrive_together_from_two_phones_are_all_recorded(app, r
 # Undo belongs to whoever did it ----------------------------------------------------------
 
 async def test_each_players_undo_takes_back_their_own_last_action(app, roster) -> None:
-    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/dice", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     await ana.click(key="roll")
     await app.settle()
     await ben.click(key="choose-dice")
@@ -148,8 +149,8 @@ async def test_each_players_undo_takes_back_their_own_last_action(app, roster) -
 
 
 async def test_an_undo_that_a_later_action_depends_on_says_which(app, roster) -> None:
-    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/dice", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     await ana.click(key="roll")
     await app.settle()
     await ben.click(key="die-0")  # Ben keeps a die of Ana's roll
@@ -161,8 +162,8 @@ async def test_an_undo_that_a_later_action_depends_on_says_which(app, roster) ->
 
 
 async def test_the_table_phones_undo_refuses_when_its_label_changed_under_the_tap(app, roster) -> None:
-    table = await app.open("/table", player=TABLE)
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    table = await app.open("/dice", player=TABLE)
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     await table.click(key="roll")
     shown = table.find(key="undo")
     assert table.label(key="undo") == "Undo: roll 2 d6"
@@ -177,7 +178,7 @@ async def test_the_table_phones_undo_refuses_when_its_label_changed_under_the_ta
 
 async def test_after_a_restore_a_stale_tap_on_another_page_writes_nothing_back(app, roster) -> None:
     host = await app.open("/settings")
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     for _ in range(4):
         await ben.click(key="roll")
     await host.click(key="backup-now")
@@ -196,8 +197,8 @@ async def test_after_a_restore_a_stale_tap_on_another_page_writes_nothing_back(a
 
 
 async def test_a_session_finished_on_one_phone_is_let_go_on_the_others(app, roster) -> None:
-    ana = await app.open("/table", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/table", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/dice", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     await ana.click(key="roll")
     await app.settle()
     finished = app.ctx.sessions.latest(TABLE_GAME)

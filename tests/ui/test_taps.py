@@ -12,13 +12,13 @@ from companion.ui.taps import KEEP_SECONDS, RemovedControls, late_tap
 
 
 async def test_the_page_index_reports_what_leaves_it_and_dispatch_is_wrapped(app) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
     assert type(page.session.index).__name__ == "_ReportingIndex"
     assert Session.dispatch_event is taps._dispatch_event
 
 
 async def test_a_late_tap_runs_the_handler_the_player_saw_with_what_the_page_showed(app) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
     await page.click(key="roll")
     session_id = app.ctx.sessions.latest("table").id
     heard = []
@@ -35,7 +35,7 @@ async def test_a_late_tap_runs_the_handler_the_player_saw_with_what_the_page_sho
 
 
 async def test_a_refusal_from_a_late_tap_is_shown(app) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
 
     def refuse(e) -> None:
         raise DomainError("Ben already took that die.")
@@ -67,7 +67,7 @@ def test_only_controls_with_handlers_are_kept_and_only_for_a_while() -> None:
 
 
 async def test_a_tap_from_a_screen_long_out_of_date_is_answered(app, monkeypatch) -> None:
-    page = await app.open("/table")
+    page = await app.open("/dice")
     column = ft.Column([ft.Button("Old", on_click=lambda e: None)])
     page.page.views[0].controls.append(column)
     page.page.update()

@@ -11,7 +11,7 @@ import pytest
 
 from companion.core.session import SessionManager
 from companion.games import GAMES
-from companion.games.table_tools import GAME as TABLE, roll, set_pool
+from companion.games.dice_roller import GAME as TABLE, roll, set_pool
 from companion.store import open_store
 from companion.store import store as store_module
 

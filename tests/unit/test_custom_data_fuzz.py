@@ -69,7 +69,8 @@ def play_with_game_data(rng: random.Random) -> None:
     from companion.games.fly_solo.adventure import default_adventure
     from companion.games.freshwater_fly.draft import default_face_changes
     from companion.games.freshwater_fly.scoring import default_tie_break, score_json
-    from companion.games.table_tools import RULES as TABLE, deal, roll, set_pool, start_cast, start_draft
+    from companion.games.dice_roller import RULES as TABLE, roll, set_pool
+    from companion.games.freshwater_fly.table import RULES as FLY_TABLE, deal, start_cast, start_draft
 
     def attempt(call):
         try:
@@ -84,9 +85,9 @@ def play_with_game_data(rng: random.Random) -> None:
         for option in preset.options:
             state = replay(TABLE, {}, [set_pool(option.dice, preset.id)])
             attempt(lambda: TABLE.apply(state, roll(state.dice, rng)))
-    table = replay(TABLE, {}, [start_draft(["Ana", "Ben"])])
+    table = replay(FLY_TABLE, {}, [start_draft(["Ana", "Ben"])])
     for action in (start_cast(1, rng), deal(1), deal(2)):
-        table = attempt(lambda: TABLE.apply(table, action)) or table
+        table = attempt(lambda: FLY_TABLE.apply(table, action)) or table
     default_face_changes()
     score_json({"players": [{"name": "Ana", "reel_board": "1A", "fish": []},
                             {"name": "Ben", "reel_board": "3B", "fish": []}]}, default_tie_break())

@@ -56,37 +56,6 @@ def test_roster_has_a_limit(store) -> None:
         store.settings.add_player("One too many")
 
 
-def test_strike_hooks_default_to_one_and_are_checked(store) -> None:
-    from companion.store.settings import STRIKE_HOOKS
-
-    assert store.settings.strike_hooks == 1
-    store.settings.set_strike_hooks(2)
-    assert store.settings.strike_hooks == 2
-    with pytest.raises(DomainError, match="1 to 3 hooks, not 4"):
-        store.settings.set_strike_hooks(4)
-    assert store.settings.strike_hooks == 2
-    store.settings.set(STRIKE_HOOKS, 9)  # a damaged file: the default is used and the problem named
-    assert store.settings.strike_hooks == 1
-    assert store.settings.problems() == ["Your Strike deck setting is damaged (A Strike deck of 4 cards has 1 to 3 "
-                                         "hooks, not 9.); using 1 hook."]
-
-
-def test_face_changes_can_match_the_players_cards(store) -> None:
-    from companion.games.freshwater_fly.draft import FaceChange
-    from companion.store.settings import FACE_CHANGES
-
-    assert store.settings.face_changes()["C"] == FaceChange("C", 1, 6)
-    store.settings.set_face_change("C", 2, 4)
-    assert store.settings.face_changes()["C"] == FaceChange("C", 2, 4)
-    with pytest.raises(DomainError, match="Skill H must turn one face"):
-        store.settings.set_face_change("H", 3, 3)
-    with pytest.raises(DomainError, match="only Skill cards C, D, H"):
-        store.settings.set_face_change("L", 1, 2)
-    store.settings.set(FACE_CHANGES, {"C": [2, 4], "D": ["six", 1]})
-    assert store.settings.face_changes()["D"] == FaceChange("D", 6, 1)  # the default, not the damage
-    assert "Your Skill D setting is damaged (['six', 1] is not a pair of faces)" in store.settings.problems()[0]
-
-
 def test_saved_pools_damaged_ones_are_named_and_removable(store) -> None:
     from companion.store.settings import SAVED_POOLS
 

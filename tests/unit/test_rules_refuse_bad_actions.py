@@ -15,12 +15,15 @@ from companion.core.errors import DomainError
 from companion.core.session import Action, replay
 from companion.games import GAMES
 from companion.games.fleet_dice import game as fleet
-from companion.games.table_tools import roll, set_pool, start_cast, start_draft
+from companion.games.dice_roller import roll, set_pool
+from companion.games.freshwater_fly.table import start_cast, start_draft
 
 # The fields each kind of session reads from its actions.
 FIELDS = {
     "table": ["dice", "preset", "faces", "index", "keep", "seats", "start", "solo", "to", "how", "from", "order",
               "mode", "count", "finesse", "fish"],
+    "freshwater-fly-table": ["seats", "start", "solo", "faces", "index", "to", "how", "from", "order", "mode", "count",
+                             "finesse", "fish"],
     "freshwater-fly-score": ["seat", "species", "color", "points", "index", "count", "board", "card", "held",
                              "first"],
     "fleet-dice": ["seat", "die", "face", "how", "target", "second", "rerolled_from", "what", "track", "bonus",
@@ -34,6 +37,8 @@ TYPES = {
     "table": ["dice.pool", "dice.roll", "dice.keep", "draft.start", "draft.roll", "draft.change", "draft.reroll",
               "draft.take", "draft.end", "strike.start", "strike.deal", "strike.row", "strike.restart",
               "strike.end"],
+    "freshwater-fly-table": ["draft.start", "draft.roll", "draft.change", "draft.reroll", "draft.take", "draft.end",
+                             "strike.start", "strike.deal", "strike.row", "strike.restart", "strike.end"],
     "freshwater-fly-score": ["fish.add", "fish.remove", "hatch", "board", "card", "w", "first"],
     "fleet-dice": ["use", "either", "free_fill", "bonus", "fish"],
     "fly-solo-campaign": ["upgrade", "day", "track", "bonus", "skill", "angler", "sheet.fish.add", "sheet.hatch",
@@ -58,6 +63,9 @@ def states(kind: str, seed: int):
         actions = [set_pool(["d6", "d8", "boat"]), roll(replay(rules, {}, [set_pool(["d6", "d8", "boat"])]).dice, rng),
                    start_draft(["Ana", "Ben"]), start_cast(1, rng)]
         return rules, replay(rules, {}, actions[:1 + seed % 4])
+    if kind == "freshwater-fly-table":
+        actions = [start_draft(["Ana", "Ben"]), start_cast(1, rng)]
+        return rules, replay(rules, {}, actions[:seed % 3])
     if kind == "freshwater-fly-score":
         return rules, rules.initial_state({"players": ["Ana", "Ben"]})
     if kind == "fleet-dice":

@@ -1,4 +1,4 @@
-"""The Scores tab's Freshwater Fly sheet: taps as actions, undone and replayed; saved as a play."""
+"""Freshwater Fly's score sheet: taps as actions, undone and replayed; saved as a play."""
 
 from __future__ import annotations
 

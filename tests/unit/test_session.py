@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.core.errors import DomainError
 from companion.core.session import Action, GameSession, SessionManager, replay
 from companion.games import GAMES
-from companion.games.table_tools import GAME, RULES, roll, set_pool
+from companion.games.dice_roller import GAME, RULES, roll, set_pool
 from companion.store import open_store
 
 

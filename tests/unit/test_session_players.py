@@ -26,7 +26,7 @@ from companion.games import GAMES
 from companion.games.fleet_dice import game as fleet
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
-from companion.games.table_tools import GAME, RULES, keep, roll, set_pool
+from companion.games.dice_roller import GAME, RULES, keep, roll, set_pool
 from companion.store import open_store
 
 ANA = Actor("p-ana", "Ana", undoes_anyone=False)

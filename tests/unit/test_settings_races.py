@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from companion.core.errors import DomainError
+from companion.games.registry import FRESHWATER_FLY
 
 TRIALS = 100
 
@@ -42,9 +43,12 @@ def test_pools_saved_at_once_are_all_kept(store, trial) -> None:
 
 @pytest.mark.parametrize("trial", range(TRIALS))
 def test_skill_face_changes_made_at_once_are_all_kept(store, trial) -> None:
-    at_once(lambda: store.settings.set_face_change("C", 2, 6), lambda: store.settings.set_face_change("D", 5, 1),
-            lambda: store.settings.set_face_change("H", 3, 4))
-    changes = store.settings.face_changes()
+    def change(card: str, from_face: int, to_face: int) -> None:
+        store.settings.change_game_options(
+            FRESHWATER_FLY.id, lambda doc: FRESHWATER_FLY.change_options(doc, "face_changes", [card, from_face, to_face]))
+
+    at_once(lambda: change("C", 2, 6), lambda: change("D", 5, 1), lambda: change("H", 3, 4))
+    changes = FRESHWATER_FLY.read_options(store.settings.game_options(FRESHWATER_FLY.id))[0].face_changes
     assert [(changes[c].from_face, changes[c].to_face) for c in "CDH"] == [(2, 6), (5, 1), (3, 4)]
 
 

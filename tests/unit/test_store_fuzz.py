@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.session import Actor, SessionManager
-from companion.games import GAMES
+from companion.games import GAMES, registry
+from companion.games.registry import FRESHWATER_FLY
 from companion.games.fleet_dice import game as fleet
 from companion.games.freshwater_fly import score_sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
-from companion.games.table_tools import GAME as TABLE, roll, set_pool
+from companion.games.dice_roller import GAME as TABLE, roll, set_pool
 from companion.store import InvalidBackupError, StoreError, open_store
 from tests.conftest import FakeClock
 
@@ -55,9 +56,10 @@ def a_folder_in_use(root):
     store.settings.add_player("Ana")
     store.settings.add_player("Ben")
     store.settings.save_pool("Lure", ("d6", "d6", "d12"))
-    store.settings.set_face_change("C", 2, 6)
-    store.settings.set_tie_break(["black", "gold", "green"])
-    store.settings.set_strike_hooks(2)
+    for key, value in (("face_changes", ["C", 2, 6]), ("tie_break", ["black", "gold", "green"]),
+                       ("strike_hooks", 2)):
+        store.settings.change_game_options(FRESHWATER_FLY.id,
+                                           lambda doc, k=key, v=value: FRESHWATER_FLY.change_options(doc, k, v))
     sessions = SessionManager(store.sessions, GAMES, store.clock)
     ana = Actor("p1", "Ana", False)
     table = sessions.create(TABLE)
@@ -82,9 +84,9 @@ def everything_works(store) -> None:
     store.settings.players()
     store.settings.saved_pools()
     store.settings.problems()
-    store.settings.tie_break
-    store.settings.strike_hooks
-    store.settings.face_changes()
+    for game in registry.GAMES:
+        if game.options:
+            game.read_options(store.settings.game_options(game.id))
     for play in store.archive.all():
         store.archive.get(play.id)
     sessions = SessionManager(store.sessions, GAMES, store.clock)

@@ -1,4 +1,4 @@
-"""The Sheets tab's session: every Fleet Dice sheet on this device, one log for all.
+"""Fleet Dice's session (its page's Sheets): every Fleet Dice sheet on this device, one log for all.
 
 Every fill and every choice is an action, so undo, redo, resume and replay cover the
 sheets like everything else. King Crab bonuses are exclusive at the table: one taken

@@ -1,7 +1,7 @@
 """What each player has at the end of a Freshwater Fly game, and its JSON form.
 
 The same JSON is read by `companion score freshwater-fly`, kept in the archive with
-each play, and edited on the Scores tab:
+each play, and edited on Freshwater Fly's Score part:
 
     {"players": [{"name": "Ana", "reel_board": "1A",
       "fish": [{"species": "coho", "color": "gold", "points": 5}],

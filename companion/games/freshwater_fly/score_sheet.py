@@ -1,4 +1,4 @@
-"""The Scores tab's session for Freshwater Fly: each player's end state, entered by taps.
+"""Freshwater Fly's scoring session (its page's Score part): each player's end state, entered by taps.
 
 The state is a `GameEntry` (the same one `companion score` reads); every tap is an
 action, so a half-entered sheet survives a closed tab and every tap can be undone.

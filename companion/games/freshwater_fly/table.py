@@ -1,0 +1,170 @@
+"""Freshwater Fly at the table: the dice draft and the Strike-card dealer, one session
+(so one Undo takes back the last thing done, whichever of the two it was).
+
+Action builders below turn a tap into an action; random outcomes are drawn there,
+from the random source passed in, and carried in the action's data.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.session import Action, Footprint
+from companion.games.freshwater_fly import draft as draft_rules
+from companion.games.freshwater_fly import strike as strike_rules
+from companion.games.freshwater_fly.draft import DraftState
+from companion.games.freshwater_fly.strike import ROWS, StrikeState, deck_rules
+
+GAME = "freshwater-fly-table"
+
+
+@dataclass(frozen=True)
+class FlyTable:
+    draft: DraftState | None = None
+    strike: StrikeState = field(default_factory=StrikeState)
+
+
+# The Freshwater Fly draft ------------------------------------------------------------
+
+def apply_draft(state: DraftState | None, kind: str, data: Mapping[str, Any]) -> DraftState | None:
+    if kind == "start":
+        return draft_rules.begin(data.get("seats"), data.get("start"), data.get("solo"))
+    if state is None:
+        raise DomainError("Start a dice draft first.")
+    if kind == "roll":
+        return draft_rules.roll_round(state, data.get("faces"))
+    if kind == "change":
+        return draft_rules.change_face(state, data.get("index"), data.get("to"), data.get("how"), data.get("from"))
+    if kind == "reroll":
+        return draft_rules.reroll_pool(state, data.get("faces"))
+    if kind == "take":
+        return draft_rules.take(state, data.get("index"))
+    if kind == "end":
+        return None
+    raise DomainError(f"The dice draft does not know the action {kind!r}.")
+
+
+def start_draft(seats: Sequence[str], start: int = 0, solo: bool = False) -> Action:
+    who = "Fly Solo" if solo else ", ".join(seats)
+    return Action("draft.start", {"seats": list(seats), "start": start, "solo": solo},
+                  f"start a dice draft ({who})")
+
+
+def roll_draft(state: DraftState, rng: random.Random, count: int | None = None) -> Action:
+    """Roll the next round's pool (`count` in Fly Solo: what the on-deck tile shows)."""
+    n = count if state.solo else draft_rules.pool_size(len(state.seats))
+    if n is None:
+        raise DomainError("Say how many dice the on-deck hatch tile shows (4 or 5).")
+    return Action("draft.roll", {"faces": draft_rules.roll_faces(n, rng)}, f"roll round {state.round + 1} ({n} dice)")
+
+
+CHANGE_NAMES = {draft_rules.FINESSE_UP: "Finesse +1", draft_rules.FINESSE_DOWN: "Finesse -1",
+                draft_rules.FLIP: "Momentum 5A", draft_rules.ANY_FACE: "Skill L"}
+
+
+def change_die(state: DraftState, index: int, how: str, to: int, skill_from: int | None = None) -> Action:
+    name = CHANGE_NAMES.get(how, f"Skill {how.removeprefix('skill-')}")
+    data: dict[str, Any] = {"index": index, "to": to, "how": how}
+    if skill_from is not None:
+        data["from"] = skill_from
+    return Action("draft.change", data, f"{name}: a {state.pool[index]} becomes a {to}")
+
+
+def reroll_draft(state: DraftState, rng: random.Random) -> Action:
+    return Action("draft.reroll", {"faces": draft_rules.roll_faces(len(state.pool), rng)},
+                  "Momentum 5B: re-roll the pool")
+
+
+def take_die(state: DraftState, index: int) -> Action:
+    seat = state.turn
+    who = state.seats[seat] if seat is not None else "?"
+    return Action("draft.take", {"index": index}, f"{who} takes a {state.pool[index]}")
+
+
+def end_draft() -> Action:
+    return Action("draft.end", {}, "end the dice draft")
+
+
+# The Strike-card dealer --------------------------------------------------------------
+
+def apply_strike(state: StrikeState, kind: str, data: Mapping[str, Any]) -> StrikeState:
+    rules = deck_rules()
+    if kind == "start":
+        return strike_rules.start(state, data.get("order"), data.get("mode"), rules)
+    if kind == "deal":
+        return strike_rules.deal(state, data.get("count"), data.get("finesse") is True)
+    if kind == "row":
+        return strike_rules.silent_row(state, data.get("fish"))
+    if kind == "restart":
+        return strike_rules.restart(state, data.get("order"), rules)
+    if kind == "end":
+        return strike_rules.end(state)
+    raise DomainError(f"The Strike dealer does not know the action {kind!r}.")
+
+
+def start_cast(hooks: int, rng: random.Random, silent: bool = False) -> Action:
+    order = strike_rules.new_order(hooks, rng)
+    if silent:
+        return Action("strike.start", {"order": order, "mode": "silent"}, "start a Silent Angler cast")
+    return Action("strike.start", {"order": order, "mode": "you"}, "start a cast")
+
+
+def deal(count: int = 1, finesse: bool = False) -> Action:
+    label = "Finesse: one more card" if finesse else ("hit me x2" if count == 2 else "hit me")
+    return Action("strike.deal", {"count": count, "finesse": finesse}, label)
+
+
+def silent_row(state: StrikeState, fish: bool) -> Action:
+    row = ROWS[min(state.row, len(ROWS) - 1)]
+    return Action("strike.row", {"fish": fish}, f"Silent Angler: {'a fish' if fish else 'a rock'} in the {row} row")
+
+
+def restart_cast(state: StrikeState, rng: random.Random) -> Action:
+    hooks = (state.deck + state.revealed).count(strike_rules.HOOK)
+    return Action("strike.restart", {"order": strike_rules.new_order(hooks, rng)}, "Skill G: restart the cast")
+
+
+def end_cast() -> Action:
+    return Action("strike.end", {}, "end the cast")
+
+
+# The session's rules -----------------------------------------------------------------
+
+TOOLS = ("draft", "strike")
+
+
+def apply(state: FlyTable, action: Action) -> FlyTable:
+    """The table after a draft or Strike action (DomainError: refused, with the reason)."""
+    tool, _, kind = action.type.partition(".")
+    if tool == "draft":
+        return replace(state, draft=apply_draft(state.draft, kind, action.data))
+    if tool == "strike":
+        return replace(state, strike=apply_strike(state.strike, kind, action.data))
+    raise DomainError(f"Freshwater Fly at the table does not know the action {action.type!r}.")
+
+
+def tool_footprint(action: Action) -> Footprint:
+    """Each tool is its own part of the table: a draft action and a Strike action commute."""
+    tool = (action.type.partition(".")[0],)
+    return Footprint(reads=(tool,), writes=(tool,))
+
+
+class FlyTableRules:
+    game = GAME
+    title = "Freshwater Fly at the table"
+
+    def initial_state(self, setup: Mapping[str, Any]) -> FlyTable:
+        return FlyTable()
+
+    def footprint(self, action: Action) -> Footprint:
+        return tool_footprint(action)
+
+    def apply(self, state: FlyTable, action: Action) -> FlyTable:
+        return apply(state, action)
+
+
+RULES = FlyTableRules()

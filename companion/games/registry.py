@@ -1,0 +1,202 @@
+"""Every game system the app knows, one entry each.
+
+An entry says what a game is (title, players, picture), which screens make up its page,
+which kinds of session it keeps, how its settings are read and drawn, its scoring
+command and its data files. Adding a game means adding its rules package
+(`companion/games/<game>/`), its screens package (`companion/ui/games/<game>/`) and one
+entry below; the shell, Games, Settings, Unfinished sessions, History and the command
+line read what they need from here.
+
+Modules are named as text and imported when first needed, so reading the registry stays
+quick and pulls in neither Flet nor a game's rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class OptionsSpec(Protocol):
+    """How a game reads and changes its settings document (kept by the store unread)."""
+
+    def read(self, doc: Any) -> tuple[Any, list[str]]:
+        """The settings (defaults where missing or damaged) and a sentence per damaged value."""
+        ...
+
+    def change(self, doc: Any, key: str, value: Any) -> dict[str, Any]:
+        """The document with one setting changed; DomainError when the value is not possible."""
+        ...
+
+
+@dataclass(frozen=True)
+class Part:
+    """One screen of a game's page, shown at `/games/<game>/<part>`."""
+
+    id: str
+    label: str
+    icon: str  # a Material icon's name (ft.Icons), e.g. "CASINO"
+    screen: str  # "module:callable" making the screen from (host, route argument)
+
+
+@dataclass(frozen=True)
+class SessionKind:
+    """A kind of session a game keeps, and the part of its page that shows one."""
+
+    kind: str  # as saved in the session's file
+    rules: str  # the module whose RULES play it
+    part: str
+    arg: str = "{id}"  # the route argument that names one session (formatted with id and setup)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str  # in routes: /games/<id>
+    title: str
+    players: str  # as said on its card
+    picture: str  # under assets/
+    summary: str  # what the app does for it, in one line
+    parts: tuple[Part, ...]
+    sessions: tuple[SessionKind, ...] = ()
+    plays: tuple[str, ...] = ()  # how its finished plays are filed in History
+    options: str | None = None  # "module:NAME" of its OptionsSpec
+    options_section: str | None = None  # "module:function" drawing its settings on the Settings screen
+    score_command: str | None = None  # "module:function" for `companion score <id>`: JSON in, JSON out
+    data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it)
+    presets: tuple[str, ...] = ()  # its dice presets (assets/dice/presets.json)
+
+    def part(self, part_id: str | None) -> Part:
+        """The part called `part_id`, else the first one."""
+        return next((p for p in self.parts if p.id == part_id), self.parts[0])
+
+    def read_options(self, doc: Any) -> tuple[Any, list[str]]:
+        if self.options is None:
+            raise KeyError(f"{self.title} has no settings")
+        spec: OptionsSpec = load(self.options)
+        return spec.read(doc)
+
+    def change_options(self, doc: Any, key: str, value: Any) -> dict[str, Any]:
+        if self.options is None:
+            raise KeyError(f"{self.title} has no settings")
+        spec: OptionsSpec = load(self.options)
+        return spec.change(doc, key, value)
+
+
+def load(where: str) -> Any:
+    """The object named "module:name", its module imported now."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+UI = "companion.ui.games"
+RULES = "companion.games"
+
+FRESHWATER_FLY = Game(
+    id="freshwater-fly", title="Freshwater Fly", players="2-4 players", picture="games/freshwater_fly/picture.svg",
+    summary="Dice draft, Strike cards, end-game scoring.",
+    parts=(Part("draft", "Draft", "CASINO", f"{UI}.freshwater_fly.draft:DraftScreen"),
+           Part("strike", "Strike", "STYLE", f"{UI}.freshwater_fly.strike:StrikeScreen"),
+           Part("score", "Score", "SCOREBOARD", f"{UI}.freshwater_fly.scores:ScoresScreen")),
+    sessions=(SessionKind("freshwater-fly-table", f"{RULES}.freshwater_fly.table", "draft"),
+              SessionKind("freshwater-fly-score", f"{RULES}.freshwater_fly.score_sheet", "score")),
+    plays=("freshwater-fly",),
+    options=f"{RULES}.freshwater_fly.options:OPTIONS",
+    options_section=f"{UI}.freshwater_fly.settings:options_section",
+    score_command=f"{RULES}.freshwater_fly.scoring:score_json",
+    data=(("games/freshwater_fly/strike.json", f"{RULES}.freshwater_fly.strike:deck_rules"),
+          ("games/freshwater_fly/skills.json", f"{RULES}.freshwater_fly.draft:default_face_changes"),
+          ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.scoring:default_tie_break")),
+    presets=("freshwater-fly",),
+)
+
+FLY_SOLO = Game(
+    id="fly-solo", title="Fly Solo", players="1 player", picture="games/fly_solo/picture.svg",
+    summary="The 7-Day adventure journal, the Silent Angler.",
+    parts=(Part("journal", "Journal", "MENU_BOOK", f"{UI}.fly_solo.journal:journal_screen"),),
+    sessions=(SessionKind("fly-solo-campaign", f"{RULES}.fly_solo.journal", "journal"),
+              # the assistant is shown beside its adventure
+              SessionKind("fly-solo-day", f"{RULES}.fly_solo.angler", "journal", arg="{setup[campaign]}/angler")),
+    score_command=f"{RULES}.fly_solo.scoring:score_json",
+    data=(("games/fly_solo/adventure.json", f"{RULES}.fly_solo.adventure:default_adventure"),),
+    presets=("fly-solo",),
+)
+
+FLEET_DICE = Game(
+    id="fleet-dice", title="Fleet Dice", players="2-4 players", picture="games/fleet_dice/picture.svg",
+    summary="Score sheets that keep the golden rule.",
+    parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),),
+    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.game", "sheets"),),
+    plays=("fleet-dice",),
+    data=(("games/fleet_dice/sheet.json", f"{RULES}.fleet_dice.layout:default_layout"),),
+    presets=("fleet-boat", "fleet-town"),
+)
+
+LURE = Game(
+    id="lure", title="Lure", players="2-5 players", picture="games/lure/picture.svg",
+    summary="Your dice and special dice; rules help.",
+    parts=(Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen"),),
+    presets=("lure",),
+)
+
+SALMON_RUN = Game(
+    id="salmon-run", title="Salmon Run", players="2-4 players", picture="games/salmon_run/picture.svg",
+    summary="The current die, read for you; rules help.",
+    parts=(Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen"),),
+    presets=("salmon-run",),
+)
+
+PEARL_BOAT = Game(
+    id="pearl-boat", title="The pearl boat game", players="4 players recommended",
+    picture="games/pearl_boat/picture.svg",
+    summary="The move die, the d8 chance deck; rules help.",
+    parts=(Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen"),),
+    presets=("pearl-boat",),
+)
+
+GAMES: tuple[Game, ...] = (FRESHWATER_FLY, FLY_SOLO, FLEET_DICE, LURE, SALMON_RUN, PEARL_BOAT)
+
+# The free dice roller (the Dice tab) keeps sessions too; it belongs to no one game.
+DICE_ROLLER = SessionKind("table", f"{RULES}.dice_roller", part="")
+DICE_ROUTE = "/dice"
+
+# Data files every game shares, with what reads them.
+SHARED_DATA = (("dice/dice.json", "companion.core.dice:all_dice"),
+               ("dice/presets.json", "companion.core.pools:presets"))
+
+
+def game(game_id: str) -> Game:
+    for entry in GAMES:
+        if entry.id == game_id:
+            return entry
+    raise KeyError(game_id)
+
+
+def session_kinds() -> dict[str, tuple[Game | None, SessionKind]]:
+    """Every kind of session, with the game keeping it (None: the dice roller)."""
+    kinds: dict[str, tuple[Game | None, SessionKind]] = {DICE_ROLLER.kind: (None, DICE_ROLLER)}
+    for entry in GAMES:
+        for kind in entry.sessions:
+            assert kind.kind not in kinds, f"session kind {kind.kind} registered twice"
+            kinds[kind.kind] = (entry, kind)
+    return kinds
+
+
+def play_titles() -> dict[str, str]:
+    """What a finished play's `game` is called on screen."""
+    return {name: entry.title for entry in GAMES for name in entry.plays}
+
+
+def scorers() -> dict[str, Callable[[Any], dict]]:
+    """`companion score <game>`: the games with a scoring command, by id (imported on use)."""
+    return {entry.id: _lazy(entry.score_command) for entry in GAMES if entry.score_command}
+
+
+def _lazy(where: str) -> Callable[[Any], dict]:
+    return lambda data: load(where)(data)
+
+
+def data_files() -> tuple[tuple[str, str], ...]:
+    """Every data file a player may replace with their own copy in `custom/`, with its reader."""
+    return SHARED_DATA + tuple(item for entry in GAMES for item in entry.data)

@@ -1,0 +1,1 @@
+"""Fleet Dice's screens: the score sheets."""

@@ -1,0 +1,305 @@
+"""The Silent Angler assistant for an adventure's next Day: roll, take three dice, cast the
+Silent Angler's dice with the Strike cards, end the round; at the Day's end its catch goes
+to the journal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core.dice import die_type
+from companion.core.errors import DomainError
+from companion.core.session import GameSession
+from companion.games.fly_solo import angler as sa
+from companion.games.fly_solo import journal as j
+from companion.games.fly_solo.angler import AnglerDay, wheel_token
+from companion.games.fly_solo.journal import Campaign
+from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+from companion.games.freshwater_fly.strike import ROWS
+from companion.ui.components.cards import strike_card
+from companion.ui.components.common import ChoiceRow
+from companion.ui.components.die import DiceTray, DieFace, Look
+from companion.ui.components.fly_entry import FISH_INK, Counter, heading
+from companion.ui.games.fly_solo.pictures import fish_colour_choice, hatch_choice, token
+from companion.ui.components.help import help_button
+from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.freshwater_fly import fly_options
+from companion.ui.host import Host
+from companion.ui.theme import TAP, big_button_style
+from companion.ui.session_screen import SessionScreen
+
+D6 = "d6"
+DEFAULT_POINTS = 3
+
+HELP = """\
+**Each round** roll as many dice as the on-deck hatch tile shows (4 or 5). You take three dice and
+play your three turns; the Silent Angler gets the rest and casts with each, the lower one first.
+
+**A Silent Angler cast** goes to the bottom row of the die's column. Tell the app what the token is
+on: a fish draws one Strike card (a rock none). A miss drifts up a row; after the top row the cast is
+over. The Strike cards are shuffled before each Silent Angler cast.
+
+**A hook** gives the Silent Angler the fish and one hatch token from that column: the colour its die
+points at on the colour wheel, else the next colour clockwise that the column has. With none left,
+its achievement track moves a space instead. The wheel's order was a picture that did not survive:
+the app's *chosen default* is yellow, green, tan, blue, orange, white (a 1 points at yellow); change
+it in the adventure data file (see the journal's help).
+
+**End of the round**: no catch this round moves its track one space. The Day ends at the end of a
+round in which you or the Silent Angler has seven fish: keep your own fish count up to date here.
+"""
+
+
+def drift(row: int) -> ft.Control:
+    """The column's three rows, top first: the row the token is on now is lit; rows it drifted
+    up from are faded."""
+    tiles = []
+    for i in reversed(range(len(ROWS))):
+        now = i == row
+        tiles.append(ft.Container(
+            ft.Text(ROWS[i], size=13, weight=ft.FontWeight.BOLD if now else None,
+                    color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
+            width=72, height=30, border_radius=6, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGH, opacity=0.4 if i < row else 1,
+        ))
+    return ft.Column(tiles, spacing=4, tight=True)
+
+
+class AnglerScreen(SessionScreen):
+    title = "Silent Angler"
+    game = sa.GAME
+    route = journal_route()
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        self.campaign_id = arg or ""
+        self.campaign: GameSession[Any] | None = None
+        try:
+            self.campaign = host.ctx.sessions.get(self.campaign_id)
+        except DomainError:
+            pass
+        super().__init__(host, None)
+        if self.campaign is None:
+            self.missing = "This adventure is not here."
+        else:
+            host.watch(f"session:{self.campaign.id}", self.render)
+        # The hooked fish being described (kept on this screen until it is landed).
+        self.species: Species | None = None
+        self.colour: FishColor | None = None
+        self.points = DEFAULT_POINTS
+        self.column: set[Hatch] = set()
+        self.pool = DiceTray(size=64, on_tap=self._take, key="pool")
+
+    def find(self) -> GameSession[Any] | None:
+        """This adventure's assistant for its next Day, if one was started."""
+        if self.campaign is None:
+            return None
+        day = self.campaign.state.next_day
+        for record in self.ctx.sessions.open_records(self.game):
+            if record.setup.get("campaign") == self.campaign.id and record.setup.get("day") == day:
+                return self.ctx.sessions.get(record.id)
+        return None
+
+    @property
+    def journal(self) -> Campaign:
+        assert self.campaign is not None
+        return self.campaign.state
+
+    def build(self) -> list[ft.Control]:
+        if self.missing:
+            return self.missing_controls()
+        campaign = self.journal
+        adventure = j.RULES.adventure
+        location = adventure.location(min(campaign.location, len(adventure.locations)))
+        top = ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
+                                    on_click=lambda e: self.host.navigate(journal_route(self.campaign_id))),
+                      ft.Text(f"Day {campaign.next_day} at {location.label}", size=22, weight=ft.FontWeight.BOLD,
+                              expand=True),
+                      help_button(lambda: self.host.page, "The Silent Angler", HELP)])
+        if campaign.status(adventure) != "playing":
+            return [top, ft.Text("The adventure is over: there is no Day left to play.", size=18)]
+        if self.session is None:
+            return [top, self._intro(campaign)]
+        self.show_undo()
+        day: AnglerDay = self.session.state
+        return [self.undo_bar.control, top, self._tally(day), self._step(day)]
+
+    # Parts -----------------------------------------------------------------------------------
+
+    def _intro(self, campaign: Campaign) -> ft.Control:
+        return ft.Column([
+            ft.Text("Set up the board as the Day's setup card says. Each round the app rolls the dice, you take "
+                    "three, and it casts the Silent Angler's dice with the Strike cards.", size=16),
+            ft.FilledButton(f"Start Day {campaign.next_day}", icon=ft.Icons.PLAY_ARROW, key="start-angler",
+                            height=TAP, style=big_button_style(), on_click=lambda e: self._start()),
+        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _tally(self, day: AnglerDay) -> ft.Control:
+        your_fish = Counter("fish of yours", lambda n: self.act(lambda d: sa.your_fish(n)), key="your-fish", most=20)
+        your_fish.show(day.your_fish)
+        tokens = [ft.Row([token(h, 18), ft.Text(str(n), size=15)], spacing=4, tight=True)
+                  for h, n in day.hatch.items() if n]
+        caught = [ft.Container(ft.Text(f"{f.species.label} {f.points}", size=13, color="#FFFFFF"),
+                               bgcolor=FISH_INK[f.color], border_radius=8, padding=ft.Padding.symmetric(horizontal=8,
+                                                                                                         vertical=4))
+                  for f in day.fish]
+        return ft.Container(
+            key="tally", padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER,
+            content=ft.Column([
+                ft.Text(f"Silent Angler: {len(day.fish)} fish · track space {day.track}", size=18,
+                        weight=ft.FontWeight.W_600, key="angler-tally"),
+                ft.Row(caught, wrap=True, spacing=4, run_spacing=4) if caught else ft.Text("No fish yet", size=14),
+                ft.Row(tokens, wrap=True, spacing=10) if tokens else ft.Text("No hatch tokens yet", size=14),
+                ft.Row([ft.Text("Your fish (the Day ends at seven)", size=16, expand=True), your_fish.control]),
+            ], spacing=8),
+        )
+
+    def _step(self, day: AnglerDay) -> ft.Control:
+        step = day.step
+        if step == "roll":
+            return ft.Column([
+                heading(f"Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
+                ft.Row([ft.FilledButton(f"Roll {n} dice", key=f"roll-{n}", height=TAP, expand=True,
+                                        style=big_button_style(), on_click=lambda e, n=n: self._roll(n))
+                        for n in (4, 5)], spacing=12),
+            ], spacing=12)
+        if step == "pick":
+            self.pool.show([Look(die_type(D6), face) for face in day.draft.pool])
+            taken = day.draft.dice_of(0)
+            return ft.Column([
+                heading(f"Round {day.draft.round}: take your three dice ({3 - len(taken)} to go)"),
+                ft.Text("Tap a die to take it.", size=15),
+                self.pool.control,
+                ft.Text(f"You took: {', '.join(map(str, taken))}" if taken else "", size=16),
+            ], spacing=10)
+        if step == "cast":
+            return self._cast(day)
+        if step == "end-round":
+            moves = ("It caught a fish this round." if day.caught_this_round
+                     else "No catch this round: its track moves one space.")
+            return ft.Column([
+                heading(f"Round {day.draft.round} is over"),
+                ft.Text(moves, size=16),
+                ft.FilledButton(f"End round {day.draft.round}", icon=ft.Icons.SKIP_NEXT, key="end-round", height=TAP,
+                                style=big_button_style(), on_click=lambda e: self.act(sa.end_round)),
+            ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column([
+            heading("The Day is over"),
+            ft.Text(f"You have {day.your_fish} fish, the Silent Angler {len(day.fish)}. Send its catch to the "
+                    "journal, then enter yours.", size=16),
+            ft.FilledButton("Send to the journal", icon=ft.Icons.MENU_BOOK, key="send-to-journal", height=TAP,
+                            style=big_button_style(), on_click=lambda e: self._send(day)),
+        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _cast(self, day: AnglerDay) -> ft.Control:
+        die = day.die
+        strike = day.strike
+        which = f"its {die}" + (" (its second die)" if day.cast_die else "")
+        cards = ft.Row([strike_card(c, width=72) for c in strike.revealed], spacing=8, wrap=True,
+                       alignment=ft.MainAxisAlignment.CENTER)
+        face = DieFace(size=56)
+        face.show(Look(die_type(D6), die or 1))
+        if strike.status == "idle":
+            return ft.Column([
+                ft.Row([face.control, heading(f"The Silent Angler casts {which} in column {die}")], spacing=12),
+                ft.Text("Put its casting token on the bottom row of that column.", size=16),
+                ft.FilledButton("Shuffle and cast", icon=ft.Icons.SHUFFLE, key="angler-cast", height=TAP,
+                                style=big_button_style(),
+                                on_click=lambda e: self.act(lambda d: sa.cast(d, self.ctx.rng,
+                                                                              fly_options(self.ctx).strike_hooks))),
+            ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        if strike.status == "casting":
+            return ft.Column([
+                heading(f"Column {die}, {ROWS[strike.row]} row: what is the token on?"),
+                ft.Row([face.control, drift(strike.row), cards], spacing=16,
+                       alignment=ft.MainAxisAlignment.CENTER),
+                ft.Row([
+                    ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", height=TAP, expand=True,
+                                    style=big_button_style(), on_click=lambda e: self.act(lambda d: sa.row(d, True))),
+                    ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", height=TAP, expand=True,
+                                      style=big_button_style(),
+                                      on_click=lambda e: self.act(lambda d: sa.row(d, False))),
+                ], spacing=12),
+            ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return self._hooked(day, cards)
+
+    def _hooked(self, day: AnglerDay, cards: ft.Control) -> ft.Control:
+        gains = wheel_token(day.die or 1, self.column, j.RULES.adventure.wheel)
+        gets = (f"It takes a {gains.value} token." if gains
+                else "No token in the column: its track moves one space instead.")
+        species = ChoiceRow([(s.value, s.label) for s in Species], self._pick_species, key="hook-species", width=96)
+        if self.species:
+            species.select(self.species.value)
+        points = Counter("point", self._set_points, key="hook-points", most=20)
+        points.show(self.points)
+        ready = self.species is not None and self.colour is not None
+        return ft.Column([
+            ft.Text("HOOKED!", size=30, weight=ft.FontWeight.BOLD, color="#C62828", key="angler-hooked",
+                    text_align=ft.TextAlign.CENTER),
+            cards,
+            heading("Which fish?"),
+            species.control,
+            fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
+            ft.Row([ft.Text("Points on the card", size=16, expand=True), points.control]),
+            heading("Hatch tokens in that column"),
+            hatch_choice(self.column, self._toggle_column, key="column"),
+            ft.Text(gets, size=16, key="token-gained"),
+            ft.FilledButton("It lands this fish", icon=ft.Icons.CHECK, key="land-fish", height=TAP,
+                            style=big_button_style(), disabled=not ready, on_click=lambda e: self._land()),
+        ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    # Taps ------------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        campaign = self.journal
+        setup = {"location": campaign.location, "campaign": self.campaign_id, "day": campaign.next_day}
+        if self.host.attempt(lambda: self.start_session(setup, f"{campaign.name}: Silent Angler, Day "
+                                                               f"{campaign.next_day}")):
+            self.render()
+
+    def _roll(self, count: int) -> None:
+        self.act(lambda d: sa.roll(d, count, self.ctx.rng))
+
+    def _take(self, index: int) -> None:
+        self.act(lambda d: sa.take(d, index))
+
+    def _pick_species(self, value: str) -> None:
+        self.species = Species(value)
+        self.render()
+
+    def _pick_colour(self, colour: FishColor) -> None:
+        self.colour = colour
+        self.render()
+
+    def _set_points(self, points: int) -> None:
+        self.points = max(0, min(20, points))
+        self.render()
+
+    def _toggle_column(self, colour: Hatch) -> None:
+        self.column ^= {colour}
+        self.render()
+
+    def _land(self) -> None:
+        if self.species is None or self.colour is None:
+            self.host.toast("Tap the fish's species and colour first.")
+            return
+        species, colour, points, column = self.species, self.colour, self.points, list(self.column)
+        if self.act(lambda d: sa.hook(d, species, colour, points, column, j.RULES.adventure)):
+            self.species, self.colour, self.points, self.column = None, None, DEFAULT_POINTS, set()
+            self.render()
+
+    def _send(self, day: AnglerDay) -> None:
+        campaign, session = self.campaign, self.session
+        assert campaign is not None and session is not None
+
+        def send() -> None:
+            campaign.perform(j.from_assistant(day.fish, day.hatch, day.track), self.host.actor,
+                             origin=self.host.origin)
+            self.ctx.sessions.finish(session.id)
+
+        if self.host.attempt(send):
+            self.host.changed(f"session:{campaign.id}")
+            self.host.changed(f"session:{session.id}")
+            self.host.changed("sessions")
+            self.host.toast("The Silent Angler's Day is in the journal: now enter your own catch.")
+            self.host.navigate(journal_route(f"{self.campaign_id}/record"))

@@ -1,0 +1,149 @@
+"""Record a Fly Solo Day: your end state and the Silent Angler's, entered by taps, both
+scores live side by side; recording it ticks the challenges and earns the Badges."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.fly_solo import journal as j
+from companion.games.fly_solo.journal import Campaign
+from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
+from companion.games.freshwater_fly.entry import Hatch
+from companion.ui.components.common import chip
+from companion.ui.components.fly_entry import Counter, PlayerEntryForm, heading
+from companion.ui.games.fly_solo.pictures import day_scores, hatch_choice
+from companion.ui.components.help import help_button
+from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.freshwater_fly import fly_options
+from companion.ui.host import Host
+from companion.ui.theme import TAP, big_button_style
+from companion.ui.games.fly_solo.help import HELP
+from companion.ui.session_screen import SessionScreen
+
+YOU, ANGLER = 0, 1
+
+
+class DayRecordScreen(SessionScreen):
+    title = "Journal"
+    game = j.GAME
+    route = journal_route()
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self.seat = YOU
+        self.form = PlayerEntryForm(lambda build: self.act(lambda c: j.sheet_action(build(c.draft.sheet))),
+                                    board=False, first=False)
+        self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True)
+        self.board = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.track = Counter("track space", lambda n: self.act(lambda c: j.set_track(n)), key="track",
+                             most=len(j.RULES.adventure.track_points) - 1)
+        self.track_points = ft.Text(size=15)
+        self.angler_extra = ft.Column([
+            heading("Achievement track"),
+            ft.Row([ft.Text("Its Finesse token's space (0 = start)", size=16, expand=True), self.track.control]),
+            self.track_points,
+        ], spacing=8)
+        self.bonus = ft.Column(spacing=8)
+        self.first = ft.Text(size=15, key="first-to-seven")
+        self.scores = ft.Container()
+        self.why = ft.Text(size=16, color=ft.Colors.ERROR, key="why-not-record")
+        self.record_button = ft.FilledButton(key="record-day", icon=ft.Icons.CHECK, height=TAP,
+                                             style=big_button_style(), on_click=lambda e: self.record())
+        self.page_box = ft.Column([
+            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
+                                  on_click=lambda e: self._back()),
+                    self.heading, help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
+            self.board,
+            ft.Text("Whose end of the Day:", size=16),
+            self.seats,
+            ft.Container(ft.Column([self.form.control, self.angler_extra], spacing=12), padding=12,
+                         border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER),
+            self.bonus,
+            self.first,
+            self.scores,
+            self.why,
+            self.record_button,
+        ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def build(self) -> list[ft.Control]:
+        if self.missing or self.session is None:
+            self.missing = self.missing or "This adventure is not here."
+            return self.missing_controls()
+        return [self.undo_bar.control, self.page_box]
+
+    def refresh(self) -> None:
+        self.body.controls = self.build()
+        if self.missing:
+            return
+        self.show_undo()
+        campaign: Campaign = self.session.state
+        adventure = j.RULES.adventure
+        status = campaign.status(adventure)
+        location = adventure.location(min(campaign.location, len(adventure.locations)))
+        self.heading.value = f"Day {campaign.next_day} at {location.label}"
+        self.board.value = f"Your reel board: {campaign.upgrades.reel_board} (from the journal)"
+        preview = score_day(j.day_entry(campaign), adventure, fly_options(self.ctx).tie_break)
+        draft = campaign.draft
+        self.seats.controls = [
+            chip(f"You: {preview.your_total}", lambda: self._pick(YOU), key="record-seat-you",
+                 selected=self.seat == YOU),
+            chip(f"Silent Angler: {preview.angler_total}", lambda: self._pick(ANGLER), key="record-seat-angler",
+                 selected=self.seat == ANGLER),
+        ]
+        self.form.show(draft.sheet, self.seat, cards=self.seat == YOU)
+        self.angler_extra.visible = self.seat == ANGLER
+        self.track.show(draft.track)
+        self.track_points.value = f"Space {draft.track} is worth {adventure.track_points[draft.track]} points."
+        self._show_bonus(campaign, location.bonus_hatch_token)
+        self._show_first(j.day_entry(campaign))
+        why = j.why_not_record(campaign, adventure) if status == "playing" else "The adventure is over."
+        self.scores.content = day_scores(preview, so_far=why is not None)
+        self.why.value = why or ""
+        self.why.visible = why is not None
+        self.record_button.content = f"Record Day {campaign.next_day}"
+
+    def _show_bonus(self, campaign: Campaign, has_token: bool) -> None:
+        draft = campaign.draft
+        if not has_token:
+            self.bonus.controls = [ft.Text("No Bonus Hatch Token at L4.", size=15)]
+            return
+        matches = draft.you.hatch.get(draft.bonus, 0) if draft.bonus else 0
+        words = (f"You gained {matches} {draft.bonus.value} token{'s' if matches != 1 else ''}: +{matches}"
+                 if draft.bonus else "Tap its colour.")
+        self.bonus.controls = [
+            heading("Bonus Hatch Token"),
+            hatch_choice({draft.bonus} if draft.bonus else set(), self._set_bonus, key="bonus"),
+            ft.Text(words, size=15, key="bonus-matches"),
+        ]
+
+    def _show_first(self, entry: DayEntry) -> None:
+        """Who was first to seven fish follows from the counts: no question to answer."""
+        you, angler = first_to_seven(entry)
+        self.first.visible = you or angler
+        self.first.value = ("First to seven fish: you (+2): your three turns come before the Silent Angler's "
+                            "in each round." if you else "First to seven fish: the Silent Angler (+2).")
+
+    # Taps ------------------------------------------------------------------------------
+
+    def _pick(self, seat: int) -> None:
+        self.seat = seat
+        self.render()
+
+    def _set_bonus(self, colour: Hatch) -> None:
+        current = self.session.state.draft.bonus if self.session else None
+        self.act(lambda c: j.set_bonus(None if colour is current else colour))
+
+    def _back(self) -> None:
+        if self.session is not None:
+            self.host.navigate(journal_route(self.session.id))
+
+    def record(self) -> None:
+        tie_break = fly_options(self.ctx).tie_break
+        if not self.act(lambda c: j.record_day(c, tie_break)):
+            return
+        day = self.session.state.days[-1]
+        words = {"win": "you won", "loss": "the Silent Angler won", "tie": "a tie"}[day.score.result]
+        earned = f" {len(day.badges)} Badge{'s' if len(day.badges) != 1 else ''} earned." if day.badges else ""
+        self.host.toast(f"Day {day.number} recorded: {words}.{earned}")
+        self._back()

@@ -1,0 +1,176 @@
+"""Freshwater Fly's end-game scoring: enter each player's end of game by taps; live standings; save to history."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.scoring import PlayerResult
+from companion.games.freshwater_fly import score_sheet as sheet
+from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS, REEL_BOARDS
+from companion.games.freshwater_fly.score_sheet import SheetState
+from companion.games.freshwater_fly.scoring import score_game
+from companion.games.registry import FRESHWATER_FLY
+from companion.store.archive import PlayNotFound
+from companion.ui.components.common import chip
+from companion.ui.components.fly_entry import PlayerEntryForm
+from companion.ui.components.help import help_button
+from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.games.freshwater_fly import fly_options
+from companion.ui.host import Host
+from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.session_screen import SessionScreen
+
+HELP = """\
+**Fish points**: the points printed on every fish you caught; a fish still on your line does not count.
+
+**Common achievements**: First to seven fish +2 (one player only, with at least seven fish); 3 points for
+every complete set of a gold, a black and a green fish; Most Coho 6 points, divided evenly between tied
+leaders and rounded up (you need at least one Coho).
+
+**Reel boards** (Appendix A). 1A and 2A: 1 point per token of three colours, 2 per token of a fourth,
+2 per Brown, 4 per set of three species, and 5 for *every set of four unique hatch tokens*: the app finds
+the largest number of separate groups of four different colours. 3B and 4B: 3 points for *every unique set
+of two same-coloured hatch tokens*: **the app counts each colour once**, when you gained at least two
+tokens of it (four yellow tokens score 3, not 6); plus the sets of two species.
+
+**Skill cards**: N, O and P give +1 per fish of the better of their two species (the app picks it);
+each W in your score pile is worth 1 point. Skill T's last reel happens at the table, before you enter
+what you caught.
+
+**Ties**: the most fish of one colour wins, then another, then a third. The colour pictures were lost
+from the rulebook text: the app uses a *chosen default*, gold, then black, then green; change it in
+Settings > Freshwater Fly. Still tied: a shared win.
+"""
+
+
+class ScoresScreen(SessionScreen):
+    title = "Score"
+    game = sheet.GAME
+    route = f"/games/{FRESHWATER_FLY.id}/score"
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self.seat = 0
+        self.seated: list[str] = []
+        self.form = PlayerEntryForm(self.act)
+        self.setup = ft.Column(spacing=12)
+        self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.banner = ft.Text(size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="winner")
+        self.standings = ft.Column(spacing=4)
+        self.lines = ft.Column(spacing=2)
+        self.lines_title = ft.Text(size=18, weight=ft.FontWeight.W_600)
+        self.save_button = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-play", height=TAP,
+                                           style=big_button_style(), on_click=lambda e: self.save())
+        self.sheet_box = ft.Column([
+            ft.Row([ft.Text("Freshwater Fly", size=22, weight=ft.FontWeight.W_600, expand=True),
+                    help_button(lambda: self.host.page, "Freshwater Fly scoring", HELP)]),
+            ft.Text("Whose end of game:", size=16),
+            self.seats,
+            ft.Container(self.form.control, padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER),
+            ft.Container(ft.Column([self.banner, self.standings, ft.Divider(), self.lines_title, self.lines],
+                                   spacing=8),
+                         padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
+            self.save_button,
+            ft.TextButton("Discard this score sheet", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL,
+                          key="discard-sheet", on_click=lambda e: self.discard_sheet()),
+        ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def build(self) -> list[ft.Control]:
+        if self.missing:
+            return self.missing_controls()
+        return [self.undo_bar.control, self.setup, self.sheet_box]
+
+    def refresh(self) -> None:
+        if not self.body.controls:
+            self.body.controls = self.build()
+        if self.missing:
+            return
+        self.show_undo()
+        scoring = self.session is not None
+        self.setup.visible = not scoring
+        self.sheet_box.visible = scoring
+        if not scoring:
+            self._show_setup()
+            return
+        state: SheetState = self.session.state
+        self.seat = self.my_seat([p.name for p in state.game.players], self.seat)
+        results, winners = score_game(state.game, fly_options(self.ctx).tie_break)
+        self.seats.controls = [
+            chip(f"{r.name}: {r.total}", lambda i=i: self._pick_seat(i), key=f"scores-seat-{i}", selected=i == self.seat)
+            for i, r in enumerate(results)
+        ]
+        self.form.show(state, self.seat)
+        self._show_standings(results, winners)
+        self.save_button.content = "Save the changes" if state.play_id else "Save to history"
+
+    def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
+        self.banner.value = f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
+        self.standings.controls = [
+            ft.Row([ft.Text(f"{r.rank}.", size=18, width=30), ft.Text(r.name, size=18, expand=True),
+                    ft.Text(str(r.total), size=20, weight=ft.FontWeight.BOLD)])
+            for r in sorted(results, key=lambda r: r.rank)
+        ]
+        mine = results[self.seat]
+        self.lines_title.value = f"{mine.name}: {mine.total} points"
+        self.lines.controls = [
+            ft.Row([ft.Text(line.rule, size=15, expand=True), ft.Text(f"x{line.count}", size=15, width=40),
+                    ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600, width=36,
+                            text_align=ft.TextAlign.RIGHT)])
+            for line in mine.breakdown
+        ]
+
+    def _show_setup(self) -> None:
+        players = self.ctx.store.settings.players()
+        self.seated = [n for n in self.seated if n in {p.name for p in players}]
+        controls: list[ft.Control] = [
+            ft.Text("Score a game", size=22, weight=ft.FontWeight.W_600),
+            ft.Text("Freshwater Fly: tap the players in seat order (2 to 4).", size=16),
+        ]
+        if len(players) < MIN_PLAYERS:
+            controls += [ft.Text("Add at least two players to the roster first.", size=16),
+                         ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
+                                           on_click=lambda e: self.host.navigate("/settings"))]
+        controls.append(seat_chooser(players, self.seated, self._toggle_seat))
+        controls.append(ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, key="start-scoring", height=TAP,
+                                        style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
+                                        on_click=lambda e: self._start()))
+        self.setup.controls = controls
+
+    # Taps --------------------------------------------------------------------------
+
+    def _toggle_seat(self, name: str) -> None:
+        self.seated = toggle_seat(self.seated, name, MAX_PLAYERS)
+        self.render()
+
+    def _start(self) -> None:
+        boards = list(REEL_BOARDS[:len(self.seated)])  # a board each; each player taps their own
+        if self.host.attempt(lambda: self.start_session({"players": list(self.seated), "boards": boards})):
+            self.seat = 0
+        self.render()
+
+    def _pick_seat(self, seat: int) -> None:
+        self.seat = seat
+        self.render()
+
+    def save(self) -> None:
+        """File the play in the history (or replace the one being edited) and end the sheet.
+        A new play takes its sheet's id, so saving again after a crash between the two steps
+        replaces it instead of adding it twice."""
+        state: SheetState = self.session.state
+        archive = self.ctx.store.archive
+        tie_break = fly_options(self.ctx).tie_break
+        play_id, played_at = self.session.id, self.ctx.store.clock().isoformat(timespec="seconds")
+        if state.play_id is not None:
+            try:
+                old = archive.get(state.play_id)
+                play_id, played_at = old.id, old.played_at
+            except PlayNotFound:  # deleted meanwhile: keep the work as a new play
+                pass
+        archive.add(sheet.to_play(state, play_id, played_at, tie_break))
+        self.end_session()
+        self.host.changed("history")
+        self.host.toast("Saved to history.")
+        self.host.navigate(f"/history/{play_id}")
+
+    def discard_sheet(self) -> None:
+        self.discard("Discarded the score sheet.", lambda _: self._adopt_latest())

@@ -1,0 +1,153 @@
+"""The Strike-card dealer: shuffle, deal face up, the exact odds before each deal, HOOKED."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.deck import describe_chance
+from companion.games.freshwater_fly import table as tt
+from companion.games.freshwater_fly.strike import ROWS, StrikeState, next_card_hooks, two_cards_hook
+from companion.games.freshwater_fly.table import FlyTable
+from companion.ui.components.cards import HOOK_RED, strike_card
+from companion.ui.components.help import help_button
+from companion.ui.games.freshwater_fly import fly_options
+from companion.ui.games.freshwater_fly.table import FlyTableScreen
+from companion.ui.host import Host
+from companion.ui.theme import TAP
+
+HELP = """\
+**A cast.** *Start cast* shuffles all four Strike cards. *Hit me* deals one card face up; *Hit me x2*
+deals two (when you drift onto a fish in a column with a matching hatch token). *Finesse: one more*
+reveals one more card after your cards are revealed, unless all four are out. A hook ends the cast:
+**HOOKED**. *Skill G* restarts the cast: everything back, reshuffled. The cards stay face up until
+the cast ends.
+
+**The odds** shown before each deal are exact, from the cards still face down.
+
+**How many cards show a hook** was a picture that did not survive in the rulebook text. The app
+starts from a *chosen default*, 1 hook and 3 misses; set how many of your 4 cards show a hook
+(1 to 3) in Settings > Freshwater Fly.
+
+**A Silent Angler cast** (Fly Solo) is shuffled first, then goes up from the bottom row of the
+die's column: one card for a fish, none for a rock; a miss drifts up a row; after the top row the
+cast is over.
+"""
+
+STATUS = {
+    "idle": "Ready to cast",
+    "casting": "Casting...",
+    "hooked": "HOOKED!",
+    "missed": "No fish this cast",
+}
+
+
+class StrikeScreen(FlyTableScreen):
+    title = "Strike cards"
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self.deck_line = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
+        self.status = ft.Text(size=28, weight=ft.FontWeight.BOLD, key="strike-status", text_align=ft.TextAlign.CENTER)
+        self.odds = ft.Text(size=16, key="odds", text_align=ft.TextAlign.CENTER)
+        self.banner = ft.Container(
+            padding=10, border_radius=16, alignment=ft.Alignment.CENTER,
+            content=ft.Column([self.status, self.odds], spacing=2, tight=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            animate=ft.Animation(300, ft.AnimationCurve.EASE_OUT), animate_scale=ft.Animation(300, ft.AnimationCurve.BOUNCE_OUT),
+            scale=1,
+        )
+        self.cards = ft.Row(wrap=True, spacing=10, run_spacing=10, alignment=ft.MainAxisAlignment.CENTER)
+        self.buttons = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._haptics: ft.HapticFeedback | None = None
+        self._was_hooked = False
+        self._control = ft.Column([
+            ft.Row([self.deck_line, help_button(lambda: self.host.page, "The Strike cards", HELP)]),
+            self.banner,
+            self.cards,
+            self.buttons,
+        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def tool(self) -> ft.Control:
+        return self._control
+
+    # Drawing ---------------------------------------------------------------------
+
+    def show_table(self, table: FlyTable) -> None:
+        strike = table.strike
+        hooks = fly_options(self.ctx).strike_hooks
+        self.deck_line.value = (f"Strike cards: {hooks} hook{'s' if hooks != 1 else ''}, {4 - hooks} "
+                                f"miss{'es' if 4 - hooks != 1 else ''} (see Settings)")
+        hooked = strike.status == "hooked"
+        self.status.value = STATUS[strike.status]
+        if strike.status == "casting" and strike.mode == "silent":
+            self.status.value = f"Silent Angler: {ROWS[strike.row]} row"
+        self.status.color = "#FFFFFF" if hooked else None
+        self.banner.bgcolor = HOOK_RED if hooked else ft.Colors.SURFACE_CONTAINER_HIGHEST
+        self.banner.scale = 1.04 if hooked else 1  # the cue: the banner jumps and turns red
+        if hooked and not self._was_hooked:
+            self._buzz()
+        self._was_hooked = hooked
+        self.odds.visible = strike.status == "casting"
+        if strike.status == "casting":
+            self.odds.value = (f"Next card hooks: {describe_chance(next_card_hooks(strike))}"
+                               + (f"\nHit me x2 hooks: {describe_chance(two_cards_hook(strike))}"
+                                  if strike.mode == "you" and len(strike.deck) >= 2 else ""))
+        self.cards.controls = [strike_card(card, width=96) for card in strike.revealed]
+        self.cards.controls += [strike_card(None, width=56) for _ in strike.deck] if strike.status == "casting" else []
+        self.buttons.controls = self._buttons(strike)
+
+    def _buttons(self, strike: StrikeState) -> list[ft.Control]:
+        rng = self.ctx.rng
+
+        def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
+            kind = ft.FilledButton if primary else ft.OutlinedButton
+            return kind(text, icon=icon, key=key, height=TAP, disabled=not enabled,
+                        on_click=lambda e: self.act(build))
+
+        def side_by_side(*buttons: ft.Control) -> ft.Control:
+            for b in buttons:
+                b.expand = True
+            return ft.Row(list(buttons), spacing=8)
+
+        start = button("Start cast", ft.Icons.SHUFFLE,
+                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng), "start-cast", primary=True)
+        silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED,
+                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, silent=True), "silent-cast")
+        if strike.status != "casting":
+            rows = [side_by_side(start, silent)]
+            if strike.status == "hooked" and strike.mode == "you":
+                rows.append(button("Skill G: restart the cast", ft.Icons.REPLAY,
+                                   lambda s: tt.restart_cast(s.strike, rng), "restart"))
+            if strike.status != "idle":
+                rows.append(button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"))
+            return rows
+        if strike.mode == "silent":
+            return [
+                side_by_side(
+                    button("Fish: a card", ft.Icons.SET_MEAL, lambda s: tt.silent_row(s.strike, True), "row-fish",
+                           primary=True),
+                    button("Rock: none", ft.Icons.LANDSCAPE, lambda s: tt.silent_row(s.strike, False), "row-rock"),
+                ),
+                button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
+            ]
+        return [
+            side_by_side(
+                button("Hit me", ft.Icons.FRONT_HAND, lambda s: tt.deal(1), "hit", primary=True),
+                button("Hit me x2", ft.Icons.FILTER_2, lambda s: tt.deal(2), "hit2", primary=True,
+                       enabled=len(strike.deck) >= 2),
+            ),
+            button("Finesse: one more", ft.Icons.ADD_CARD, lambda s: tt.deal(1, finesse=True), "finesse",
+                   enabled=strike.can_finesse),
+            side_by_side(
+                button("Skill G: restart", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, rng), "restart"),
+                button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
+            ),
+        ]
+
+    def _buzz(self) -> None:
+        """A short buzz on phones that allow it (the red jump on screen is the cue everywhere)."""
+        if self.host.browser_services and self._haptics is None:
+            self._haptics = ft.HapticFeedback()
+        if self._haptics is not None:
+            self.host.ask_browser(self._haptics.heavy_impact)

@@ -1,0 +1,1 @@
+"""Lure's screens."""

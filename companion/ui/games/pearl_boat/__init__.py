@@ -1,0 +1,1 @@
+"""The pearl boat game's screens."""

@@ -1,0 +1,1 @@
+"""Salmon Run's screens."""

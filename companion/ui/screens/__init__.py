@@ -1,0 +1,1 @@
+"""The screens every game shares: Games, Dice, History, Settings, Unfinished sessions, Who, Invite."""

@@ -1,0 +1,269 @@
+"""The Dice tab: the free dice roller for any game (presets, any mix of dice, keep some and
+re-roll the rest), and the same roller on a game's page with that game's presets first."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import flet as ft
+
+from companion.core.dice import all_dice, check_pool, describe_pool, die_type
+from companion.core.errors import DomainError
+from companion.core.pools import SavedPool, counts_of, preset, presets
+from companion.games import dice_roller as tt
+from companion.games.dice_roller import DiceState, Roll, TableState
+from companion.games.freshwater_fly.table import FlyTable
+from companion.games import registry
+from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY
+from companion.ui.components.die import DiceTray, DieFace, Look
+from companion.ui.components.help import help_button
+from companion.ui.host import Host
+from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.tool_screen import ToolScreen
+
+HISTORY_SHOWN = 10
+
+
+def faces_text(roll: Roll) -> str:
+    """'4 · 1 · 6 = 11' for numbered dice, '2 Cod · 1 Shrimp' for pictures."""
+    if roll.total is not None:
+        return f"{' · '.join(map(str, roll.faces))} = {roll.total}"
+    labels = Counter(die_type(d).label(f) for d, f in zip(roll.dice, roll.faces))
+    return " · ".join(f"{n} {label}" for label, n in labels.most_common())
+
+
+class DiceScreen(ToolScreen):
+    title = "Dice"
+    game = tt.GAME
+    route = DICE_ROUTE
+    finish_label = "Finish this dice session"
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self._shown_rolls = 0
+        self.summary = ft.Text(size=16, key="pool-summary")
+        self.roll_button = ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="roll", height=TAP + 8,
+                                           style=big_button_style(), on_click=lambda e: self.roll())
+        self.tray = DiceTray(size=60, on_tap=self.toggle_keep)
+        self.total = ft.Text(size=26, weight=ft.FontWeight.BOLD, key="total", text_align=ft.TextAlign.CENTER)
+        self.hint = ft.Text("Tap a die to keep it; Roll then re-rolls the others.", size=14,
+                            color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
+        self.result = ft.Container(
+            key="result", padding=16, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Column([self.tray.control, self.total, self.hint], spacing=12,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        )
+        self.history = ft.Column(spacing=6)
+        self.history_section = ft.Column(
+            [ft.Text("Earlier rolls", size=20, weight=ft.FontWeight.W_600), self.history], spacing=8)
+        self._rows: dict[tuple[int, Roll], ft.Control] = {}
+        self.older = ft.OutlinedButton(
+            "This session's Freshwater Fly draft and Strike cards: open them", icon=ft.Icons.ARROW_FORWARD,
+            key="open-older-fly", height=TAP_SMALL, visible=False,
+            on_click=lambda e: self.host.navigate(f"/games/{FRESHWATER_FLY.id}/draft/{self.session.id}"))
+        self._control = ft.Column([
+            ft.Row([
+                ft.OutlinedButton("Presets", icon=ft.Icons.LIST_ALT, key="presets", height=TAP_SMALL, expand=True,
+                                  on_click=lambda e: self.open_presets()),
+                ft.OutlinedButton("Choose dice", icon=ft.Icons.TUNE, key="choose-dice", height=TAP_SMALL,
+                                  expand=True, on_click=lambda e: self.open_editor()),
+            ], spacing=8),
+            self.summary,
+            self.roll_button,
+            self.result,
+            self.history_section,
+        ], spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def tool(self) -> ft.Control:
+        return self._control
+
+    def above(self) -> list[ft.Control]:
+        return [self.older]
+
+    # Drawing ---------------------------------------------------------------------
+
+    def show(self, state: TableState) -> None:
+        # A dice draft or cast begun here before Freshwater Fly had a page of its own carries on there.
+        self.older.visible = self.session is not None and state.fly != FlyTable()
+        dice = state.dice
+        pool = [die_type(d) for d in dice.pool]
+        game = preset(dice.preset).game if dice.preset else None
+        self.summary.value = describe_pool(pool) + (f"  ·  {game}" if game else "")
+        again = len(pool) - len(dice.kept)
+        self.roll_button.content = (f"Re-roll {again} {'die' if again == 1 else 'dice'}"
+                                    if dice.faces is not None and dice.kept else f"Roll {describe_pool(pool)}")
+        self.result.visible = dice.faces is not None
+        if dice.faces is not None:
+            readings = preset(dice.preset).readings if dice.preset else {}
+            looks = [Look(die, face, kept=i in dice.kept, reading=readings.get(die.id, {}).get(face))
+                     for i, (die, face) in enumerate(zip(pool, dice.faces))]
+            self.tray.show(looks, spin=len(dice.rolls) > self._shown_rolls)
+            last = dice.rolls[-1]
+            self.total.value = f"Total {last.total}" if last.total is not None else faces_text(last)
+            self.total.size = 26 if last.total is not None else 19
+        self._shown_rolls = len(dice.rolls)
+        self._show_history(dice)
+
+    def _show_history(self, dice: DiceState) -> None:
+        # A roll never changes once made, so its row is drawn once and reused.
+        numbers = range(len(dice.rolls) - 1, max(0, len(dice.rolls) - 1 - HISTORY_SHOWN), -1)
+        keys = [(n, dice.rolls[n - 1]) for n in numbers]
+        self._rows = {key: self._rows.get(key) or self._history_row(*key) for key in keys}
+        self.history.controls = list(self._rows.values())
+        self.history_section.visible = bool(keys)
+
+    @staticmethod
+    def _history_row(number: int, roll: Roll) -> ft.Control:
+        return ft.Row([
+            ft.Text(f"#{number}", width=44, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(faces_text(roll), size=17, expand=True),
+        ])
+
+    # Taps ------------------------------------------------------------------------
+
+    def roll(self) -> None:
+        self.act(lambda s: tt.roll(s.dice, self.ctx.rng))
+
+    def toggle_keep(self, index: int) -> None:
+        self.act(lambda s: tt.keep(s.dice, index, index not in s.dice.kept))
+
+    def use_pool(self, dice: tuple[str, ...], preset_id: str | None, label: str | None) -> None:
+        if self.act(lambda s: tt.set_pool(dice, preset_id, label)):
+            self.host.page.pop_dialog()
+
+    def open_presets(self) -> None:
+        rows: list[ft.Control] = []
+        for p in presets():
+            rows.append(ft.Text(p.game, size=17, weight=ft.FontWeight.W_600))
+            if p.note:
+                rows.append(ft.Text(p.note, size=14, italic=True))
+            rows.append(ft.Row([
+                ft.OutlinedButton(o.label, height=TAP_SMALL,
+                                  on_click=lambda e, p=p, o=o: self.use_pool(o.dice, p.id, f"use {p.game}: {o.label}"))
+                for o in p.options
+            ], wrap=True, spacing=6, run_spacing=6))
+        saved = self.ctx.store.settings.saved_pools()
+        if saved:
+            rows.append(ft.Text("Your saved pools", size=17, weight=ft.FontWeight.W_600))
+        for item in saved:
+            if isinstance(item, SavedPool):
+                rows.append(ft.OutlinedButton(
+                    f"{item.name}: {describe_pool(check_pool(item.dice))}", height=TAP_SMALL,
+                    on_click=lambda e, item=item: self.use_pool(item.dice, None, f"use saved pool {item.name}")))
+            else:
+                rows.append(ft.Text(f"{item} Remove it in Settings.", color=ft.Colors.ERROR))
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Dice for a game"),
+            content=ft.Column(rows, tight=True, scroll=ft.ScrollMode.AUTO, spacing=8, width=400),
+            actions=[ft.TextButton("Close", on_click=lambda e: self.host.page.pop_dialog())],
+        ))
+
+    def open_editor(self) -> None:
+        PoolEditor(self).open(counts_of(self.state.dice.pool))
+
+
+class PoolEditor:
+    """A dialog to choose any mix of dice, and to save it as a pool of your own."""
+
+    def __init__(self, tool: DiceScreen) -> None:
+        self.tool = tool
+        self.host = tool.host
+        self.counts: dict[str, int] = {}
+        self.count_texts: dict[str, ft.Text] = {}
+        self.total = ft.Text(size=16, weight=ft.FontWeight.W_600)
+        self.name = ft.TextField(label="Name to save it under", max_length=30, key="pool-name", dense=True)
+
+    def open(self, counts: dict[str, int]) -> None:
+        self.counts = {die_id: counts.get(die_id, 0) for die_id in all_dice()}
+        rows = [self._row(die_id) for die_id in all_dice()]
+        self._redraw()
+        page = self.host.page
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Choose dice"),
+            content=ft.Column([*rows, self.total, self.name], tight=True, scroll=ft.ScrollMode.AUTO, spacing=6,
+                              width=380),
+            actions=[
+                ft.TextButton("Save as my pool", on_click=lambda e: self._save()),
+                ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                ft.FilledButton("Use these dice", key="use-dice", on_click=lambda e: self._use()),
+            ],
+        ))
+
+    def _row(self, die_id: str) -> ft.Control:
+        die = die_type(die_id)
+        face = DieFace(size=40)
+        face.show(Look(die, 1 if die.numbered else die.sides))
+        text = self.count_texts[die_id] = ft.Text(size=20, weight=ft.FontWeight.W_600, width=32,
+                                                  text_align=ft.TextAlign.CENTER)
+        return ft.Row([
+            face.control,
+            ft.Text(die.name, size=16, expand=True),
+            ft.IconButton(ft.Icons.REMOVE, tooltip=f"One {die.name} fewer", on_click=lambda e: self._add(die_id, -1)),
+            text,
+            ft.IconButton(ft.Icons.ADD, tooltip=f"One {die.name} more", on_click=lambda e: self._add(die_id, 1)),
+        ], spacing=4)
+
+    def _add(self, die_id: str, step: int) -> None:
+        self.counts[die_id] = max(0, self.counts[die_id] + step)
+        self._redraw()
+        self.host.page.update()
+
+    def _redraw(self) -> None:
+        for die_id, text in self.count_texts.items():
+            text.value = str(self.counts[die_id])
+        self.total.value = f"{sum(self.counts.values())} dice"
+
+    def _dice(self) -> tuple[str, ...]:
+        return tuple(d for d, n in self.counts.items() for _ in range(n))
+
+    def _use(self) -> None:
+        self.tool.use_pool(self._dice(), None, None)
+
+    def _save(self) -> None:
+        try:
+            check_pool(self._dice())
+            saved = self.host.ctx.store.settings.save_pool(self.name.value or "", self._dice())
+        except DomainError as exc:
+            self.name.error = str(exc)
+            self.host.page.update()
+            return
+        self.host.changed("settings")
+        self.host.page.pop_dialog()
+        self.host.toast(f"Saved your pool {saved.name}; it is in Presets.")
+
+
+class GameDiceScreen(DiceScreen):
+    """The dice roller on a game's page: the game's own presets as buttons first, and its rules
+    help. It rolls in the same session as the Dice tab."""
+
+    game_id: str = ""
+    help_title: str = ""
+    help_text: str = ""
+    _quick: list[tuple[ft.OutlinedButton, tuple[str | None, tuple[str, ...]]]]
+
+    def above(self) -> list[ft.Control]:
+        entry = registry.game(self.game_id)
+        self._quick = []
+        rows: list[ft.Control] = [
+            ft.Row([ft.Text(f"Dice for {entry.title}", size=20, weight=ft.FontWeight.W_600, expand=True),
+                    help_button(lambda: self.host.page, self.help_title or entry.title, self.help_text)]),
+        ]
+        for preset_id in entry.presets:
+            found = preset(preset_id)
+            if found.note:
+                rows.append(ft.Text(found.note, size=14, italic=True))
+            buttons = [
+                ft.OutlinedButton(o.label, height=TAP_SMALL, key=f"quick-{preset_id}-{i}",
+                                  on_click=lambda e, p=found, o=o: self.use_pool(o.dice, p.id, f"use {p.game}: {o.label}"))
+                for i, o in enumerate(found.options)]
+            self._quick += [(b, (found.id, tuple(o.dice))) for b, o in zip(buttons, found.options)]
+            rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+        return [*super().above(), ft.Column(rows, spacing=8)]
+
+    def show(self, state: TableState) -> None:
+        super().show(state)
+        for button, dice in self._quick:  # the dice in hand stand out, ticked
+            chosen = dice == (state.dice.preset, tuple(state.dice.pool))
+            button.icon = ft.Icons.CHECK if chosen else None
+            button.style = ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER) if chosen else None

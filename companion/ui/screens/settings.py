@@ -1,0 +1,313 @@
+"""Settings: this phone's own (who plays on it, theme, text size), the table's (the
+player roster, each game's own settings drawn from its registry entry, saved dice
+pools), and on the host only: backups, restore and where the data lives."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.errors import DomainError
+from companion.core.players import Player, PlayerColor
+from companion.store import BackupInfo, InvalidBackupError
+from companion.core.dice import check_pool, describe_pool
+from companion.core.pools import SavedPool
+from companion.games import registry
+from companion.ui.components.common import chip, notice_card, section
+from companion.ui.host import EVERYTHING
+from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
+from companion.ui.theme import TAP, TAP_SMALL
+from companion.ui.screen import Screen
+
+BACKUPS_SHOWN = 12
+REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+
+    def __init__(self, host, arg=None) -> None:
+        super().__init__(host, arg)
+        host.watch("settings", self.render)
+        host.watch("screen-awake", self.render)
+
+    def build(self) -> list[ft.Control]:
+        return [self._this_phone(), self._roster(), *self._games(), self._saved_pools(), self._backups(),
+                self._about()]
+
+    # This phone -------------------------------------------------------------------
+
+    def _this_phone(self) -> ft.Control:
+        """What this phone keeps for itself: the other phones at the table are not changed."""
+        size = self.host.prefs.get(TEXT_SIZE)
+        sizes = ft.Row([chip(f"{n}%", lambda n=n: self._set_text_size(n), key=f"text-size-{n}", selected=n == size)
+                        for n in TEXT_SIZES], wrap=True, spacing=6, run_spacing=6)
+        return section(
+            "This phone",
+            ft.Text("Only this phone: the others at the table keep their own.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([
+                ft.Text(f"Playing on it: {self.host.who}", size=16, expand=True, key="playing-here"),
+                ft.OutlinedButton("Change", height=TAP_SMALL, key="change-who",
+                                  on_click=lambda e: self._change_who()),
+            ]),
+            ft.Text("Theme", size=16),
+            ft.SegmentedButton(
+                key="theme",
+                segments=[
+                    ft.Segment(value="system", label="System", icon=ft.Icons.BRIGHTNESS_AUTO),
+                    ft.Segment(value="light", label="Light", icon=ft.Icons.LIGHT_MODE),
+                    ft.Segment(value="dark", label="Dark", icon=ft.Icons.DARK_MODE),
+                ],
+                selected=[self.host.prefs.get(THEME)],
+                on_change=self._on_theme,
+            ),
+            ft.Text("Text size", size=16),
+            sizes,
+            ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
+                              height=TAP_SMALL, on_click=lambda e: self.host.navigate("/invite")),
+        )
+
+    def _change_who(self) -> None:
+        self.host.after_who = "/settings"
+        self.host.navigate("/who")
+
+    def _on_theme(self, e: ft.Event) -> None:
+        if e.control.selected:
+            self.host.set_pref(THEME, e.control.selected[0])
+            self.host.apply_theme()
+
+    def _set_text_size(self, percent: int) -> None:
+        self.host.set_pref(TEXT_SIZE, percent)  # the page picks it up from the phone's storage (see gate.py)
+        self.render()
+
+    # Roster ---------------------------------------------------------------------
+
+    def _roster(self) -> ft.Control:
+        players = self.ctx.store.settings.players()
+        rows: list[ft.Control] = [self._player_row(p) for p in players]
+        if not players:
+            rows.append(ft.Text("No players yet. Add the people you play with; their names and colours "
+                                "are offered in every game.", color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, key="add-player",
+                                      height=TAP_SMALL, on_click=lambda e: self._edit_player(None)))
+        return section("Players", *rows)
+
+    def _player_row(self, player: Player) -> ft.Control:
+        return ft.Container(
+            key=f"player-{player.name}",
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12),
+            height=TAP,
+            content=ft.Row([
+                ft.Container(width=28, height=28, border_radius=14, bgcolor=player.color.value),
+                ft.Text(player.name, size=18, expand=True),
+                ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit {player.name}",
+                              on_click=lambda e: self._edit_player(player)),
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove {player.name}", visible=self.host.is_host,
+                              on_click=lambda e: self._remove_player(player)),
+            ]),
+        )
+
+    def _edit_player(self, player: Player | None) -> None:
+        settings = self.ctx.store.settings
+        name = ft.TextField(label="Name", value=player.name if player else "", autofocus=True,
+                            max_length=20, key="player-name", text_size=18)
+        chosen = {"color": player.color if player else None}
+        swatches = ft.Row(wrap=True, spacing=8, run_spacing=8)
+
+        def draw_swatches() -> None:
+            current = chosen["color"]
+            swatches.controls = [
+                ft.Container(
+                    width=TAP_SMALL, height=TAP_SMALL, border_radius=TAP_SMALL / 2, bgcolor=color.value,
+                    border=ft.Border.all(4, ft.Colors.ON_SURFACE) if color == current else None,
+                    tooltip=color.label, on_click=lambda e, c=color: pick(c),
+                    content=ft.Icon(ft.Icons.CHECK, color=ft.Colors.WHITE) if color == current else None,
+                    alignment=ft.Alignment.CENTER,
+                )
+                for color in PlayerColor
+            ]
+
+        def pick(color: PlayerColor) -> None:
+            chosen["color"] = color
+            draw_swatches()
+
+        def save(e: ft.Event | None = None) -> None:
+            def apply() -> None:
+                if player is None:
+                    settings.add_player(name.value or "", chosen["color"])
+                else:
+                    settings.rename_player(player.id, name.value or "")
+                    if chosen["color"] is not None and chosen["color"] != player.color:
+                        settings.set_player_color(player.id, chosen["color"])
+            try:
+                apply()
+            except DomainError as exc:  # a refused name is explained next to the field
+                name.error = str(exc)
+                return
+            self.host.page.pop_dialog()
+            self.host.changed("settings")
+            self.render()
+
+        name.on_submit = save
+        draw_swatches()
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("New player" if player is None else f"Edit {player.name}"),
+            content=ft.Column([name, ft.Text("Colour"), swatches], tight=True, spacing=12, width=320),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.FilledButton("Save", key="save-player", on_click=save),
+            ],
+        ))
+
+    def _remove_player(self, player: Player) -> None:
+        settings = self.ctx.store.settings
+        try:
+            self.host.require_host("Removing a player")
+            removed, order = settings.remove_player(player.id)
+        except DomainError as exc:  # a phone, or a player removed on another page meanwhile
+            self.host.toast(str(exc))
+            self.render()
+            return
+
+        def undo() -> None:
+            settings.restore_player(removed, order)
+            self.host.changed("settings")
+            self.render()
+
+        self.host.changed("settings")
+        self.render()
+        self.host.toast(f"Removed {player.name}.", undo=undo)
+
+    # Each game's own settings, drawn from its registry entry ----------------------
+
+    def _games(self) -> list[ft.Control]:
+        sections = []
+        for entry in registry.GAMES:
+            if entry.options is None:
+                continue
+            _, problems = self.ctx.options_and_problems(entry.id)
+            notices = [notice_card(p, lambda: None, key=f"setting-problem-{entry.id}-{i}", dismissible=False)
+                       for i, p in enumerate(problems)]
+            rows = registry.load(entry.options_section)(self.host, self.render) if entry.options_section else []
+            sections.append(section(entry.title, *notices, *rows))
+        return sections
+
+    def _pool_problems(self) -> list[ft.Control]:
+        return [notice_card(p, lambda: None, key=f"setting-problem-pools-{i}", dismissible=False)
+                for i, p in enumerate(self.ctx.store.settings.problems())]
+
+    # Saved dice pools -------------------------------------------------------------
+
+    def _saved_pools(self) -> ft.Control:
+        saved = self.ctx.store.settings.saved_pools()
+        rows: list[ft.Control] = []
+        for i, item in enumerate(saved):
+            words = (f"{item.name}: {describe_pool(check_pool(item.dice))}" if isinstance(item, SavedPool)
+                     else f"Damaged: {item}")
+            rows.append(ft.Row([
+                ft.Text(words, size=16, expand=True,
+                        color=None if isinstance(item, SavedPool) else ft.Colors.ERROR),
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove saved pool {i + 1}",
+                              on_click=lambda e, i=i: self._remove_pool(i)),
+            ]))
+        if not rows:
+            rows.append(ft.Text("None yet. Dice > Choose dice > Save as my pool.",
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+        return section("Your saved dice pools", *self._pool_problems(), *rows)
+
+    def _remove_pool(self, index: int) -> None:
+        settings = self.ctx.store.settings
+        removed = settings.remove_saved_pool(index)
+
+        def undo() -> None:
+            settings.restore_saved_pool(index, removed)
+            self.host.changed("settings")
+            self.render()
+
+        self.host.changed("settings")
+        self.render()
+        self.host.toast("Removed the saved pool.", undo=undo)
+
+    # Backups --------------------------------------------------------------------
+
+    def _backups(self) -> ft.Control:
+        if not self.host.is_host:
+            return section("Backups", ft.Text("Backups and restoring one are done on the host: the machine "
+                                              "Companion runs on.", color=ft.Colors.ON_SURFACE_VARIANT))
+        found = self.ctx.store.list_backups()
+        rows: list[ft.Control] = [
+            ft.Text("A backup is taken automatically on the first start of each day (the last 10 are kept). "
+                    f"Backups live in {self.ctx.store.backups_dir}.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.FilledButton("Back up now", icon=ft.Icons.BACKUP, key="backup-now", height=TAP_SMALL,
+                            on_click=lambda e: self._backup_now()),
+        ]
+        rows += [self._backup_row(info) for info in found[:BACKUPS_SHOWN]]
+        if len(found) > BACKUPS_SHOWN:
+            rows.append(ft.Text(f"... and {len(found) - BACKUPS_SHOWN} older backups in the folder above."))
+        return section("Backups", *rows)
+
+    def _backup_row(self, info: BackupInfo) -> ft.Control:
+        return ft.Row([
+            ft.Icon(ft.Icons.INVENTORY_2_OUTLINED),
+            ft.Column([
+                ft.Text(f"{info.created:%a %d %b %Y, %H:%M}", size=16),
+                ft.Text(REASON_LABELS[info.reason], size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=0, expand=True),
+            ft.OutlinedButton("Restore", height=TAP_SMALL, key=f"restore-{info.name}",
+                              on_click=lambda e: self._confirm_restore(info)),
+        ])
+
+    def _backup_now(self) -> None:
+        if not self.host.attempt(lambda: self.host.require_host("A backup")):
+            return
+        info = self.ctx.store.backup_now()
+        self.host.toast(f"Backed up everything to {info.name}.")
+        self.render()
+
+    def _confirm_restore(self, info: BackupInfo) -> None:
+        def restore(e: ft.Event) -> None:
+            self.host.page.pop_dialog()
+            self._restore(info)
+
+        self.host.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("Restore this backup?"),
+            content=ft.Text(f"Everything (players, history, unfinished sessions) is replaced by the backup of "
+                            f"{info.created:%d %b %Y, %H:%M}. A backup of what you have now is taken first, "
+                            "so you can go back."),
+            actions=[
+                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.FilledButton("Restore", key="confirm-restore", on_click=restore),
+            ],
+        ))
+
+    def _restore(self, info: BackupInfo) -> None:
+        if not self.host.attempt(lambda: self.host.require_host("Restoring a backup")):
+            return
+        try:
+            self.ctx.store.restore(info.path, check_session=self.ctx.sessions.check)
+        except InvalidBackupError as exc:
+            self.host.toast(f"Not restored, nothing was changed: {exc}")
+            return
+        self.ctx.sessions.forget_all()
+        self.host.changed(EVERYTHING)
+        self.host.refresh(EVERYTHING)  # this page too: every screen drawn again from what was restored
+        self.host.toast(f"Restored the backup of {info.created:%d %b %Y, %H:%M}.")
+
+    # About ----------------------------------------------------------------------
+
+    def _about(self) -> ft.Control:
+        awake = {True: "Yes, while Companion is open.",
+                 False: "No: this browser does not allow it here (plain-HTTP addresses on a LAN are refused). "
+                        "Set a longer screen timeout on your phone while you play.",
+                 None: "Checking..."}[self.host.screen_awake]
+        lines = [("Your data", str(self.ctx.store.root))] if self.host.is_host else []
+        lines.append(("Screen kept awake", awake))
+        if self.ctx.lan_url:
+            lines.append(("Address for phones at the table", self.ctx.lan_url))
+        return section("About this device", *[
+            ft.Column([ft.Text(k, size=13, color=ft.Colors.ON_SURFACE_VARIANT), ft.Text(v)],
+                      spacing=2)
+            for k, v in lines
+        ])
+

@@ -1,0 +1,55 @@
+"""Games, the first screen, in the real browser: each game's page opened from its card, an open
+session resumed from its card, and a saved link of an earlier version followed to its new place."""
+
+from __future__ import annotations
+
+from tests.browser import AppPage
+
+# What each game's page shows first, and the name of its screenshot.
+PAGES = [
+    ("Freshwater Fly", "Freshwater Fly dice draft", "/games/freshwater-fly/draft"),
+    ("Fly Solo", "Fly Solo adventures", "/games/fly-solo/journal"),
+    ("Fleet Dice", "Fleet Dice score sheets", "/games/fleet-dice/sheets"),
+    ("Lure", "Dice for Lure", "/games/lure/dice"),
+    ("Salmon Run", "Dice for Salmon Run", "/games/salmon-run/dice"),
+    ("The pearl boat game", "Dice for The pearl boat game", "/games/pearl-boat/dice"),
+]
+
+
+def test_each_games_page_opens_from_its_card(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana", "Ben"))
+    phone.open(server.url)
+    phone.see(phone.card("The pearl boat game"))
+    phone.page.wait_for_function("() => location.pathname === '/games'", timeout=10_000)
+    phone.shot("games-phone")
+    for title, shows, path in PAGES:
+        phone.card(title).click()
+        phone.see(phone.text(shows))
+        phone.page.wait_for_function(f"() => location.pathname === '{path}'", timeout=10_000)
+        phone.shot(f"game-{path.split('/')[2]}-phone")
+        phone.labelled("All games").click()
+        phone.see(phone.card(title))
+
+
+def test_resume_from_a_games_card(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana", "Ben"))
+    phone.open(f"{server.url}/games/freshwater-fly/strike")
+    phone.button("Start cast").click()
+    phone.see(phone.button("Undo: start a cast"))
+    phone.tab("Games").click()
+    phone.button("Resume").click()  # only Freshwater Fly has a session open
+    [session] = server.session_files()
+    phone.page.wait_for_function(
+        f"() => location.pathname === '/games/freshwater-fly/draft/{session['id']}'", timeout=10_000)
+    phone.button("Strike").click()
+    phone.see(phone.text("Casting..."))
+
+
+def test_a_link_of_an_earlier_version_leads_to_its_new_place(make_server, phone: AppPage) -> None:
+    server = make_server(players=("Ana", "Ben"))
+    phone.open(f"{server.url}/sheets")
+    phone.see(phone.text("Fleet Dice score sheets"))
+    phone.page.wait_for_function("() => location.pathname === '/games/fleet-dice/sheets'", timeout=10_000)
+    phone.open(f"{server.url}/table")
+    phone.see(phone.button("Roll 2 d6"))
+    phone.page.wait_for_function("() => location.pathname === '/dice'", timeout=10_000)

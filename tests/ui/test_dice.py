@@ -1,0 +1,174 @@
+"""The Dice tab on headless pages: dice with presets and keeps; undo, resume, two pages in sync;
+the same roller on a game's page with that game's presets first."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.dice import die_type
+
+
+def table(app):
+    return app.ctx.sessions.latest("table")
+
+
+async def test_roll_shows_dice_and_total_and_is_on_disk(app) -> None:
+    page = await app.open("/dice")
+    assert not page.has(key="result")
+    await page.click(key="roll")
+    last = table(app).state.last
+    assert page.find(key="total").value == f"Total {last.total}"
+    faces = [c.label for c in page.controls() if " showing " in str(getattr(c, "label", ""))]
+    assert faces == [f"d6 showing {f}" for f in last.faces]
+    assert app.store.sessions.load(table(app).id).actions[-1].label == "roll 2 d6"
+
+
+async def test_a_preset_sets_the_pool_and_its_readings(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="presets")
+    await page.click(label="The current die")  # Salmon Run
+    assert page.dialog() is None
+    assert page.find(key="pool-summary").value == "1 d6  ·  Salmon Run: current"
+    await page.click(key="roll")
+    face = table(app).state.dice.faces[0]
+    assert page.has(label="Arrow 1" if face % 2 else "Arrow 2")
+    assert page.label(key="undo") == "Undo: roll 1 d6"
+
+
+async def test_fleet_dice_town_pool_shows_pictures_and_counts(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="presets")
+    await page.click(label="3 players: 3 town + 1 boat")
+    await page.click(key="roll")
+    state = table(app).state.dice
+    assert state.pool == ("town", "town", "town", "boat")
+    pictures = [c.src for c in page.controls() if getattr(c, "src", None) and c.visible]
+    assert pictures == [f"dice/{die_type(d).icon(f)}" for d, f in zip(state.pool, state.faces)]
+    assert "Total" not in page.find(key="total").value  # buildings have no sum
+
+
+async def test_choose_any_mix_of_dice(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="choose-dice")
+    await page.click(label="One d6 fewer")
+    await page.click(label="One d12 more")
+    await page.click(label="One d20 more")
+    await page.click(key="use-dice")
+    assert table(app).state.dice.pool == ("d6", "d12", "d20")
+    assert page.find(key="roll").content == "Roll 1 d6 + 1 d12 + 1 d20"
+
+
+async def test_choosing_no_dice_is_refused_with_a_message(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="choose-dice")
+    await page.click(label="One d6 fewer")
+    await page.click(label="One d6 fewer")
+    await page.click(key="use-dice")
+    assert page.snackbar_texts()[-1] == "A roll needs at least one die."
+    assert app.ctx.sessions.open_records() == []  # nothing saved
+
+
+async def test_keep_dice_and_reroll_the_rest(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="presets")
+    assert any("rules text does not say how many dice" in str(getattr(c, "value", "")) for c in page.controls())
+    await page.click(label="Default: five d6")
+    await page.click(key="roll")
+    before = table(app).state.dice.faces
+    await page.click(key="die-0")
+    await page.click(key="die-3")
+    assert page.find(key="roll").content == "Re-roll 3 dice"
+    assert [c.label for c in page.controls() if ", kept" in str(getattr(c, "label", ""))] == [
+        f"d6 showing {before[0]}, kept", f"d6 showing {before[3]}, kept"]
+    await page.click(key="roll")
+    after = table(app).state.dice.faces
+    assert (after[0], after[3]) == (before[0], before[3])
+    assert page.label(key="undo") == "Undo: re-roll 3 dice, keep 2"
+
+
+async def test_undo_and_redo_buttons(app) -> None:
+    page = await app.open("/dice")
+    assert page.find(key="undo").disabled
+    await page.click(key="roll")
+    await page.click(key="roll")
+    first, second = table(app).state.dice.rolls
+    await page.click(key="undo")
+    assert page.find(key="total").value == f"Total {first.total}"
+    assert page.label(key="redo") == "Redo: roll 2 d6"
+    await page.click(key="redo")
+    assert page.find(key="total").value == f"Total {second.total}"
+    assert page.find(key="redo").disabled
+
+
+async def test_a_new_page_resumes_the_latest_table_session(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="roll")
+    reloaded = await app.open("/dice")
+    assert reloaded.find(key="total").value == page.find(key="total").value
+
+
+async def test_another_page_on_the_same_session_follows_along(app) -> None:
+    first = await app.open("/dice")
+    await first.click(key="roll")
+    second = await app.open("/dice")
+    await first.click(key="roll")
+    await app.settle()
+    assert second.find(key="total").value == first.find(key="total").value
+    assert second.label(key="undo") == first.label(key="undo")
+
+
+async def test_a_page_opened_before_the_first_roll_follows_the_new_session(app) -> None:
+    waiting = await app.open("/dice")
+    rolling = await app.open("/dice")
+    await rolling.click(key="roll")
+    await app.settle()
+    assert waiting.find(key="total").value == rolling.find(key="total").value
+
+
+async def test_finish_starts_a_fresh_session_next_time(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="roll")
+    old = table(app).id
+    await page.click(key="finish")
+    assert not page.has(key="result")
+    assert app.ctx.sessions.open_records() == []
+    await page.click(key="roll")
+    assert table(app).id != old
+
+
+async def test_a_games_page_rolls_its_own_dice_in_the_same_session(app) -> None:
+    """Lure's page: its pool is a stated default (the rules text counts no dice), one tap away."""
+    page = await app.open("/games/lure")
+    assert "rules text does not say how many dice" in page.text_containing("chosen default")
+    assert page.find(key="quick-lure-0").icon is None
+    await page.click(key="quick-lure-0")
+    assert page.find(key="pool-summary").value == "5 d6  ·  Lure"
+    assert page.find(key="quick-lure-0").icon == ft.Icons.CHECK  # the dice in hand stand out, ticked
+    assert page.find(key="quick-lure-1").icon is None
+    await page.click(key="roll")
+    dice_tab = await app.open("/dice")
+    assert dice_tab.find(key="pool-summary").value == "5 d6  ·  Lure"  # one dice session, two places
+    assert table(app).state.dice.faces is not None
+
+
+async def test_salmon_runs_current_die_is_read_for_you(app) -> None:
+    page = await app.open("/games/salmon-run")
+    await page.click(key="quick-salmon-run-0")
+    await page.click(key="roll")
+    face = table(app).state.dice.faces[0]
+    assert page.has(label="Arrow 1" if face % 2 else "Arrow 2")  # rules, Currents: odd arrow 1, even arrow 2
+
+
+async def test_a_draft_begun_on_the_old_table_tab_opens_on_freshwater_flys_page(app) -> None:
+    """A session saved when the Table tab held the draft: the Dice screen offers it, nothing is lost."""
+    from companion.core.session import TABLE, Actor
+    from companion.games.freshwater_fly.table import start_draft
+
+    old = app.ctx.sessions.create("table")
+    old.perform(start_draft(["Ana", "Ben"]), Actor(TABLE, "The whole table", True))
+    page = await app.open(f"/table/{old.id}")
+    await page.click(key="open-older-fly")
+    assert page.page.views[0].route == f"/games/freshwater-fly/draft/{old.id}"
+    assert page.find(key="draft-heading").value == "Roll the first round"
+    await page.click(key="roll-round")
+    assert len(app.ctx.sessions.get(old.id).state.fly.draft.pool) == 7

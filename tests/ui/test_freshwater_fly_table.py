@@ -1,0 +1,97 @@
+"""Freshwater Fly at the table on headless pages: the dice draft and the Strike dealer, each
+a part of the game's page, one session for both."""
+
+from __future__ import annotations
+
+
+def table(app):
+    return app.ctx.sessions.latest("freshwater-fly-table")
+
+
+DRAFT = "/games/freshwater-fly/draft"
+STRIKE = "/games/freshwater-fly/strike"
+
+
+async def test_draft_a_whole_round_for_two_players(app) -> None:
+    app.store.settings.add_player("Ana")
+    app.store.settings.add_player("Ben")
+    page = await app.open(DRAFT)
+    await page.click(key="seat-Ana")
+    await page.click(key="seat-Ben")
+    await page.click(key="start-Ben")
+    await page.click(key="start-draft")
+    await page.click(key="roll-round")
+    draft = table(app).state.draft
+    assert len(draft.pool) == 7 and page.find(key="draft-heading").value == "Round 1 · Ben's turn"
+    while table(app).state.draft.pool:
+        await page.click(key="pool-0")
+        await page.click(key="take")
+    draft = table(app).state.draft
+    result = draft.results[-1]
+    assert result.totals == (sum(draft.dice_of(0)), sum(draft.dice_of(1)))
+    assert page.find(key="next-start").value == f"Next start player: {draft.seats[result.next_start]}"
+    assert page.label(key="undo").startswith("Undo: Ben takes a")  # Ben started, so Ben took the 7th die
+    await page.click(key="roll-round")
+    assert page.find(key="draft-heading").value == f"Round 2 · {draft.seats[result.next_start]}'s turn"
+
+
+async def test_draft_face_changes_are_recorded(app) -> None:
+    page = await app.open(DRAFT)
+    await page.click(key="draft-mode-solo")
+    await page.click(key="start-draft")
+    await page.click(label="Roll 5 dice")
+    face = table(app).state.draft.pool[0]
+    await page.click(key="pool-0")
+    await page.click(label=f"Flip to {7 - face}")
+    assert table(app).state.draft.pool[0] == 7 - face
+    assert page.label(key="undo") == f"Undo: Momentum 5A: a {face} becomes a {7 - face}"
+    await page.click(key="undo")
+    assert table(app).state.draft.pool[0] == face
+
+
+async def test_strike_cast_to_hooked_with_odds_then_undo(app) -> None:
+    page = await app.open(STRIKE)
+    await page.click(key="start-cast")
+    assert page.find(key="odds").value == "Next card hooks: 1 in 4 (25%)\nHit me x2 hooks: 1 in 2 (50%)"
+    while table(app).state.strike.status == "casting":
+        await page.click(key="hit")
+    assert table(app).state.strike.status == "hooked"
+    assert page.find(key="strike-status").value == "HOOKED!"
+    await page.click(key="undo")
+    assert page.find(key="strike-status").value == "Casting..."
+    assert page.label(key="undo") in ("Undo: hit me", "Undo: start a cast")
+
+
+async def test_strike_deck_follows_the_hooks_setting(app) -> None:
+    app.ctx.change_options("freshwater-fly", "strike_hooks", 3)
+    page = await app.open(STRIKE)
+    await page.click(key="start-cast")
+    assert table(app).state.strike.hooks_in_deck == 3
+    assert page.find(key="odds").value.startswith("Next card hooks: 3 in 4 (75%)")
+
+
+async def test_a_silent_angler_cast_goes_up_the_rows(app) -> None:
+    page = await app.open(STRIKE)
+    await page.click(key="silent-cast")
+    assert page.find(key="strike-status").value == "Silent Angler: bottom row"
+    await page.click(key="row-rock")
+    strike = table(app).state.strike
+    assert strike.revealed == () and page.find(key="strike-status").value == "Silent Angler: middle row"
+    while table(app).state.strike.status == "casting":
+        await page.click(key="row-fish")
+    strike = table(app).state.strike
+    assert strike.status in ("hooked", "missed") and len(strike.revealed) <= 2
+    assert page.label(key="undo").startswith("Undo: Silent Angler: a fish in the")
+
+
+async def test_the_draft_and_the_cast_share_one_undo(app) -> None:
+    page = await app.open(STRIKE)
+    await page.click(key="start-cast")
+    await page.route(DRAFT)
+    await page.click(key="draft-mode-solo")
+    await page.click(key="start-draft")
+    assert page.label(key="undo") == "Undo: start a dice draft (Fly Solo)"
+    await page.click(key="undo")
+    await page.route(STRIKE)
+    assert page.label(key="undo") == "Undo: start a cast"
+    assert len(app.ctx.sessions.open_records("freshwater-fly-table")) == 1

@@ -1,0 +1,78 @@
+"""Games, the first screen, on headless pages: a card per game opening its page, and Resume
+when a session of that game is open, on this phone or another."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.registry import GAMES
+from tests.headless import title_of
+
+PAGES = {"freshwater-fly": ("/games/freshwater-fly/draft", "start-draft"),
+         "fly-solo": ("/games/fly-solo/journal", "start-adventure"),
+         "fleet-dice": ("/games/fleet-dice/sheets", "start-sheets"),
+         "lure": ("/games/lure/dice", "quick-lure-0"),
+         "salmon-run": ("/games/salmon-run/dice", "quick-salmon-run-0"),
+         "pearl-boat": ("/games/pearl-boat/dice", "quick-pearl-boat-1")}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+async def test_each_card_opens_its_games_page(app, game) -> None:
+    page = await app.open("/games")
+    card = page.find(key=f"game-{game.id}")
+    assert game.title in page.texts() and game.players in page.texts()
+    assert not page.has(key=f"resume-{game.id}")  # nothing open yet
+    await page.tap(card)
+    route, shows = PAGES[game.id]
+    assert page.page.views[0].route == route
+    assert title_of(page.page.views[0]) == game.title
+    assert page.has(key=shows)
+
+
+async def test_resume_opens_the_open_session_from_its_card(app) -> None:
+    app.store.settings.add_player("Ana")
+    app.store.settings.add_player("Ben")
+    sheets = await app.open("/games/fleet-dice/sheets")
+    await sheets.click(key="seat-Ana")
+    await sheets.click(key="seat-Ben")
+    await sheets.click(key="start-Ana-cod")
+    await sheets.click(key="start-Ben-oyster")
+    await sheets.click(key="start-sheets")
+    session = app.ctx.sessions.latest("fleet-dice")
+    page = await app.open("/games")
+    assert page.has(key="resume-fleet-dice") and not page.has(key="resume-freshwater-fly")
+    await page.click(key="resume-fleet-dice")
+    assert page.page.views[0].route == f"/games/fleet-dice/sheets/{session.id}"
+    assert page.find(key="sheet-banner").value.startswith("Ana: Round 1")
+
+
+async def test_a_session_started_on_another_phone_shows_resume_at_once(app) -> None:
+    """Two phones: Games on one, the Freshwater Fly draft started on the other."""
+    games = await app.open("/games", phone="192.0.2.7", player="table")
+    other = await app.open("/games/freshwater-fly/strike", phone="192.0.2.8", player="table")
+    await other.click(key="start-cast")
+    await app.settle()
+    assert games.has(key="resume-freshwater-fly")
+    await games.click(key="resume-freshwater-fly")
+    session = app.ctx.sessions.latest("freshwater-fly-table")
+    assert games.page.views[0].route == f"/games/freshwater-fly/draft/{session.id}"
+    await other.click(key="finish")
+    await app.settle()
+    home = await app.open("/games", phone="192.0.2.7", player="table")
+    assert not home.has(key="resume-freshwater-fly")
+
+
+async def test_a_fly_solo_assistant_day_resumes_beside_its_adventure(app, clock) -> None:
+    page = await app.open("/games/fly-solo")
+    await page.click(key="start-adventure")
+    campaign = app.ctx.sessions.latest("fly-solo-campaign")
+    games = await app.open("/games")
+    await games.click(key="resume-fly-solo")
+    assert games.page.views[0].route == f"/games/fly-solo/journal/{campaign.id}"
+    await page.click(key="open-assistant")
+    clock.advance(minutes=1)
+    await page.click(key="start-angler")  # the assistant's Day is the latest session now
+    games = await app.open("/games")
+    await games.click(key="resume-fly-solo")
+    assert games.page.views[0].route == f"/games/fly-solo/journal/{campaign.id}/angler"
+    assert games.has(key="angler-tally")
