@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import joining  # noqa: E402
 import record_action  # noqa: E402
 import startup  # noqa: E402
 import table_of_phones  # noqa: E402
@@ -23,6 +24,7 @@ def main() -> None:
     asyncio.run(record_action.main())
     print(summary("tap to visible change, headless Chromium", tap_latency.measure(), "median <= 100 ms"))
     table_of_phones.report(table_of_phones.measure())
+    joining.report(joining.measure())
 
 
 if __name__ == "__main__":

@@ -50,10 +50,21 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     import uvicorn
     from flet.utils import is_linux_server, open_in_browser
 
+    from companion.fallback_fonts import PACKAGES
+    from companion.serving import Server, end_flet_handlers
+    from companion.web_files import ClientFiles, cache_dir
+
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
-    app = TableGate(flet_app, key=ctx.table_keys)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                                           timeout_graceful_shutdown=2))
+    files = ClientFiles(flet_app, assets_dir(), cache_dir())
+    for what in files.fonts.missing():
+        print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
+              f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)
+    app = TableGate(files, key=ctx.table_keys)
+    # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
+    # the store is closed (see serving.py).
+    end_flet_handlers()
+    server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                                   timeout_graceful_shutdown=2), before_forced_exit=ctx.store.close)
     if open_url and not is_linux_server():
         def open_when_up() -> None:
             while not server.started and not server.should_exit:

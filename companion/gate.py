@@ -8,9 +8,6 @@
   A phone without it gets a small page asking for the six-digit table code shown
   on the host; wrong codes are limited per address.
 - Flet's `Access-Control-Allow-Origin: *` is taken off every response.
-- Every HTML page gets a few lines that set the root font size from the phone's
-  text-size setting; Flutter's web engine reads that size as its text scale, as it
-  does the browser's own text-size setting.
 """
 
 from __future__ import annotations
@@ -40,13 +37,7 @@ JOIN_PATH = "/join"
 COOKIE_AGE = 60 * 60 * 24 * 365
 WRONG_CODES_PER_MINUTE = 5  # per address
 WRONG_CODES_PER_MINUTE_IN_ALL = 30
-TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
 
-TEXT_SIZE_SCRIPT = (
-    "<script>(function(){function apply(){var v=parseInt(localStorage.getItem('%s')||'100',10);"
-    "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
-    "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
-)
 
 
 def loopback(address: str | None) -> bool:
@@ -213,26 +204,12 @@ async def _page(send: Send, status: int, text: str) -> None:
 
 
 def _filtered(send: Send) -> Send:
-    """`send` without Flet's `Access-Control-Allow-Origin: *`, with the text-size lines in HTML pages."""
-    held: dict[str, Any] = {}
+    """`send` without Flet's `Access-Control-Allow-Origin: *`."""
 
     async def filtered(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"access-control-allow-origin"]
             message = {**message, "headers": headers}
-            if any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers):
-                held["start"], held["body"] = message, b""  # sent with the whole page, below
-                return
-            return await send(message)
-        if message["type"] == "http.response.body" and "start" in held:
-            held["body"] += message.get("body", b"")
-            if message.get("more_body"):
-                return
-            body = held["body"].replace(b"</head>", TEXT_SIZE_SCRIPT.encode() + b"</head>", 1)
-            start = held.pop("start")
-            headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
-            await send({**start, "headers": headers + [(b"content-length", str(len(body)).encode())]})
-            return await send({"type": "http.response.body", "body": body})
         await send(message)
 
     return filtered

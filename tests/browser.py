@@ -20,6 +20,7 @@ CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+TEST_CACHE = Path(tempfile.gettempdir()) / "companion-test-cache"
 
 
 def launch_chromium(playwright):
@@ -58,7 +59,8 @@ class Server:
         self.log = data_dir.parent / f"server-{port}.log"
 
     def start(self) -> None:
-        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
+        # The compressed client and extracted fonts are made once for all the tests' servers.
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "COMPANION_CACHE_DIR": str(TEST_CACHE)}
         env.pop("DISPLAY", None)
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 PLAYER = "companion.player"  # a roster player's id, or TABLE: the phone passed around
 THEME = "companion.theme"
-TEXT_SIZE = "companion.text_size"  # read by the gate's lines in the page (gate.TEXT_SIZE_KEY)
+TEXT_SIZE = "companion.text_size"  # read by the lines added to the page (page_scripts.TEXT_SIZE_KEY)
 THEMES = ("system", "light", "dark")
 TEXT_SIZES = (100, 115, 130, 150, 200)  # percent of the normal text size
 DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100}

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from companion.gate import COOKIE, TEXT_SIZE_SCRIPT, TableGate, host_allowed, same_origin
+from companion.gate import COOKIE, TableGate, host_allowed, same_origin
 from companion.store.table_key import TableKey, load_table_key, renew_table_key
 
 KEY = TableKey("s3cret-s3cret-s3cret-xyz", "482913")
@@ -136,15 +136,6 @@ def test_with_the_key_the_app_answers_without_flets_open_cors_header(lan, app) -
     assert status(call(lan, kind="websocket", path="/ws", origin="http://192.168.1.20:8550",
                        cookie=f"{COOKIE}={KEY.secret}")) is None  # accepted
     assert app.calls == ["/", "/ws"]
-
-
-def test_pages_get_the_phones_text_size_lines() -> None:
-    page = App(b"text/html; charset=utf-8", b"<html><head><title>x</title></head><body></body></html>")
-    gate = TableGate(page, key=None, names=NAMES)
-    sent = call(gate, host="127.0.0.1:8550")
-    body = text(sent)
-    assert TEXT_SIZE_SCRIPT in body and body.index(TEXT_SIZE_SCRIPT) < body.index("</head>")
-    assert header(sent, b"content-length") == str(len(body.encode())).encode()
 
 
 def test_serving_this_machine_alone_needs_no_key_but_still_checks_host_and_origin(app) -> None:

@@ -21,6 +21,11 @@ from companion.ui.screen import Screen
 BACKUPS_SHOWN = 12
 REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
 
+# The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen.
+HOME_SCREEN = ("Put Companion on this phone's home screen: in the browser's menu choose "
+               "\"Add to Home screen\" or \"Install app\" (on an iPhone: Share, then \"Add to Home Screen\"). "
+               "It then opens full screen with its own icon, and needs no typing of the address.")
+
 
 class SettingsScreen(Screen):
     title = "Settings"
@@ -64,6 +69,10 @@ class SettingsScreen(Screen):
             sizes,
             ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
                               height=TAP_SMALL, on_click=lambda e: self.host.navigate("/invite")),
+            ft.Row([
+                ft.Icon(ft.Icons.ADD_TO_HOME_SCREEN, size=28),
+                ft.Text(HOME_SCREEN, size=15, expand=True, key="home-screen"),
+            ], spacing=12),
         )
 
     def _change_who(self) -> None:

@@ -1,0 +1,127 @@
+"""Joining the table: what a phone downloads and how soon it can be used.
+
+A real server (`python -m companion`) and headless Chromium at a phone's viewport, its
+network emulated at 20 Mbit/s down, 5 Mbit/s up and 20 ms latency. A first visit (an
+empty browser cache), then a second visit in the same browser (a new tab, as when a
+phone opens the app again). For each: the bytes on the wire (bodies as sent, compressed
+or not, plus headers), the time until the Games screen is there to tap, and every
+request to a host other than the server or answered with an error.
+
+Usage: ../.venv/bin/python joining.py [runs]   (default 3 runs; medians printed)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from common import ROOT  # noqa: F401  (puts the project on sys.path)
+
+from tests.browser import AppPage, Server, free_port, launch_chromium
+
+PHONE_VIEWPORT = {"width": 360, "height": 740}
+
+DOWN_BITS, UP_BITS, LATENCY_MS = 20e6, 5e6, 20
+VERBOSE = bool(os.environ.get("VERBOSE"))
+
+
+class Visit:
+    """One page load, watched through the DevTools protocol."""
+
+    def __init__(self, context, url: str) -> None:
+        self.page = context.new_page()
+        self.cdp = context.new_cdp_session(self.page)
+        self.cdp.send("Network.enable")
+        self.cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": LATENCY_MS,
+            "downloadThroughput": DOWN_BITS / 8, "uploadThroughput": UP_BITS / 8})
+        self.bytes = 0
+        self.urls: dict[str, str] = {}
+        self.problems: list[str] = []
+        self.cdp.on("Network.requestWillBeSent", self._sent)
+        self.cdp.on("Network.loadingFinished", self._finished)
+        self.cdp.on("Network.loadingFailed", self._failed)
+        self.cdp.on("Network.responseReceived", self._response)
+        self.url = url
+
+    def _sent(self, event) -> None:
+        self.urls[event["requestId"]] = event["request"]["url"]
+
+    def _finished(self, event) -> None:
+        self.bytes += event["encodedDataLength"]
+
+    def _failed(self, event) -> None:
+        url = self.urls.get(event["requestId"], "?")
+        if not url.startswith("ws"):
+            self.problems.append(f"failed: {url} ({event.get('errorText')})")
+
+    def _response(self, event) -> None:
+        if event["response"]["status"] >= 400:
+            self.problems.append(f"{event['response']['status']}: {event['response']['url']}")
+
+    def load(self) -> float:
+        """Seconds from asking for the page to the Games screen ready for a tap."""
+        start = time.perf_counter()
+        self.page.goto(self.url)
+        self.loaded = time.perf_counter() - start
+        phone = AppPage(self.page)
+        phone.ready()
+        self.started = time.perf_counter() - start
+        phone.see(phone.card("Freshwater Fly"))
+        return time.perf_counter() - start
+
+    def elsewhere(self, server_host: str) -> list[str]:
+        return sorted({u for u in self.urls.values()
+                       if urlsplit(u).scheme in ("http", "https", "ws") and urlsplit(u).hostname != server_host})
+
+
+def run_once(playwright, server: Server) -> dict:
+    browser = launch_chromium(playwright)
+    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
+    figures = {}
+    for name in ("first", "second"):
+        visit = Visit(context, server.url)
+        seconds = visit.load()
+        time.sleep(1.0)  # late requests (fonts, pictures) still count
+        figures[name] = (visit.bytes, seconds, visit.elsewhere("127.0.0.1"), visit.problems)
+        if VERBOSE:
+            print(f"{name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, client started "
+                  f"{visit.started:.2f} s, Games there {seconds:.2f} s")
+        visit.page.close()
+    browser.close()
+    return figures
+
+
+def measure(runs: int = 3) -> list[dict]:
+    from playwright.sync_api import sync_playwright
+
+    data = Path(tempfile.mkdtemp(prefix="companion-joining-")) / "data"
+    server = Server(data, free_port())
+    server.start()
+    try:
+        time.sleep(15)  # the server's first seconds: its compressed copies are made (once per machine)
+        with sync_playwright() as playwright:
+            return [run_once(playwright, server) for _ in range(runs)]
+    finally:
+        server.stop()
+
+
+def report(results: list[dict]) -> None:
+    for name, target_mb, target_s in (("first", 5.0, 3.0), ("second", 0.3, 1.0)):
+        mb = statistics.median(r[name][0] for r in results) / 1e6
+        seconds = statistics.median(r[name][1] for r in results)
+        print(f"{name} visit: {mb:6.2f} MB on the wire (target <= {target_mb}), "
+              f"usable in {seconds:5.2f} s (target <= {target_s})   (median of {len(results)})")
+        elsewhere = sorted({u for r in results for u in r[name][2]})
+        problems = sorted({p for r in results for p in r[name][3]})
+        print(f"  requests to other hosts: {elsewhere or 'none'}")
+        print(f"  failed requests: {problems or 'none'}")
+
+
+if __name__ == "__main__":
+    report(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 3))

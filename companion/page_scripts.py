@@ -1,0 +1,174 @@
+"""What Companion adds to the web client's page (Flet's index.html) before a phone gets it.
+
+Each script goes just before `</head>`, after Flet's own configuration and before the
+client starts (`flutter_bootstrap.js` is loaded at the end of the body).
+"""
+
+from __future__ import annotations
+
+# The phone's text size: Flutter's web engine reads the root font size as its text scale,
+# as it does the browser's own text-size setting.
+TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
+TEXT_SIZE_SCRIPT = (
+    "<script>(function(){function apply(){var v=parseInt(localStorage.getItem('%s')||'100',10);"
+    "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
+    "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
+)
+
+# The connection to the server: Flet's client shows only a grey "Working..." while its socket is
+# down, and a tap made meanwhile is lost (or sent late). This watches the client's socket (the
+# WebSocket to `/ws`: Flet's dart2wasm client makes one through the global constructor at each
+# attempt, every 0.5 s while the server is away). When it closes: a banner, and a layer above
+# Flutter that takes every tap and key and answers it ("Not sent"). When a new socket gets the
+# server's first message (its answer to the client's registration, naming the Flet session):
+# - the same session: it sent the whole page again; the banner goes once that is drawn;
+# - a new session (the server was restarted): the page is reloaded, as Flet's client answers none
+#   of a new session's service calls (the app would wait 5 s for the phone's own settings, then
+#   go on without them: whose phone it is, its theme).
+CONNECTION_SCRIPT = """<script>(function () {
+  var Native = window.WebSocket;
+  if (!Native) return;
+  var TITLE = 'Connection lost: reconnecting...', HINT = 'Taps are paused until the connection is back.',
+      REFUSED = 'Not sent: wait until the connection is back.', RELOADING = 'Connected again: reloading...';
+  var CSS = '#companion-offline{position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.32);'
+    + 'font:16px system-ui,Roboto,sans-serif;touch-action:none;cursor:not-allowed}'
+    + '#companion-offline .box{margin:calc(12px + env(safe-area-inset-top)) 12px 0;padding:16px 18px;'
+    + 'border-radius:16px;background:#8C1D18;color:#fff;box-shadow:0 6px 24px rgba(0,0,0,.45)}'
+    + '#companion-offline .title{display:flex;align-items:center;gap:12px;'
+    + 'font-size:1.3rem;font-weight:700;line-height:1.3}'
+    + '#companion-offline .hint{margin-top:8px;font-size:1.05rem;line-height:1.4}'
+    + '#companion-offline .spin{flex:none;width:1.2rem;height:1.2rem;border:3px solid currentColor;'
+    + 'border-right-color:transparent;border-radius:50%;animation:companion-spin 1s linear infinite}'
+    + '#companion-offline .refused .hint{font-weight:700}'
+    + '#companion-offline .pulse{animation:companion-pulse .5s ease-out}'
+    + '@keyframes companion-spin{to{transform:rotate(1turn)}}'
+    + '@keyframes companion-pulse{0%{transform:scale(1)}30%{transform:scale(1.05);background:#C62828}'
+    + '100%{transform:scale(1)}}'
+    + '@media (prefers-color-scheme:dark){#companion-offline{background:rgba(0,0,0,.5)}'
+    + '#companion-offline .box{background:#FFDAD6;color:#410002}}'
+    + '@media (prefers-reduced-motion:reduce){#companion-offline .spin,#companion-offline .pulse{animation:none}}';
+  var layer = null, current = null, session = null, leaving = 0;
+  window.addEventListener('beforeunload', function () { leaving = Date.now(); });
+
+  function show() {
+    if (layer || !document.body) return;
+    layer = document.createElement('div');
+    layer.id = 'companion-offline';
+    layer.innerHTML = '<style>' + CSS + '</style><div class="box" role="alert" aria-live="assertive">'
+      + '<div class="title"><span class="spin" aria-hidden="true"></span><span class="text">' + TITLE + '</span></div>'
+      + '<div class="hint">' + HINT + '</div></div>';
+    document.body.appendChild(layer);
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();  // the phone's keyboard
+  }
+  function hide() {
+    if (layer) layer.remove();
+    layer = null;
+  }
+  function say(title, hint) {
+    if (!layer) return;
+    var box = layer.querySelector('.box');
+    if (title) box.querySelector('.text').textContent = title;
+    if (hint) { box.querySelector('.hint').textContent = hint; box.classList.add('refused'); }
+    box.classList.remove('pulse');
+    void box.offsetWidth;  // restarts the animation
+    box.classList.add('pulse');
+  }
+  // While the layer is up, nothing reaches Flutter: the layer is on top of its elements, and these
+  // run before anything else (on window, in the capture phase, added before Flutter starts).
+  function refuse(e) {
+    var shortcut = e.type.indexOf('key') === 0 && (e.ctrlKey || e.metaKey || e.altKey || /^F[0-9]/.test(e.key));
+    if (!layer || shortcut) return;  // the browser's own keys (reload, ...) still work
+    if (e.type.indexOf('touch') !== 0) e.preventDefault();  // a finger's: its pointerdown's is enough
+    e.stopImmediatePropagation();
+    if (e.type === 'pointerdown' || e.type === 'click' || e.type === 'keydown') say(null, REFUSED);
+  }
+  ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'touchstart', 'touchend',
+   'keydown', 'keyup', 'beforeinput'].forEach(function (type) {
+    window.addEventListener(type, refuse, {capture: true, passive: type.indexOf('touch') === 0});
+  });
+
+  function sessionOf(data) {  // the session id in the server's first message (msgpack: 'session_id', then a short str)
+    try {
+      var b = new Uint8Array(data), s = String.fromCharCode.apply(null, b.subarray(0, 96));
+      var i = s.indexOf('session_id'), n = b[i + 10] - 0xa0;
+      return i >= 0 && n > 0 && n < 32 ? s.substr(i + 11, n) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+  function reload() {  // unless the page is already on its way somewhere (an address typed): not to cut that short
+    if (Date.now() - leaving < 5000) setTimeout(reload, 500);
+    else location.reload();
+  }
+  function watch(ws) {
+    var first = true;
+    current = ws;
+    ws.addEventListener('message', function (e) {
+      if (!first) return;
+      first = false;
+      var id = sessionOf(e.data);
+      if (session && id && id !== session) {
+        say(RELOADING);
+        setTimeout(reload, 1000);  // a navigation the browser is starting (an address typed, a link) goes first
+        return;
+      }
+      session = session || id;
+      setTimeout(function () { if (ws === current && ws.readyState === 1) hide(); }, 300);  // drawn by then
+    });
+    ['close', 'error'].forEach(function (type) {
+      ws.addEventListener(type, function () { if (ws === current) show(); });
+    });
+  }
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (/\\/ws$/.test(new URL(url, location.href).pathname)) watch(this);
+    }
+  };
+})();</script>"""
+
+SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, CONNECTION_SCRIPT)
+
+
+# The client's files are asked for under /_v/<version>/, where they never change
+# (web_files.py lets phones keep them): the page points Flet's loader there.
+VERSIONED = "/_v/"
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
+RIVE_STANDIN = "companion-no-rive.js"
+
+
+# Flet's page calls the app "Flet": a phone's home screen shows Companion.
+NAMES = (
+    (b"<title>Flet</title>", b"<title>Companion</title>"),
+    (b'name="apple-mobile-web-app-title" content="Flet"', b'name="apple-mobile-web-app-title" content="Companion"'),
+    (b'content="Flet application."', b'content="A table companion for fishing board games."'),
+    (b'name="apple-mobile-web-app-status-bar-style" content="black"',
+     b'name="apple-mobile-web-app-status-bar-style" content="default"><meta name="theme-color" content="#00695C"'),
+)
+
+
+def client_scripts(version: str) -> str:
+    """Where the client's files are, and the Rive runtime (asked of a CDN) declined here."""
+    base = f"{VERSIONED}{version}/"
+    return (
+        f'<script>flet.entrypointBaseUrl="{base}";flet.assetBase="{base}";'
+        f'flet.canvasKitBaseUrl="{base}canvaskit/";'
+        "(function(){var d=Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype,'src');"
+        "Object.defineProperty(HTMLScriptElement.prototype,'src',{configurable:true,enumerable:d.enumerable,"
+        "get:d.get,set:function(v){v=String(v);"
+        f"if(v.indexOf('{RIVE_CDN}')===0)v='{base}{RIVE_STANDIN}';"
+        "d.set.call(this,v);}});})();</script>"
+    )
+
+
+def patch_page(body: bytes, version: str | None = None) -> bytes:
+    """The page with Companion's scripts in its head (and, given the client's version, the
+    client's files asked for where phones may keep them)."""
+    scripts = "".join(SCRIPTS)
+    for flet_says, companion_says in NAMES:
+        body = body.replace(flet_says, companion_says, 1)
+    if version is not None:
+        scripts = client_scripts(version) + scripts
+        for name in (b"flutter_bootstrap.js", b"python.js"):
+            body = body.replace(b'src="' + name + b'"', b'src="' + f"{VERSIONED}{version}/".encode() + name + b'"', 1)
+    return body.replace(b"</head>", scripts.encode() + b"</head>", 1)

@@ -1,0 +1,116 @@
+"""The connection to the server is lost: the phone says so, refuses taps visibly (none is sent
+later either), and comes back by itself with everything there."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import expect
+
+from tests.browser import AppPage
+
+BANNER = "Connection lost: reconnecting..."
+REFUSED = "Not sent: wait until the connection is back."
+
+
+def rolls(server) -> int:
+    """How many rolls the only dice session has saved."""
+    [session] = server.session_files()
+    return sum(1 for a in session["actions"] if a["type"] == "dice.roll")
+
+
+def wait_until(phone: AppPage, check: Callable[[], bool], what: str, timeout: float = 15) -> None:
+    """Wait for `check` (about the server, its files or its socket) while the page runs on."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"still not {what} after {timeout} s"
+        phone.page.wait_for_timeout(100)  # lets Playwright deliver the page's and the socket's events
+
+
+def tap_genuinely(phone: AppPage, name: str) -> None:
+    """A mouse click and a finger tap where the button is drawn: what reaches Flutter's own elements,
+    whatever covers them (not a click event sent to the accessibility node)."""
+    button = phone.button(name)
+    phone.tap_at(button)
+    box = button.first.bounding_box()
+    phone.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage) -> None:
+    server = make_server()
+    phone.open(server.url + "/dice")
+    phone.button("Roll 2 d6").click()
+    phone.see(phone.button("Undo: roll 2 d6"))
+    wait_until(phone, lambda: rolls(server) == 1, "one roll saved")
+    saved = server.session_files()
+
+    # The server dies: the phone says so at once.
+    server.kill()
+    phone.see(phone.text(BANNER), timeout=10_000)
+    expect(phone.page.get_by_role("alert")).to_contain_text(BANNER)
+
+    # A tap meanwhile is answered, not swallowed, and nothing is recorded.
+    tap_genuinely(phone, "Roll 2 d6")
+    phone.see(phone.text(REFUSED), timeout=5_000)
+    phone.shot("connection-lost-phone")
+    assert server.session_files() == saved
+
+    # The server is back (same port and data): the client reconnects to a new Flet session, which
+    # Companion reloads; the banner is gone and the roll is there, the refused tap was never sent.
+    with phone.page.expect_navigation(timeout=60_000):
+        server.start()
+    phone.ready()
+    expect(phone.text(BANNER)).to_have_count(0)
+    phone.see(phone.button("Undo: roll 2 d6"))
+    assert rolls(server) == 1
+
+    phone.button("Roll 2 d6").click()
+    wait_until(phone, lambda: rolls(server) == 2, "the second roll saved")
+    phone.see(phone.button("Undo: roll 2 d6"))
+
+
+def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: AppPage) -> None:
+    """The layer really stops Flutter: the socket is cut while the server lives, the client reconnects
+    at once, and the server's answers are held back (the page is still waiting for them, so the
+    banner stays). Flutter would queue a tap made now and send it with the new connection; under
+    the banner none is sent. Then the answers arrive: the same session goes on, without a reload."""
+    server = make_server()
+    sockets, sent, held, released = [], [], [], []
+
+    def route(ws) -> None:
+        sockets.append(ws)
+        upstream = ws.connect_to_server()
+        if len(sockets) != 2:
+            return  # left alone: passes everything both ways
+        ws.on_message(lambda m: (sent.append(m), upstream.send(m)))
+        upstream.on_message(lambda m: ws.send(m) if released else held.append(m))
+
+    phone.page.route_web_socket(re.compile(r"/ws$"), route)
+    phone.open(server.url + "/dice")
+    phone.button("Roll 2 d6").click()
+    phone.see(phone.button("Undo: roll 2 d6"))
+    wait_until(phone, lambda: rolls(server) == 1, "one roll saved")
+    phone.page.evaluate("window.companionTestMark = 1")  # gone if the page reloads
+
+    sockets[0].close()
+    phone.see(phone.text(BANNER), timeout=10_000)
+    wait_until(phone, lambda: len(sent) >= 1 and len(held) >= 1, "connected again, the answer held")
+
+    tap_genuinely(phone, "Roll 2 d6")
+    phone.see(phone.text(REFUSED), timeout=5_000)
+    phone.page.wait_for_timeout(500)  # a tap that got through would be sent (or queued) by now
+    assert not [m for m in sent if "click" in str(m)], [str(m)[:120] for m in sent]
+
+    while held:  # the server's answers, in order; then the socket passes everything
+        sockets[1].send(held.pop(0))
+    released.append(True)
+    expect(phone.text(BANNER)).to_have_count(0, timeout=10_000)
+    assert phone.page.evaluate("window.companionTestMark") == 1, "the page was reloaded"
+    phone.see(phone.button("Undo: roll 2 d6"))
+    assert rolls(server) == 1
+
+    phone.button("Roll 2 d6").click()
+    wait_until(phone, lambda: rolls(server) == 2, "the second roll saved")
+    assert rolls(server) == 2  # and not more: the refused taps never arrive
