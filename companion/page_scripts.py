@@ -6,6 +6,9 @@ client starts (`flutter_bootstrap.js` is loaded at the end of the body).
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 # The phone's text size: Flutter's web engine reads the root font size as its text scale,
 # as it does the browser's own text-size setting.
 TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
@@ -134,7 +137,20 @@ SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, CONNECTION_SCRIPT)
 # (web_files.py lets phones keep them): the page points Flet's loader there.
 VERSIONED = "/_v/"
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
-RIVE_STANDIN = "companion-no-rive.js"
+# Companion has no Rive animations: the runtime is declined in the page itself (a data:
+# address), with no request at all, since Flet's client waits for it before its first frame.
+RIVE_STANDIN = "data:text/javascript," + quote(
+    "window.RiveNative=function(){return Promise.reject(new Error('no Rive in Companion'))};")
+
+# What the client's loader asks for one after another (page, loader, engine, app, fonts),
+# asked for at once when the page arrives. Only where the loader would choose them: a
+# Chromium-based browser with WebAssembly GC (Flutter's own test, the bytes below);
+# elsewhere it loads main.dart.js and CanvasKit instead.
+PRELOADED = (("main.dart.wasm", "fetch"), ("canvaskit/skwasm.wasm", "fetch"),
+             ("main.dart.mjs", "modulepreload"), ("canvaskit/skwasm.js", "modulepreload"),
+             ("assets/FontManifest.json", "fetch"), ("assets/fonts/MaterialIcons-Regular.otf", "fetch"),
+             ("assets/fonts/roboto.woff2", "fetch"))
+WASM_GC_PROBE = "[0,97,115,109,1,0,0,0,1,5,1,95,1,120,0]"
 
 
 # Flet's page calls the app "Flet": a phone's home screen shows Companion.
@@ -156,8 +172,24 @@ def client_scripts(version: str) -> str:
         "(function(){var d=Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype,'src');"
         "Object.defineProperty(HTMLScriptElement.prototype,'src',{configurable:true,enumerable:d.enumerable,"
         "get:d.get,set:function(v){v=String(v);"
-        f"if(v.indexOf('{RIVE_CDN}')===0)v='{base}{RIVE_STANDIN}';"
+        f"if(v.indexOf('{RIVE_CDN}')===0)v='{RIVE_STANDIN}';"
         "d.set.call(this,v);}});})();</script>"
+        + preload_script(base)
+    )
+
+
+def preload_script(base: str) -> str:
+    """Links asking for the client's files at once (see PRELOADED)."""
+    files = json.dumps([[base + name, kind] for name, kind in PRELOADED])
+    return (
+        "<script>(function(){var gc=false;"
+        f"try{{gc=WebAssembly.validate(new Uint8Array({WASM_GC_PROBE}));}}catch(e){{}}"
+        "var blink=navigator.vendor==='Google Inc.'||navigator.userAgent.indexOf('Edg/')>=0;"
+        "if(!gc||!blink||flet.webRenderer!=='auto')return;"
+        f"{files}.forEach(function(f){{var l=document.createElement('link');"
+        "if(f[1]==='modulepreload'){l.rel='modulepreload';}"
+        "else{l.rel='preload';l.as=f[1];l.crossOrigin='anonymous';}"
+        "l.href=f[0];document.head.appendChild(l);});})();</script>"
     )
 
 

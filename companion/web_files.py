@@ -34,7 +34,7 @@ import brotli
 
 from companion.fallback_fonts import FallbackFonts, family_of
 from companion.gate import ASGIApp, Receive, Scope, Send
-from companion.page_scripts import RIVE_STANDIN, VERSIONED, patch_page
+from companion.page_scripts import VERSIONED, patch_page
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -52,8 +52,6 @@ HOT = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/sk
        "assets/AssetManifest.bin.json")  # what every first visit needs, compressed first
 FLET_PAGES = {"index.html"}  # Flet fills it in: it serves it
 DROPPED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-RIVE_STANDIN_JS = (b"// Companion has no Rive animations: the runtime is declined here instead of being fetched\n"
-                   b"window.RiveNative = function () { return Promise.reject(new Error('no Rive in Companion')); };\n")
 
 
 def cache_dir() -> Path:
@@ -198,8 +196,6 @@ class ClientFiles:
         if path.startswith("/_fonts/"):
             return await self._whole_font(request, path)
         caching = IMMUTABLE if lasting else REVALIDATE
-        if rel == RIVE_STANDIN:
-            return await request.answer(RIVE_STANDIN_JS, "text/javascript", caching, f'"{self.version}"')
         if rel == "assets/FontManifest.json":
             return await request.answer(self.font_manifest, "application/json", caching, f'"{self.version}"')
         file = None if rel in FLET_PAGES else self._find(rel)

@@ -85,7 +85,8 @@ class Shell:
         page.theme, page.dark_theme = themes()
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.last_tab.route)
-        page.on_disconnect = lambda e: self.host.close()
+        # Not on disconnect: a reload or a blip re-attaches the phone to this same page
+        # session, which must go on hearing the other phones. Flet closes it once expired.
         page.on_close = lambda e: self.host.close()
         if self.host.browser_services:
             page.update()  # the browser learns of its storage before it is asked for what it keeps

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from urllib.parse import urlsplit
 
+from companion.page_scripts import PRELOADED
 from tests.browser import AppPage
 
 NAMES = ("Ana 🎣🐟", "李雷", "محمد")
@@ -35,6 +36,8 @@ def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, 
     phone.shot("names-in-any-script-phone")
     assert {urlsplit(url).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
+    for name, _ in PRELOADED:  # asked for at once by the page, and used: never twice
+        assert sum(url.endswith("/" + name) for _, url, _ in seen) == 1, (name, seen)
 
 
 def test_a_second_visit_reuses_the_client_and_the_page_is_installable(make_server, phone: AppPage) -> None:

@@ -209,6 +209,16 @@ async def test_a_session_finished_on_one_phone_is_let_go_on_the_others(app, rost
     assert not app.store.sessions.path(finished.id).exists()
 
 
+async def test_a_phone_that_lost_its_connection_and_came_back_still_follows_the_others(app, roster) -> None:
+    # A reload or a blip: Flet keeps the page's session and attaches the new connection to it.
+    ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
+    await ben.session.disconnect(60)
+    await ben.session.connect(ben.conn)
+    await fleet_sheets(app, ana, ben)
+    assert ben.find(key="sheet-banner").value.startswith("Ben: ")
+
+
 # Host only ---------------------------------------------------------------------------------
 
 async def test_a_phone_sees_no_backups_restore_data_folder_or_removal(app, roster) -> None:

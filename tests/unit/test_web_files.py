@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+from urllib.parse import unquote
 from pathlib import Path
 
 import brotli
 import pytest
 
 from companion.fallback_fonts import FallbackFonts, family_of
-from companion.page_scripts import RIVE_CDN, TEXT_SIZE_SCRIPT, patch_page
+from companion.page_scripts import RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT, patch_page
 from companion.web_files import IMMUTABLE, REVALIDATE, ClientFiles
 
 PAGE = (b'<html><head><title>Flet</title><script src="python.js"></script></head>'
@@ -120,11 +121,10 @@ def test_nothing_outside_the_clients_folders_is_served(files) -> None:
         assert b"not for phones" not in body  # Flet's page instead
 
 
-def test_the_rive_runtime_is_declined_here_and_unused_fonts_left_out(files) -> None:
-    status, head, body = get(files, f"/_v/{files.version}/companion-no-rive.js")
-    assert status == 200 and head["content-type"] == "text/javascript" and b"RiveNative" in body
+def test_the_rive_runtime_is_declined_in_the_page_and_unused_fonts_left_out(files) -> None:
     page = patch_page(PAGE, files.version).decode()
-    assert RIVE_CDN in page and "companion-no-rive.js" in page  # the page turns the CDN's address into ours
+    assert RIVE_CDN in page and RIVE_STANDIN in page  # the page turns the CDN's address into its stand-in
+    assert RIVE_STANDIN.startswith("data:text/javascript,") and "RiveNative" in unquote(RIVE_STANDIN)
     manifest = json.loads(get(files, f"/_v/{files.version}/assets/FontManifest.json")[2])
     assert [f["family"] for f in manifest] == ["MaterialIcons", "Roboto"]
 
