@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import joining  # noqa: E402
+import lure_odds  # noqa: E402
 import record_action  # noqa: E402
 import startup  # noqa: E402
 import table_of_phones  # noqa: E402
@@ -25,6 +26,7 @@ def main() -> None:
     print(summary("tap to visible change, headless Chromium", tap_latency.measure(), "median <= 100 ms"))
     table_of_phones.report(table_of_phones.measure())
     joining.report(joining.measure())
+    lure_odds.report(lure_odds.measure())
 
 
 if __name__ == "__main__":

@@ -78,3 +78,12 @@ def require(data: Any, key: str, kind: type | tuple[type, ...], where: str) -> A
         expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise AssetError(f"{where}.{key}: expected {expected}, got {value!r}")
     return value
+
+
+def whole_number(value: Any, where: str, least: int, most: int) -> int:
+    """`value` if it is a whole number from `least` to `most`, else AssetError naming `where`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise AssetError(f"{where}: expected a whole number, got {value!r}")
+    if not least <= value <= most:
+        raise AssetError(f"{where}: must be {least} to {most}, not {value}")
+    return value

@@ -39,6 +39,7 @@ class Part:
     label: str
     icon: str  # a Material icon's name (ft.Icons), e.g. "CASINO"
     screen: str  # "module:callable" making the screen from (host, route argument)
+    listed: bool = True  # in the page's row of parts (False: reached only from elsewhere, e.g. History's Edit)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Game:
     parts: tuple[Part, ...]
     sessions: tuple[SessionKind, ...] = ()
     plays: tuple[str, ...] = ()  # how its finished plays are filed in History
+    edits: str | None = None  # the session kind that corrects a saved play (setup: its entry and play_id)
     options: str | None = None  # "module:NAME" of its OptionsSpec
     options_section: str | None = None  # "module:function" drawing its settings on the Settings screen
     score_command: str | None = None  # "module:function" for `companion score <id>`: JSON in, JSON out
@@ -102,6 +104,7 @@ FRESHWATER_FLY = Game(
     sessions=(SessionKind("freshwater-fly-table", f"{RULES}.freshwater_fly.table", "draft"),
               SessionKind("freshwater-fly-score", f"{RULES}.freshwater_fly.score_sheet", "score")),
     plays=("freshwater-fly",),
+    edits="freshwater-fly-score",
     options=f"{RULES}.freshwater_fly.options:OPTIONS",
     options_section=f"{UI}.freshwater_fly.settings:options_section",
     score_command=f"{RULES}.freshwater_fly.scoring:score_json",
@@ -126,17 +129,26 @@ FLY_SOLO = Game(
 FLEET_DICE = Game(
     id="fleet-dice", title="Fleet Dice", players="2-4 players", picture="games/fleet_dice/picture.svg",
     summary="Score sheets that keep the golden rule.",
-    parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),),
-    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.game", "sheets"),),
+    parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),
+           # a saved play, corrected: opened from History's Edit
+           Part("edit", "Edit", "EDIT", f"{UI}.fleet_dice.edit:EditScreen", listed=False)),
+    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.game", "sheets"),
+              SessionKind("fleet-dice-edit", f"{RULES}.fleet_dice.edit", "edit")),
     plays=("fleet-dice",),
+    edits="fleet-dice-edit",
     data=(("games/fleet_dice/sheet.json", f"{RULES}.fleet_dice.layout:default_layout"),),
     presets=("fleet-boat", "fleet-town"),
 )
 
 LURE = Game(
     id="lure", title="Lure", players="2-5 players", picture="games/lure/picture.svg",
-    summary="Your dice and special dice; rules help.",
-    parts=(Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen"),),
+    summary="The round: fish entered, secret casts with their odds, the catch, the score.",
+    parts=(Part("round", "Round", "SET_MEAL", f"{UI}.lure.round:RoundScreen"),
+           Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen")),
+    sessions=(SessionKind("lure", f"{RULES}.lure.rules", "round"),),
+    plays=("lure",),
+    score_command=f"{RULES}.lure.scoring:score_json",
+    data=(("games/lure/lure.json", f"{RULES}.lure.rules:default_data"),),
     presets=("lure",),
 )
 
@@ -186,6 +198,11 @@ def session_kinds() -> dict[str, tuple[Game | None, SessionKind]]:
 def play_titles() -> dict[str, str]:
     """What a finished play's `game` is called on screen."""
     return {name: entry.title for entry in GAMES for name in entry.plays}
+
+
+def play_editors() -> dict[str, str]:
+    """The session kind that corrects a finished play, by how the play is filed."""
+    return {name: entry.edits for entry in GAMES if entry.edits for name in entry.plays}
 
 
 def scorers() -> dict[str, Callable[[Any], dict]]:

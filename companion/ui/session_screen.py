@@ -57,9 +57,15 @@ class SessionScreen(Screen):
         if session_id == self._seat_chosen_for:
             return min(current, len(names) - 1)
         self._seat_chosen_for = session_id
+        mine = self.own_seat(names)
+        return 0 if mine is None else mine
+
+    def own_seat(self, names: Sequence[str]) -> int | None:
+        """The seat of this phone's player, if seated (None on the phone passed around the table)."""
         actor = self.host.actor
-        mine = [i for i, name in enumerate(names) if name.casefold() == actor.name.casefold()]
-        return mine[0] if mine and actor.id != TABLE else 0
+        if actor.id == TABLE:
+            return None
+        return next((i for i, name in enumerate(names) if name.casefold() == actor.name.casefold()), None)
 
     def missing_controls(self) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "This session cannot be shown", self.missing or ""),

@@ -202,11 +202,12 @@ class Shell:
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked."""
         game, shown = self.last_tab.game, self.last_tab.part
-        if game is None or shown is None or len(game.parts) < 2:
+        listed = [p for p in game.parts if p.listed] if game is not None else []
+        if shown is None or shown not in listed or len(listed) < 2:
             return None
         return ft.SegmentedButton(
             key="game-parts",
-            segments=[ft.Segment(value=p.id, label=p.label, icon=getattr(ft.Icons, p.icon)) for p in game.parts],
+            segments=[ft.Segment(value=p.id, label=p.label, icon=getattr(ft.Icons, p.icon)) for p in listed],
             selected=[shown.id],
             show_selected_icon=False,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14)),

@@ -10,7 +10,7 @@ PAGES = [
     ("Freshwater Fly", "Freshwater Fly dice draft", "/games/freshwater-fly/draft"),
     ("Fly Solo", "Fly Solo adventures", "/games/fly-solo/journal"),
     ("Fleet Dice", "Fleet Dice score sheets", "/games/fleet-dice/sheets"),
-    ("Lure", "Dice for Lure", "/games/lure/dice"),
+    ("Lure", "Tap the players at the table (2 to 5).", "/games/lure/round"),
     ("Salmon Run", "Dice for Salmon Run", "/games/salmon-run/dice"),
     ("The pearl boat game", "Dice for The pearl boat game", "/games/pearl-boat/dice"),
 ]

@@ -22,33 +22,37 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     phone.button("Ana").click()
     phone.page.get_by_role("button", name="Ana starts with Cod").click()
     phone.button("Start the sheets").click()
-    phone.see(phone.text("Ana: Round 1, boat phase: take a die."))
+    phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))
 
-    # Your die shows Cod: the next Cod box (4) is highlighted; a lower one does nothing.
+    # The physical dice, tapped in: Cod and Oyster (one player: two boat dice).
+    phone.button("Enter the dice").click()
     phone.button("Cod").click()
-    phone.tap_at(phone.text("Cod box 8"))  # inert: not the topmost open box
-    phone.page.wait_for_timeout(500)
-    assert sheet_doc(server)["actions"] == []
-    phone.button("Cod box 4").click()
-    phone.see(phone.text("Ana: Round 1, boat phase: use the shared die."))
-    phone.see(phone.button("Undo: Ana: your die, Cod: fill Cod box 4"))
-    # The shared die shows Oyster.
     phone.button("Oyster").click()
+    phone.see(phone.text("Round 1, boat phase: Ana, take a die (tap it, then the box)."))
+    phone.button("Die 1: Cod, free").click()
+    phone.button("Cod box 8").click()  # not the topmost open box: the golden rule, in words
+    phone.see(phone.message("Golden rule: the next Cod box is box 4."))
+    assert [a["type"] for a in sheet_doc(server)["actions"]] == ["roll"]
+    phone.button("Cod box 4").click()
+    phone.see(phone.text("Round 1, boat phase: Ana, use the shared die."))
+    phone.see(phone.button("Undo: Ana: takes a die, Cod: fill Cod box 4"))
+    # The Oyster left is the shared die: already on the sheet.
     phone.button("Fill Oyster box 1").click()
-    phone.see(phone.text("Ana: Round 1, town phase: take a die."))
+    phone.see(phone.text("Round 1, town phase: Ana rolls the town dice."))
     phone.shot("sheets-phone")
 
     # Undo, then reload: the sheet is where it was.
     phone.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1").click()
-    phone.see(phone.text("Ana: Round 1, boat phase: use the shared die."))
+    phone.see(phone.text("Round 1, boat phase: Ana, use the shared die."))
     phone.page.reload()
     phone.ready()
-    phone.see(phone.text("Ana: Round 1, boat phase: use the shared die."))
+    phone.see(phone.text("Round 1, boat phase: Ana, use the shared die."))
     phone.see(phone.button("Redo: Ana: the shared die, Oyster: fill Oyster box 1"))
 
-    # The rest of a short game: every die as income, every choice its first answer.
-    for _ in range(150):
-        banner = phone.page.get_by_text(re.compile("^Ana: (?!round|done)")).first.inner_text()  # not the chip
+    # The rest of a short game: the app rolls, every die as income, every choice its first answer.
+    for _ in range(200):
+        banner = phone.page.get_by_text(re.compile(r"^(Round \d+, \w+ phase: |Ana: (?!round|done|rolls|picks|shared|"
+                                                   r"ready|choosing|has a die))")).first.inner_text()
         asked = banner.lower()
         if "game is over" in asked:
             break
@@ -58,8 +62,11 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
             phone.page.get_by_role("button", name=re.compile("^Fill ")).first.click()
         elif "launch a" in asked:
             phone.page.get_by_role("button", name=re.compile("^Launch a")).first.click()
+        elif "rolls the" in asked:
+            phone.button("Roll the dice").click()
         else:
-            phone.button("Lobster").click()
+            if "take a die" in asked:
+                phone.page.get_by_role("button", name=re.compile(r"^Die \d: .+, free$")).first.click()
             phone.page.get_by_role("button", name=re.compile("^Take income")).click()
         phone.page.wait_for_function(
             "old => ![...document.querySelectorAll('flt-semantics span')].some(e => e.textContent === old)",

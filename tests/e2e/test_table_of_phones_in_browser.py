@@ -79,28 +79,36 @@ def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones
     ana.button("Ben").click()
     ana.page.get_by_role("button", name="Ana starts with Cod").click()
     ana.page.get_by_role("button", name="Ben starts with Oyster").click()
+    ana.button("Ana").click()  # the start player
     ana.button("Start the sheets").click()
-    ben.see(ben.text("Ben: Round 1, boat phase: take a die."))  # Ben's phone opens on Ben's sheet
-    ana.see(ana.text("Ana: Round 1, boat phase: take a die."))
-    ana.button("Cod").click()
-    ben.button("Oyster").click()
-    ana.see(ana.button("Fill Cod box 4"))
+    ben.see(ben.text("Round 1, boat phase: Ana rolls the boat dice."))
+    ben.see(ben.button("Ben: ready"))
+    ana.button("Enter the dice").click()
+    for face in ("Cod", "Lobster", "Oyster"):
+        ana.button(face).click()
+    ana.button("Die 1: Cod, free").click()
+    ana.button("Fill Cod box 4").click()
+    ben.see(ben.text("Round 1, boat phase: Ben, take a die (tap it, then the box)."))
+    ben.button("Die 2: Lobster, free").click()
+    ben.button("Fill Lobster box 1").click()
+    # The Oyster left is shared: both fill with it at the same moment.
+    ana.see(ana.button("Fill Oyster box 1"))
     ben.see(ben.button("Fill Oyster box 4"))
     at = moment()
-    ana.tap_together(["Fill Cod box 4"], at)
+    ana.tap_together(["Fill Oyster box 1"], at)
     ben.tap_together(["Fill Oyster box 4"], at)
-    wait_for(lambda: len(actions(server, "fleet-dice")) == 2, server=server)
-    assert sorted(a["who"] for a in actions(server, "fleet-dice")) == ["Ana", "Ben"]
-    ana.see(ana.text("Ana: Round 1, boat phase: use the shared die."))
-    ben.see(ben.text("Ben: Round 1, boat phase: use the shared die."))
+    wait_for(lambda: len(actions(server, "fleet-dice")) == 5, server=server)
+    assert sorted(a["who"] for a in actions(server, "fleet-dice")[3:]) == ["Ana", "Ben"]
+    ana.see(ana.text("Round 1, town phase: Ana rolls the town dice."))
+    ben.see(ben.text("Round 1, town phase: Ana rolls the town dice."))
     ana.shot("table-of-phones-sheets-phone")
 
     # Each player's Undo is their own.
-    ben.see(ben.button("Undo: Ben: your die, Oyster: fill Oyster box 4"))
-    ana.button("Undo: Ana: your die, Cod: fill Cod box 4").click()
-    wait_for(lambda: [a["who"] for a in actions(server, "fleet-dice")] == ["Ben"], server=server)
-    ben.see(ben.button("Undo: Ben: your die, Oyster: fill Oyster box 4"))
-    ana.see(ana.button("Redo: Ana: your die, Cod: fill Cod box 4"))
+    ben.see(ben.button("Undo: Ben: the shared die, Oyster: fill Oyster box 4"))
+    ana.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1").click()
+    wait_for(lambda: [a["who"] for a in actions(server, "fleet-dice")] == ["Ana", "Ana", "Ben", "Ben"], server=server)
+    ben.see(ben.button("Undo: Ben: the shared die, Oyster: fill Oyster box 4"))
+    ana.see(ana.button("Redo: Ana: the shared die, Oyster: fill Oyster box 1"))
 
 
 def test_four_phones_roll_at_the_same_moment_and_two_score_at_once(make_server, phones) -> None:

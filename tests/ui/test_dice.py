@@ -138,7 +138,7 @@ async def test_finish_starts_a_fresh_session_next_time(app) -> None:
 
 async def test_a_games_page_rolls_its_own_dice_in_the_same_session(app) -> None:
     """Lure's page: its pool is a stated default (the rules text counts no dice), one tap away."""
-    page = await app.open("/games/lure")
+    page = await app.open("/games/lure/dice")
     assert "rules text does not say how many dice" in page.text_containing("chosen default")
     assert page.find(key="quick-lure-0").icon is None
     await page.click(key="quick-lure-0")

@@ -11,7 +11,7 @@ from tests.headless import title_of
 PAGES = {"freshwater-fly": ("/games/freshwater-fly/draft", "start-draft"),
          "fly-solo": ("/games/fly-solo/journal", "start-adventure"),
          "fleet-dice": ("/games/fleet-dice/sheets", "start-sheets"),
-         "lure": ("/games/lure/dice", "quick-lure-0"),
+         "lure": ("/games/lure/round", "lure-start"),
          "salmon-run": ("/games/salmon-run/dice", "quick-salmon-run-0"),
          "pearl-boat": ("/games/pearl-boat/dice", "quick-pearl-boat-1")}
 
@@ -43,7 +43,7 @@ async def test_resume_opens_the_open_session_from_its_card(app) -> None:
     assert page.has(key="resume-fleet-dice") and not page.has(key="resume-freshwater-fly")
     await page.click(key="resume-fleet-dice")
     assert page.page.views[0].route == f"/games/fleet-dice/sheets/{session.id}"
-    assert page.find(key="sheet-banner").value.startswith("Ana: Round 1")
+    assert page.find(key="sheet-banner").value.startswith("Round 1, boat phase: ")
 
 
 async def test_a_session_started_on_another_phone_shows_resume_at_once(app) -> None:

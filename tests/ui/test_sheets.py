@@ -1,23 +1,32 @@
-"""Fleet Dice's sheets on headless pages: set up, the golden rule by taps, choices,
-undo, the table's roll, a finished game saved to history."""
+"""Fleet Dice's sheets on headless pages: set up, the table's roll and picks, the golden rule
+by taps (and in words), choices, undo, a finished game saved to history."""
 
 from __future__ import annotations
 
 import pytest
 
+from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.game import GAME
+from companion.games.fleet_dice.table import pool
+
+BEN_PHONE = "192.0.2.8"
+
+
+async def start(page) -> None:
+    await page.click(key="seat-Ana")
+    await page.click(key="seat-Ben")
+    await page.click(key="start-Ana-cod")
+    await page.click(key="start-Ben-oyster")
+    await page.click(key="first-Ana")
+    await page.click(key="start-sheets")
 
 
 @pytest.fixture
 async def sheets(app):
     app.store.settings.add_player("Ana")
     app.store.settings.add_player("Ben")
-    page = await app.open("/games/fleet-dice/sheets")
-    await page.click(key="seat-Ana")
-    await page.click(key="seat-Ben")
-    await page.click(key="start-Ana-cod")
-    await page.click(key="start-Ben-oyster")
-    await page.click(key="start-sheets")
+    page = await app.open("/games/fleet-dice/sheets")  # the host: the phone passed around the table
+    await start(page)
     return page
 
 
@@ -25,94 +34,138 @@ def game(app):
     return app.ctx.sessions.latest(GAME).state
 
 
-async def test_setup_fills_the_start_boats(app, sheets) -> None:
+async def enter(page, *faces: str) -> None:
+    """The physical dice's faces, tapped in."""
+    await page.click(key="enter-dice")
+    for face in faces:
+        await page.click(key=f"enter-{face}")
+
+
+def banner(page) -> str:
+    return page.find(key="sheet-banner").value
+
+
+async def test_setup_fills_the_start_boats_and_names_the_start_player(app, sheets) -> None:
     ana, ben = game(app).sheets
     assert (ana.filled["cod"], ben.filled["oyster"]) == (3, 3)
-    assert sheets.find(key="sheet-banner").value == "Ana: Round 1, boat phase: take a die."
+    assert game(app).start == 0
+    assert banner(sheets) == "Round 1, boat phase: Ana rolls the boat dice."
 
 
-async def test_a_die_fills_the_next_box_and_a_lower_box_does_nothing(app, sheets) -> None:
-    await sheets.click(key="face-cod")
-    box = sheets.find(key="box-cod-3")
-    assert not box.disabled and sheets.find(key="box-cod-5").disabled  # only the next box reacts
-    await sheets.tap(sheets.find(key="box-cod-5"))  # a lower box: nothing happens
-    assert game(app).sheets[0].filled["cod"] == 3
-    await sheets.tap(box)
+async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(app, sheets) -> None:
+    await enter(sheets, "cod", "lobster", "coins")  # 3 boat dice for 2 players
+    assert game(app).current_roll().faces == ("cod", "lobster", "coins")
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
+    await sheets.click(key="die-0")
+    assert sheets.find(key="box-cod-3").bgcolor == "#FFB300"  # the box it fills lights up
+    await sheets.click(key="box-cod-3")
     assert game(app).sheets[0].filled["cod"] == 4
-    assert sheets.find(key="sheet-banner").value == "Ana: Round 1, boat phase: use the shared die."
-    assert sheets.label(key="undo") == "Undo: Ana: your die, Cod: fill Cod box 4"
+    # The screen follows Ben, whose pick it is; the die Ana took is hers.
+    assert banner(sheets) == "Round 1, boat phase: Ben, take a die (tap it, then the box)."
+    await sheets.click(key="die-0")
+    assert sheets.snackbar_texts()[-1] == "Ana took that die."
+    await sheets.click(key="die-1")
+    await sheets.click(key="box-lobster-0")
+    # 3 Coins is left: shared by both, already on each sheet, one tap each.
+    assert banner(sheets) == "Round 1, boat phase: Ana, use the shared die."
+    await sheets.click(key="use-normal")
+    assert banner(sheets) == "Round 1, boat phase: Ben, use the shared die."
+    await sheets.click(key="use-normal")
+    assert [s.coins for s in game(app).sheets] == [1 + 3, 0 + 3]  # Ana's start boat paid a coin (Cod license)
+    assert banner(sheets) == "Round 1, town phase: Ana rolls the town dice."
+
+
+async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
+    await sheets.click(key="box-cod-3")
+    assert "Ana rolls the boat dice" in sheets.snackbar_texts()[-1]
+    await enter(sheets, "cod", "lobster", "coins")
+    await sheets.click(key="die-0")
+    await sheets.click(key="box-cod-5")
+    assert sheets.snackbar_texts()[-1] == "Golden rule: the next Cod box is box 4."
+    await sheets.click(key="box-oyster-0")
+    assert sheets.snackbar_texts()[-1] == "Cod cannot fill Oyster box 1 now; the highlighted boxes are the ones it can."
+    assert game(app).sheets[0].filled["cod"] == 3 and not app.ctx.sessions.latest(GAME).record.actions[1:]
+
+
+async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, sheets) -> None:
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
+    assert banner(ben) == "Round 1, boat phase: Ana rolls the boat dice."
+    await ben.click(key="roll-dice")  # any phone may roll for the table
+    assert game(app).current_roll() is not None
+    assert banner(ben) == "Round 1, boat phase: Ana picks now."
+    await ben.click(key="die-1")
+    assert ben.snackbar_texts()[-1] == "It is Ana's pick now."
+    await app.settle()
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
+
+
+async def test_undo_takes_back_a_pick_and_the_roll(app, sheets) -> None:
+    await enter(sheets, "cod", "lobster", "coins")
+    await sheets.click(key="die-0")
+    await sheets.click(key="box-cod-3")
+    assert sheets.label(key="undo") == "Undo: Ana: takes a die, Cod: fill Cod box 4"
     await sheets.click(key="undo")
-    assert game(app).sheets[0].filled["cod"] == 3
+    assert game(app).current_roll().taken == (None, None) and game(app).sheets[0].filled["cod"] == 3
+    await sheets.click(key="undo")
+    assert game(app).current_roll() is None
 
 
 async def test_an_either_symbol_asks_and_a_g_gives_a_free_box(app, sheets) -> None:
     session = app.ctx.sessions.latest(GAME)
-    await sheets.click(key="face-cod")
+    await enter(sheets, "cod", "lobster", "cod")
+    await sheets.click(key="die-0")
     await sheets.click(key="use-normal")  # Cod box 4
-    await sheets.click(key="face-cod")
-    await sheets.click(key="use-normal")  # Cod box 5: either a boat or a license
-    assert sheets.find(key="sheet-banner").value == "Ana: Launch a Cod boat or activate a license."
+    await sheets.click(key="die-1")  # Ben
+    await sheets.click(key="use-income")
+    await sheets.click(key="use-normal")  # Ana's shared Cod: box 5, either a boat or a license
+    assert banner(sheets) == "Ana: Launch a Cod boat or activate a license."
     await sheets.click(key="either-license")
     assert game(app).sheets[0].licenses["cod"] == 2  # and two coins for the second license
     assert session.state.sheets[0].coins == 1 + 2
-    # Town phase: 3 coins from the market would pass a G (coin box 5).
-    await sheets.click(key="face-coins")
+    await sheets.click(key="use-income")  # Ben's shared die
+    # Town phase: 3 coins from the boat die pass a G (coin box 5).
+    await enter(sheets, "harbor", "wharf", "coins")
+    await sheets.click(key="die-2")
     await sheets.click(key="use-normal")
-    assert sheets.find(key="sheet-banner").value == "Ana: A G: fill any topmost open box."
-    await sheets.tap(sheets.find(key="box-casino-0"))
+    assert banner(sheets) == "Ana: A G: fill any topmost open box."
+    await sheets.click(key="box-casino-0")
     assert game(app).sheets[0].filled["casino"] == 1
 
 
 async def test_sheets_switch_with_the_players_chip(app, sheets) -> None:
     await sheets.click(key="sheet-Ben")
-    await sheets.click(key="face-oyster")
-    await sheets.click(key="use-normal")
-    assert game(app).sheets[1].filled["oyster"] == 4 and game(app).sheets[0].filled["cod"] == 3
-
-
-async def test_the_table_roll_offers_its_faces(app, sheets) -> None:
-    from companion.games.dice_roller import GAME as TABLE
-    from companion.games.dice_roller import set_pool
-    from companion.core.session import Action
-
-    table = app.ctx.sessions.create(TABLE)
-    table.perform(set_pool(["boat", "boat", "boat"]))
-    table.perform(Action("dice.roll", {"faces": [2, 6, 4]}))  # Cod, 3 Coins, Swordfish
-    await sheets.route("/dice")
-    await sheets.route("/games/fleet-dice/sheets")
-    assert sheets.has(key="rolled-0-cod") and sheets.has(key="rolled-1-coins") and sheets.has(key="rolled-2-swordfish")
-    await sheets.click(key="rolled-2-swordfish")
-    await sheets.click(key="use-normal")
-    assert game(app).sheets[0].filled["swordfish"] == 1
+    assert banner(sheets) == "Round 1, boat phase: Ana rolls the boat dice."
+    assert sheets.find(key="sheet-Ben").style.bgcolor == "primary"
 
 
 async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> None:
-    from companion.games.fleet_dice import game as fleet
     from companion.games.fleet_dice.scoring import score
 
     session = app.ctx.sessions.latest(GAME)
     # Nine and a half rounds straight through the session (always the first legal action)...
-    while sum(s.round for s in session.state.sheets) < 20 or any(s.phase == "boat" for s in session.state.sheets):
-        for seat in range(2):
-            actions = fleet.legal_actions(session.state, seat)
-            if actions:
-                session.perform(actions[0])
+    while session.state.position() != (10, 1):
+        options = [a for seat in range(2) for a in fleet.legal_actions(session.state, seat)]
+        dice = pool(("boat", "town")[session.state.position()[1]], 2)
+        session.perform(options[0] if options else fleet.roll_dice(session.state, [d[0] for d in dice]))
     await sheets.route("/history")
     await sheets.route("/games/fleet-dice/sheets")
-    # ...and the last town phase by taps.
+    # ...and the last town phase by taps, following whoever the table waits for.
     while not session.state.over:
-        for seat, name in enumerate(session.state.names):
-            sheet = session.state.sheets[seat]
-            if sheet.over:
-                continue
-            await sheets.click(key=f"sheet-{name}")
-            if sheet.choice() is None:
-                await sheets.click(key="face-market")
-                await sheets.click(key="use-income")
-            else:
-                session.perform(fleet.legal_actions(session.state, seat)[0])
-                await sheets.route("/dice")
-                await sheets.route("/games/fleet-dice/sheets")
+        if session.state.acting() is None:
+            break
+        seat = session.state.acting()
+        sheet = session.state.sheets[seat]
+        if sheet.choice() is not None:
+            await sheets.click(key=f"sheet-{session.state.names[seat]}")
+            session.perform(fleet.legal_actions(session.state, seat)[0])
+            await sheets.route("/dice")
+            await sheets.route("/games/fleet-dice/sheets")
+        elif session.state.current_roll() is None:
+            await sheets.click(key="roll-dice")
+        else:
+            if session.state.picker() is not None:
+                await sheets.click(key=f"die-{session.state.current_roll().free()[0]}")
+            await sheets.click(key="use-income")
     results = score(session.state.names, session.state.sheets)[0]
     assert sheets.find(key="fleet-winner").value in (f"{r.name} wins" for r in results if r.rank == 1) or \
         sheets.find(key="fleet-winner").value.startswith("Shared victory")
@@ -139,18 +192,33 @@ async def test_a_damaged_saved_sheet_is_explained_and_kept(app, sheets) -> None:
     import json
 
     session = app.ctx.sessions.latest(GAME)
-    await sheets.click(key="face-cod")
-    await sheets.click(key="use-normal")
+    await enter(sheets, "cod", "lobster", "coins")
     path = app.store.sessions.path(session.id)
     raw = json.loads(path.read_text())
-    raw["session"]["1"]["actions"][0]["data"]["face"] = "trout"  # changed by hand
+    raw["session"]["1"]["actions"][0]["data"]["faces"][0] = "trout"  # changed by hand
     path.write_text(json.dumps(raw))
     before = path.read_text()
     app.store.sessions.close_all()  # as after a restart: files are read again
     app.ctx.sessions.forget_all()
     page = await app.open("/games/fleet-dice/sheets")
     text = page.text_containing("cannot be replayed")
-    assert "A Fleet die has no 'trout' face." in text and "discard it in Unfinished sessions" in text
+    assert "Die 1 is a boat die: it shows one of shrimp, cod, lobster, swordfish, oyster, coins, not 'trout'." in text and "discard it in Unfinished sessions" in text
     assert path.read_text() == before
     listing = await app.open("/sessions")
     assert listing.has(key=f"session-{session.id}")
+
+
+async def test_every_box_is_a_48_pixel_target(app, sheets) -> None:
+    # Material's smallest tap target (the issue: the boxes were 26 x 26).
+    boxes = [c for c in sheets.controls() if isinstance(c.key, str) and c.key.startswith("box-")]
+    assert len(boxes) > 100 and all(c.width >= 48 and c.height >= 48 for c in boxes)
+
+
+async def test_sheets_kept_before_the_table_round_go_on_with_faces_tapped_in(app) -> None:
+    app.store.settings.add_player("Ana")
+    old = app.ctx.sessions.create(GAME, {"players": [{"name": "Ana", "start": "cod"}]})  # no start player
+    page = await app.open("/games/fleet-dice/sheets")
+    assert not page.has(key="roll-dice") and not page.has(key="die-0")  # no table round
+    await page.click(key="face-cod")
+    await page.click(key="use-normal")
+    assert old.state.sheets[0].filled["cod"] == 4

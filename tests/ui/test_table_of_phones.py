@@ -26,8 +26,16 @@ async def fleet_sheets(app, ana, ben) -> None:
     await ana.click(key="seat-Ben")
     await ana.click(key="start-Ana-cod")
     await ana.click(key="start-Ben-oyster")
+    await ana.click(key="first-Ana")
     await ana.click(key="start-sheets")
     await app.settle()
+
+
+async def enter(page, *faces: str) -> None:
+    """The table's roll, the physical dice's faces tapped in."""
+    await page.click(key="enter-dice")
+    for face in faces:
+        await page.click(key=f"enter-{face}")
 
 
 # Who plays on this phone ----------------------------------------------------------------
@@ -86,16 +94,24 @@ async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app,
     ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
-    assert ben.find(key="sheet-banner").value.startswith("Ben: ")  # each phone opens on its player's sheet
-    await ben.click(key="face-oyster")
+    assert ben.find(key="sheet-banner").value == "Round 1, boat phase: Ana rolls the boat dice."
+    assert ben.find(key="sheet-Ben").style.bgcolor == "primary"  # each phone opens on its player's sheet
+    await enter(ana, "cod", "lobster", "oyster")
+    await ana.click(key="die-0")
+    await ana.click(key="use-normal")
+    await app.settle()
+    await ben.click(key="die-1")
+    await ben.click(key="use-normal")
+    await app.settle()
+    # The Oyster left is shared: each taps it on their own sheet at the same moment.
+    assert ben.find(key="sheet-banner").value == "Round 1, boat phase: Ben, use the shared die."
     bens_tap = ben.find(key="use-normal")
-    await ana.click(key="face-cod")
     await ana.click(key="use-normal")
     await app.settle()  # Ana's fill redraws Ben's panel while his tap is on its way
     await ben.tap_late(bens_tap)
     game = app.ctx.sessions.latest(FLEET)
-    assert (game.state.sheets[0].filled["cod"], game.state.sheets[1].filled["oyster"]) == (4, 4)
-    assert [a.who for a in game.record.actions] == ["Ana", "Ben"]
+    assert (game.state.sheets[0].filled["oyster"], game.state.sheets[1].filled["oyster"]) == (1, 3 + 1)
+    assert [a.who for a in game.record.actions[-2:]] == ["Ana", "Ben"]
     assert ben.snackbar_texts() == []
 
 
@@ -103,17 +119,19 @@ async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with
     ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
+    await enter(ana, "cod", "lobster", "oyster")
+    await app.settle()
     await ben.click(key="sheet-Ana")  # Ben helps Ana with her sheet while she taps it herself
-    await ben.click(key="face-cod")
+    await ben.click(key="die-0")
     bens_tap = ben.find(key="use-normal")
-    await ana.click(key="face-cod")
+    await ana.click(key="die-0")
     await ana.click(key="use-normal")
     await app.settle()
     await ben.tap_late(bens_tap)
     game = app.ctx.sessions.latest(FLEET)
-    assert game.state.sheets[0].filled["cod"] == 4 and len(game.record.actions) == 1
+    assert game.state.sheets[0].filled["cod"] == 4 and len(game.record.actions) == 2
     [told] = ben.snackbar_texts()
-    assert told.startswith("Just before your tap: Ana: your die, Cod: fill Cod box 4. Your tap was not recorded")
+    assert told.startswith("Just before your tap: Ana: takes a die, Cod: fill Cod box 4. Your tap was not recorded")
 
 
 async def test_taps_that_arrive_together_from_two_phones_are_all_recorded(app, roster) -> None:
@@ -216,7 +234,7 @@ async def test_a_phone_that_lost_its_connection_and_came_back_still_follows_the_
     await ben.session.disconnect(60)
     await ben.session.connect(ben.conn)
     await fleet_sheets(app, ana, ben)
-    assert ben.find(key="sheet-banner").value.startswith("Ben: ")
+    assert ben.find(key="sheet-banner").value == "Round 1, boat phase: Ana rolls the boat dice."
 
 
 # Host only ---------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from companion.ui.routes import place, session_route
     ("/games/freshwater-fly", "/games/freshwater-fly/draft"),
     ("/games/freshwater-fly/strike", "/games/freshwater-fly/strike"),
     ("/games/freshwater-fly/nonsense", "/games/freshwater-fly/draft"),
+    ("/games/fleet-dice/edit/s1", "/games/fleet-dice/edit/s1"),  # a part not in the page's row
     ("/games/monopoly", "/games"),
     ("/nowhere/at/all", "/games"),
     ("/settings", "/settings"),
@@ -61,6 +62,7 @@ def record(game: str, setup: dict | None = None) -> SessionRecord:
     ("freshwater-fly-table", {}, "/games/freshwater-fly/draft/s1"),
     ("freshwater-fly-score", {}, "/games/freshwater-fly/score/s1"),
     ("fleet-dice", {}, "/games/fleet-dice/sheets/s1"),
+    ("fleet-dice-edit", {"play_id": "p1"}, "/games/fleet-dice/edit/s1"),
     ("fly-solo-campaign", {}, "/games/fly-solo/journal/s1"),
     ("fly-solo-day", {"campaign": "c9"}, "/games/fly-solo/journal/c9/angler"),
     ("fly-solo-day", {}, "/games/fly-solo/journal"),  # a setup without its adventure: the journal finds it

@@ -15,6 +15,7 @@ from companion.core.errors import DomainError
 from companion.core.session import Action, replay
 from companion.games import GAMES
 from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice.table import pool
 from companion.games.dice_roller import roll, set_pool
 from companion.games.freshwater_fly.table import start_cast, start_draft
 
@@ -27,7 +28,8 @@ FIELDS = {
     "freshwater-fly-score": ["seat", "species", "color", "points", "index", "count", "board", "card", "held",
                              "first"],
     "fleet-dice": ["seat", "die", "face", "how", "target", "second", "rerolled_from", "what", "track", "bonus",
-                   "skip", "oyster_coins"],
+                   "skip", "oyster_coins", "pick", "faces"],
+    "fleet-dice-edit": ["seat", "track", "count", "boat_type", "level", "kind", "index", "fish", "bonus"],
     "fly-solo-campaign": ["kind", "choice", "tie_break", "space", "color", "card", "fish", "hatch", "track", "seat",
                           "species", "points", "count", "index"],
     "fly-solo-day": ["fish", "faces", "index", "order", "species", "color", "points", "column"],
@@ -40,7 +42,8 @@ TYPES = {
     "freshwater-fly-table": ["draft.start", "draft.roll", "draft.change", "draft.reroll", "draft.take", "draft.end",
                              "strike.start", "strike.deal", "strike.row", "strike.restart", "strike.end"],
     "freshwater-fly-score": ["fish.add", "fish.remove", "hatch", "board", "card", "w", "first"],
-    "fleet-dice": ["use", "either", "free_fill", "bonus", "fish"],
+    "fleet-dice": ["use", "either", "free_fill", "bonus", "fish", "roll"],
+    "fleet-dice-edit": ["boxes", "license", "boats", "fish", "bonus"],
     "fly-solo-campaign": ["upgrade", "day", "track", "bonus", "skill", "angler", "sheet.fish.add", "sheet.hatch",
                           "sheet.fish.remove"],
     "fly-solo-day": ["you", "roll", "take", "cast", "row", "hook", "end"],
@@ -68,13 +71,20 @@ def states(kind: str, seed: int):
         return rules, replay(rules, {}, actions[:seed % 3])
     if kind == "freshwater-fly-score":
         return rules, rules.initial_state({"players": ["Ana", "Ben"]})
-    if kind == "fleet-dice":
-        game = rules.initial_state({"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "oyster"}]})
+    if kind == "fleet-dice":  # the table's round (a start player), or sheets kept from before it
+        table = {"start_player": seed % 2} if seed % 3 else {}
+        game = rules.initial_state({"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "oyster"}],
+                                    **table})
         for _ in range(seed % 30):
             options = fleet.legal_actions(game, rng.randrange(2))
+            if not options and game.why_no_roll() is None:
+                options = [fleet.roll_dice(game, [rng.choice(f) for f in pool(("boat", "town")[game.position()[1]], 2)])]
             if options:
                 game = rules.apply(game, rng.choice(options))
         return rules, game
+    if kind == "fleet-dice-edit":  # a saved play's sheets some way into a game
+        _, game = states("fleet-dice", seed)
+        return rules, rules.initial_state({"entry": fleet.to_play(game, "p", "2026-11-20T21:00:00").entry})
     if kind == "fly-solo-campaign":
         return rules, rules.initial_state({"name": "Summer"})
     return rules, rules.initial_state({"location": 1 + seed % 4})

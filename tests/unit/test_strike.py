@@ -101,6 +101,13 @@ def test_hit_me_twice_reveals_both_cards() -> None:
     assert state.revealed == (MISS, HOOK) and state.status == "hooked"
 
 
+@pytest.mark.parametrize("count", [1.0, True, 0, 3, "1"])
+def test_a_deal_is_one_or_two_cards_counted_in_whole_numbers(count) -> None:
+    # A saved or sent 1.0 once reached the slice below and crashed (found by the fuzz test).
+    with pytest.raises(DomainError, match="A deal is one or two cards"):
+        deal(casting([MISS, HOOK, MISS, MISS]), count, False)
+
+
 def test_finesse_reveals_one_more_only_after_a_deal_and_not_past_four() -> None:
     state = casting([MISS, MISS, MISS, HOOK])
     with pytest.raises(DomainError, match="after your Strike cards are revealed"):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_data, require
+from companion.core.assets import AssetError, load_data, require, whole_number
 
 BOAT_TYPES = ("shrimp", "cod", "lobster", "swordfish", "oyster")
 WHARF = ("casino", "amas_cafe", "fishermans_pub", "salvage_yard", "bait_shop", "ridback", "smokehouse")
@@ -108,27 +108,19 @@ class Layout:
 MOST_BOXES, MOST_BOATS, MOST_POINTS, MOST_COINS = 30, 10, 100, 100
 
 
-def _number(value: Any, where: str, least: int, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise AssetError(f"{where}: expected a whole number, got {value!r}")
-    if not least <= value <= most:
-        raise AssetError(f"{where}: must be {least} to {most}, not {value}")
-    return value
-
-
 def _whole(data: Any, key: str, where: str, least: int = 0, most: int = MOST_POINTS) -> int:
-    return _number(require(data, key, int, where), f"{where}.{key}", least, most)
+    return whole_number(require(data, key, int, where), f"{where}.{key}", least, most)
 
 
 def _optional(data: dict, key: str, where: str, least: int = 0, most: int = MOST_POINTS) -> int:
-    return _number(data.get(key, 0), f"{where}.{key}", least, most) if key in data else 0
+    return whole_number(data.get(key, 0), f"{where}.{key}", least, most) if key in data else 0
 
 
 def _levels(raw: list, where: str, least: int, most: int) -> tuple[int, ...]:
     """One number per license level (three)."""
     if len(raw) != 3:
         raise AssetError(f"{where}: one entry per license level (3)")
-    return tuple(_number(n, f"{where}[{i}]", least, most) for i, n in enumerate(raw))
+    return tuple(whole_number(n, f"{where}[{i}]", least, most) for i, n in enumerate(raw))
 
 
 def _pairs(raw: Any, where: str, most_first: int) -> tuple[tuple[int, int], ...]:
@@ -136,7 +128,7 @@ def _pairs(raw: Any, where: str, most_first: int) -> tuple[tuple[int, int], ...]
     if not isinstance(raw, list) or not 1 <= len(raw) <= 20 or not all(isinstance(r, list) and len(r) == 2
                                                                         for r in raw):
         raise AssetError(f"{where}: a list of [at least, coins] pairs")
-    return tuple((_number(a, f"{where}[{i}][0]", 0, most_first), _number(c, f"{where}[{i}][1]", 0, MOST_COINS))
+    return tuple((whole_number(a, f"{where}[{i}][0]", 0, most_first), whole_number(c, f"{where}[{i}][1]", 0, MOST_COINS))
                  for i, (a, c) in enumerate(raw))
 
 
@@ -202,7 +194,7 @@ def parse_layout(data: Any, where: str = "sheet.json") -> Layout:
         here = f"{where}.harbor.{h}"
         raw = require(harbor_data, h, dict, f"{where}.harbor")
         boxes = _whole(raw, "boxes", here, 1, MOST_BOXES)
-        complete = _number(raw.get("complete", boxes if h == "barge" else 0), f"{here}.complete", 0, boxes)
+        complete = whole_number(raw.get("complete", boxes if h == "barge" else 0), f"{here}.complete", 0, boxes)
         launch = _box_numbers(raw.get("launch", []), boxes, f"{here}.launch")
         boats = _boats(raw.get("boats", []), f"{here}.boats")
         if len(boats) < len(launch):

@@ -115,7 +115,7 @@ def deal(state: StrikeState, count: Any, finesse: bool) -> StrikeState:
         raise DomainError("Start a cast first: there is no cast going on.")
     if state.mode != "you":
         raise DomainError("In a Silent Angler cast, say what is in each row instead.")
-    if count not in (1, 2):
+    if not isinstance(count, int) or isinstance(count, bool) or count not in (1, 2):  # 1.0 and True are not counts
         raise DomainError(f"A deal is one or two cards, not {count!r}.")
     if finesse and (count != 1 or not state.revealed):
         raise DomainError("Finesse reveals one more card after your Strike cards are revealed.")

@@ -7,7 +7,7 @@ import flet as ft
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.games import GAME_TITLES
-from companion.games.freshwater_fly import score_sheet as sheet
+from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import empty_state
 from companion.ui.host import Host
@@ -81,14 +81,17 @@ class HistoryScreen(Screen):
         return controls
 
     def edit(self, play: Play) -> None:
-        """Open the play as a score sheet on its game's page; saving it replaces this play."""
+        """Open the play in its game's editor (Freshwater Fly: its Score part; Fleet Dice: its
+        sheets' correction); saving there replaces this play (same id and date)."""
+        kind = play_editors().get(play.game)
+
         def start() -> None:
-            session = self.ctx.sessions.create(sheet.GAME, {"entry": dict(play.entry), "play_id": play.id},
+            session = self.ctx.sessions.create(kind, {"entry": dict(play.entry), "play_id": play.id},
                                                title=f"Editing {game_title(play)} of {when(play.played_at)}")
             self.host.changed("sessions")
             self.host.navigate(session_route(session.record))
 
-        if play.game != sheet.GAME_NAME:
+        if kind is None:
             self.host.toast(f"Plays of {game_title(play)} cannot be edited yet.")
             return
         self.host.attempt(start)

@@ -1,6 +1,6 @@
 """A Fleet Dice sheet drawn like the paper pad: rows of boxes, filled boxes ticked, the
-next box of each track outlined, and the boxes a tap may fill now highlighted. Every
-other box is inert: a tap on it does nothing.
+next box of each track outlined, and the boxes a tap may fill now highlighted. Every box
+answers a tap (one that cannot be filled now says why: see the Sheets screen).
 
 Built once and changed in place; `show` brings it up to date.
 """
@@ -14,7 +14,7 @@ import flet as ft
 from companion.games.fleet_dice.layout import BOAT_TYPES, COINS, HARBOR, SALVAGE_USES, WHARF, Layout, track_name
 from companion.games.fleet_dice.sheet import BOAT_KINDS, Sheet
 
-BOX = 26
+BOX = 48  # Material's smallest tap target
 TICK = "#1B5E20"
 TARGET = "#FFB300"
 SYMBOL_ICONS = {"boat": ft.Icons.DIRECTIONS_BOAT, "license": ft.Icons.BADGE, "either": ft.Icons.ALT_ROUTE}
@@ -30,11 +30,11 @@ class Box:
     def __init__(self, track: str, index: int, label: str, on_tap: Callable[[str, int], None],
                  symbol: str = "", gold: bool = False, inner: ft.IconData | None = None) -> None:
         self.track, self.index = track, index
-        self._tick = ft.Icon(ft.Icons.CHECK, size=BOX - 6, color="#FFFFFF", visible=False)
+        self._tick = ft.Icon(ft.Icons.CHECK, size=30, color="#FFFFFF", visible=False)
         if gold:
-            mark: ft.Control | None = ft.Text("G", size=12, weight=ft.FontWeight.BOLD, color="#B8860B")
-        elif inner is not None:  # a Harbor box that launches a boat or gives a fishing phase
-            mark = ft.Icon(inner, size=15, color=ft.Colors.ON_SURFACE_VARIANT)
+            mark: ft.Control | None = ft.Text("G", size=16, weight=ft.FontWeight.BOLD, color="#B8860B")
+        elif inner is not None:  # an activation symbol, or a Harbor box that launches a boat or fishes
+            mark = ft.Icon(inner, size=22, color=ft.Colors.ON_SURFACE_VARIANT)
         else:
             mark = None
         self._mark = mark
@@ -58,7 +58,6 @@ class Box:
         c.bgcolor = TICK if filled else TARGET if target else ft.Colors.SURFACE
         c.border = ft.Border.all(3 if target else 2 if nextbox else 1,
                                  ft.Colors.PRIMARY if nextbox or target else ft.Colors.OUTLINE)
-        c.disabled = not target  # only a box that may be filled now reacts to a tap
         return True
 
 
@@ -86,16 +85,14 @@ class FleetSheetView:
             rows = [ft.Image(src=f"dice/{FACE_PICTURES[t]}", width=34, height=34),
                     ft.Text(track_name(layout, t), size=11, weight=ft.FontWeight.W_600)]
             for i, symbol in enumerate(spec.track):
-                b = box(t, i, symbol)
-                icon = ft.Icon(SYMBOL_ICONS[symbol], size=13, color=ft.Colors.ON_SURFACE_VARIANT) if symbol else \
-                    ft.Container(width=13)
-                rows.append(ft.Row([b.control, icon], spacing=1, tight=True))
+                rows.append(box(t, i, symbol, inner=SYMBOL_ICONS.get(symbol)).control)
             self.licenses[t] = [self._dot(f"{track_name(layout, t)} license {n + 1}") for n in range(3)]
             self.boats[t] = [self._boat(f"{track_name(layout, t)} boat {n + 1}") for n in range(len(spec.boats))]
             rows += [ft.Row(self.licenses[t], spacing=2, tight=True), ft.Column(self.boats[t], spacing=2)]
-            columns.append(ft.Column(rows, spacing=3, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+            columns.append(ft.Column(rows, spacing=4, width=BOX + 4,
+                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         self.coins_row = ft.Row([box(COINS, i, gold=i + 1 in layout.gold).control for i in range(layout.coin_boxes)],
-                                wrap=True, spacing=3, run_spacing=3)
+                                wrap=True, spacing=4, run_spacing=4)
         wharf_rows = [self._building_row(w, layout.wharf[w].name, layout.wharf[w].boxes,
                                          f"{layout.wharf[w].points} pts", box) for w in WHARF]
         wharf_rows.append(self._building_row(SALVAGE_USES, "Salvage uses", layout.wharf["salvage_yard"].uses,
@@ -120,7 +117,7 @@ class FleetSheetView:
             extra = self.boats.get(h, [])
             harbor_rows.append(ft.Column([
                 ft.Text(spec.name, size=14, weight=ft.FontWeight.W_600),
-                ft.Row(boxes, wrap=True, spacing=3, run_spacing=3),
+                ft.Row(boxes, wrap=True, spacing=4, run_spacing=4),
                 ft.Row(extra, wrap=True, spacing=4) if extra else ft.Container(),
             ], spacing=3))
         self.bonus = ft.Text(size=14, key="king-crab-bonus")
@@ -151,9 +148,11 @@ class FleetSheetView:
 
     @staticmethod
     def _building_row(track: str, name: str, boxes: int, note: str, box, gold: bool = False) -> ft.Control:
-        return ft.Row([ft.Text(name, size=14, width=130),
-                       ft.Row([box(track, i, gold=gold).control for i in range(boxes)], spacing=3, tight=True),
-                       ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=6)
+        return ft.Column([
+            ft.Row([ft.Text(name, size=14, weight=ft.FontWeight.W_600),
+                    ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=8, wrap=True),
+            ft.Row([box(track, i, gold=gold).control for i in range(boxes)], spacing=4, wrap=True, run_spacing=4),
+        ], spacing=3)
 
     def show(self, sheet: Sheet, targets: set[str]) -> list[ft.Control]:
         """Draw `sheet`; the next boxes of the tracks in `targets` may be tapped.

@@ -1,8 +1,10 @@
-"""Fleet Dice's sheets: a score sheet per player, with the golden rule.
+"""Fleet Dice's sheets: a score sheet per player and the table's dice, with the golden rule.
 
-The banner says what to do now. Dice come from the Dice tab's roll (Fleet Dice pools)
-or are tapped in from physical dice; the sheet offers only what the rules allow, and
-boxes that cannot be filled now do nothing when tapped.
+The banner says what to do now. The table's roll (in the app, or the physical dice's
+faces tapped in) is on the screen: the player whose pick it is taps a die, then the box;
+once all have picked, each player's sheet offers the die left. On a player's own phone
+it shows their sheet; on the phone passed around, the sheet of whoever acts now. A box
+that cannot be filled now says why.
 """
 
 from __future__ import annotations
@@ -10,13 +12,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.assets import AssetError
-from companion.core.dice import die_type
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, default_layout, track_name
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
-from companion.games.dice_roller import GAME as DICE_ROLLER
+from companion.games.fleet_dice.table import PHASES, TableRoll, pool, position
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
@@ -26,36 +27,29 @@ from companion.ui.host import Host
 from companion.ui.theme import TAP, TAP_SMALL, big_button_style
 from companion.ui.session_screen import SessionScreen
 
-# A rolled custom die's face label -> the sheet's face name.
-LABEL_TO_FACE = {name: face for face, name in FACE_NAMES.items()}
-
 WAYS = {"income": "Take income", "salvage": "Salvage Yard: any box", "any_type": "Shrimp license: any boat type",
         "any_box": "Shrimp license: any box", "double": "Shrimp license: a boat type and any box"}
 
 HELP = """\
-**The golden rule**: a box is always the topmost open box of its track. Only boxes you may fill
-now react to a tap (they are highlighted); the next box of each track is outlined.
+**The golden rule**: a box is always the topmost open box of its track. The boxes your die may
+fill now are highlighted; the next box of each track is outlined. A tap on any other box says why
+it cannot be filled now.
 
-**A round**: the boat phase (your die, then the shared die), fishing in even rounds, the town phase
-(your die, then the shared die). License bonuses apply to your die only.
+**A round**: the boat phase, fishing in even rounds, the town phase. In each phase the start
+player rolls the pool (players + 1 boat dice; in the town phase, one town die per player and one
+boat die): tap *Roll the dice*, or *Enter the dice* and tap the faces of your physical dice. Then,
+from the start player clockwise, each player takes one die (tap it, then the box); the die left
+is shared by everyone. The table moves on when every sheet has used both dice and made its
+choices; the start player passes clockwise each round. License bonuses apply to your die only.
+
+**Whose sheet**: on a player's own phone, their sheet; on the phone passed around the table,
+the sheet of whoever the table waits for. Tap a name to look at another sheet.
 
 **The sheet's picture did not survive**: track lengths, activation symbols, boats and their
 capacities, the coin track's G boxes, the King Crab, Inuit and Captain's Club tracks and the King
 Crab bonuses are *chosen*; they are all in `assets/games/fleet_dice/sheet.json`, to match your pad.
 Numbers from the rules text (buildings, licenses, the market) are as written.
 """
-
-
-def table_faces(ctx) -> list[str]:
-    """The faces of the Dice tab's latest roll, when it rolled Fleet Dice dice."""
-    session = ctx.sessions.latest(DICE_ROLLER)
-    if session is None or session.state.dice.faces is None:
-        return []
-    faces = []
-    for die_id, value in zip(session.state.dice.pool, session.state.dice.faces):
-        if die_id in ("boat", "town"):
-            faces.append(LABEL_TO_FACE[die_type(die_id).label(value)])
-    return faces
 
 
 class SheetsScreen(SessionScreen):
@@ -68,6 +62,10 @@ class SheetsScreen(SessionScreen):
         self.seat = 0
         self.seated: list[str] = []
         self.starts: dict[str, str] = {}
+        self.start_player: str | None = None  # who starts the first round (picked at random)
+        self.pick: int | None = None  # the table's die tapped on this seat's pick
+        self.entering: list[str] | None = None  # the physical dice's faces tapped in so far
+        self._followed: int | None = None  # the revision the passed-around phone last followed
         self.face: str | None = None  # the die face tapped in, not yet used
         self.rerolled_from: str | None = None
         self.how: str | None = None  # a way of using the die that needs a box or type chosen
@@ -82,6 +80,7 @@ class SheetsScreen(SessionScreen):
         self.setup = ft.Column(spacing=12)
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-banner")
+        self.tray = ft.Column(spacing=8, key="table-dice")
         self.panel = ft.Column(spacing=8)
         self.results = ft.Column(spacing=8, key="fleet-results")
         self._parts: list[ft.Control] | None = None
@@ -91,6 +90,7 @@ class SheetsScreen(SessionScreen):
                     help_button(lambda: self.host.page, "Fleet Dice sheets", HELP)]),
             self.chips,
             ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER),
+            self.tray,
             self.panel,
             self.results,
             ft.Container(self.view.control if self.view else ft.Container(), padding=8, border_radius=12,
@@ -120,18 +120,90 @@ class SheetsScreen(SessionScreen):
             self._show_setup()
             return
         game: FleetGame = self.session.state
-        self.seat = self.my_seat(game.names, self.seat)
+        self.seat = self._seat_to_show(game)
         sheet = game.sheets[self.seat]
+        if game.at_table:
+            self._keep_table_die(game, sheet)
         self.chips.controls = [
-            chip(f"{name}: {'done' if s.over else f'round {s.round}'}", lambda i=i: self._pick(i),
-                 key=f"sheet-{name}", selected=i == self.seat)
-            for i, (name, s) in enumerate(zip(game.names, game.sheets))
+            chip(f"{name}: {self._status(game, i)}", lambda i=i: self._pick(i), key=f"sheet-{name}",
+                 selected=i == self.seat)
+            for i, name in enumerate(game.names)
         ]
-        self.banner.value = f"{game.names[self.seat]}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"
+        self.banner.value = self._banner(game, sheet)
+        self.tray.visible = game.at_table and not game.over
+        self.tray.controls = self._tray(game, sheet) if self.tray.visible else []
         self.panel.controls = self._panel(game, sheet)
         changed = self.view.show(sheet, self._targets(sheet))
         self._show_results(game)
-        self._parts = [self.undo_bar.control, self.chips, self.banner, self.panel, self.results, *changed]
+        self._parts = [self.undo_bar.control, self.chips, self.banner, self.tray, self.panel, self.results, *changed]
+
+    @staticmethod
+    def _status(game: FleetGame, seat: int) -> str:
+        """A word on where a player is: in the round (sheets on their own), or in the table's phase."""
+        sheet = game.sheets[seat]
+        if sheet.over:
+            return "done"
+        if not game.at_table:
+            return f"round {sheet.round}"
+        roll = game.current_roll()
+        if sheet.choice() is not None:
+            return "choosing"
+        if position(sheet) != game.position():
+            return "ready"
+        if roll is None:
+            return "rolls" if seat == game.start_player() else "ready"
+        if game.picker() == seat:
+            return "picks now"
+        if sheet.die == "chosen":
+            return "picks later"
+        return "shared die" if roll.shared is not None else "has a die"
+
+    def _seat_to_show(self, game: FleetGame) -> int:
+        """A player's own phone shows their sheet; the phone passed around follows whoever the
+        table waits for, each time the game changes (a tap on a name shows another meanwhile)."""
+        seat = self.my_seat(game.names, self.seat)
+        if not game.at_table or self.own_seat(game.names) is not None:
+            return seat
+        revision = self.session.revision
+        if revision != self._followed:
+            self._followed = revision
+            acting = game.acting()
+            if acting is not None and acting != seat:
+                self._clear()
+                return acting
+        return seat
+
+    def _keep_table_die(self, game: FleetGame, sheet: Sheet) -> None:
+        """The die this sheet uses next: the one tapped on its pick, or the shared one once all picked."""
+        roll = game.current_roll()
+        usable = roll is not None and sheet.choice() is None and position(sheet) == game.position()
+        if usable and sheet.die == "shared" and roll.shared is not None:
+            if self.pick is not None or self.face is None:
+                self.pick, self.face, self.rerolled_from, self.how, self.first = None, roll.faces[roll.shared], \
+                    None, None, None
+        elif not usable or sheet.die != "chosen" or self.pick not in roll.free() or game.picker() != self.seat:
+            self.pick = None
+            if game.at_table and (self.face is not None):
+                self.face = self.rerolled_from = self.how = self.first = None
+
+    def _banner(self, game: FleetGame, sheet: Sheet) -> str:
+        name = game.names[self.seat]
+        asked = sheet.what_now()
+        if not game.at_table or sheet.over or sheet.choice() is not None:
+            return f"{name}: {asked[0].upper()}{asked[1:]}"
+        where, roll = game.position(), game.current_roll()
+        phase = f"Round {where[0]}, {PHASES[where[1]]} phase"
+        if position(sheet) != where:
+            waiting = [game.names[i] for i in game.order() if position(game.sheets[i]) == where]
+            return f"{name}: done with the {PHASES[where[1]]} phase; waiting for {' and '.join(waiting)}."
+        if roll is None:
+            return f"{phase}: {game.names[game.start_player()]} rolls the {PHASES[where[1]]} dice."
+        picker = game.picker()
+        if picker == self.seat:
+            return f"{phase}: {name}, take a die (tap it, then the box)."
+        if picker is not None:
+            return f"{phase}: {game.names[picker]} picks now."
+        return f"{phase}: {name}, use the shared die."
 
     def changed_parts(self) -> list[ft.Control] | None:
         # The whole body when what is shown changes (set-up, a damaged file), else only what changed.
@@ -163,6 +235,8 @@ class SheetsScreen(SessionScreen):
         if sheet.over:
             return []
         choice = sheet.choice()
+        if choice is None and game.at_table:
+            return self._ways(sheet) if self.face is not None else []
         if choice is None:
             return self._dice_panel(sheet)
         if choice.kind == "either":
@@ -190,27 +264,76 @@ class SheetsScreen(SessionScreen):
     def _dice_panel(self, sheet: Sheet) -> list[ft.Control]:
         faces = BOAT_FACES if sheet.phase == "boat" else FACES
         whose = "your die" if sheet.die == "chosen" else "the shared die"
-        controls: list[ft.Control] = []
-        rolled = [f for f in table_faces(self.ctx) if f in faces]
-        if rolled:
-            controls.append(ft.Text("From the table's roll:", size=15))
-            controls.append(ft.Row([self._face_button(f, f"rolled-{i}-{f}") for i, f in enumerate(rolled)],
-                                   wrap=True, spacing=6, run_spacing=6))
-        controls.append(ft.Text(f"Tap the face of {whose}:", size=15))
-        controls.append(ft.Row([self._face_button(f, f"face-{f}") for f in faces], wrap=True, spacing=6,
-                               run_spacing=6))
+        controls: list[ft.Control] = [
+            ft.Text(f"Tap the face of {whose}:", size=15),
+            ft.Row([self._face_button(f, f"face-{f}", self._pick_face) for f in faces], wrap=True, spacing=6,
+                   run_spacing=6)]
         if self.face is not None:
             controls += self._ways(sheet)
         return controls
 
-    def _face_button(self, face: str, key: str) -> ft.Control:
-        picked = face == self.face
+    def _face_button(self, face: str, key: str, on_tap, picked: bool | None = None) -> ft.Control:
+        picked = face == self.face if picked is None else picked
         return ft.Container(
-            key=key, width=50, height=50, border_radius=10, padding=5,
+            key=key, width=52, height=52, border_radius=10, padding=5,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_HIGH,
             border=ft.Border.all(3 if picked else 1, ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE),
-            tooltip=FACE_NAMES[face], on_click=lambda e: self._pick_face(face),
-            content=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=38, height=38),
+            tooltip=FACE_NAMES[face], on_click=lambda e: on_tap(face),
+            content=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=40, height=40),
+        )
+
+    # The table's dice -----------------------------------------------------------------------
+
+    def _tray(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:
+        roll, where = game.current_roll(), game.position()
+        phase = PHASES[where[1]]
+        if roll is not None:
+            return [ft.Row([self._table_die(game, roll, i) for i in range(len(roll.faces))], wrap=True,
+                           spacing=8, run_spacing=8)]
+        dice = pool(phase, len(game.names))
+        if self.entering is not None:
+            k = len(self.entering)
+            kind = "the boat die" if phase == "town" and k == len(dice) - 1 else f"{phase} die {k + 1} of {len(dice)}"
+            return [
+                ft.Row([ft.Image(src=f"dice/{FACE_PICTURES[f]}", width=32, height=32) for f in self.entering]
+                       or [ft.Text("No dice yet.", size=15)], wrap=True, spacing=4),
+                ft.Text(f"Tap the face of {kind}:", size=15),
+                ft.Row([self._face_button(f, f"enter-{f}", self._enter_face, picked=False) for f in dice[k]],
+                       wrap=True, spacing=6, run_spacing=6),
+                ft.OutlinedButton("Cancel", icon=ft.Icons.CLOSE, height=TAP_SMALL, key="enter-cancel",
+                                  on_click=lambda e: self._enter_cancel()),
+            ]
+        blocked = game.why_no_roll()
+        words = blocked or (f"{game.names[game.start_player()]} rolls the {phase} dice: {len(dice)} "
+                            + ("boat dice." if phase == "boat" else f"({len(dice) - 1} town dice and a boat die)."))
+        return [
+            ft.Text(words, size=15),
+            ft.Row([
+                ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, height=TAP, key="roll-dice", expand=True,
+                                style=big_button_style(), disabled=blocked is not None, on_click=lambda e: self._roll()),
+                ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, height=TAP, key="enter-dice",
+                                  disabled=blocked is not None, on_click=lambda e: self._enter_start()),
+            ], spacing=8),
+        ]
+
+    def _table_die(self, game: FleetGame, roll: TableRoll, i: int) -> ft.Control:
+        face = roll.faces[i]
+        owner = roll.taken.index(i) if i in roll.taken else None
+        shared = roll.shared == i
+        caption = game.names[owner] if owner is not None else "shared" if shared else "free"
+        picked = i == self.pick or (shared and self.face is not None and self.pick is None
+                                    and game.sheets[self.seat].die == "shared")
+        return ft.Container(
+            key=f"die-{i}", width=72, height=88, border_radius=12, padding=4,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(3 if picked else 1, ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE),
+            opacity=0.45 if owner is not None else 1.0,
+            on_click=lambda e: self._tap_table_die(i),
+            content=ft.Column([
+                ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=48, height=48),
+                ft.Text(caption, size=13, weight=ft.FontWeight.W_600, no_wrap=True, semantics_label=(
+                    f"Die {i + 1}: {FACE_NAMES[face]}, {caption if owner is None else 'taken by ' + caption}")),
+            ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         )
 
     def _ways(self, sheet: Sheet) -> list[ft.Control]:
@@ -295,7 +418,8 @@ class SheetsScreen(SessionScreen):
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         controls: list[ft.Control] = [
             ft.Text("Fleet Dice score sheets", size=22, weight=ft.FontWeight.W_600),
-            ft.Text("Tap the players who keep a sheet on this device, then the boat each rolled to start.", size=16),
+            ft.Text("Tap the players at the table in clockwise order, then the boat each rolled to start.",
+                    size=16),
         ]
         if not players:
             controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
@@ -311,6 +435,13 @@ class SheetsScreen(SessionScreen):
                              content=ft.Image(src=f"dice/{FACE_PICTURES[t]}", width=40, height=40),
                              on_click=lambda e, name=name, t=t: self._set_start(name, t))
                 for t in BOAT_TYPES], wrap=True, spacing=6))
+        if self.seated:
+            if self.start_player not in self.seated:
+                self.start_player = self.ctx.rng.choice(self.seated)
+            controls.append(ft.Text("Start player, picked at random (tap another to change):", size=15))
+            controls.append(ft.Row([chip(n, lambda n=n: self._set_start_player(n), key=f"first-{n}",
+                                         selected=n == self.start_player) for n in self.seated],
+                                   wrap=True, spacing=8, run_spacing=8))
         controls.append(ft.Row([
             ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, height=TAP_SMALL, key="roll-starts",
                               disabled=not self.seated, on_click=lambda e: self._roll_starts()),
@@ -335,19 +466,61 @@ class SheetsScreen(SessionScreen):
 
     def _act(self, build) -> None:
         # The die and its way of use are done with once the action is recorded.
-        saved = (self.face, self.rerolled_from, self.how, self.first, self.skip, self.oyster)
+        saved = (self.pick, self.face, self.rerolled_from, self.how, self.first, self.skip, self.oyster)
         self._clear()
         if not self.act(build):
-            self.face, self.rerolled_from, self.how, self.first, self.skip, self.oyster = saved
+            self.pick, self.face, self.rerolled_from, self.how, self.first, self.skip, self.oyster = saved
             self.render()
 
     def _clear(self) -> None:
-        self.face = self.rerolled_from = self.how = self.first = None
+        self.pick = self.face = self.rerolled_from = self.how = self.first = None
         self.skip, self.oyster = set(), set()
 
     def _pick(self, seat: int) -> None:
         self.seat = seat
         self._clear()
+        self.render()
+
+    def _tap_table_die(self, i: int) -> None:
+        game: FleetGame = self.session.state
+        roll, sheet, name = game.current_roll(), game.sheets[self.seat], game.names[self.seat]
+        if roll is None:
+            return
+        if i in roll.taken:
+            self.host.toast(f"{game.names[roll.taken.index(i)]} took that die.")
+        elif roll.shared == i:
+            self.host.toast("Everyone uses the die left: it is on each sheet once its die is used.")
+        elif sheet.choice() is not None:
+            self.host.toast(f"First {name}: {sheet.what_now()}")
+        elif game.picker() != self.seat:
+            picker = game.picker()
+            self.host.toast(f"It is {game.names[picker]}'s pick now." if picker is not None and sheet.die == "chosen"
+                            else f"{name} has taken a die this phase.")
+        else:
+            self.pick, self.face, self.rerolled_from, self.how, self.first = i, roll.faces[i], None, None, None
+            self.render()
+
+    def _roll(self) -> None:
+        game: FleetGame = self.session.state
+        where = game.position()
+        faces = [self.ctx.rng.choice(die) for die in pool(PHASES[where[1]], len(game.names))]
+        self._act(lambda g: fleet.roll_dice(g, faces))
+
+    def _enter_start(self) -> None:
+        self.entering = []
+        self.render()
+
+    def _enter_face(self, face: str) -> None:
+        game: FleetGame = self.session.state
+        self.entering = [*(self.entering or []), face]
+        if len(self.entering) == len(pool(PHASES[game.position()[1]], len(game.names))):
+            faces, self.entering = self.entering, None
+            self._act(lambda g: fleet.roll_dice(g, faces))
+            return
+        self.render()
+
+    def _enter_cancel(self) -> None:
+        self.entering = None
         self.render()
 
     def _pick_face(self, face: str) -> None:
@@ -359,8 +532,8 @@ class SheetsScreen(SessionScreen):
         self.render()
 
     def _use(self, how: str, target: str | None = None, second: str | None = None) -> None:
-        face, rerolled, die = self.face, self.rerolled_from, self.session.state.sheets[self.seat].die
-        self._act(lambda g: fleet.use_die(g, self.seat, die, face, how, target, second, rerolled))
+        face, rerolled, die, pick = self.face, self.rerolled_from, self.session.state.sheets[self.seat].die, self.pick
+        self._act(lambda g: fleet.use_die(g, self.seat, die, face, how, target, second, rerolled, pick))
 
     def _reroll(self) -> None:
         # The re-roll keeps the die: a boat die shows a boat face again, a town die a town face.
@@ -395,10 +568,13 @@ class SheetsScreen(SessionScreen):
 
     def _why_not(self, sheet: Sheet, track: str) -> str:
         box = self._box_words(sheet, track)
+        game: FleetGame = self.session.state
         if sheet.over:
             return "The game is over: no more boxes can be filled."
         if sheet.choice() is not None:
             return f"First: {sheet.what_now()}"
+        if self.face is None and game.at_table:
+            return f"{self._banner(game, sheet)} The boxes a die may fill light up once it is taken."
         if self.face is None:
             return f"Tap the face your die shows first; the boxes it may fill then light up ({box} is not one now)."
         return f"{FACE_NAMES[self.face]} cannot fill {box} now; the highlighted boxes are the ones it can."
@@ -415,6 +591,10 @@ class SheetsScreen(SessionScreen):
         self.seated = toggle_seat(self.seated, name, fleet.MAX_SHEETS)
         self.render()
 
+    def _set_start_player(self, name: str) -> None:
+        self.start_player = name
+        self.render()
+
     def _set_start(self, name: str, boat: str) -> None:
         self.starts[name] = boat
         self.render()
@@ -425,7 +605,8 @@ class SheetsScreen(SessionScreen):
         self.render()
 
     def _start(self) -> None:
-        setup = {"players": [{"name": n, "start": self.starts[n]} for n in self.seated]}
+        setup = {"players": [{"name": n, "start": self.starts[n]} for n in self.seated],
+                 "start_player": self.seated.index(self.start_player)}
         if self.host.attempt(lambda: self.start_session(setup)):
             self.seat = 0
         self.render()

@@ -21,8 +21,9 @@ requirements; Boost lures score 2 VP if you catch any fish.
 share the win.
 
 **Your dice are a chosen default.** The rules text does not say how many dice each player has: the
-app offers five d6 with one d12 and one d20 (the special dice, from the publisher's description).
-Match your box with *Choose dice*, or in your copy of `dice/presets.json`.
+Round part gives each player eight d6 with one d12 and one d20 (the special dice, from the
+publisher's description), and these quick pools roll five d6. Match your box at the Round's set-up,
+with *Choose dice*, or in your copies of `games/lure/lure.json` and `dice/presets.json`.
 """
 
 

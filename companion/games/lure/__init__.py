@@ -1,0 +1,1 @@
+"""Lure: secretly pick dice and lures, roll from fewest dice to most, catch the revealed fish."""

@@ -1,0 +1,175 @@
+"""Lure's end of game (rules: End of game; Lures: Boost).
+
+"Each player scores VPs on all fish and boosts in their score pile. The player with the
+Most VP wins. In case of a tie, the tied player with the fewest fish wins. Share the win
+if there's still a tie." A kept Boost lure scores 2 VP ("Boost: Score 2VP if you catch any
+fish"); only Boosts played with a roll that caught a fish are kept, so every kept one counts.
+
+`score_json` is `companion score lure`:
+
+    {"players": [{"name": "Ana", "fish": [{"vp": 3}, {"vp": 5}], "boosts": 1}, ...]}
+
+(a fish may also be a whole card, `{"catch": 7, "vp": 3, "requirement": {...}}`, as kept in
+History). Bad input raises ScoreInputError naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from companion.games.lure.cards import MAX_VP, FishCard
+
+# A game's state (rules.LureState) is read by its fields only: importing rules here would make
+# an import loop (rules reads the standings from here).
+LureState = Any
+
+GAME_NAME = "lure"  # how plays are filed in the archive
+BOOST_VP = 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_FISH = 100  # no deck comes near it (the data file allows at most 100 fish cards)
+MAX_BOOSTS = 100
+MAX_NAME = 40
+FISH_RULE, BOOST_RULE = "Fish", "Boosts"
+
+
+def breakdown(fish_vp: Sequence[int], boosts: int) -> tuple[BreakdownLine, ...]:
+    """Every point of one player's total: the fish (always shown) and the kept Boosts (when any)."""
+    lines = [BreakdownLine(FISH_RULE, len(fish_vp), sum(fish_vp))]
+    if boosts:
+        lines.append(BreakdownLine(BOOST_RULE, boosts, BOOST_VP * boosts))
+    return tuple(lines)
+
+
+def score(names: Sequence[str], fish_vp: Sequence[Sequence[int]], boosts: Sequence[int]
+          ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """Each player's result in seat order and the winners (more than one: a shared win).
+
+    Most VP wins; a tie goes to the fewest fish; still tied, the win is shared."""
+    lines = [breakdown(f, b) for f, b in zip(fish_vp, boosts)]
+    totals = [total_of(ls) for ls in lines]
+    ranks = rank_players([(total, -len(f)) for total, f in zip(totals, fish_vp)])
+    results = tuple(PlayerResult(n, t, r, ls) for n, t, r, ls in zip(names, totals, ranks, lines))
+    return results, tuple(r.name for r in results if r.rank == 1)
+
+
+def score_state(state: LureState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """The standings of a game in play or over, from the score piles and kept Boosts."""
+    return score(state.names, [[f.vp for f in s.pile] for s in state.seats], [s.boosts for s in state.seats])
+
+
+def entry_of(state: LureState) -> dict[str, Any]:
+    """The end-of-game JSON of a game (what `score_json` reads), kept with its play."""
+    return {"players": [{"name": name, "fish": [f.to_dict() for f in seat.pile], "boosts": seat.boosts}
+                        for name, seat in zip(state.names, state.seats)]}
+
+
+def to_play(state: LureState, play_id: str, played_at: str) -> Play:
+    """The finished game as History keeps it."""
+    results, winners = score_state(state)
+    return Play(id=play_id, game=GAME_NAME, played_at=played_at, results=results, winners=winners,
+                entry=entry_of(state))
+
+
+# `companion score lure` ------------------------------------------------------------------
+
+
+class ScoreInputError(DomainError):
+    """Bad end-of-game input; the message starts with the field's path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(data, dict):
+        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
+    for key in data:
+        if key not in allowed:
+            shown = key if key.isprintable() else repr(key)  # the message stays one line
+            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
+    for key in required:
+        if key not in data:
+            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
+    return data
+
+
+def _whole(value: Any, path: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
+    if value < 0:
+        raise ScoreInputError(path, f"cannot be negative, got {value}")
+    if value > most:
+        raise ScoreInputError(path, f"at most {most}, not {value}")
+    return value
+
+
+def _fish(data: Any, path: str) -> int:
+    """The VP of one fish: `{"vp": 3}`, or a whole card."""
+    fish = _keys(data, path, ("vp", "catch", "requirement"), ("vp",))
+    vp = _whole(fish["vp"], f"{path}.vp", MAX_VP)
+    if "catch" in fish or "requirement" in fish:
+        try:
+            FishCard.from_dict(fish)
+        except DomainError as exc:
+            raise ScoreInputError(path, str(exc)) from None
+    return vp
+
+
+def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
+    """Names, each player's fish VP and kept Boosts, checked; ScoreInputError names the field."""
+    game = _keys(data, "game", ("players",), ("players",))
+    players = game["players"]
+    if not isinstance(players, list):
+        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ScoreInputError("players", f"Lure is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                         f"not {len(players)}")
+    names: list[str] = []
+    fish: list[list[int]] = []
+    boosts: list[int] = []
+    for i, raw in enumerate(players):
+        path = f"players[{i}]"
+        player = _keys(raw, path, ("name", "fish", "boosts"), ("name", "fish"))
+        name = player["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise ScoreInputError(f"{path}.name", "a player needs a name")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise ScoreInputError(f"{path}.name", f"at most {MAX_NAME} letters, not {len(name)}")
+        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
+        if same is not None:
+            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        caught = player["fish"]
+        if not isinstance(caught, list):
+            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {_show(caught)}")
+        if len(caught) > MAX_FISH:
+            raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
+        names.append(name)
+        fish.append([_fish(f, f"{path}.fish[{j}]") for j, f in enumerate(caught)])
+        boosts.append(_whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS))
+    return names, fish, boosts
+
+
+def results_json(results: Sequence[PlayerResult]) -> list[dict]:
+    return [{"name": r.name, "total": r.total, "rank": r.rank,
+             "breakdown": [{"rule": b.rule, "count": b.count, "points": b.points} for b in r.breakdown]}
+            for r in results]
+
+
+def score_json(data: object) -> dict:
+    """`companion score lure`: the end-of-game JSON in, the results JSON out."""
+    results, winners = score(*parse_players(data))
+    return {"players": results_json(results), "winners": list(winners)}

@@ -1,0 +1,47 @@
+"""Correcting a saved Fleet Dice play in the real browser: History, Edit, a correction by taps
+that changes the winner, Undo, and the play saved in its place (same id and date)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.games.fleet_dice import edit
+from companion.store import open_store
+from tests.browser import AppPage
+
+# Ana: Cod boat 1 with 3 fish (1 point: layout) and the Casino (2) = 6.
+# Ben: Oyster boat 1 with 6 fish (1 point: layout) = 7: Ben wins.
+ENTRY = {"players": [
+    {"name": "Ana", "boxes": {"cod": 3, "casino": 2}, "licenses": {"cod": 1}, "fish_on_boats": {"cod": [3]}},
+    {"name": "Ben", "boxes": {"oyster": 3}, "licenses": {"oyster": 1}, "fish_on_boats": {"oyster": [6]}},
+]}
+
+
+def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) -> None:
+    data = tmp_path / "data"
+    store = open_store(data)
+    store.archive.add(edit.to_play(edit.RULES.initial_state({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
+    store.close()
+    server = make_server(data_dir=data, players=("Ana", "Ben"))
+    phone.open(f"{server.url}/history/play1")
+    phone.see(phone.text("Winner: Ben"))
+    phone.button("Edit").click()
+    phone.see(phone.text("Correct a Fleet Dice play"))
+    phone.see(phone.button("Ana: 6"))
+    phone.labelled("One Shrimp box more").click()
+    phone.see(phone.button("Undo: Ana: Shrimp boxes 0 → 1"))
+    phone.button("Undo: Ana: Shrimp boxes 0 → 1").click()
+    phone.see(phone.button("Nothing to undo"))
+    # Ama's Cafe was finished too: seven points (rules: Wharf Buildings), so Ana has 13 and wins.
+    for _ in range(3):
+        phone.labelled("One Ama's Cafe box more").click()
+    phone.see(phone.button("Ana: 13"))
+    phone.see(phone.text("Ana 13 · Ben 7: Ana wins"))
+    phone.page.mouse.move(180, 300)
+    phone.page.mouse.wheel(0, 640)  # down to the first steppers, the chips still in sight
+    phone.shot("fleet-dice-edit-phone")
+    phone.button("Save the changes").click()
+    phone.see(phone.text("Winner: Ana"))
+    [saved] = json.loads((data / "archive.json").read_text())["plays"].values()
+    assert saved["id"] == "play1" and saved["played_at"] == "2026-11-20T21:00:00+00:00"
+    assert [r["total"] for r in saved["results"]] == [13, 7] and saved["winners"] == ["Ana"]

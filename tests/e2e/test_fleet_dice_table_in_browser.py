@@ -1,0 +1,107 @@
+"""Fleet Dice's table round on three phones, one per player (seeds/004: the start player rolls,
+players pick one die each from the start player clockwise, the die left is shared, the start
+player passes clockwise): who picks is on every screen, each die is taken once, the shared die
+is used on two phones at the same moment, and the taps a round takes are counted."""
+
+from __future__ import annotations
+
+import re
+
+from companion.core.session import Action, replay
+from companion.games.fleet_dice import game as fleet
+from tests.browser import AppPage, moment
+from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+
+NAMES = ("Ana", "Ben", "Cy")
+# A die's use that fills a box or takes what it shows: one tap after the die (the issue's "simple fill").
+SIMPLE = re.compile(r"^(Fill .+ box \d+|Take 3 coins|Market: coins for your fish)$")
+
+
+def state(server):
+    [doc] = [d for d in server.session_files() if d["game"] == fleet.GAME]
+    return replay(fleet.RULES, doc["setup"],
+                  [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
+
+
+def option(phone: AppPage) -> str:
+    """The first way to use the die on this phone's screen: a simple fill if there is one, else income."""
+    buttons = phone.page.get_by_role("button")
+    phone.see(phone.page.get_by_role("button", name=re.compile(r"^Take income")))
+    names = [n for n in buttons.all_inner_texts() if SIMPLE.match(n.strip())]
+    return names[0].strip() if names else phone.page.get_by_role(
+        "button", name=re.compile(r"^Take income")).first.inner_text().strip()
+
+
+def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=NAMES)
+    table = dict(zip(NAMES, phones(3)))
+    for name, phone in table.items():
+        join(phone, server, name, "/games/fleet-dice/sheets")
+    ana = table["Ana"]
+    for name in NAMES:  # clockwise
+        ana.button(name).click()
+    for name, boat in zip(NAMES, ("Cod", "Oyster", "Shrimp")):
+        ana.page.get_by_role("button", name=f"{name} starts with {boat}").click()
+    ana.button("Ana").click()  # the start player (picked at random): Ana, for the test
+    ana.button("Start the sheets").click()
+    for phone in table.values():
+        phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))
+        phone.see(phone.button("Roll the dice"))
+
+    taps = choices = 0
+    shot = False
+    while (game := state(server)).position() < (3, 0):
+        before = len(actions(server, fleet.GAME))
+        acting = game.acting()
+        name = NAMES[acting]
+        phone = table[name]
+        sheet = game.sheets[acting]
+        word = ("boat", "town")[game.position()[1]]
+        phase = f"Round {game.position()[0]}, {word} phase"
+        if sheet.choice() is not None:  # what a fill gave (an either symbol, a G...): one tap each
+            phone.see(phone.text(f"{name}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"))
+            button = phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a|.+ bonus)")).first
+            button.click()
+            taps, choices = taps + 1, choices + 1
+        elif game.current_roll() is None:
+            phone.see(phone.text(f"{phase}: {name} rolls the {word} dice."))
+            phone.button("Roll the dice").click()
+            taps += 1
+        elif game.picker() is not None:
+            for other, their in table.items():  # every screen says who picks now
+                if other != name:
+                    their.see(their.text(f"{phase}: {name} picks now."))
+            phone.see(phone.text(f"{phase}: {name}, take a die (tap it, then the box)."))
+            roll = game.current_roll()
+            for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
+                phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
+            free = roll.free()[0]
+            phone.page.get_by_role("button", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
+            phone.button(option(phone)).click()
+            taps += 2
+        else:  # every player has picked: each uses the die left on their own phone, at the same moment
+            users = [i for i in game.order() if fleet.table_dice(game, i)]
+            labels = {}
+            for i in users:
+                their = table[NAMES[i]]
+                their.see(their.text(f"{phase}: {NAMES[i]}, use the shared die."))
+                labels[i] = option(their)
+            if not shot:
+                shot = bool(table[NAMES[users[0]]].shot("fleet-dice-table-round-phone"))
+            at = moment()
+            for i in users:
+                table[NAMES[i]].tap_together([labels[i]], at)
+            taps += len(users)
+            wait_for(lambda: len(actions(server, fleet.GAME)) >= before + len(users), server=server)
+            continue
+        wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server)
+
+    game = state(server)
+    assert game.start_player() == 2  # passed clockwise: Ana, Ben, then Cy in round 3
+    rolls = [a for a in actions(server, fleet.GAME) if a["type"] == "roll"]
+    assert len(rolls) == 4 and all(len(r["data"]["faces"]) == 4 for r in rolls)  # 3 players + 1 each phase
+    # Per phase: 1 roll, 2 taps per pick (the die, then the box or option), 1 per shared die; and
+    # one per choice the fills gave, fishing in round 2 among them (one per player).
+    assert choices >= 3
+    assert taps == 4 * (1 + 2 * 3 + 3) + choices
+    print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included)")

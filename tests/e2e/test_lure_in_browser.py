@@ -1,0 +1,61 @@
+"""Lure's round on three phones (seed 001): the fish entered at Splash, each player's cast
+chosen in secret on their own phone (nobody sees another's pick before all are locked in),
+revealed at once, then the fishing in turn order and the catch."""
+
+from __future__ import annotations
+
+from companion.games.lure import rules as lure
+from tests.browser import moment
+from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+
+NAMES = ("Ana", "Ben", "Cy")
+
+
+def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=NAMES)
+    table = dict(zip(NAMES, phones(3)))
+    for name, phone in table.items():
+        join(phone, server, name, "/games/lure/round")
+    ana = table["Ana"]
+    for name in NAMES:
+        ana.button(name).click()
+    ana.button("Start the game").click()
+    ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
+    ana.button("Add this fish: 7 (3 VP)").click()
+    ana.labelled("Catch number: one more").click()
+    ana.button("Add this fish: 8 (3 VP)").click()
+    ana.button("Reveal these fish").click()
+
+    for name, phone in table.items():  # each phone: its own player's cast, and nobody else's
+        phone.see(phone.text(f"{name}'s cast (secret)"))
+        for other in NAMES:
+            if other != name:
+                assert phone.page.get_by_text(f"{other}'s cast (secret)").count() == 0
+    table["Ben"].labelled("d6: one more").click()  # Ben: 4 d6; Ana and Cy keep 3
+    table["Ben"].see(table["Ben"].text("4"))
+    ana.shot("lure-cast-phone")
+    ana.button("Lock in").click()
+    wait_for(lambda: len(actions(server, lure.GAME)) == 2, server=server)
+    table["Ben"].see(table["Ben"].button("Ana: locked in"))
+    assert table["Ben"].page.get_by_text("1. Ana: 3 d6").count() == 0  # not revealed yet
+    at = moment()
+    for name in ("Ben", "Cy"):  # the last two lock in at the same moment
+        table[name].tap_together(["Lock in"], at)
+    wait_for(lambda: len(actions(server, lure.GAME)) == 4, server=server)
+    for phone in table.values():  # revealed at once, in turn order: Ana and Cy together, then Ben
+        phone.see(phone.text("1. Ana: 3 d6"))
+        phone.see(phone.text("1. Cy: 3 d6"))
+        phone.see(phone.text("2. Ben: 4 d6"))
+
+    # Ana and Cy roll together, each on their own phone; then the catch.
+    at = moment()
+    ana.tap_together(["Roll Ana's dice"], at)
+    table["Cy"].tap_together(["Roll Cy's dice"], at)
+    wait_for(lambda: len(actions(server, lure.GAME)) == 6, server=server)
+    ana.see(ana.button("Make the catch"))
+    ana.shot("lure-fish-phone")
+    ana.button("Make the catch").click()
+    wait_for(lambda: len(actions(server, lure.GAME)) == 7, server=server)
+    types = [a["type"] for a in actions(server, lure.GAME)]
+    assert types == ["splash", "cast", "cast", "cast", "roll", "roll", "resolve"]
+    assert sorted(a["who"] for a in actions(server, lure.GAME)[1:4]) == ["Ana", "Ben", "Cy"]

@@ -1,0 +1,144 @@
+"""Lure's Round on headless pages: set-up, the fish entered at Splash (and offered again), the
+secret cast on each phone and on the phone passed around, the fishing in turn order, the catch,
+the lure drawn (seed 001: Splash, Cast, Fish, Roll and Catch Fish, Rolling Together)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.lure import rules as lure
+
+ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
+
+
+@pytest.fixture
+def roster(app):
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+
+
+def state(app):
+    return app.ctx.sessions.latest(lure.GAME).state
+
+
+async def start(page) -> None:
+    await page.click(key="seat-Ana")
+    await page.click(key="seat-Ben")
+    await page.click(key="lure-start")
+
+
+async def splash(page) -> None:
+    """Two fish (2 players: "Reveal ... 2 in 2-3 players game"): a 7 for 3 VP, a 9 for 4 VP with a pair."""
+    await page.click(key="fish-add")  # the entry starts at 7 (3 VP), no requirement
+    for _ in range(2):
+        await page.click(key="fish-catch-plus")
+    await page.click(key="fish-vp-plus")
+    await page.click(key="need-pair")
+    await page.click(key="fish-add")
+    await page.click(key="lure-splash")
+
+
+async def test_splash_enters_the_fish_and_offers_them_again(app, roster) -> None:
+    page = await app.open("/games/lure/round")
+    await start(page)
+    assert page.find(key="lure-step").value == "Round 1, Splash: reveal 2 fish."
+    await splash(page)
+    assert [f.describe() for f in state(app).middle] == ["7 (3 VP)", "9 (4 VP, a pair)"]
+    assert state(app).phase == lure.CAST
+
+
+async def test_each_phone_sees_only_its_own_cast_until_all_are_locked_in(app, roster) -> None:
+    host = await app.open("/games/lure/round")
+    await start(host)
+    await splash(host)
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    assert ana.has(key="pick-0") and not ana.has(key="pick-1")
+    assert ben.has(key="pick-1") and not ben.has(key="pick-0")
+    # 3 d6 (the starting pick) against a 7: 1 - P(total <= 6) = 1 - 20/216 = 196/216 = 91%.
+    assert ana.find(key="odds-0-0").value == "91%"
+    await ana.click(key="pick-d6-0-minus")  # 2 d6: P(total >= 7) = 21/36 = 58%
+    assert ana.find(key="odds-0-0").value == "58%"
+    await ana.click(key="lock-0")
+    await app.settle()
+    assert ben.label(key="cast-Ana") == "Ana: locked in" and not ben.has(key="cast-shown-0")
+    await ben.click(key="lock-1")
+    await app.settle()
+    assert state(app).phase == lure.FISH
+    # Revealed to everyone at once, in turn order: Ana (2 dice) before Ben (3 dice).
+    assert ana.find(key="cast-shown-1").value == "2. Ben: 3 d6"
+    assert ben.find(key="cast-shown-0").value == "1. Ana: 2 d6"
+
+
+async def test_the_phone_passed_around_hides_each_pick_behind_pass_to(app, roster) -> None:
+    page = await app.open("/games/lure/round")  # the host: the whole table
+    await start(page)
+    await splash(page)
+    assert not page.has(key="pick-0") and not page.has(key="pick-1")
+    await page.click(key="cast-Ana")
+    assert page.has(key="pick-0") and not page.has(key="pick-1")
+    await page.click(key="lock-0")
+    assert not page.has(key="pick-0")  # hidden again once locked in
+    await page.click(key="cast-Ben")
+    await page.click(key="lock-1")
+    assert state(app).phase == lure.FISH
+
+
+async def test_a_round_of_fishing_by_taps(app, roster) -> None:
+    page = await app.open("/games/lure/round")
+    await start(page)
+    await splash(page)
+    await page.click(key="cast-Ana")
+    await page.click(key="pick-d6-0-minus")  # Ana: 2 d6
+    await page.click(key="pick-adjust-0-plus")  # and her Adjust lure
+    await page.click(key="lock-0")
+    await page.click(key="cast-Ben")
+    await page.click(key="lock-1")  # Ben: 3 d6
+    # Ana rolls first (fewer dice): she enters 3 and 3; her Adjust moves one to 4: total 7.
+    await page.click(key="enter-0")
+    await page.click(key="enter-0-3")
+    await page.click(key="enter-0-3")
+    assert page.find(key="total-0").value.startswith("Ana: total 6")
+    await page.click(key="up-0-1")
+    assert page.find(key="total-0").value == "Ana: total 7"
+    assert page.find(key="meets-0").value == "Meets: 7 (3 VP)"
+    await page.click(key="lure-resolve")
+    assert [f.describe() for f in state(app).seats[0].pile] == ["7 (3 VP)"]
+    # Ben rolls 1, 1, 2: total 4, a pair but under 9: nothing; he records the lure he draws.
+    await page.click(key="enter-1")
+    for value in (1, 1, 2):
+        await page.click(key=f"enter-1-{value}")
+    await page.click(key="lure-resolve")
+    assert state(app).seats[1].owed == 1
+    await page.click(key="draw-1-boost")
+    assert state(app).seats[1].hand.boost == 2 and state(app).phase == lure.SPLASH
+    assert "Ana catches a 7 (3 VP)" in page.texts() and "Ben catches nothing" in page.texts()
+
+
+async def test_the_last_fish_ends_the_game_and_it_is_saved_to_history(app, roster) -> None:
+    # "When the last fish is drawn from the deck, finish the current round then end the game."
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for(["Ana", "Ben"], deck=2))
+    page = await app.open("/games/lure/round")
+    await splash(page)  # both fish of the deck
+    for seat in (0, 1):
+        session.perform(lure.cast(session.state, seat, 3))
+    session.perform(lure.roll(session.state, 0, [6, 6, 6]))
+    session.perform(lure.roll(session.state, 1, [1, 1, 1]))
+    await page.route("/dice")
+    await page.route("/games/lure/round")
+    await page.click(key="lure-resolve")  # together: Ana's 18 meets both, Ben's 3 neither
+    assert state(app).phase == lure.OVER
+    assert page.find(key="lure-winner").value == "Ana wins"
+    await page.click(key="lure-save")
+    [play] = app.store.archive.all()
+    assert play.game == "lure" and [(r.name, r.total) for r in play.results] == [("Ana", 3 + 4), ("Ben", 0)]
+
+
+async def test_an_onlookers_phone_opens_no_pick(app, roster) -> None:
+    app.store.settings.add_player("Cy")  # on the roster, not at this game
+    host = await app.open("/games/lure/round")
+    await start(host)
+    await splash(host)
+    cy = await app.open("/games/lure/round", phone="192.0.2.9", player="Cy")
+    await cy.click(key="cast-Ana")
+    assert not cy.has(key="pick-0") and "The picks are secret" in cy.snackbar_texts()[-1]

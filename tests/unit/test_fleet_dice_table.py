@@ -1,0 +1,183 @@
+"""Fleet Dice's table round (seeds/004: Set Up "Create the dice pools" and "Randomly select a
+start player"; Boat Phase and Town Phase "Roll Dice" and "Select a Die"; Round End "Pass the
+start player marker and dice clockwise")."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import DomainError
+from companion.core.session import replay
+from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES
+from companion.games.fleet_dice.table import TableError, pick_order, pool, start_player
+
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+
+
+def table(players: int = 3, start: int = 0, starts: tuple[str, ...] = ("cod", "oyster", "shrimp", "lobster")):
+    setup = {"players": [{"name": n, "start": s} for n, s in zip(NAMES[:players], starts)], "start_player": start}
+    return setup, fleet.RULES.initial_state(setup)
+
+
+def act(game, action):
+    return fleet.RULES.apply(game, action)
+
+
+def income(game, seat: int, pick: int | None = None):
+    """`seat` uses its die (the picked one, else the shared one) for income: a simple use of any face."""
+    roll = game.current_roll()
+    die = "chosen" if pick is not None else "shared"
+    face = roll.faces[pick if pick is not None else roll.shared]
+    game = act(game, fleet.use_die(game, seat, die, face, "income", pick=pick))
+    while (choice := game.sheets[seat].choice()) is not None and choice.kind == "gold":  # a coin box with a G
+        game = act(game, fleet.legal_actions(game, seat)[0])
+    return game
+
+
+@pytest.mark.parametrize("players, boat, town", [(2, 3, 2), (3, 4, 3), (4, 5, 4)])
+def test_the_pools_hold_one_die_more_than_the_players(players: int, boat: int, town: int) -> None:
+    # Set Up: "2p = 3 boat dice, 3p = 4 boat dice, 4p = 5 boat dice"; "2p = 2 town dice + one boat die"...
+    assert pool("boat", players) == (BOAT_FACES,) * boat
+    assert pool("town", players) == (TOWN_FACES,) * town + (BOAT_FACES,)
+
+
+def test_picks_go_clockwise_from_the_start_player_and_the_start_passes_each_round() -> None:
+    # Select a Die: "beginning with the start player and continuing in clockwise order";
+    # Round End: "Pass the start player marker and dice clockwise."
+    assert pick_order(2, 4) == (2, 3, 0, 1)
+    assert [start_player(2, r, 4) for r in (1, 2, 3, 4, 5)] == [2, 3, 0, 1, 2]
+    _, game = table(3, start=1)
+    game = act(game, fleet.roll_dice(game, ["cod", "cod", "shrimp", "coins"]))
+    assert game.order() == (1, 2, 0) and game.picker() == 1
+    with pytest.raises(TableError, match="Ben's pick"):
+        income(game, 0, pick=0)
+    game = income(game, 1, pick=0)
+    assert game.picker() == 2
+
+
+def play_phase(game, faces):
+    """Roll `faces`; every player takes income from their pick, in order, then from the shared die."""
+    game = act(game, fleet.roll_dice(game, faces))
+    for pick, seat in enumerate(game.order()):
+        game = income(game, seat, pick=pick)
+    for seat in range(len(game.names)):
+        game = income(game, seat)
+    return game
+
+
+def test_a_die_is_taken_once_and_the_one_left_is_shared_by_everyone() -> None:
+    _, game = table(2)
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
+    game = act(game, fleet.use_die(game, 0, "chosen", "cod", pick=0))  # Ana fills a Cod box
+    with pytest.raises(TableError, match="Ana took that die"):
+        act(game, fleet.use_die(game, 1, "chosen", "cod", pick=0))
+    with pytest.raises(TableError, match="shows Lobster"):
+        act(game, fleet.use_die(game, 1, "chosen", "cod", pick=1))
+    with pytest.raises(TableError, match="Ben picks now"):  # Ana's shared die waits for Ben's pick
+        act(game, fleet.use_die(game, 0, "shared", "swordfish"))
+    game = act(game, fleet.use_die(game, 1, "chosen", "lobster", pick=1))
+    assert game.current_roll().shared == 2 and game.picker() is None
+    with pytest.raises(TableError, match="shared die shows Swordfish"):
+        act(game, fleet.use_die(game, 0, "shared", "cod"))
+    for seat in (1, 0):  # in any order
+        game = act(game, fleet.use_die(game, seat, "shared", "swordfish"))
+    assert [s.filled["swordfish"] for s in game.sheets] == [1, 1]
+    assert [s.filled["cod"] for s in game.sheets] == [4, 0] and game.sheets[1].filled["lobster"] == 1
+
+
+def test_the_next_phase_is_rolled_once_every_sheet_is_done_and_has_made_its_choices() -> None:
+    # "Each player will always use two dice each phase"; fishing (even rounds) comes after the boat phase.
+    _, game = table(2)
+    with pytest.raises(DomainError, match="Roll the dice of the round 1, boat phase first"):
+        act(game, fleet.use_die(game, 0, "chosen", "cod", pick=0))
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
+    with pytest.raises(TableError, match="rolled already: Ana picks now"):
+        act(game, fleet.roll_dice(game, ["cod", "cod", "cod"]))
+    game = income(income(game, 0, pick=0), 1, pick=1)
+    game = income(game, 0)
+    assert game.sheets[0].phase == "town" and game.position() == (1, 0)
+    with pytest.raises(TableError, match="Ben still has the shared die to use"):
+        act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
+    with pytest.raises(TableError, match="wait for the others"):  # Ana cannot go ahead alone
+        act(game, fleet.use_die(game, 0, "chosen", "harbor", "normal", "king_crab", pick=0))
+    game = income(game, 1)
+    assert game.position() == (1, 1) and game.current_roll() is None
+    with pytest.raises(TableError, match="town phase rolls 2 town dice and one boat die"):
+        act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod", "cod"]))
+    with pytest.raises(TableError, match="Die 3 is a boat die"):
+        act(game, fleet.roll_dice(game, ["harbor", "wharf", "market"]))
+    game = act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
+    game = income(income(game, 0, pick=0), 1, pick=1)
+    game = income(income(game, 0), 1)
+    # Round 2: Ben starts. After its boat phase every sheet goes fishing before the town roll.
+    game = play_phase(game, ["cod", "lobster", "swordfish"])
+    assert game.start_player() == 1 and game.order() == (1, 0)
+    with pytest.raises(TableError, match="First Ben: go fishing"):
+        act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
+    game = act(act(game, fleet.go_fishing(game, 0)), fleet.go_fishing(game, 1))
+    game = act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
+    assert game.picker() == 1
+
+
+def test_a_casino_re_roll_keeps_the_die_taken() -> None:
+    # Casino: "you may re-roll the die you select in either phase".
+    _, game = table(2)
+    sheets = list(game.sheets)
+    sheets[0] = replace(sheets[0], filled={**sheets[0].filled, "casino": 2})
+    game = replace(game, sheets=tuple(sheets))
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
+    game = act(game, fleet.use_die(game, 0, "chosen", "oyster", rerolled_from="cod", pick=0))
+    assert game.current_roll().taken == (0, None) and game.sheets[0].filled["oyster"] == 1
+    with pytest.raises(TableError, match="shows Lobster"):
+        act(game, fleet.use_die(game, 1, "chosen", "cod", rerolled_from="swordfish", pick=1))
+
+
+def test_a_bad_start_player_is_refused_and_sheets_without_one_go_on_as_before() -> None:
+    with pytest.raises(DomainError, match="one of the 2 seats"):
+        fleet.RULES.initial_state({"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "cod"}],
+                                   "start_player": 2})
+    old = fleet.RULES.initial_state({"players": [{"name": "Ana", "start": "cod"}]})
+    assert not old.at_table and "before the table's dice" in old.why_no_roll()
+    assert fleet.RULES.apply(old, fleet.use_die(old, 0, "chosen", "cod")).sheets[0].filled["cod"] == 4
+
+
+# Properties: random legal table play ------------------------------------------------------
+
+def random_roll(game, rng: random.Random):
+    where = game.position()
+    return fleet.roll_dice(game, [rng.choice(faces) for faces in pool(("boat", "town")[where[1]], len(game.names))])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 4))
+def test_random_table_play_keeps_the_golden_rule_and_never_gives_one_die_twice(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    setup, game = table(players, start=rng.randrange(players))
+    log, uses = [], {}
+    while not game.over:
+        options = [a for seat in range(players) for a in fleet.legal_actions(game, seat)]
+        if not options:
+            assert game.why_no_roll() is None, game.why_no_roll()  # stuck only when the dice are to be rolled
+            options = [random_roll(game, rng)]
+        action = rng.choice(options)
+        before = game
+        game = act(game, action)
+        log.append(action)
+        for old, new in zip(before.sheets, game.sheets):
+            assert all(new.filled[t] >= old.filled[t] for t in new.filled)  # boxes are only ever filled
+        roll = game.current_roll()
+        if roll is not None:
+            taken = [d for d in roll.taken if d is not None]
+            assert len(taken) == len(set(taken))  # no die taken twice
+        if action.type == "use":
+            key = (before.position(), action.data["seat"])
+            uses[key] = uses.get(key, 0) + 1
+            assert uses[key] <= 2  # two dice per phase
+    assert replay(fleet.RULES, setup, log) == game
+    assert set(uses.values()) == {2} and len(uses) == 20 * players  # 10 rounds, 2 phases, every player
