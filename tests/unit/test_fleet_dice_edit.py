@@ -180,6 +180,7 @@ def test_an_older_play_with_more_fish_than_room_keeps_what_fits() -> None:
     ({"entry": {"players": [{"name": "Ana", "boxes": {"trout": 1}}]}}, "'trout' track"),
     ({"entry": {"players": [{"name": "Ana", "licenses": {"cod": 4}}]}}, "Ana's Cod licenses must be .* 0 to 3"),
     ({"entry": {"players": [{"name": "Ana", "king_crab_bonus": "gold"}]}}, "King Crab bonus 'gold' is not one of"),
+    ({"entry": {"players": [{"name": "Ana", "king_crab_bonus": []}]}}, r"King Crab bonus \[\] is not one of"),
     ({"entry": {"players": [{"name": "Ana", "fish_on_boats": {"cod": [5]}}]}},
      "The fish on Ana's Cod boat 1 must be a whole number from 0 to 4, not 5"),
     ({"entry": {"players": [{"name": "Ana", "fish_on_boats": {"cod": [0] * 5}}]}}, "a list of at most 4"),
@@ -253,6 +254,7 @@ REFUSALS = [
     ("boxes", {"seat": 0, "track": "cod", "count": -1}, "from 0 to 12, not -1"),
     ("boxes", {"seat": 0, "track": "cod", "count": True}, "not True"),
     ("boxes", {"seat": 0, "track": "trout", "count": 1}, "There is no 'trout' track on the sheet"),
+    ("boxes", {"seat": 0, "track": [], "count": 1}, r"There is no \[\] track on the sheet"),  # once a TypeError
     ("boxes", {"seat": 2, "track": "cod", "count": 1}, "There is no player 2 in this play"),
     ("license", {"seat": 0, "boat_type": "cod", "level": 4}, "Ana's Cod licenses must be .* 0 to 3, not 4"),
     ("license", {"seat": 0, "boat_type": "barge", "level": 1}, "Licenses are of a boat type"),

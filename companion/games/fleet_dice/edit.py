@@ -163,7 +163,7 @@ def rebuild(player: Mapping[str, Any], layout: Layout) -> tuple[str, Sheet, Esti
             raise DomainError(f"{name}'s saved sheet has licenses of {boat_type!r}, which is not a boat type.")
         licenses[boat_type] = _whole(level, f"{name}'s {track_name(layout, boat_type)} licenses", LICENSES)
     bonus = player.get("king_crab_bonus")
-    if bonus is not None and bonus not in {b.id for b in layout.bonuses}:
+    if bonus is not None and bonus not in [b.id for b in layout.bonuses]:  # a list: a damaged file's [] is refused
         raise DomainError(f"{name}'s King Crab bonus {bonus!r} is not one of "
                           f"{', '.join(b.id for b in layout.bonuses)}.")
     sheet = Sheet(layout, filled, licenses, {k: () for k in BOAT_KINDS}, bonus, round=layout.rounds, phase="over")
@@ -272,7 +272,7 @@ class EditRules:
         kind = action.type
         if kind == "boxes":
             track = data.get("track")
-            if track not in sheet.filled:
+            if not isinstance(track, str) or track not in sheet.filled:
                 raise DomainError(f"There is no {track!r} track on the sheet.")
             count = _whole(data.get("count"), f"{who}'s {track_words(layout, track)}", layout.track_length(track))
             sheet = replace(sheet, filled={**sheet.filled, track: count})
