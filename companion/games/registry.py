@@ -154,8 +154,13 @@ LURE = Game(
 
 SALMON_RUN = Game(
     id="salmon-run", title="Salmon Run", players="2-4 players", picture="games/salmon_run/picture.svg",
-    summary="The current die, read for you; rules help.",
-    parts=(Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen"),),
+    summary="The river laid out, the turn helper, each salmon's deck and fatigue, the winner.",
+    parts=(Part("race", "Race", "WAVES", f"{UI}.salmon_run.race:RaceScreen"),
+           Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen")),
+    sessions=(SessionKind("salmon-run", f"{RULES}.salmon_run.rules", "race"),),
+    plays=("salmon-run",),
+    score_command=f"{RULES}.salmon_run.scoring:score_json",
+    data=(("games/salmon_run/river.json", f"{RULES}.salmon_run.river:default_data"),),
     presets=("salmon-run",),
 )
 

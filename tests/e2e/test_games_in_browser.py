@@ -11,7 +11,7 @@ PAGES = [
     ("Fly Solo", "Fly Solo adventures", "/games/fly-solo/journal"),
     ("Fleet Dice", "Fleet Dice score sheets", "/games/fleet-dice/sheets"),
     ("Lure", "Tap the players at the table (2 to 5).", "/games/lure/round"),
-    ("Salmon Run", "Dice for Salmon Run", "/games/salmon-run/dice"),
+    ("Salmon Run", "Tap the players in turn order (2 to 4).", "/games/salmon-run/race"),
     ("The pearl boat game", "Dice for The pearl boat game", "/games/pearl-boat/dice"),
 ]
 

@@ -152,7 +152,7 @@ async def test_a_games_page_rolls_its_own_dice_in_the_same_session(app) -> None:
 
 
 async def test_salmon_runs_current_die_is_read_for_you(app) -> None:
-    page = await app.open("/games/salmon-run")
+    page = await app.open("/games/salmon-run/dice")
     await page.click(key="quick-salmon-run-0")
     await page.click(key="roll")
     face = table(app).state.dice.faces[0]

@@ -12,7 +12,7 @@ PAGES = {"freshwater-fly": ("/games/freshwater-fly/draft", "start-draft"),
          "fly-solo": ("/games/fly-solo/journal", "start-adventure"),
          "fleet-dice": ("/games/fleet-dice/sheets", "start-sheets"),
          "lure": ("/games/lure/round", "lure-start"),
-         "salmon-run": ("/games/salmon-run/dice", "quick-salmon-run-0"),
+         "salmon-run": ("/games/salmon-run/race", "race-start"),
          "pearl-boat": ("/games/pearl-boat/dice", "quick-pearl-boat-1")}
 
 

@@ -1,0 +1,178 @@
+"""Salmon Run's end of the race (rules: Winning the game).
+
+"Once a salmon reaches the spawning pond, play continues until the last player's turn. After
+the last player ends his turn: If only one salmon is in the spawning pond, that player wins.
+If more than one salmon reaches the spawning pond, the winner is the player with the fewest
+Fatigue cards in his Swim deck (including his discard pile and his hand). If they have the
+same number of Fatigue cards, the game is a tie."
+
+`score_json` is `companion score salmon-run`:
+
+    {"players": [{"name": "Ana", "in_pond": true, "fatigue": 3}, ...]}
+
+(a player may also carry "colour" and "turn", the round in which the salmon reached the pond,
+as kept in History). It prints each player's place and the winners (several: a tie). A race
+with no salmon in the pond is not over and is refused.
+
+A result's `total` is the salmon's Fatigue cards (fewer is better; the rank says who won).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+
+# A race's state (rules.RaceState) is read by its fields only: importing rules here would make
+# an import loop (rules reads the standings from here).
+RaceState = Any
+
+GAME_NAME = "salmon-run"  # how plays are filed in the archive
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MAX_NAME = 40
+MAX_FATIGUE = 200  # past any Fatigue Deck
+MAX_TURN = 10_000
+POND_RULE, FATIGUE_RULE = "In the spawning pond", "Fatigue cards"
+NOT_OVER = "The race is not over: no salmon is in the spawning pond."
+
+
+class RaceNotOver(DomainError):
+    """Scored before any salmon reached the spawning pond."""
+
+
+def breakdown(in_pond: bool, fatigue: int) -> tuple[BreakdownLine, ...]:
+    """One salmon's lines: in the pond or not, and its Fatigue cards (the total)."""
+    return (BreakdownLine(POND_RULE, int(in_pond), 0), BreakdownLine(FATIGUE_RULE, fatigue, fatigue))
+
+
+def score(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]
+          ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """Each player's result in seat order and the winners (more than one: a tie).
+
+    The salmon in the pond come first, fewest Fatigue cards first; the others share the
+    place after them. RaceNotOver when no salmon is in the pond."""
+    if not any(in_pond):
+        raise RaceNotOver(NOT_OVER)
+    ranks = rank_players([(1, -f) if pond else (0, 0) for pond, f in zip(in_pond, fatigue)])
+    results = tuple(PlayerResult(n, f, r, breakdown(p, f)) for n, p, f, r in zip(names, in_pond, fatigue, ranks))
+    return results, tuple(r.name for r in results if r.rank == 1)
+
+
+def score_state(state: RaceState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """The standings of a race with a salmon in the pond (RaceNotOver before)."""
+    return score([s.name for s in state.salmon], [s.in_pond for s in state.salmon],
+                 [s.deck.fatigue for s in state.salmon])
+
+
+def entry_of(state: RaceState) -> dict[str, Any]:
+    """The end-of-race JSON of a race (what `score_json` reads), kept with its play: each salmon's
+    colour, pond, Fatigue cards and the round ("turn") it reached the pond in."""
+    return {"players": [{"name": s.name, "colour": s.colour, "in_pond": s.in_pond, "fatigue": s.deck.fatigue,
+                         "turn": s.pond_round} for s in state.salmon]}
+
+
+def to_play(state: RaceState, play_id: str, played_at: str) -> Play:
+    """The finished race as History keeps it."""
+    results, winners = score_state(state)
+    return Play(id=play_id, game=GAME_NAME, played_at=played_at, results=results, winners=winners,
+                entry=entry_of(state))
+
+
+# `companion score salmon-run` -------------------------------------------------------------
+
+
+class ScoreInputError(DomainError):
+    """Bad end-of-race input; the message starts with the field's path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(data, dict):
+        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
+    for key in data:
+        if key not in allowed:
+            shown = key if key.isprintable() else repr(key)  # the message stays one line
+            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
+    for key in required:
+        if key not in data:
+            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
+    return data
+
+
+def _whole(value: Any, path: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
+    if value < 0:
+        raise ScoreInputError(path, f"cannot be negative, got {value}")
+    if value > most:
+        raise ScoreInputError(path, f"at most {most}, not {value}")
+    return value
+
+
+def _text(value: Any, path: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScoreInputError(path, what)
+    text = " ".join(value.split())
+    if len(text) > MAX_NAME:
+        raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(text)}")
+    return text
+
+
+def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dict[str, Any]]]:
+    """Names, pond, Fatigue cards and the extra fields kept (colour, turn), checked."""
+    game = _keys(data, "game", ("players",), ("players",))
+    players = game["players"]
+    if not isinstance(players, list):
+        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ScoreInputError("players", f"Salmon Run is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                         f"not {len(players)}")
+    names: list[str] = []
+    ponds: list[bool] = []
+    fatigue: list[int] = []
+    extras: list[dict[str, Any]] = []
+    for i, raw in enumerate(players):
+        path = f"players[{i}]"
+        player = _keys(raw, path, ("name", "in_pond", "fatigue", "colour", "turn"), ("name", "in_pond", "fatigue"))
+        name = _text(player["name"], f"{path}.name", "a player needs a name")
+        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
+        if same is not None:
+            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        pond = player["in_pond"]
+        if not isinstance(pond, bool):
+            raise ScoreInputError(f"{path}.in_pond", f"expected true or false, got {_show(pond)}")
+        extra: dict[str, Any] = {}
+        if "colour" in player:
+            extra["colour"] = _text(player["colour"], f"{path}.colour", "a colour's name")
+        if player.get("turn") is not None:
+            if not pond:
+                raise ScoreInputError(f"{path}.turn", "only a salmon in the spawning pond has a finishing turn")
+            extra["turn"] = _whole(player["turn"], f"{path}.turn", MAX_TURN)
+        names.append(name)
+        ponds.append(pond)
+        fatigue.append(_whole(player["fatigue"], f"{path}.fatigue", MAX_FATIGUE))
+        extras.append(extra)
+    return names, ponds, fatigue, extras
+
+
+def score_json(data: object) -> dict:
+    """`companion score salmon-run`: the end-of-race JSON in, each player's place and the winners out."""
+    names, ponds, fatigue, extras = parse_players(data)
+    results, winners = score(names, ponds, fatigue)
+    return {"players": [{"name": r.name, **extra, "in_pond": pond, "fatigue": f, "rank": r.rank}
+                        for r, pond, f, extra in zip(results, ponds, fatigue, extras)],
+            "winners": list(winners)}

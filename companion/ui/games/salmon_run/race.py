@@ -1,0 +1,392 @@
+"""Salmon Run's page, its Race: the river set-up (chosen or rolled, drawn as the table lays it),
+the first player, the current player's turn helper, the Current, Rapids and Eagle answered by
+each salmon, every salmon's deck and fatigue, and the end of the race.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.session import TABLE
+from companion.games.registry import SALMON_RUN
+from companion.games.salmon_run import river as rv
+from companion.games.salmon_run import rules as sr
+from companion.games.salmon_run.river import CARD_NAMES, River
+from companion.games.salmon_run.rules import RaceState
+from companion.games.salmon_run.scoring import to_play
+from companion.ui.components.common import chip
+from companion.ui.components.help import help_button
+from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.host import Host
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+RATING_INK = {"S": "#90A4AE", "F": "#90A4AE", "E": "#81C784", "M": "#FFB74D", "H": "#E57373"}
+COLOUR_INK = {"red": "#E53935", "blue": "#1E88E5", "green": "#43A047", "yellow": "#FDD835"}
+
+HELP = "\n\n".join([
+    "**A turn** (Salmon Run rules): " + " ".join(sr.TURN_RULES),
+    "**Countering**: " + " ".join(sr.COUNTER_LINES),
+    "**The Current**: every salmon that did not counter it moves along its hex's arrow; on a hex with two "
+    "arrows the app rolls for it: odd, arrow 1; even, arrow 2 (again for a Waterfall it is pushed into). "
+    "**Rapids**: each player discards one card per current arrow on their hex (0, 1 or 2).",
+    "**Special hexes**: " + " ".join(f"*{h.name}*: {h.effect}" for h in sr.SPECIAL_HEXES),
+    "**The end**: once a salmon is in the spawning pond, play goes on to the last player's turn. One salmon in "
+    "the pond wins; several: the fewest Fatigue cards in the whole deck (hand, deck and discard pile); still "
+    "equal, a tie.",
+    "**Chosen defaults** (not in the rules text, in your copy of `games/salmon_run/river.json`): boards 1-3 "
+    "are Medium and 4-6 Hard on their side that is not Easy; the salmon colours red, blue, green and yellow; "
+    "the 48 supplemental cards split as 4 Bear, 5 Eagle, 5 Wild, 5 Current, 5 Rapids and 4 of each Double and "
+    "Basic Swim card.",
+])
+
+
+def river_picture(river: River, key: str = "river") -> ft.Control:
+    """The boards in order, as the table lays them: Start, the numbered boards with their side, Finish."""
+    tiles = []
+    for label in river.labels():
+        rating = label[0] if label[0] in "SF" else label[-1]
+        words = {"E": "Easy", "M": "Medium", "H": "Hard", "S": "Start", "F": "Finish"}[rating]
+        tiles.append(ft.Container(
+            ft.Column([ft.Text(label, size=20, weight=ft.FontWeight.BOLD, color="#212121"),
+                       ft.Text(words, size=12, color="#212121")], spacing=0,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=64, height=64, border_radius=10, bgcolor=RATING_INK[rating], alignment=ft.Alignment.CENTER,
+            key=f"{key}-{label}"))
+    return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6, key=key)
+
+
+def card(*controls: ft.Control, key: str | None = None, color=ft.Colors.SURFACE_CONTAINER) -> ft.Control:
+    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
+
+
+def buttons(items, key: str) -> ft.Control:
+    """(words, on_click) pairs as a wrapped row of 48 px buttons."""
+    return ft.Row([ft.OutlinedButton(words, height=TAP_SMALL, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+
+
+class RaceScreen(SessionScreen):
+    title = "Race"
+    game = sr.GAME
+    route = f"/games/{SALMON_RUN.id}/race"
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self.seated: list[str] = []
+        self.colours: dict[str, str] = {}
+        self.length = 3
+        self.kind = rv.EASY_SIDES  # or rv.OTHER_SIDES, or "random"
+        self.rolls: list[int] | None = None  # the random set-up's rolls
+        self.jumping: list[str] = []  # the two Swim cards of a jump, being chosen
+        self.hex: str | None = None  # the special hex being answered
+        self.reeds: list[str] = []
+        self.waterfall: dict[int, int | None] = {}  # arrows on a Waterfall the current pushes a salmon into
+        self.subject: int | None = None  # the salmon a hex or Bear happened to
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def build(self) -> list[ft.Control]:
+        if self.missing:
+            return self.missing_controls()
+        self.show_undo()
+        head = ft.Row([ft.Text("Salmon Run", size=22, weight=ft.FontWeight.W_600, expand=True),
+                       help_button(lambda: self.host.page, "Salmon Run", HELP)])
+        if self.session is None:
+            return [head, *self._setup()]
+        state: RaceState = self.session.state
+        controls: list[ft.Control] = [self.undo_bar.control, head, river_picture(state.river)]
+        controls.append(ft.Container(ft.Column([ft.Text(line, size=16, weight=ft.FontWeight.W_600 if i == 0 else None)
+                                                for i, line in enumerate(sr.reminders(state))], spacing=4,
+                                               key="race-reminders"),
+                                     padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
+        if state.phase == sr.FIRST:
+            controls.append(ft.FilledButton("Roll for the first player", icon=ft.Icons.CASINO, height=TAP,
+                                            key="race-first", style=big_button_style(),
+                                            on_click=lambda e: self.act(lambda s: sr.roll_first_player(s,
+                                                                                                      self.ctx.rng))))
+        elif state.phase == sr.RACE:
+            controls += self._answers(state)
+            controls += self._turn(state)
+            controls.append(self._happened(state))
+        else:
+            controls.append(self._over(state))
+        controls.append(self._decks(state))
+        return controls
+
+    def _mine(self, state: RaceState) -> int | None:
+        return None if self.host.actor.id == TABLE else self.own_seat(state.names)
+
+    def _acts_for(self, state: RaceState, seat: int) -> bool:
+        """A player's own phone acts for them; the phone passed around (or an onlooker's) for anyone."""
+        mine = self._mine(state)
+        return mine is None or mine == seat
+
+    # Set-up ---------------------------------------------------------------------------------
+
+    def _setup(self) -> list[ft.Control]:
+        players = self.ctx.store.settings.players()
+        self.seated = [n for n in self.seated if n in {p.name for p in players}]
+        colours = rv.default_data().colours
+        for i, name in enumerate(self.seated):
+            taken = {self.colours.get(n) for n in self.seated if n != name}
+            if self.colours.get(name) not in colours or self.colours.get(name) in taken:
+                self.colours[name] = next(c for c in colours if c not in taken)
+        controls: list[ft.Control] = [ft.Text("Tap the players in turn order (2 to 4).", size=16),
+                                      seat_chooser(players, self.seated, self._toggle_seat)]
+        for name in self.seated:
+            controls.append(ft.Row([ft.Text(f"{name}'s salmon:", size=15)] + [
+                chip(c.capitalize(), lambda name=name, c=c: self._set_colour(name, c), key=f"colour-{name}-{c}",
+                     selected=self.colours[name] == c, color=COLOUR_INK.get(c)) for c in colours],
+                wrap=True, spacing=6, run_spacing=6))
+        controls.append(ft.Text("The river: numbered boards between Start and Finish", size=16,
+                                weight=ft.FontWeight.W_600))
+        controls.append(ft.Row([chip(f"{rv.LENGTH_NAMES[n]} {n}", lambda n=n: self._set_length(n), key=f"length-{n}",
+                                     selected=n == self.length) for n in sorted(rv.LENGTH_NAMES)],
+                               wrap=True, spacing=6, run_spacing=6))
+        kinds = {**rv.DIFFICULTIES, "random": "Random set-up (rolled)"}
+        controls.append(ft.Row([chip(words, lambda k=k: self._set_kind(k), key=f"river-{k}", selected=k == self.kind)
+                                for k, words in kinds.items()], wrap=True, spacing=6, run_spacing=6))
+        river = self._river()
+        if self.kind == "random":
+            controls.append(ft.OutlinedButton("Roll the river again" if self.rolls else "Roll the river",
+                                              icon=ft.Icons.CASINO, height=TAP_SMALL, key="roll-river",
+                                              on_click=lambda e: self._roll_river()))
+            if self.rolls:
+                controls += [ft.Text(step, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+                             for step in rv.random_setup(self.length, self.rolls).steps]
+        if river is not None:
+            controls.append(ft.Text("Lay the boards out like this (copy it at the table):", size=15))
+            controls.append(river_picture(river, "setup-river"))
+        controls.append(ft.FilledButton("Start the race", icon=ft.Icons.PLAY_ARROW, key="race-start", height=TAP,
+                                        style=big_button_style(),
+                                        disabled=len(self.seated) < MIN_PLAYERS or river is None,
+                                        on_click=lambda e: self._start()))
+        return controls
+
+    def _river(self) -> River | None:
+        if self.kind == "random":
+            return rv.random_river(self.length, self.rolls) if self.rolls else None
+        return rv.difficulty_river(self.length, self.kind)
+
+    # The race ----------------------------------------------------------------------------------
+
+    def _answers(self, state: RaceState) -> list[ft.Control]:
+        """A Current, Rapids or Eagle waiting: each salmon's answer, on its own phone."""
+        p = state.pending
+        if p is None:
+            return []
+        controls: list[ft.Control] = []
+        if p.card == sr.EAGLE:
+            if self._acts_for(state, p.by):
+                controls.append(card(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16),
+                                     buttons([(n, lambda i=i: self.act(lambda s: sr.eagle(s, i)))
+                                              for i, n in enumerate(state.names)], "eagle"),
+                                     buttons([(f"{n} counters with an Eagle", lambda i=i: self.act(
+                                         lambda s: sr.eagle(s, i, countered=True))) for i, n in enumerate(state.names)
+                                         if sr.available(state, i, sr.EAGLE)], "eagle-counter"),
+                                     key="answer-eagle"))
+            return controls
+        for seat in sr.waiting_on(state):
+            if not self._acts_for(state, seat):
+                continue
+            name = state.names[seat]
+            items = []
+            if sr.can_counter(state, seat):
+                items.append((f"Counter with a {CARD_NAMES[p.card]}", lambda seat=seat: self.act(
+                    lambda s: sr.counter(s, seat))))
+            if p.card == sr.CURRENT:
+                falls = self.waterfall.get(seat)
+                for arrows in (0, 1, 2):
+                    items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}" + (" (roll)" if arrows == 2 else ""),
+                                  lambda seat=seat, arrows=arrows, falls=falls: self.act(
+                                      lambda s: sr.drift_with(s, seat, arrows, self.ctx.rng, falls))))
+                extra = ft.Row([ft.Text("Pushed into a Waterfall:", size=14)] + [
+                    chip({None: "no", 1: "1 arrow", 2: "2 arrows"}[w], lambda seat=seat, w=w: self._set_fall(seat, w),
+                         key=f"fall-{seat}-{w}", selected=falls == w) for w in (None, 1, 2)],
+                    wrap=True, spacing=6)
+                what = f"{name}: how many current arrows leave your salmon's hex?"
+            else:
+                for arrows in (0, 1, 2):
+                    items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}: discard "
+                                  f"{sr.rapids_discards(arrows, state.salmon[seat].hand)}",
+                                  lambda seat=seat, arrows=arrows: self.act(lambda s: sr.rapids(s, seat, arrows))))
+                extra = None
+                what = f"{name}: Rapids! How many current arrows leave your salmon's hex?"
+            controls.append(card(ft.Text(what, size=16), *([extra] if extra else []), buttons(items, f"answer-{seat}"),
+                                 key=f"answer-{seat}", color=ft.Colors.TERTIARY_CONTAINER))
+        return controls
+
+    def _turn(self, state: RaceState) -> list[ft.Control]:
+        seat = state.current
+        if seat is None or not self._acts_for(state, seat):
+            return []
+        name = state.names[seat]
+        plays = [(f"Play {CARD_NAMES[c]}", lambda c=c: self.act(lambda s: sr.play(s, seat, c)))
+                 for c in sr.playable(state)]
+        controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
+                                              weight=ft.FontWeight.W_600)]
+        if plays:
+            controls.append(buttons(plays, "play"))
+        jumpable = sr.jump_cards(state)
+        if jumpable:
+            controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
+            controls.append(ft.Row([chip(f"Jump card: {CARD_NAMES[c]}" + (f" ×{self.jumping.count(c)}"
+                                                                         if c in self.jumping else ""),
+                                         lambda c=c: self._jump_card(c), key=f"jump-{c}", selected=c in self.jumping)
+                                    for c in jumpable], wrap=True, spacing=6, run_spacing=6))
+            if len(self.jumping) == 2:
+                controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
+                                                     f"{CARD_NAMES[self.jumping[1]]}", height=TAP_SMALL, key="jump",
+                                                     on_click=lambda e: self._jump(seat)))
+        controls.append(ft.Row([
+            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, height=TAP, key="end-turn", expand=True,
+                            style=big_button_style(), disabled=state.pending is not None,
+                            on_click=lambda e: self.act(lambda s: sr.end_turn(s, seat))),
+            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, height=TAP, key="pond",
+                              disabled=state.salmon[seat].in_pond,
+                              on_click=lambda e: self.act(lambda s: sr.pond(s, seat))),
+        ], spacing=8))
+        return [card(*controls, key="turn")]
+
+    def _happened(self, state: RaceState) -> ft.Control:
+        """A special hex or a Bear, for the salmon it happened to (the current can carry any salmon)."""
+        mine = self._mine(state)
+        subject = mine if mine is not None else (self.subject if self.subject is not None else state.current)
+        name = state.names[subject]
+        controls: list[ft.Control] = [ft.Text(f"{name}'s salmon moved onto:", size=16, weight=ft.FontWeight.W_600)]
+        if mine is None:
+            controls.append(ft.Row([chip(n, lambda i=i: self._set_subject(i), key=f"subject-{n}",
+                                         selected=i == subject) for i, n in enumerate(state.names)],
+                                   wrap=True, spacing=6, run_spacing=6))
+        hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES]
+        controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
+                                     selected=self.hex == h.id) for h in hexes] +
+                               [ft.OutlinedButton("A Bear (+1 Fatigue)", height=TAP_SMALL, key="bear",
+                                                  on_click=lambda e: self.act(lambda s: sr.bear(s, subject)))],
+                               wrap=True, spacing=6, run_spacing=6))
+        if self.hex in sr.HEX_CARDS:
+            offered = sr.hex_choices(state, self.hex)
+            controls.append(buttons([(f"Take {CARD_NAMES[c]}", lambda c=c: self._hex(subject, card=c)) for c in offered],
+                                    "take") if offered else ft.Text("Its pile is empty: the hex gives nothing.", size=15))
+        elif self.hex in sr.REEDS_ICONS:
+            deck = state.salmon[subject].deck
+            controls.append(ft.Text(f"Remove up to {sr.REEDS_ICONS[self.hex]} card(s):", size=15))
+            controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
+                                         lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
+                                    for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
+            controls.append(ft.FilledTonalButton("Remove them", height=TAP_SMALL, key="reeds", disabled=not self.reeds,
+                                                 on_click=lambda e: self._hex(subject, cards=list(self.reeds))))
+        elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
+            controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
+                                                 height=TAP_SMALL, key="hex-go",
+                                                 on_click=lambda e: self._hex(subject)))
+        return card(*controls, key="happened")
+
+    def _decks(self, state: RaceState) -> ft.Control:
+        rows = []
+        for i, s in enumerate(state.salmon):
+            parts = ", ".join(f"{CARD_NAMES[c]} {n}" for c, n in s.deck.as_dict().items() if n)
+            pond = " · in the pond" if s.in_pond else ""
+            rows.append(ft.Column([
+                ft.Row([ft.Container(width=16, height=16, border_radius=8, bgcolor=COLOUR_INK.get(s.colour)),
+                        ft.Text(f"{s.name} ({s.colour}): {s.deck.size} cards, {s.deck.fatigue} Fatigue, hand "
+                                f"{s.hand}{pond}", size=15, weight=ft.FontWeight.W_600, expand=True,
+                                key=f"deck-{i}")], spacing=6),
+                ft.Text(parts, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2))
+        rows.append(ft.Text("Supplemental piles: " + ", ".join(f"{CARD_NAMES[c]} {n}" for c, n in
+                                                               state.piles.as_dict().items()), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT, key="piles"))
+        return card(ft.Text("Each salmon's deck (hand, deck and discard pile)", size=16, weight=ft.FontWeight.W_600),
+                    *rows, key="decks")
+
+    def _over(self, state: RaceState) -> ft.Control:
+        results, winners = sr.standings(state)
+        rows: list[ft.Control] = [ft.Text(f"{winners[0]} wins" if len(winners) == 1 else
+                                          f"A tie: {' and '.join(winners)}", size=22, weight=ft.FontWeight.BOLD,
+                                          color=ft.Colors.PRIMARY, key="race-winner")]
+        for r in sorted(results, key=lambda r: r.rank):
+            rows.append(ft.Text(f"{r.rank}. {r.name}: " + "; ".join(f"{b.rule} {b.count}" for b in r.breakdown),
+                                size=16))
+        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save", height=TAP,
+                                    style=big_button_style(), on_click=lambda e: self._save()))
+        return card(*rows)
+
+    # Taps -----------------------------------------------------------------------------------
+
+    def _toggle_seat(self, name: str) -> None:
+        self.seated = toggle_seat(self.seated, name, MAX_PLAYERS)
+        self.render()
+
+    def _set_colour(self, name: str, colour: str) -> None:
+        other = next((n for n in self.seated if n != name and self.colours.get(n) == colour), None)
+        if other is not None:  # the two salmon swap colours
+            self.colours[other] = self.colours.get(name)
+        self.colours[name] = colour
+        self.render()
+
+    def _set_length(self, length: int) -> None:
+        self.length, self.rolls = length, None
+        self.render()
+
+    def _set_kind(self, kind: str) -> None:
+        self.kind, self.rolls = kind, None
+        self.render()
+
+    def _roll_river(self) -> None:
+        self.rolls = rv.roll_random_river(self.length, self.ctx.rng)
+        self.render()
+
+    def _start(self) -> None:
+        river = self._river()
+        players = [(n, self.colours[n]) for n in self.seated]
+        self.host.attempt(lambda: self.start_session(sr.setup_for(players, river, self.rolls)))
+        self.render()
+
+    def _set_fall(self, seat: int, arrows: int | None) -> None:
+        self.waterfall[seat] = arrows
+        self.render()
+
+    def _jump_card(self, card_kind: str) -> None:
+        if card_kind in self.jumping and len(self.jumping) == 2:
+            self.jumping.remove(card_kind)
+        elif len(self.jumping) < 2:
+            self.jumping.append(card_kind)
+        else:
+            self.jumping = [card_kind]
+        self.render()
+
+    def _jump(self, seat: int) -> None:
+        cards, self.jumping = list(self.jumping), []
+        if not self.act(lambda s: sr.jump(s, seat, cards)):
+            self.jumping = cards
+            self.render()
+
+    def _set_subject(self, seat: int) -> None:
+        self.subject, self.hex, self.reeds = seat, None, []
+        self.render()
+
+    def _set_hex(self, hex_id: str) -> None:
+        self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
+        self.render()
+
+    def _reed(self, card_kind: str) -> None:
+        most = sr.REEDS_ICONS.get(self.hex or "", 1)
+        self.reeds = [*self.reeds, card_kind][-most:]
+        self.render()
+
+    def _hex(self, seat: int, card: str | None = None, cards: list[str] | None = None) -> None:
+        hex_id = self.hex
+        if self.act(lambda s: sr.special_hex(s, seat, hex_id, card=card, cards=cards or ())):
+            self.hex, self.reeds = None, []
+            self.render()
+
+    def _save(self) -> None:
+        state: RaceState = self.session.state
+        play_id = self.session.id
+        self.ctx.store.archive.add(to_play(state, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
+        self.end_session()
+        self.host.changed("history")
+        self.host.toast("Saved to history.")
+        self.host.navigate(f"/history/{play_id}")

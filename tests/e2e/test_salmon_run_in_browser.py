@@ -1,0 +1,77 @@
+"""Salmon Run's race on two phones (seed 002): a river rolled and laid out, the first player rolled,
+two turns with a jump and a Current (answered on each phone at the same moment), the pond and the
+end of the race."""
+
+from __future__ import annotations
+
+import re
+
+from companion.games.salmon_run import rules as sr
+from tests.browser import moment
+from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+
+
+def close_notice(phone) -> None:
+    """The plain-HTTP LAN address's screen-awake notice, closed (it would cover the screenshots)."""
+    phone.see(phone.message("will not keep the screen awake"), timeout=20_000)
+    phone.button("Close").click()
+
+
+def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=("Ana", "Ben"))
+    ana, ben = phones(2)
+    join(ana, server, "Ana", "/games/salmon-run/race")
+    join(ben, server, "Ben", "/games/salmon-run/race")
+    for phone in (ana, ben):
+        close_notice(phone)
+    ana.button("Ana").click()
+    ana.button("Ben").click()
+    ana.button("Short 2").click()
+    ana.button("Random set-up (rolled)").click()
+    ana.button("Roll the river").click()
+    ana.see(ana.text("Lay the boards out like this (copy it at the table):"))
+    ana.shot("salmon-run-river-phone")
+    ana.button("Start the race").click()
+    ben.see(ben.text("Roll the die for the first player."))
+    ben.button("Roll for the first player").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 1, server=server)
+    first = actions(server, sr.GAME)[0]["label"]
+    starter, other = (ana, ben) if "Ana starts" in first else (ben, ana)
+    name = "Ana" if starter is ana else "Ben"
+
+    # The first turn: a Current hex gives a Current card; a jump (two Swim cards, +1 Fatigue).
+    starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
+    starter.button("Current hex").click()
+    starter.button("Take Current").click()
+    starter.button("Jump card: Swim Forward").click()
+    starter.button("Jump card: Swim Right").click()
+    starter.button("Jump with Swim Forward + Swim Right").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 3, server=server)
+    assert "(+1 Fatigue: a jump)" in actions(server, sr.GAME)[2]["label"]
+    starter.button("End the turn").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 4, server=server)
+
+    # The second turn: the other player ends it; then the Current, answered on both phones at once.
+    other.button("End the turn").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 5, server=server)
+    starter.button("Play Current").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 6, server=server)
+    for phone in (ana, ben):
+        phone.see(phone.page.get_by_text(re.compile("how many current arrows leave your salmon's hex")))
+    starter.shot("salmon-run-current-phone")
+    at = moment()
+    ana.tap_together(["0 arrows"], at)
+    ben.tap_together(["2 arrows (roll)"], at)
+    wait_for(lambda: len(actions(server, sr.GAME)) == 8, server=server)
+    assert sorted(a["who"] for a in actions(server, sr.GAME)[6:]) == ["Ana", "Ben"]
+
+    # The pond, then play goes on to the last player's turn: the race is over.
+    starter.button("In the pond").click()
+    starter.button("End the turn").click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 10, server=server)
+    other.button("End the turn").click()
+    for phone in (ana, ben):
+        phone.see(phone.text(f"{name} wins"))
+    starter.shot("salmon-run-over-phone")
+    starter.button("Save to history").click()
+    starter.see(starter.text(f"Winner: {name}"))

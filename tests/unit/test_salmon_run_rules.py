@@ -1,0 +1,544 @@
+"""Salmon Run's race helper (seeds/002: Set-up, Gameplay, Winning the game, Game details).
+Expectations are worked by hand from the text."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.core.session import Action, replay
+from companion.games import GAMES
+from companion.games.salmon_run import rules as sr
+from companion.games.salmon_run.river import CARDS, SUPPLEMENTAL, difficulty_river
+from companion.games.salmon_run.rules import (
+    COUNTERS,
+    FIRST,
+    OVER,
+    RACE,
+    RULES,
+    SPECIAL_HEXES,
+    SWIM_CARDS,
+    SalmonRunError,
+    arrow_for,
+    bear,
+    counter,
+    drift,
+    eagle,
+    end_turn,
+    first_player,
+    hand_at_end,
+    hex_choices,
+    jump,
+    play,
+    pond,
+    rapids,
+    reminders,
+    special_hex,
+    to_play,
+)
+
+PLAYERS = [("Ana", "red"), ("Ben", "blue"), ("Cy", "green"), ("Dee", "yellow")]
+
+
+def new(players: int = 2, **setup):
+    return RULES.initial_state({**sr.setup_for(PLAYERS[:players], difficulty_river(2)), **setup})
+
+
+def act(state, action):
+    return RULES.apply(state, action)
+
+
+def started(players: int = 2, first: int = 0, **setup):
+    """A race whose first player is seat `first` (the die rolled `first + 1`)."""
+    return act(new(players, **setup), first_player(new(players, **setup), [first + 1]))
+
+
+def refused(state, action) -> str:
+    with pytest.raises(SalmonRunError) as caught:
+        act(state, action)
+    return str(caught.value)
+
+
+def fatigue(state, seat: int) -> int:
+    return state.salmon[seat].deck.fatigue
+
+
+# Set-up and the first player ---------------------------------------------------------------------
+
+
+def test_each_salmon_starts_with_the_eleven_card_swim_deck_and_four_in_hand() -> None:
+    # "3 Swim Forward, 3 Swim Right, 3 Swim Left, 1 Wild, 1 Bear"; "draws 4 cards to make their starting hand".
+    state = new(3)
+    for salmon in state.salmon:
+        assert salmon.deck.as_dict() == {"forward": 3, "right": 3, "left": 3, "wild": 1, "bear": 1}
+        assert salmon.deck.size == 11 and salmon.hand == 4
+    assert [(s.name, s.colour) for s in state.salmon] == [("Ana", "red"), ("Ben", "blue"), ("Cy", "green")]
+    assert state.piles.fatigue == 32 and state.piles.count("eagle") == 5
+    assert state.phase == FIRST and reminders(state) == ("Roll the die for the first player.",)
+
+
+def test_the_die_picks_the_first_player_and_rolls_above_the_players_again() -> None:
+    # "Roll to randomly determine the current (first) player": 1 Ana, 2 Ben, 3 Cy; 5 and 4 are rolled again.
+    state = new(3)
+    action = first_player(state, [5, 4, 2])
+    assert action.label == "Roll for the first player: 5, 4 rolled again; 2: Ben starts"
+    state = act(state, action)
+    assert state.phase == RACE and state.current == 1 and state.first == 1 and state.round == 1
+    assert state.last_seat == 0  # Ana, before Ben, is the last player in turn order
+
+
+@pytest.mark.parametrize("rolls, message", [
+    ([3], "The die picks the first player: 1 to 2 names a seat, a roll above 2 is rolled again; [3] does not end "
+          "with the first roll of 1 to 2."),
+    ([1, 2], "The die picks the first player: 1 to 2 names a seat, a roll above 2 is rolled again; [1, 2] does not "
+             "end with the first roll of 1 to 2."),
+    ([], "Roll the die for the first player: rolls of 1 to 6."),
+    ([7], "Roll the die for the first player: rolls of 1 to 6."),
+])
+def test_bad_first_player_rolls_are_refused(rolls, message) -> None:
+    assert refused(new(2), first_player(new(2), rolls)) == message
+
+
+@pytest.mark.parametrize("setup, message", [
+    ({"players": [{"name": "Ana", "colour": "red"}]}, "Salmon Run is played by 2 to 4 players, not 1."),
+    ({"players": [{"name": "Ana", "colour": "red"}, {"name": "ana", "colour": "blue"}]},
+     "Two players are called ana: each player plays once."),
+    ({"players": [{"name": "Ana", "colour": "red"}, {"name": "Ben", "colour": "Red"}]},
+     "Two salmon are Red: each player takes a colour of their own."),
+    ({"players": [{"name": "Ana", "colour": "red"}, {"name": "Ben"}]}, "Each player needs a salmon colour."),
+    ({"supplemental": {"eagle": -1}}, "The Eagle pile holds 0 to 100 cards, not -1."),
+    ({"river": {"start": "S1", "boards": [{"board": 1, "side": "E"}], "finish": "F1"}},
+     "A river has 2 to 6 numbered boards between Start and Finish, not 1."),
+])
+def test_bad_set_ups_are_refused(setup, message) -> None:
+    with pytest.raises(SalmonRunError) as caught:
+        RULES.initial_state({**sr.setup_for(PLAYERS[:2], difficulty_river(2)), **setup})
+    assert str(caught.value) == message
+
+
+def test_colours_come_from_the_data() -> None:
+    with pytest.raises(SalmonRunError, match="The salmon colours are red, blue, green, yellow; not 'pink'."):
+        sr.setup_for([("Ana", "pink"), ("Ben", "blue")], difficulty_river(2))
+
+
+# Fatigue ----------------------------------------------------------------------------------------
+
+
+def test_three_swim_cards_add_a_fatigue() -> None:
+    # "If he plays 3 Swim cards, he must add a fatigue card to his Discard Pile."
+    state = started()
+    state = act(state, play(state, 0, "forward"))
+    state = act(state, play(state, 0, "wild"))  # "The Wild card is a Swim card"
+    assert "A third Swim card adds a Fatigue card to Ana's discard pile." in reminders(state)
+    action = play(state, 0, "left")
+    assert action.label == "Ana plays Swim Left (+1 Fatigue: 3 Swim cards)"
+    state = act(state, action)
+    assert fatigue(state, 0) == 1 and state.piles.fatigue == 31 and state.salmon[0].deck.size == 12
+
+
+def test_two_swim_cards_and_a_bear_add_none() -> None:
+    # "Playing non-Swim cards doesn't make you add a Fatigue."
+    state = started()
+    for card in ("forward", "bear", "right"):
+        state = act(state, play(state, 0, card))
+    assert fatigue(state, 0) == 0
+
+
+def test_each_jump_adds_a_fatigue_and_a_third_swim_card_another() -> None:
+    # "every time you jump you must add a Fatigue card"; a jump's two Swim cards and a third Swim card are
+    # 3 Swim cards played: one more.
+    state = started()
+    action = jump(state, 0, ["forward", "right"])
+    assert action.label == "Ana jumps with Swim Forward + Swim Right (+1 Fatigue: a jump)"
+    state = act(state, action)
+    assert fatigue(state, 0) == 1 and state.turn.played == ("forward", "right") and state.salmon[0].hand == 2
+    state = act(state, play(state, 0, "left"))
+    assert fatigue(state, 0) == 2
+
+
+def test_a_jump_with_a_bear_card_after_it_adds_one() -> None:
+    state = started()
+    state = act(state, jump(state, 0, ["forward", "forward"]))
+    state = act(state, play(state, 0, "bear"))
+    assert fatigue(state, 0) == 1
+
+
+def test_a_bear_on_a_salmon_adds_a_fatigue_on_any_turn() -> None:
+    # "Any time a salmon occupies the same hex as a Bear, that player must add a Fatigue card."
+    state = started()
+    action = bear(state, 1)  # Ben, on Ana's turn (her Bear moved onto him)
+    assert action.label == "A Bear on Ben's salmon: +1 Fatigue"
+    state = act(state, action)
+    assert fatigue(state, 1) == 1 and fatigue(state, 0) == 0
+
+
+def test_only_fatigue_cards_played_returns_one() -> None:
+    # "If you play nothing but Fatigue cards, return one of them to the Fatigue Deck."
+    state = started()
+    state = act(state, bear(state, 0))
+    state = act(state, bear(state, 0))
+    assert fatigue(state, 0) == 2 and state.piles.fatigue == 30
+    state = act(state, play(state, 0, "fatigue"))
+    state = act(state, play(state, 0, "fatigue"))
+    assert "Only Fatigue cards played: one goes back to the Fatigue Deck when Ana ends the turn." in reminders(state)
+    action = end_turn(state, 0)
+    assert action.label == "Ana ends the turn: draws 2 back up to four, returns a Fatigue card"
+    state = act(state, action)
+    assert fatigue(state, 0) == 1 and state.piles.fatigue == 31 and state.salmon[0].fatigue_returned == 1
+
+
+def test_a_fatigue_and_a_swim_card_return_nothing() -> None:
+    state = started()
+    state = act(state, bear(state, 0))
+    state = act(state, play(state, 0, "fatigue"))
+    state = act(state, play(state, 0, "forward"))
+    state = act(state, end_turn(state, 0))
+    assert fatigue(state, 0) == 1
+
+
+def test_an_empty_fatigue_deck_adds_nothing() -> None:
+    state = started(fatigue_deck=1)
+    state = act(state, jump(state, 0, ["forward", "left"]))
+    action = play(state, 0, "right")
+    assert action.label == "Ana plays Swim Right"  # no Fatigue card left to add
+    state = act(state, action)
+    assert fatigue(state, 0) == 1 and state.piles.fatigue == 0
+    assert refused(state, special_hex(state, 0, "fatigue")) == "The Fatigue Deck is empty: the Fatigue hex gives nothing."
+
+
+# Cards played and the hand limit --------------------------------------------------------------
+
+
+def test_up_to_three_cards_and_only_cards_the_deck_holds() -> None:
+    # "The current player plays up to 3 cards from his hand."
+    state = started()
+    assert refused(state, play(state, 1, "forward")) == "It is Ana's turn: Ben cannot play a card now."
+    assert refused(state, play(state, 0, "eagle")) == "Cannot play an Eagle card: Ana's deck holds no Eagle card."
+    state = act(state, play(state, 0, "bear"))
+    assert refused(state, play(state, 0, "bear")) == "Cannot play a Bear card: Ana's Bear card was played this turn already."
+    state = act(state, play(state, 0, "forward"))
+    state = act(state, play(state, 0, "forward"))
+    assert sr.cards_left(state) == 0 and sr.playable(state) == ()
+    assert refused(state, play(state, 0, "left")) == "Ana has played 3 cards this turn: end the turn."
+    two_played = sr.replace(state, turn=sr.Turn(0, ("bear", "forward")))
+    assert refused(two_played, jump(two_played, 0, ["left", "left"])) == \
+        "A jump is two card plays: Ana has 1 left this turn."
+
+
+def test_a_jump_needs_two_swim_cards() -> None:
+    state = started()
+    message = "A jump combines two Swim cards (a Double Swim cannot jump by itself)."
+    assert refused(state, jump(state, 0, ["double_forward"])) == message
+    assert refused(state, jump(state, 0, ["forward", "bear"])) == message
+    assert refused(state, jump(state, 0, ["wild", "wild"])) == "Cannot jump: Ana has 1 Wild card left to play."
+
+
+def test_the_hand_limit_at_the_end_of_your_own_turn() -> None:
+    # "If you have less than four cards at the end of your turn you must draw back up to four. If you
+    # have more than four ... you must discard down to four." Draw +1 makes five.
+    state = started()
+    state = act(state, play(state, 0, "forward"))  # 3 in hand
+    state = act(state, special_hex(state, 0, "draw"))  # Draw +1: 4
+    state = act(state, special_hex(state, 0, "draw"))  # 5
+    assert state.salmon[0].hand == 5 and hand_at_end(state) == -1
+    assert "End of turn: Ana holds 5, discards 1 down to four." in reminders(state)
+    assert refused(state, end_turn(state, 0, 0)) == "Ana holds 5 cards: discard 1 down to four, not 0."
+    action = end_turn(state, 0)
+    assert action.label == "Ana ends the turn: discards 1 down to four" and action.data["discards"] == 1
+    state = act(state, action)
+    assert state.salmon[0].hand == 4 and state.current == 1
+
+
+def test_the_hand_limit_applies_only_on_your_own_turn() -> None:
+    # "The hand size requirement only applies at the end of your turn and not other player's turns."
+    state = started()
+    state = act(state, special_hex(state, 1, "draw"))  # the current put Ben on a Draw +1 during Ana's turn
+    state = act(state, end_turn(state, 0))
+    assert state.salmon[1].hand == 5 and state.current == 1 and hand_at_end(state) == -1
+    assert refused(state, end_turn(state, 1, 2)) == "Ben holds 5 cards: discard 1 down to four, not 2."
+
+
+# The current, Rapids and the Eagle ---------------------------------------------------------------
+
+
+def with_card(state, seat: int, card: str, n: int = 1):
+    """`seat`'s salmon takes `n` `card`s from their hex (so its deck holds them)."""
+    for _ in range(n):
+        state = act(state, special_hex(state, seat, "current_or_rapids" if card in ("current", "rapids") else card,
+                                       card=card))
+    return state
+
+
+def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() -> None:
+    # "If there are 2 arrows, the die is rolled ... odd: arrow 1 ... even: arrow 2." "If the Current brings
+    # you to a Waterfall hex, you must move backward another hex ... A second die roll may be necessary."
+    state = started(3)
+    state = with_card(state, 0, "current")
+    state = act(state, play(state, 0, "current"))
+    assert sr.waiting_on(state) == (0, 1, 2)
+    assert refused(state, play(state, 0, "forward")) == "First resolve the Current: Ana, Ben and Cy still to answer it."
+    action = drift(state, 0, 2, roll=3)
+    assert action.label == "Ana rolls 3: arrow 1"
+    state = act(state, action)
+    action = drift(state, 1, 2, roll=4, waterfall_arrows=2, waterfall_roll=5)
+    assert action.label == "Ben rolls 4: arrow 2; into a Waterfall, rolls 5: arrow 1"
+    state = act(state, action)
+    assert state.pending.answers[1] == sr.Answer(1, arrows=2, roll=4, arrow=2, waterfall_arrows=2, waterfall_roll=5,
+                                                 waterfall_arrow=1)
+    state = act(state, drift(state, 2, 0))
+    assert state.pending is None and [a.arrow for a in state.last.answers] == [1, 2, None]
+    assert [arrow_for(r) for r in range(1, 7)] == [1, 2, 1, 2, 1, 2]
+
+
+def test_countering_the_current_spares_only_the_counterer() -> None:
+    # "Player 2 decides to counter the Current by discarding a Current card ... Player 3 ... must move."
+    # "It is possible for a player to counter his own card play if he has a second copy in hand."
+    state = started(3)
+    state = with_card(state, 0, "current", 2)
+    state = with_card(state, 1, "current")
+    state = act(state, play(state, 0, "current"))
+    assert sr.can_counter(state, 0) and sr.can_counter(state, 1) and not sr.can_counter(state, 2)
+    assert refused(state, counter(state, 2)) == "Cy has no Current card to counter with."
+    state = act(state, counter(state, 0))  # her second copy
+    assert state.salmon[0].hand == 2  # 4, less the Current played and the one discarded
+    state = act(state, counter(state, 1))
+    assert refused(state, counter(state, 1)) == "Ben has already answered this Current."
+    assert refused(state, drift(state, 2, 2)) == "Cy's hex has two arrows: roll the die (odd: arrow 1, even: arrow 2)."
+    assert refused(state, drift(state, 2, 1, roll=3)) == "Cy's hex has 1 arrow: no roll is needed."
+    assert refused(state, drift(state, 2, 3)) == "Cy's hex has 0, 1 or 2 current arrows, not 3."
+    state = act(state, drift(state, 2, 1))
+    assert state.pending is None and [a.countered for a in state.last.answers] == [True, True, False]
+
+
+def test_rapids_discard_one_card_per_arrow() -> None:
+    # "every player counts the number of current arrows on the hex his salmon occupies. This may be 0, 1, or 2
+    # arrows. Each player must discard that number of cards from their hand. This includes the player who
+    # played the Rapids card."
+    state = started(3)
+    state = with_card(state, 0, "rapids")
+    state = act(state, play(state, 0, "rapids"))  # Ana holds 3
+    action = rapids(state, 0, 2)
+    assert action.label == "Ana: 2 arrows, discards 2 cards"
+    state = act(state, action)
+    state = act(state, rapids(state, 1, 1))
+    assert state.salmon[0].hand == 1 and state.salmon[1].hand == 3
+    state = act(state, rapids(state, 2, 0))
+    assert state.pending is None and [a.discards for a in state.last.answers] == [2, 1, 0]
+    assert sr.rapids_discards(2, 1) == 1  # no more than the hand holds
+
+
+def test_the_eagle_discards_a_card_unless_countered() -> None:
+    # "When playing the Eagle, you get to look at any player's hand ... and discard a card of your choice. The
+    # affected player may discard his own Eagle to prevent this."
+    state = started(3)
+    state = with_card(state, 0, "eagle")
+    state = with_card(state, 1, "eagle")
+    state = act(state, play(state, 0, "eagle"))
+    action = eagle(state, 1, countered=True)
+    assert action.label == "Ben counters the Eagle"
+    state = act(state, action)
+    assert state.salmon[1].hand == 3 and state.pending is None
+    state = act(state, end_turn(state, 0))
+    state = act(state, play(state, 1, "eagle"))
+    action = eagle(state, 2)
+    assert action.label == "Ben's Eagle: Cy discards a card"
+    assert refused(state, eagle(state, 2, countered=True)) == "Cy has no Eagle card to counter with."
+    state = act(state, action)
+    assert state.salmon[2].hand == 3 and state.pending is None
+
+
+# Special hexes and each salmon's deck ----------------------------------------------------------------
+
+
+def test_hexes_add_cards_from_their_piles_until_a_pile_runs_out() -> None:
+    # "When a supplemental pile runs out, moving to that special hex no longer allows you to add that card."
+    state = started(supplemental={**{p: 0 for p in SUPPLEMENTAL}, "forward": 1, "left": 1, "eagle": 1})
+    action = special_hex(state, 0, "swim", card="forward")
+    assert action.label == "Ana: Swim hex, takes Swim Forward"
+    state = act(state, action)
+    assert state.salmon[0].deck.count("forward") == 4 and state.piles.count("forward") == 0
+    assert hex_choices(state, "swim") == ("left",)
+    assert refused(state, special_hex(state, 1, "swim", card="forward")) == \
+        "The Swim Forward pile is empty: choose Swim Left."
+    assert refused(state, special_hex(state, 1, "swim", card="double_left")) == \
+        "The Swim hex gives Swim Forward or Swim Left or Swim Right, not Double Swim Left."
+    state = act(state, special_hex(state, 1, "eagle"))
+    assert hex_choices(state, "eagle") == ()
+    assert refused(state, special_hex(state, 0, "eagle")) == "The Eagle pile is empty: the Eagle hex gives nothing."
+    assert refused(state, special_hex(state, 0, "double_swim", card="double_left")) == \
+        "The Double Swim Left pile is empty: the Double Swim hex gives nothing."
+
+
+def test_reeds_remove_cards_the_deck_holds() -> None:
+    # "If the Reeds hex has two icons, you may remove two cards from your deck."
+    state = started()
+    assert refused(state, special_hex(state, 0, "reeds", cards=["eagle"])) == \
+        "Ana's deck holds no Eagle card: it cannot remove 1."
+    assert refused(state, special_hex(state, 0, "reeds", cards=["bear", "left"])) == \
+        "The Reeds hex removes 1 card: say which."
+    assert refused(state, special_hex(state, 0, "reeds_two", cards=["wild", "wild"])) == \
+        "Ana's deck holds 1 Wild card: it cannot remove 2."
+    action = special_hex(state, 0, "reeds_two", cards=["bear", "left"], from_hand=1)
+    assert action.label == "Ana: Reeds (two icons), removes Bear, Swim Left"
+    state = act(state, action)
+    s = state.salmon[0]
+    assert s.deck.size == 9 and s.removed == 2 and s.hand == 3 and s.deck.count("bear") == 0
+
+
+def test_the_rules_reference() -> None:
+    # "A Current card counters the Current card. A Rapids card counters the Rapids card. An Eagle counters an
+    # Eagle card. There is no counter to the Bear."
+    assert COUNTERS == (("current", "current"), ("rapids", "rapids"), ("eagle", "eagle"), ("bear", None))
+    ids = [h.id for h in SPECIAL_HEXES]
+    assert ids == ["bear", "eagle", "wild", "current", "rapids", "current_or_rapids", "swim", "double_swim", "fatigue",
+                   "draw", "reeds", "reeds_two", "rock", "waterfall"]
+    assert all(h.effect and "\n" not in h.effect for h in SPECIAL_HEXES)
+    assert set(SWIM_CARDS) == {"forward", "right", "left", "double_forward", "double_right", "double_left", "wild"}
+
+
+# The end of the race ----------------------------------------------------------------------------------
+
+
+def test_play_continues_to_the_last_players_turn_then_one_salmon_in_the_pond_wins() -> None:
+    # "Once a salmon reaches the spawning pond, play continues until the last player's turn."
+    state = started(3, first=1)  # Ben first; Cy, then Ana last
+    state = act(state, end_turn(state, 1))
+    action = pond(state, 2)
+    assert action.label == "Cy's salmon reaches the spawning pond (round 1)"
+    state = act(state, action)
+    assert sr.race_ends_after(state) == 0
+    assert "Cy is in the spawning pond: the race ends when Ana ends the turn." in reminders(state)
+    state = act(state, end_turn(state, 2))
+    assert state.phase == RACE and state.current == 0
+    action = end_turn(state, 0)
+    assert action.label == "Ana ends the turn: the race is over"
+    state = act(state, action)
+    assert state.phase == OVER and state.over and reminders(state) == ("The race is over: Cy wins.",)
+    assert refused(state, play(state, 0, "forward")) == "The race is over."
+    play_ = to_play(state, "p1", "2026-11-20T21:00:00")
+    assert isinstance(play_, Play) and play_.game == "salmon-run" and play_.winners == ("Cy",)
+    assert play_.entry["players"][2] == {"name": "Cy", "colour": "green", "in_pond": True, "fatigue": 0, "turn": 1}
+    assert play_.entry["players"][0]["turn"] is None
+    assert Play.from_doc(play_.to_doc()) == play_
+
+
+def test_several_in_the_pond_the_fewest_fatigue_wins_and_equal_is_a_tie() -> None:
+    # "the winner is the player with the fewest Fatigue cards in his Swim deck (including his discard pile and
+    # his hand). If they have the same number of Fatigue cards, the game is a tie."
+    state = started(2)  # Ana first, Ben last
+    state = act(state, bear(state, 0))
+    state = act(state, pond(state, 0))
+    state = act(state, end_turn(state, 0))
+    state = act(state, pond(state, 1))
+    assert refused(state, pond(state, 1)) == "Ben's salmon is already in the spawning pond."
+    state = act(state, end_turn(state, 1))
+    assert state.over and reminders(state) == ("The race is over: Ben wins.",)
+    results, winners = sr.standings(state)
+    assert winners == ("Ben",) and [(r.name, r.total, r.rank) for r in results] == [("Ana", 1, 2), ("Ben", 0, 1)]
+    tied = started(2)
+    tied = act(tied, pond(tied, 0))
+    tied = act(tied, pond(tied, 1))
+    tied = act(tied, end_turn(tied, 0))
+    tied = act(tied, end_turn(tied, 1))
+    assert reminders(tied) == ("The race is over: a tie between Ana and Ben.",)
+    assert to_play(tied, "p2", "2026-11-20T21:00:00").winners == ("Ana", "Ben")
+
+
+# Properties -------------------------------------------------------------------------------------------------
+
+
+def some_action(state, rng: random.Random) -> Action:
+    """Any action of the race with plausible arguments (many are refused)."""
+    seat = rng.randrange(len(state.salmon))
+    if state.turn is not None and rng.random() < 0.6:
+        seat = state.turn.seat
+    kind = rng.choice(["play", "play", "jump", "counter", "drift", "rapids", "eagle", "bear", "hex", "hex", "pond",
+                       "end", "end"])
+    if kind == "play":
+        return play(state, seat, rng.choice(CARDS))
+    if kind == "jump":
+        return jump(state, seat, [rng.choice(SWIM_CARDS), rng.choice(SWIM_CARDS)])
+    if kind == "counter":
+        return counter(state, seat)
+    if kind == "drift":
+        arrows = rng.randrange(3)
+        falls = rng.choice([None, 1, 2]) if arrows else None
+        return drift(state, seat, arrows, rng.randint(1, 6) if arrows == 2 else None, falls,
+                     rng.randint(1, 6) if falls == 2 else None)
+    if kind == "rapids":
+        return rapids(state, seat, rng.randrange(3))
+    if kind == "eagle":
+        return eagle(state, seat, rng.random() < 0.3)
+    if kind == "bear":
+        return bear(state, seat)
+    if kind == "hex":
+        hex_id = rng.choice(sr.HEXES)
+        cards = [rng.choice(CARDS) for _ in range(rng.randint(1, 2))]
+        offered = sr.HEX_CARDS.get(hex_id, (None,))
+        return special_hex(state, seat, hex_id, card=rng.choice(offered), cards=cards,
+                           from_hand=rng.randint(0, len(cards)))
+    if kind == "pond":
+        return pond(state, seat) if rng.random() < 0.1 else bear(state, seat)
+    return end_turn(state, seat)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), steps=st.integers(0, 120))
+def test_a_deck_is_eleven_plus_added_less_removed_and_the_log_replays(seed, players, steps) -> None:
+    rng = random.Random(seed)
+    setup = sr.setup_for(PLAYERS[:players], difficulty_river(2))
+    state = RULES.initial_state(setup)
+    log = [sr.roll_first_player(state, rng)]
+    state = act(state, log[0])
+    total_cards = state.piles.size + sum(s.deck.size for s in state.salmon)
+    for _ in range(steps):
+        if state.over:
+            break
+        action = some_action(state, rng)
+        try:
+            state = act(state, action)
+        except DomainError as exc:
+            assert str(exc)
+            continue
+        log.append(action)
+        for s in state.salmon:
+            # The Swim Deck's 11, the cards hexes added less those Reeds removed, Fatigue taken less returned.
+            assert s.deck.size == 11 + s.added - s.removed + s.fatigue_gained - s.fatigue_returned
+            assert all(n >= 0 for n in s.deck.counts) and 0 <= s.hand <= s.deck.size
+            assert s.deck.fatigue <= s.fatigue_gained - s.fatigue_returned
+        assert all(n >= 0 for n in state.piles.counts)
+        removed = sum(s.removed for s in state.salmon)
+        assert state.piles.size + sum(s.deck.size for s in state.salmon) + removed == total_cards
+    assert replay(RULES, setup, log) == state
+    assert replay(GAMES["salmon-run"], setup, log) == state
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 1000), kind=st.sampled_from(list(sr.HANDLERS) + ["nonsense"]),
+       data=st.dictionaries(st.sampled_from(["seat", "card", "cards", "rolls", "arrows", "roll", "waterfall_arrows",
+                                             "waterfall_roll", "countered", "hex", "from_hand", "discards"]),
+                            st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=6)
+                            | st.sampled_from(list(CARDS) + list(sr.HEXES))
+                            | st.lists(st.integers(-1, 7) | st.sampled_from(CARDS), max_size=3), max_size=5))
+def test_any_action_is_applied_or_refused_with_words(seed, kind, data) -> None:
+    state = new(3) if seed % 4 == 0 else started(3, first=seed % 3)
+    try:
+        act(state, Action(kind, data, "fuzzed"))
+    except DomainError as exc:
+        assert str(exc)
+
+
+def test_answers_of_two_salmon_touch_different_parts_and_a_card_played_touches_all() -> None:
+    # "Each player rolls individually": answers to one Current come from every phone at once.
+    from companion.core.session import Action, independent
+    from companion.games.salmon_run.rules import RULES as RACE
+
+    ana, ben = (RACE.footprint(Action("drift", {"seat": s, "arrows": 0})) for s in (0, 1))
+    assert independent(ana, ben)
+    assert not independent(ana, RACE.footprint(Action("drift", {"seat": 0, "arrows": 1})))
+    assert not independent(ana, RACE.footprint(Action("play", {"seat": 1, "card": "forward"})))
