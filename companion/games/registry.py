@@ -167,8 +167,13 @@ SALMON_RUN = Game(
 PEARL_BOAT = Game(
     id="pearl-boat", title="The pearl boat game", players="4 players recommended",
     picture="games/pearl_boat/picture.svg",
-    summary="The move die, the d8 chance deck; rules help.",
-    parts=(Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen"),),
+    summary="The banker and referee: fuel, pearls, fish, the chance deck, the store, the hidden duel.",
+    parts=(Part("voyage", "Voyage", "SAILING", f"{UI}.pearl_boat.voyage:VoyageScreen"),
+           Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen")),
+    sessions=(SessionKind("pearl-boat", f"{RULES}.pearl_boat.rules", "voyage"),),
+    plays=("pearl-boat",),
+    score_command=f"{RULES}.pearl_boat.scoring:score_json",
+    data=(("games/pearl_boat/pearl_boat.json", f"{RULES}.pearl_boat.rules:default_data"),),
     presets=("pearl-boat",),
 )
 

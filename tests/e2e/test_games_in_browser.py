@@ -12,7 +12,7 @@ PAGES = [
     ("Fleet Dice", "Fleet Dice score sheets", "/games/fleet-dice/sheets"),
     ("Lure", "Tap the players at the table (2 to 5).", "/games/lure/round"),
     ("Salmon Run", "Tap the players in turn order (2 to 4).", "/games/salmon-run/race"),
-    ("The pearl boat game", "Dice for The pearl boat game", "/games/pearl-boat/dice"),
+    ("The pearl boat game", "Tap the players (2 to 6; 4 recommended).", "/games/pearl-boat/voyage"),
 ]
 
 

@@ -13,7 +13,7 @@ PAGES = {"freshwater-fly": ("/games/freshwater-fly/draft", "start-draft"),
          "fleet-dice": ("/games/fleet-dice/sheets", "start-sheets"),
          "lure": ("/games/lure/round", "lure-start"),
          "salmon-run": ("/games/salmon-run/race", "race-start"),
-         "pearl-boat": ("/games/pearl-boat/dice", "quick-pearl-boat-1")}
+         "pearl-boat": ("/games/pearl-boat/voyage", "voyage-start")}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)

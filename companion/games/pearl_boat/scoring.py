@@ -1,0 +1,205 @@
+"""The pearl boat game's end: the winner and the standings (rules: Win Condition).
+
+"Collect 3 Different Fish and return to the fish market during the round you have 3 total fish
+from drop offs and onboard your ship." The first boat back at the market with three different
+fish wins; the others are placed by the different fish they brought back, then by their pearls.
+
+`score_json` is `companion score pearl-boat`:
+
+    {"players": [{"name": "Ana", "pearls": 12, "fish": ["salmon", "bass", "carp"], "trips": 2},
+                 {"name": "Ben", "pearls": 20, "fish": ["halibut"]}],
+     "first_back": "Ana"}
+
+`fish`: the fish each boat has back at the fish market (delivered there or arrived from a
+drop-off point), by id (salmon, rainbow_trout, halibut, bass, carp as in the data file);
+`trips` (optional): trips completed; `first_back` (optional): who came back first, needed only
+when several boats have three different fish. It prints each player with the different fish,
+the fish's pearls and the rank, and the winners (one). A game where no boat has three
+different fish is not over and is refused. A result's `total` is the boat's pearls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.errors import DomainError
+from companion.core.plays import Play
+from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.games.pearl_boat.data import default_data
+
+# A game's state (rules.PearlBoatState) is read by its fields only: importing rules at the top
+# would make an import loop (rules reads the standings from here).
+PearlBoatState = Any
+
+GAME_NAME = "pearl-boat"  # how plays are filed in the archive
+WIN_FISH = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+MAX_NAME = 40
+MAX_PEARLS = 100_000
+MAX_FISH = 1000
+MAX_TRIPS = 10_000
+DIFFERENT_RULE, FISH_RULE, TRIPS_RULE, PEARLS_RULE = ("Different fish back at the fish market",
+                                                      "Fish back at the fish market", "Trips completed", "Pearls")
+NOT_OVER = "The game is not over: no boat has three different fish back at the fish market."
+
+
+class GameNotOver(DomainError):
+    """Scored before any boat had three different fish back at the fish market."""
+
+
+def breakdown(fish: Sequence[str], trips: int, pearls: int) -> tuple[BreakdownLine, ...]:
+    """One boat's lines: different fish, fish, trips (counted, no points) and its pearls (the total)."""
+    return (BreakdownLine(DIFFERENT_RULE, len(set(fish)), 0), BreakdownLine(FISH_RULE, len(fish), 0),
+            BreakdownLine(TRIPS_RULE, trips, 0), BreakdownLine(PEARLS_RULE, pearls, pearls))
+
+
+def score(names: Sequence[str], pearls: Sequence[int], fish: Sequence[Sequence[str]], trips: Sequence[int],
+          winner: int) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """Each player's result in seat order and the winners: `winner` first, then by different fish
+    and pearls (equal ones share a place)."""
+    keys = [(int(i == winner), len(set(f)), p) for i, (f, p) in enumerate(zip(fish, pearls))]
+    ranks = rank_players(keys)
+    results = tuple(PlayerResult(n, p, r, breakdown(f, t, p))
+                    for n, p, f, t, r in zip(names, pearls, fish, trips, ranks))
+    return results, (names[winner],)
+
+
+def score_state(state: PearlBoatState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """The standings of a game that is won (GameNotOver before)."""
+    if state.winner is None:
+        raise GameNotOver(NOT_OVER)
+    boats = state.boats
+    return score([b.name for b in boats], [b.pearls for b in boats], [b.delivered for b in boats],
+                 [b.trips for b in boats], state.winner)
+
+
+def entry_of(state: PearlBoatState) -> dict[str, Any]:
+    """The end-of-game JSON of a game (what `score_json` reads), kept with its play."""
+    entry: dict[str, Any] = {"players": [{"name": b.name, "pearls": b.pearls, "fish": list(b.delivered),
+                                          "trips": b.trips} for b in state.boats]}
+    if state.winner is not None:
+        entry["first_back"] = state.boats[state.winner].name
+    return entry
+
+
+def to_play(state: PearlBoatState, play_id: str, played_at: str) -> Play:
+    """The finished game as History keeps it: each boat's pearls, fish delivered and trips."""
+    results, winners = score_state(state)
+    return Play(id=play_id, game=GAME_NAME, played_at=played_at, results=results, winners=winners,
+                entry=entry_of(state))
+
+
+# `companion score pearl-boat` ---------------------------------------------------------------
+
+
+class ScoreInputError(DomainError):
+    """Bad end-of-game input; the message starts with the field's path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(data, dict):
+        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
+    for key in data:
+        if key not in allowed:
+            shown = key if key.isprintable() and len(key) <= 40 else repr(key[:40])
+            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
+    for key in required:
+        if key not in data:
+            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
+    return data
+
+
+def _whole(value: Any, path: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
+    if value < 0:
+        raise ScoreInputError(path, f"cannot be negative, got {value}")
+    if value > most:
+        raise ScoreInputError(path, f"at most {most}, not {value}")
+    return value
+
+
+def _name(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScoreInputError(path, "a player needs a name")
+    text = " ".join(value.split())
+    if len(text) > MAX_NAME:
+        raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(text)}")
+    if not text.isprintable():
+        raise ScoreInputError(path, "a name is printable letters")
+    return text
+
+
+def score_json(data: object) -> dict:
+    """`companion score pearl-boat`: the end-of-game JSON in, each player's place and the winner out."""
+    values = {f.id: f.pearls for f in default_data().fish}
+    game = _keys(data, "game", ("players", "first_back"), ("players",))
+    players = game["players"]
+    if not isinstance(players, list):
+        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ScoreInputError("players", f"the pearl boat game is scored for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                                         f"players, not {len(players)}")
+    names: list[str] = []
+    pearls: list[int] = []
+    fish: list[list[str]] = []
+    trips: list[int | None] = []
+    for i, raw in enumerate(players):
+        path = f"players[{i}]"
+        player = _keys(raw, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
+        name = _name(player["name"], f"{path}.name")
+        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
+        if same is not None:
+            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        caught = player["fish"]
+        if not isinstance(caught, list):
+            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {_show(caught)}")
+        if len(caught) > MAX_FISH:
+            raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
+        for j, kind in enumerate(caught):
+            if kind not in values:
+                raise ScoreInputError(f"{path}.fish[{j}]", f"unknown fish {_show(kind)} (one of {', '.join(values)})")
+        names.append(name)
+        pearls.append(_whole(player["pearls"], f"{path}.pearls", MAX_PEARLS))
+        fish.append(list(caught))
+        trips.append(_whole(player["trips"], f"{path}.trips", MAX_TRIPS) if "trips" in player else None)
+    qualified = [i for i, f in enumerate(fish) if len(set(f)) >= WIN_FISH]
+    first = game.get("first_back")
+    if first is not None:
+        if not isinstance(first, str) or " ".join(first.split()).casefold() not in [n.casefold() for n in names]:
+            raise ScoreInputError("first_back", f"{_show(first)} is not one of the players")
+        winner = [n.casefold() for n in names].index(" ".join(first.split()).casefold())
+        if winner not in qualified:
+            raise ScoreInputError("first_back", f"{names[winner]} has {len(set(fish[winner]))} different fish "
+                                                f"back, not three")
+    elif not qualified:
+        raise GameNotOver(NOT_OVER)
+    elif len(qualified) > 1:
+        raise ScoreInputError("first_back", f"{' and '.join(names[i] for i in qualified)} have three different "
+                                            f"fish: say who came back to the fish market first")
+    else:
+        winner = qualified[0]
+    results, winners = score(names, pearls, fish, [t or 0 for t in trips], winner)
+    out = []
+    for r, f, t in zip(results, fish, trips):
+        row: dict[str, Any] = {"name": r.name, "pearls": r.total, "fish": f, "different_fish": len(set(f)),
+                               "fish_pearls": sum(values[k] for k in f)}
+        if t is not None:
+            row["trips"] = t
+        row["rank"] = r.rank
+        out.append(row)
+    return {"players": out, "winners": list(winners)}

@@ -1,0 +1,337 @@
+"""The pearl boat game's page, its Voyage: the banker and referee. Turn order rolled off, every
+boat's ledger (pearls, fuel, fish, cards), the current boat's turn (the move die, the space's
+reward, catches, the chance deck, the store), and the hidden duel chosen in secret on each
+duellist's phone (or behind a pass-the-phone screen), revealed at once.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.session import TABLE
+from companion.games.pearl_boat import rules as pb
+from companion.games.pearl_boat.chance import CARD, CARD_NAMES, HIDDEN_ATTACK, TARGETED, card_for
+from companion.games.pearl_boat.rules import PearlBoatState
+from companion.games.pearl_boat.scoring import to_play
+from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, ITEM_NAMES, STEP_BACK
+from companion.games.registry import PEARL_BOAT
+from companion.ui.components.common import chip
+from companion.ui.components.help import help_button
+from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.host import Host
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+STEPS_CARDS = {"engine_reverse": (1, 3), "move_choice": (1, 5)}  # cards played with a number of steps
+
+HELP = """\
+**Turn order**: everyone rolls a d6; highest first; tied players roll again among themselves.
+
+**A turn**: roll the d6 and move that many spaces, one fuel a step (never more steps than fuel;
+Slowed: half the roll, rounded down; Frozen: no move). Tap the space's value (+2, +3, +4, -1, -2
+pearls; nothing for stopping on the same space twice in a row; never below 0 pearls). Catch fish at
+the fishing spots; deliver them at the fish market (Salmon 7, Rainbow Trout 6, Halibut 4, Bass 3,
+Carp 2 pearls) or at a drop-off point (they arrive a turn later). Then draw from the chance deck (d8,
+optional).
+
+**The chance deck**: 1-3 upgrades (hold at most 3, extras used at once, one used per turn), 4 Frozen
+next turn, 5 lose 2 fuel (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
+Only one effect on a boat at a time. Steal fuel: half the target's fuel, rounded down, no more than
+your tank takes.
+
+**The store**: half refill (5 fuel) for 2 pearls, step back for 1 pearl a step, +1 chance draw for 1
+pearl, each with its limit; sell a card for 2 pearls; trade an attack for a hidden attack.
+
+**The hidden duel**: a hidden attack on a boat that holds one starts a duel: both choose Net, Anchor
+or Hook in secret, revealed at once. Net beats Anchor, Anchor beats Hook, Hook beats Net; the same
+choice: choose again. The loser pays 2 pearls. On a boat without a hidden attack it does nothing.
+
+**The win**: the first boat with three different fish back at the market wins (never on a drop-off
+turn). **Chosen readings** (the text is informal; in your copy of `games/pearl_boat/pearl_boat.json`):
+the store's limits count for the whole game, the tank holds 10, a boat carries 2 fish before its
+expansion (2 upgrade cards held).
+"""
+
+
+def card(*controls: ft.Control, key: str | None = None, color=ft.Colors.SURFACE_CONTAINER) -> ft.Control:
+    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
+
+
+def buttons(items, key: str) -> ft.Control:
+    """(words, on_click) pairs as a wrapped row of 48 px buttons."""
+    return ft.Row([ft.OutlinedButton(words, height=TAP_SMALL, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+
+
+class VoyageScreen(SessionScreen):
+    title = "Voyage"
+    game = pb.GAME
+    route = f"/games/{PEARL_BOAT.id}/voyage"
+
+    def __init__(self, host: Host, arg: str | None = None) -> None:
+        super().__init__(host, arg)
+        self.seated: list[str] = []
+        self.to_market: int | None = None  # the steps to the fish market, when the roll could pass it
+        self.asking: dict | None = None  # a card to play (or a draw) that needs a target or steps
+        self.duellist: int | None = None  # passed around: whose duel choice is open
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def build(self) -> list[ft.Control]:
+        if self.missing:
+            return self.missing_controls()
+        self.show_undo()
+        head = ft.Row([ft.Text("The pearl boat game", size=22, weight=ft.FontWeight.W_600, expand=True),
+                       help_button(lambda: self.host.page, "The pearl boat game", HELP)])
+        if self.session is None:
+            return [head, *self._setup()]
+        state: PearlBoatState = self.session.state
+        controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
+        if state.phase == pb.ORDER:
+            controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, height=TAP, key="order",
+                                            style=big_button_style(),
+                                            on_click=lambda e: self.act(lambda s: pb.roll_order(s, self.ctx.rng))))
+        elif state.phase == pb.OVER:
+            controls.append(self._over(state))
+        else:
+            controls += self._duel(state)
+            if state.duel is None:
+                controls += self._turn(state)
+        controls.append(self._ledger(state))
+        return controls
+
+    def _mine(self, state: PearlBoatState) -> int | None:
+        return None if self.host.actor.id == TABLE else self.own_seat(state.names)
+
+    def _status(self, state: PearlBoatState) -> ft.Control:
+        if state.phase == pb.ORDER:
+            words = "Everyone rolls a d6 for turn order; ties roll again."
+        elif state.over:
+            words = f"{state.names[state.winner]} wins." if state.winner is not None else "The game is over."
+        elif state.duel is not None:
+            words = "A hidden duel: " + " and ".join(state.names[i] for i in pb.duel_waiting_for(state)) + \
+                " choose in secret."
+        else:
+            words = f"Round {state.round}: {state.names[state.current]}'s turn."
+        lines = [ft.Text(words, size=18, weight=ft.FontWeight.BOLD, key="voyage-status")]
+        if state.notice:
+            lines.append(ft.Text(state.notice, size=15, key="voyage-notice"))
+        return ft.Container(ft.Column(lines, spacing=4), padding=12, border_radius=12,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER)
+
+    def _setup(self) -> list[ft.Control]:
+        players = self.ctx.store.settings.players()
+        self.seated = [n for n in self.seated if n in {p.name for p in players}]
+        return [ft.Text("Tap the players (2 to 6; 4 recommended).", size=16),
+                seat_chooser(players, self.seated, self._toggle_seat),
+                ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="voyage-start", height=TAP,
+                                style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
+                                on_click=lambda e: self._start())]
+
+    # The ledger -------------------------------------------------------------------------------
+
+    def _ledger(self, state: PearlBoatState) -> ft.Control:
+        mine = self._mine(state)
+        rows = []
+        names = {f.id: f.name for f in state.data.fish}
+        for i, b in enumerate(state.boats):
+            own = mine is None or mine == i
+            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else f"{len(b.cards)} card(s)"
+            effect = f" · {b.effect.name}" if b.effect is not None else ""
+            rows.append(ft.Column([
+                ft.Text(f"{b.name}: {b.pearls} pearls, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
+                        weight=ft.FontWeight.W_600, key=f"ledger-{i}"),
+                ft.Text(f"On board: {', '.join(names[f] for f in b.on_board) or 'no fish'} (room for "
+                        f"{pb.capacity(state, i)}); back at the market: {b.different_fish} different fish"
+                        + (f"; cards: {cards}" if b.cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=2))
+        return card(ft.Text("The boats", size=16, weight=ft.FontWeight.W_600), *rows, key="ledger")
+
+    # A turn ---------------------------------------------------------------------------------
+
+    def _turn(self, state: PearlBoatState) -> list[ft.Control]:
+        seat = state.current
+        mine = self._mine(state)
+        if seat is None or (mine is not None and mine != seat):
+            return []
+        boat, turn = state.boats[seat], state.turn
+        controls: list[ft.Control] = [ft.Text(f"{boat.name}'s turn", size=18, weight=ft.FontWeight.W_600)]
+        if self.asking is not None:
+            return [card(*controls, *self._ask(state, seat), key="turn")]
+        if pb.can_roll_to_move(state, seat):
+            controls.append(ft.Text("Steps to the fish market, if the roll could pass it:", size=14))
+            controls.append(ft.Row([chip(str(n) if n else "far", lambda n=n: self._set_market(n or None),
+                                         key=f"market-{n}", selected=(self.to_market or 0) == n)
+                                    for n in range(0, 7)], wrap=True, spacing=4, run_spacing=4))
+            controls.append(ft.FilledButton("Roll to move", icon=ft.Icons.CASINO, height=TAP, key="move",
+                                            style=big_button_style(), on_click=lambda e: self._move(seat)))
+        if turn.moved and not turn.rewarded:
+            controls.append(ft.Text("The space's value:", size=15))
+            controls.append(buttons([(f"{v:+d} pearls", lambda v=v: self.act(lambda s: pb.reward(s, seat, v)))
+                                     for v in state.data.space_values], "reward"))
+        controls.append(ft.Text("Fish caught here:", size=15))
+        controls.append(buttons([(f.name, lambda f=f: self.act(lambda s: pb.catch(s, seat, f.id)))
+                                 for f in state.data.fish], "catch"))
+        items = []
+        if boat.at_market:
+            items.append(("Deliver at the fish market", lambda: self.act(lambda s: pb.deliver(s, seat))))
+        if boat.on_board:
+            items.append(("Drop off the fish", lambda: self.act(lambda s: pb.drop_off(s, seat))))
+        if pb.draws_left(state, seat) > 0:
+            items.append(("Draw a chance card (d8)", lambda: self._draw(seat)))
+        for c in dict.fromkeys(boat.cards):
+            items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play(seat, c)))
+        if items:
+            controls.append(buttons(items, "do"))
+        controls.append(ft.Text("The store:", size=15))
+        store = [(f"{ITEM_NAMES[HALF_REFILL]} (2 pearls)", lambda: self.act(lambda s: pb.buy(s, seat, HALF_REFILL))),
+                 (f"{ITEM_NAMES[EXTRA_DRAW]} (1 pearl)", lambda: self.act(lambda s: pb.buy(s, seat, EXTRA_DRAW)))]
+        store += [(f"Step back {n} (1 pearl a step)", lambda n=n: self.act(lambda s: pb.buy(s, seat, STEP_BACK, n)))
+                  for n in (1, 2, 3)]
+        store += [(f"Sell {CARD_NAMES[c]} (+2)", lambda c=c: self.act(lambda s: pb.sell(s, seat, c)))
+                  for c in dict.fromkeys(boat.cards)]
+        store += [(f"Trade {CARD_NAMES[c]} for a hidden attack", lambda c=c: self.act(lambda s: pb.trade(s, seat, c)))
+                  for c in dict.fromkeys(boat.attacks) if c != HIDDEN_ATTACK]
+        controls.append(buttons(store, "store"))
+        controls.append(ft.FilledButton("End the turn", icon=ft.Icons.CHECK, height=TAP, key="end-turn",
+                                        style=big_button_style(), on_click=lambda e: self._end(seat)))
+        return [card(*controls, key="turn")]
+
+    def _ask(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        """A card that needs a target or a number of steps."""
+        asking = self.asking
+        name = CARD_NAMES[asking["card"]]
+        controls: list[ft.Control] = [ft.Text(f"{name}: {CARD[asking['card']].text}", size=15)]
+        if asking["card"] in TARGETED:
+            controls.append(ft.Text("On which boat?", size=15))
+            controls.append(buttons([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
+                                     if i != seat], "target"))
+        else:
+            low, high = STEPS_CARDS[asking["card"]]
+            controls.append(ft.Text("How many steps?", size=15))
+            controls.append(buttons([(str(n), lambda n=n: self._answer(steps=n)) for n in range(low, high + 1)],
+                                    "steps"))
+        if "draw" not in asking:  # a card drawn must be used at once: no going back on the draw
+            controls.append(ft.TextButton("Cancel", height=TAP_SMALL, key="ask-cancel",
+                                          on_click=lambda e: self._cancel()))
+        return controls
+
+    # The hidden duel -------------------------------------------------------------------------
+
+    def _duel(self, state: PearlBoatState) -> list[ft.Control]:
+        controls: list[ft.Control] = []
+        rounds = pb.duel_revealed(state)
+        if rounds:
+            controls.append(ft.Text("Revealed: " + "; ".join(
+                f"{pb.DUEL_NAMES[r.attacker]} against {pb.DUEL_NAMES[r.defender]}"
+                + ("" if r.winner is not None else ", the same: choose again") for r in rounds), size=15,
+                key="duel-revealed"))
+        duel = state.duel
+        if duel is None:
+            return controls
+        mine = self._mine(state)
+        waiting = pb.duel_waiting_for(state)
+        seats = [s for s in (duel.attacker, duel.defender) if s in waiting]
+        if mine is not None:
+            seats = [s for s in seats if s == mine]
+        elif self.duellist is None:  # passed around: each opens their own choice
+            return [*controls, card(ft.Text("Pass the phone to each duellist in turn:", size=16),
+                                    buttons([(f"I am {state.names[s]}: choose", lambda s=s: self._open_duel(s))
+                                             for s in seats], "duellist"), key="duel")]
+        else:
+            seats = [self.duellist] if self.duellist in seats else []
+        for s in seats:
+            controls.append(card(
+                ft.Text(f"{state.names[s]}: choose in secret", size=16, weight=ft.FontWeight.W_600),
+                ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], height=TAP, key=f"duel-{s}-{c}",
+                                        on_click=lambda e, c=c, s=s: self._choose(s, c)) for c in pb.DUEL_CHOICES],
+                       spacing=8, wrap=True),
+                ft.Text("Net beats Anchor, Anchor beats Hook, Hook beats Net.", size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT), key=f"duel-{s}", color=ft.Colors.TERTIARY_CONTAINER))
+        if mine is not None and mine in (duel.attacker, duel.defender) and mine not in waiting:
+            controls.append(ft.Text("Chosen: revealed when both have chosen.", size=15, key="duel-chosen"))
+        return controls
+
+    def _over(self, state: PearlBoatState) -> ft.Control:
+        return card(ft.Text(f"{state.names[state.winner]} wins" if state.winner is not None else "The game is over",
+                            size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="voyage-winner"),
+                    ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save", height=TAP,
+                                    style=big_button_style(), on_click=lambda e: self._save()))
+
+    # Taps -----------------------------------------------------------------------------------
+
+    def _toggle_seat(self, name: str) -> None:
+        self.seated = toggle_seat(self.seated, name, MAX_PLAYERS)
+        self.render()
+
+    def _start(self) -> None:
+        self.host.attempt(lambda: self.start_session(pb.setup_for(self.seated)))
+        self.render()
+
+    def _set_market(self, steps: int | None) -> None:
+        self.to_market = steps
+        self.render()
+
+    def _move(self, seat: int) -> None:
+        to_market, self.to_market = self.to_market, None
+        self.act(lambda s: pb.roll_move(s, seat, self.ctx.rng, to_market=to_market))
+
+    def _draw(self, seat: int) -> None:
+        state: PearlBoatState = self.session.state
+        roll = self.ctx.rng.randint(1, 8)
+        needs = pb.draw_needs(state, seat, roll)
+        if not needs:
+            self.act(lambda s: pb.draw(s, seat, roll))
+        elif needs == ("move_roll",):
+            move_roll = self.ctx.rng.randint(1, 6)
+            self.act(lambda s: pb.draw(s, seat, roll, move_roll=move_roll))
+        else:  # the card is used at once: it needs a target or steps first
+            self.asking = {"draw": roll, "card": card_for(roll).id, "seat": seat}
+            self.render()
+
+    def _play(self, seat: int, card_id: str) -> None:
+        if card_id in TARGETED or card_id in STEPS_CARDS:
+            self.asking = {"card": card_id, "seat": seat}
+            self.render()
+        elif card_id == "engine_upgrade":
+            move_roll = self.ctx.rng.randint(1, 6)
+            self.act(lambda s: pb.use_card(s, seat, card_id, move_roll=move_roll))
+        else:
+            self.act(lambda s: pb.use_card(s, seat, card_id))
+
+    def _answer(self, target: int | None = None, steps: int | None = None) -> None:
+        asking, self.asking = self.asking, None
+        seat = asking["seat"]
+        if "draw" in asking:
+            ok = self.act(lambda s: pb.draw(s, seat, asking["draw"], target=target, steps=steps))
+        else:
+            ok = self.act(lambda s: pb.use_card(s, seat, asking["card"], target=target, steps=steps))
+        if not ok:
+            self.asking = asking
+            self.render()
+
+    def _cancel(self) -> None:
+        self.asking = None
+        self.render()
+
+    def _end(self, seat: int) -> None:
+        self.act(lambda s: pb.end_turn(s, seat))
+
+    def _open_duel(self, seat: int) -> None:
+        self.duellist = seat
+        self.render()
+
+    def _choose(self, seat: int, choice: str) -> None:
+        if self.act(lambda s: pb.duel_choose(s, seat, choice)):
+            self.duellist = None  # passed around: hidden again
+            self.render()
+
+    def _save(self) -> None:
+        state: PearlBoatState = self.session.state
+        play_id = self.session.id
+        self.ctx.store.archive.add(to_play(state, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
+        self.end_session()
+        self.host.changed("history")
+        self.host.toast("Saved to history.")
+        self.host.navigate(f"/history/{play_id}")

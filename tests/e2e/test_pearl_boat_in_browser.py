@@ -1,0 +1,61 @@
+"""The pearl boat game's hidden duel on two phones (seed 003: "both players choose net, anchor or
+hook"): each duellist chooses on their own phone, neither sees the other's choice before the
+reveal, both choices made at the same moment count, and the loser pays 2 pearls."""
+
+from __future__ import annotations
+
+from companion.app import build_context
+from companion.games import GAMES
+from companion.games.pearl_boat import rules as pb
+from companion.store import open_store
+from tests.browser import moment, seed_roster
+from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+
+
+def a_game_at_the_duel(data_dir) -> None:
+    """Ana and Ben each moved, landed on +4 pearls, drew a Slow down (d8: 6) and traded it for a
+    hidden attack; then Ana engages Ben: the duel waits for both choices."""
+    seed_roster(data_dir, ("Ana", "Ben"))
+    store = open_store(data_dir)
+    ctx = build_context(store)
+    session = ctx.sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"]))
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    for seat in (0, 1):
+        for build in (lambda s: pb.move(s, seat, 3), lambda s: pb.reward(s, seat, 4), lambda s: pb.draw(s, seat, 6),
+                      lambda s: pb.trade(s, seat, "slow_down"), lambda s: pb.end_turn(s, seat)):
+            session.perform(build(session.state))
+    session.perform(pb.use_card(session.state, 0, "hidden_attack", target=1))
+    store.close()
+    assert GAMES[pb.GAME]
+
+
+def test_two_phones_fight_a_hidden_duel_in_secret(make_server, phones, tmp_path) -> None:  # noqa: F811
+    a_game_at_the_duel(tmp_path / "data")
+    server = make_server(data_dir=tmp_path / "data", lan=True)
+    ana, ben = phones(2)
+    join(ana, server, "Ana", "/games/pearl-boat/voyage")
+    join(ben, server, "Ben", "/games/pearl-boat/voyage")
+    for phone in (ana, ben):  # the LAN address's screen-awake notice would cover the screenshots
+        if phone.message("will not keep the screen awake").count():
+            phone.button("Close").click()
+    for phone, me, other in ((ana, "Ana", "Ben"), (ben, "Ben", "Ana")):
+        phone.see(phone.text(f"{me}: choose in secret"))
+        assert phone.page.get_by_text(f"{other}: choose in secret").count() == 0
+    ana.button("Hook").click()
+    ana.see(ana.text("Chosen: revealed when both have chosen."))
+    wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "duel_choose", server=server)
+    assert "Hook" not in actions(server, pb.GAME)[-1]["label"]  # the choice is in no label
+    assert ben.page.get_by_text("Hook against").count() == 0  # not revealed to Ben
+    ben.see(ben.text("Ben: choose in secret"))
+    ben.shot("pearl-boat-duel-phone")
+    # A tie first (the same choice: choose again), then both at the same moment.
+    ben.button("Hook").click()
+    for phone in (ana, ben):
+        phone.see(phone.text("Revealed: Hook against Hook, the same: choose again"))
+    at = moment()
+    ana.tap_together(["Net"], at)
+    ben.tap_together(["Anchor"], at)
+    for phone in (ana, ben):  # Net beats Anchor: Ana wins, Ben pays 2 of his 4 pearls
+        phone.see(phone.text("Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."))
+        phone.see(phone.text("Ben: 2 pearls, fuel 7/10"))
+    ana.shot("pearl-boat-duel-won-phone")

@@ -1,0 +1,248 @@
+"""The pearl boat game's chance deck (seeds/003: "Chance Deck Upgrades", "Curses", "Attacks"):
+each card, the hand limits, effects, the steal and slow arithmetic. Worked by hand from the text."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.pearl_boat import rules as pb
+from companion.games.pearl_boat.chance import (
+    BLOCK,
+    CARD_NAMES,
+    ENGINE_REVERSE,
+    ENGINE_UPGRADE,
+    FROZEN,
+    LOSE_FUEL,
+    MOVE_CHOICE,
+    SLOW_DOWN,
+    STEAL_FUEL,
+    card_for,
+    fuel_after_lose_fuel,
+    slowed_steps,
+    steal_amount,
+)
+from companion.games.pearl_boat.rules import Effect, draw, draw_needs, end_turn, move, use_card
+from tests.unit.test_pearl_boat_rules import act, boat, moved, refused, started, turn_done
+
+
+@pytest.mark.parametrize("roll, card, name", [
+    (1, ENGINE_REVERSE, "Engine reverse"), (2, ENGINE_UPGRADE, "Engine upgrade"), (3, MOVE_CHOICE, "Move choice card"),
+    (4, FROZEN, "Frozen for one turn"), (5, LOSE_FUEL, "Lose fuel"),
+    (6, SLOW_DOWN, "Slow down another player for 1 turn"), (7, STEAL_FUEL, "Steal fuel from another player"),
+    (8, BLOCK, "Block a player behind you"),
+])
+def test_the_d8_names_each_card_as_the_text_does(roll, card, name) -> None:
+    assert card_for(roll).id == card and CARD_NAMES[card] == name
+    state = moved(started())
+    assert draw(state, 0, roll).label == f"Ana draws {roll}: {name}"
+
+
+def test_a_draw_comes_after_moving_once_a_turn_and_is_optional() -> None:
+    # "The player is then allowed to draw 1 card from the chance deck"; "they do not have to"
+    state = started()
+    assert refused(state, draw(state, 0, 1)) == "Ana draws after moving: roll to move first."
+    state = act(moved(state), draw(moved(state), 0, 1))
+    assert refused(state, draw(state, 0, 2)) == ("Ana has drawn 1 card this turn: buy a +1 draw at the store to "
+                                                 "draw again.")
+    assert act(moved(started()), end_turn(moved(started()), 0)).current == 1  # no draw at all
+
+
+# Upgrades (1-3) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll, card", [(1, ENGINE_REVERSE), (2, ENGINE_UPGRADE), (3, MOVE_CHOICE)])
+def test_an_upgrade_drawn_goes_to_the_hand(roll, card) -> None:
+    state = act(moved(started()), draw(moved(started()), 0, roll))
+    assert state.boats[0].upgrades == (card,) and draw_needs(state, 0, roll) == ()
+
+
+def test_engine_reverse_moves_back_one_to_three_steps_free() -> None:
+    # "Engine reverse (1-3 fuel free movements backwards)"
+    state = boat(moved(started(), 0, 5), 0, upgrades=(ENGINE_REVERSE,))
+    after = act(state, use_card(state, 0, ENGINE_REVERSE, steps=3))
+    assert (after.boats[0].position, after.boats[0].fuel, after.boats[0].upgrades) == (2, 5, ())
+    assert refused(state, use_card(state, 0, ENGINE_REVERSE, steps=4)) == ("Engine reverse takes 1 to 3 steps back, "
+                                                                           "not 4.")
+
+
+def test_engine_upgrade_rolls_again_for_free_and_a_slow_halves_it() -> None:
+    # "Engine upgrade (Roll again to move for free no fuel necessary)"; a slow touches RNG moves.
+    state = boat(moved(started(), 0, 2), 0, upgrades=(ENGINE_UPGRADE,))
+    after = act(state, use_card(state, 0, ENGINE_UPGRADE, move_roll=5))
+    assert (after.boats[0].position, after.boats[0].fuel) == (7, 8)
+    slowed = boat(state, 0, effect=Effect(SLOW_DOWN, 1, 0))
+    assert act(slowed, use_card(slowed, 0, ENGINE_UPGRADE, move_roll=5)).boats[0].position == 4  # 2 + 5 // 2
+    empty = boat(state, 0, fuel=0)
+    assert act(empty, use_card(empty, 0, ENGINE_UPGRADE, move_roll=6)).boats[0].position == 8  # no fuel needed
+
+
+def test_move_choice_moves_the_chosen_steps_unaffected_by_a_slow() -> None:
+    # "Move choice card (Move a number of spaces forward/less than 6)"; "Active effects do not influence
+    # non-RNG determined movements."
+    state = boat(moved(started(), 0, 2), 0, upgrades=(MOVE_CHOICE,), effect=Effect(SLOW_DOWN, 1, 0))
+    assert act(state, use_card(state, 0, MOVE_CHOICE, steps=5)).boats[0].position == 7
+    assert refused(state, use_card(state, 0, MOVE_CHOICE, steps=6)) == ("Move choice moves 1 to 5 spaces forward, "
+                                                                        "not 6.")
+    assert act(state, use_card(state, 0, MOVE_CHOICE, steps=5, to_market=3)).boats[0].at_market
+
+
+def test_one_upgrade_activated_per_turn() -> None:
+    # "When holding multiple cards, the player can only activate one upgrade card per turn."
+    state = boat(moved(started(), 0, 4), 0, upgrades=(ENGINE_REVERSE, MOVE_CHOICE))
+    state = act(state, use_card(state, 0, MOVE_CHOICE, steps=1))
+    assert refused(state, use_card(state, 0, ENGINE_REVERSE, steps=1)) == ("Ana has used an upgrade card this turn: "
+                                                                           "one upgrade a turn.")
+
+
+@pytest.mark.parametrize("roll, params, position, fuel", [
+    (1, {"steps": 2}, 2, 6),  # Engine reverse: 4 back to 2
+    (2, {"move_roll": 3}, 7, 6),  # Engine upgrade: 4 + 3, free
+    (3, {"steps": 5}, 9, 6),  # Move choice: 4 + 5
+])
+def test_a_fourth_upgrade_is_used_at_once(roll, params, position, fuel) -> None:
+    # "If a player already is holding 3 upgrade cards, any upgrade cards they draw will be immediately
+    # activated and used."
+    three = (ENGINE_REVERSE, ENGINE_UPGRADE, MOVE_CHOICE)
+    state = boat(moved(started(), 0, 4), 0, upgrades=three)
+    assert draw_needs(state, 0, roll) == (("move_roll",) if roll == 2 else ("steps",))
+    after = act(state, draw(state, 0, roll, **params))
+    assert after.boats[0].upgrades == three and (after.boats[0].position, after.boats[0].fuel) == (position, fuel)
+    assert "used at once" in after.notice
+
+
+def test_a_fourth_upgrade_is_never_held_and_one_that_cannot_be_used_is_discarded() -> None:
+    # "If ... the effects of the card cannot be utilised, such as ... you are frozen ... your card will be
+    # automatically discarded."
+    three = (ENGINE_REVERSE, ENGINE_UPGRADE, MOVE_CHOICE)
+    frozen = boat(started(), 0, upgrades=three, effect=Effect(FROZEN, 0, 0))
+    after = act(frozen, draw(frozen, 0, 2))
+    assert after.boats[0].upgrades == three and after.boats[0].position == 0
+    assert after.notice == "Engine upgrade is discarded: Ana is frozen this turn: the Engine upgrade cannot move it."
+    at_start = boat(frozen, 0, effect=None, fuel=0)  # nothing behind the boat at the start of a trip
+    assert "is discarded" in act(at_start, draw(at_start, 0, 1)).notice
+    missing = boat(moved(started()), 0, upgrades=three)
+    assert refused(missing, draw(missing, 0, 3)) == "Move choice moves 1 to 5 spaces forward, not None."
+
+
+# Curses (4, 5) ------------------------------------------------------------------------------------
+
+
+def test_frozen_applies_on_the_next_turn_and_lasts_one_turn() -> None:
+    # "Chance Deck Curses (Applies on next turn)"; "Frozen for one turn"
+    state = moved(started())
+    state = act(state, draw(state, 0, 4))
+    assert state.boats[0].effect.kind == FROZEN and state.notice == "Ana is frozen on the next turn."
+    state = turn_done(act(state, end_turn(state, 0)), 1)
+    assert refused(state, move(state, 0, 3)).startswith("Ana is frozen this turn")
+    state = act(state, end_turn(state, 0))
+    state = turn_done(state, 1)
+    assert state.boats[0].effect is None and moved(state).boats[0].position == 6
+
+
+def test_frozen_is_null_at_0_fuel() -> None:
+    # "frozen is null if they have 0 fuel already"
+    state = boat(moved(started(), 0, 3), 0, fuel=0)
+    after = act(state, draw(state, 0, 4))
+    assert after.boats[0].effect is None and after.notice == "Frozen for one turn is null: Ana has 0 fuel already."
+
+
+@pytest.mark.parametrize("fuel, after", [(10, 8), (5, 3), (2, 0), (1, 0), (0, 2)])
+def test_lose_fuel_loses_two_or_gains_two_at_0(fuel, after) -> None:
+    # "Player loses 2 fuel, unless they have 0 fuel already. In this instance, player gains 2 fuel instead"
+    assert fuel_after_lose_fuel(fuel, 2, 10) == after
+    state = boat(moved(started(), 0, 1), 0, fuel=fuel)
+    assert act(state, draw(state, 0, 5)).boats[0].fuel == after
+
+
+# Attacks (6-8) ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll, card", [(6, SLOW_DOWN), (7, STEAL_FUEL), (8, BLOCK)])
+def test_an_attack_drawn_goes_to_the_hand(roll, card) -> None:
+    state = act(moved(started()), draw(moved(started()), 0, roll))
+    assert state.boats[0].attacks == (card,)
+
+
+@pytest.mark.parametrize("target_fuel, own_fuel, stolen", [(10, 8, 2), (10, 0, 5), (3, 0, 1), (1, 0, 0), (9, 10, 0),
+                                                           (8, 4, 4)])
+def test_steal_half_rounded_down_no_more_than_the_tank_takes(target_fuel, own_fuel, stolen) -> None:
+    # "take 1/2 of their fuel, if the number is odd, round down ie. half of 3 is 1) You cannot steal more fuel
+    # than your fuel tank capacity can contain. (ex. You: 8 fuel, Player: 10 fuel, you steal, now you have 10
+    # fuel, and player has 8)"
+    assert steal_amount(target_fuel, own_fuel, 10) == stolen
+
+
+def test_stealing_fuel_the_texts_example() -> None:
+    state = boat(boat(moved(started(), 0, 2), 0, attacks=(STEAL_FUEL,)), 1, fuel=10)
+    assert state.boats[0].fuel == 8
+    after = act(state, use_card(state, 0, STEAL_FUEL, target=1))
+    assert (after.boats[0].fuel, after.boats[1].fuel, after.boats[0].attacks) == (10, 8, ())
+
+
+def test_stealing_from_an_empty_tank_or_into_a_full_one_is_refused() -> None:
+    state = boat(boat(moved(started(), 0, 2), 0, attacks=(STEAL_FUEL,)), 1, fuel=0)
+    assert refused(state, use_card(state, 0, STEAL_FUEL, target=1)) == ("Ben's tank is empty: there is no fuel to "
+                                                                        "steal.")
+    full = boat(boat(state, 1, fuel=6), 0, fuel=10)
+    assert refused(full, use_card(full, 0, STEAL_FUEL, target=1)) == "Ana's tank is full: it cannot take stolen fuel."
+    assert refused(full, use_card(full, 0, STEAL_FUEL)) == "Steal fuel from another player: say which boat it is used on."
+    assert refused(full, use_card(full, 0, STEAL_FUEL, target=0)) == ("Steal fuel from another player is used on "
+                                                                      "another boat, not on Ana's own.")
+
+
+def test_slow_down_halves_the_targets_next_move_only() -> None:
+    # "Slow down another player for 1 turn (opponent takes 1/2 less steps than their roll)"
+    state = boat(moved(started(), 0, 2), 0, attacks=(SLOW_DOWN,))
+    state = act(state, use_card(state, 0, SLOW_DOWN, target=1))
+    assert state.boats[1].effect == Effect(SLOW_DOWN, 0, 1)
+    state = act(state, end_turn(state, 0))
+    assert slowed_steps(3) == 1 and moved(state, 1, 3).boats[1].position == 1
+    state = turn_done(state, 1, 3)
+    state = turn_done(state, 0)
+    assert state.boats[1].effect is None and moved(state, 1, 3).boats[1].position == 4
+
+
+def test_block_lasts_until_the_blockers_next_turn() -> None:
+    # "Block a player behind you from passing you before your next turn."
+    state = boat(moved(started(), 0, 5), 0, attacks=(BLOCK,))
+    state = act(state, use_card(state, 0, BLOCK, target=1))
+    state = act(state, end_turn(state, 0))
+    assert pb.blocked_by(state, 1) == 0
+    assert move(state, 1, 6, to_blocker=5).label == "Ben rolls 6: 5 steps"  # stops on Ana's space, never past
+    state = turn_done(state, 1, 6)
+    assert state.boats[1].effect is None  # Ana's turn began
+
+
+def test_a_second_effect_is_refused() -> None:
+    # "If an effect is already active on a player, another effect cannot be activated in addition to it."
+    state = boat(boat(moved(started()), 0, attacks=(SLOW_DOWN, BLOCK)), 1, effect=Effect(FROZEN, 1, 0))
+    assert refused(state, use_card(state, 0, SLOW_DOWN, target=1)) == ("Ben is already frozen: a second effect "
+                                                                        "cannot be added.")
+    # A Frozen drawn on a slowed boat cannot be added either: discarded.
+    slowed = boat(moved(started()), 0, effect=Effect(SLOW_DOWN, 1, 0))
+    after = act(slowed, draw(slowed, 0, 4))
+    assert after.boats[0].effect.kind == SLOW_DOWN and after.notice.startswith("Frozen for one turn is discarded")
+
+
+@pytest.mark.parametrize("roll, params, check", [
+    (6, {"target": 1}, lambda s: s.boats[1].effect == Effect(SLOW_DOWN, 0, 1)),
+    (7, {"target": 1}, lambda s: (s.boats[0].fuel, s.boats[1].fuel) == (10, 3)),  # 7 + 3 (half of 6 is 3)
+    (8, {"target": 1}, lambda s: s.boats[1].effect == Effect(BLOCK, 0, 1)),
+])
+def test_a_third_attack_is_used_at_once(roll, params, check) -> None:
+    # "If a player is already holding 2 attack cards, any attack cards they draw will be immediately activated"
+    state = boat(boat(moved(started(), 0, 3), 0, attacks=(SLOW_DOWN, BLOCK)), 1, fuel=6)
+    assert draw_needs(state, 0, roll) == ("target",)
+    after = act(state, draw(state, 0, roll, **params))
+    assert check(after) and after.boats[0].attacks == (SLOW_DOWN, BLOCK)
+
+
+def test_a_third_attack_with_no_one_to_use_it_on_is_discarded() -> None:
+    # "such as no player being behind you ... your card will be automatically discarded"
+    state = boat(moved(started()), 0, attacks=(SLOW_DOWN, BLOCK))
+    after = act(state, draw(state, 0, 8))
+    assert after.boats[0].attacks == (SLOW_DOWN, BLOCK) and after.notice.startswith("Block a player behind you is "
+                                                                                   "discarded")
+    empty = boat(state, 1, fuel=0)
+    assert act(empty, draw(empty, 0, 7, target=1)).notice == ("Steal fuel from another player is discarded: Ben's "
+                                                              "tank is empty: there is no fuel to steal.")
