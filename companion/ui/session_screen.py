@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import DomainError
+from companion.core.plays import Play
 from companion.core.session import TABLE, Action, GameSession, SessionClosed
 from companion.ui.components.common import empty_state
 from companion.ui.components.undo_bar import UndoBar
@@ -134,6 +135,16 @@ class SessionScreen(Screen):
         session = self.session
         if session is not None:
             self._after(self._attempt(lambda: session.redo(self.host.actor, expected, self.host.origin)))
+
+    def save_play(self, make: Callable[[str, str], Play]) -> None:
+        """File the finished game in History: `make(play_id, played_at)` builds the play. It takes the
+        session's id, so saving again after a crash between the two steps replaces it."""
+        play_id = self.session.id
+        self.ctx.store.archive.add(make(play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
+        self.end_session()
+        self.host.changed("history")
+        self.host.toast("Saved to history.")
+        self.host.navigate(f"/history/{play_id}")
 
     def end_session(self, finished: bool = True) -> None:
         """Finish (kept in sessions/finished) or discard the session; the screen starts over."""

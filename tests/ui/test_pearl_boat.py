@@ -69,3 +69,18 @@ async def test_the_hidden_duel_is_chosen_in_secret_on_each_phone(app, roster) ->
     duel = session.state.last_duel
     assert duel.winner == 0 and duel.loser == 1 and session.state.boats[1].pearls == 4 - 2
     assert "Net against Anchor" in ana.find(key="duel-revealed").value
+
+
+async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(app, roster) -> None:
+    # "The fish market can't be overshot": 2 steps to the market, a 5 rolled moves 2 (2 fuel).
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    await page.route("/dice")
+    await page.route("/games/pearl-boat/voyage")
+    await page.click(key="market-2")
+    await page.click(key="rolled-4")  # "Rolled 5"
+    boat = session.state.boats[0]
+    assert boat.at_market and boat.fuel == 10 - 2
+    assert session.record.actions[-1].data["roll"] == 5

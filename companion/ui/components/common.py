@@ -79,3 +79,14 @@ def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = Fa
         text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600),
     )
     return ft.Button(label, key=key, height=48, style=style, elevation=0, on_click=lambda e: on_click())
+
+
+def panel(*controls: ft.Control, key: str | None = None, color: str = ft.Colors.SURFACE_CONTAINER) -> ft.Control:
+    """A rounded block of a screen holding one thing to do (a pick, a turn, an answer)."""
+    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
+
+
+def button_row(items, key: str) -> ft.Control:
+    """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`..."""
+    return ft.Row([ft.OutlinedButton(words, height=48, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)

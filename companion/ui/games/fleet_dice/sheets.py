@@ -612,12 +612,5 @@ class SheetsScreen(SessionScreen):
         self.render()
 
     def _save(self) -> None:
-        # The play takes the sheets' id: saving again after a crash between the two steps replaces it.
-        game: FleetGame = self.session.state
-        play_id = self.session.id
-        self.ctx.store.archive.add(fleet.to_play(game, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
-
+        state = self.session.state
+        self.save_play(lambda play_id, played_at: fleet.to_play(state, play_id, played_at))

@@ -22,7 +22,7 @@ from companion.games.lure.odds import Fish, chance
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME, to_play
 from companion.games.registry import LURE
-from companion.ui.components.common import chip
+from companion.ui.components.common import chip, panel
 from companion.ui.components.die import DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
@@ -86,9 +86,6 @@ class Counter:
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def card(*controls: ft.Control, key: str | None = None, color=ft.Colors.SURFACE_CONTAINER) -> ft.Control:
-    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
-
 
 class RoundScreen(SessionScreen):
     title = "Round"
@@ -149,7 +146,7 @@ class RoundScreen(SessionScreen):
                       wrap=True, spacing=14, key="lure-scores")
 
     def _middle(self, state: LureState) -> ft.Control:
-        return card(ft.Text(f"In the middle ({state.deck_left} fish left in the deck):", size=15),
+        return panel(ft.Text(f"In the middle ({state.deck_left} fish left in the deck):", size=15),
                     ft.Row([ft.Container(ft.Text(f.describe(), size=16, weight=ft.FontWeight.W_600),
                                          padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                          key=f"middle-{i}") for i, f in enumerate(state.middle)],
@@ -201,10 +198,10 @@ class RoundScreen(SessionScreen):
                                           on_click=lambda e: self._add_fish(self._fish_card())))
         controls: list[ft.Control] = []
         if wanted:
-            controls.append(card(*entry, key="fish-entry"))
+            controls.append(panel(*entry, key="fish-entry"))
             known = self._library(state)
             if known:
-                controls.append(card(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
+                controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
                     ft.OutlinedButton(c.describe(), height=TAP_SMALL, key=f"known-{i}",
                                       disabled=len(self.draft) >= wanted, on_click=lambda e, c=c: self._add_fish(c))
                     for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
@@ -310,7 +307,7 @@ class RoundScreen(SessionScreen):
         if locked:
             controls.append(ft.Text("Locked in: it is shown to everyone when all have locked in. You may change "
                                     "it until then.", size=14, color=ft.Colors.ON_SURFACE_VARIANT))
-        return card(*controls, key=f"pick-{seat}")
+        return panel(*controls, key=f"pick-{seat}")
 
     # Fish ---------------------------------------------------------------------------------------
 
@@ -343,7 +340,7 @@ class RoundScreen(SessionScreen):
                 rows.append(ft.Text(f"{k + 1}. {state.names[seat]}: {dice}"
                                     + (f"; {', '.join(x for x in lures if x)}" if any(lures) else ""),
                                     size=15, key=f"cast-shown-{seat}"))
-        return card(ft.Text("The casts, in turn order (same number: together):", size=15), *rows)
+        return panel(ft.Text("The casts, in turn order (same number: together):", size=15), *rows)
 
     def _roller(self, state: LureState, seat: int) -> ft.Control:
         s, name = state.seats[seat], state.names[seat]
@@ -352,7 +349,7 @@ class RoundScreen(SessionScreen):
             entering = self.entering.get(seat)
             if entering is not None:
                 sides = cast.sides()[len(entering)]
-                return card(ft.Text(f"{name}: tap what die {len(entering) + 1} of {len(cast.sides())} (a d{sides}) "
+                return panel(ft.Text(f"{name}: tap what die {len(entering) + 1} of {len(cast.sides())} (a d{sides}) "
                                     "shows", size=16),
                             ft.Row([ft.OutlinedButton(str(v), width=TAP_SMALL + 8, height=TAP_SMALL,
                                                       key=f"enter-{seat}-{v}",
@@ -360,7 +357,7 @@ class RoundScreen(SessionScreen):
                                     for v in range(1, sides + 1)], wrap=True, spacing=4, run_spacing=4),
                             ft.TextButton("Cancel", height=TAP_SMALL, on_click=lambda e: self._cancel_entry(seat)),
                             key=f"roller-{seat}")
-            return card(ft.Text(f"{name}: {len(cast.sides())} dice" + (f" + Extra {', '.join(map(str, cast.extra))}"
+            return panel(ft.Text(f"{name}: {len(cast.sides())} dice" + (f" + Extra {', '.join(map(str, cast.extra))}"
                                                                         if cast.extra else ""), size=16),
                         ft.Row([
                             ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, height=TAP, key=f"roll-{seat}",
@@ -396,7 +393,7 @@ class RoundScreen(SessionScreen):
         for i in lure.to_check(state, seat):
             controls.append(chip(f"Meets {state.middle[i].describe()}?", lambda i=i: self._toggle_other(seat, i),
                                  key=f"other-{seat}-{i}", selected=i in self.other.get(seat, set())))
-        return card(*controls, key=f"roller-{seat}")
+        return panel(*controls, key=f"roller-{seat}")
 
     def _draws(self, state: LureState) -> list[ft.Control]:
         mine = self.own_seat(state.names)
@@ -412,7 +409,7 @@ class RoundScreen(SessionScreen):
             buttons += [ft.OutlinedButton(f"Extra +{v}", height=TAP_SMALL, key=f"draw-{seat}-extra-{v}",
                                           on_click=lambda e, seat=seat, v=v: self._draw(seat, lure.EXTRA, v))
                         for v in state.settings.extra_values]
-            controls.append(card(ft.Text(f"{name} draws a lure ({s.owed} owed): which did you draw?", size=16),
+            controls.append(panel(ft.Text(f"{name} draws a lure ({s.owed} owed): which did you draw?", size=16),
                                  ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), key=f"draws-{seat}",
                                  color=ft.Colors.TERTIARY_CONTAINER))
         return controls
@@ -428,7 +425,7 @@ class RoundScreen(SessionScreen):
                      for b in r.breakdown]
         rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="lure-save", height=TAP,
                                     style=big_button_style(), on_click=lambda e: self._save()))
-        return [card(*rows)]
+        return [panel(*rows)]
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -551,11 +548,5 @@ class RoundScreen(SessionScreen):
         self.act(lambda s: lure.draw(s, seat, kind, value))
 
     def _save(self) -> None:
-        state: LureState = self.session.state
-        play_id = self.session.id
-        self.ctx.store.archive.add(to_play(state, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
-
+        state = self.session.state
+        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))

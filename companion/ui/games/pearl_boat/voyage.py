@@ -15,7 +15,7 @@ from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
 from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, ITEM_NAMES, STEP_BACK
 from companion.games.registry import PEARL_BOAT
-from companion.ui.components.common import chip
+from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.host import Host
@@ -54,14 +54,6 @@ expansion (2 upgrade cards held).
 """
 
 
-def card(*controls: ft.Control, key: str | None = None, color=ft.Colors.SURFACE_CONTAINER) -> ft.Control:
-    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
-
-
-def buttons(items, key: str) -> ft.Control:
-    """(words, on_click) pairs as a wrapped row of 48 px buttons."""
-    return ft.Row([ft.OutlinedButton(words, height=TAP_SMALL, key=f"{key}-{i}", on_click=lambda e, f=f: f())
-                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
 
 
 class VoyageScreen(SessionScreen):
@@ -137,7 +129,7 @@ class VoyageScreen(SessionScreen):
         names = {f.id: f.name for f in state.data.fish}
         for i, b in enumerate(state.boats):
             own = mine is None or mine == i
-            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else f"{len(b.cards)} card(s)"
+            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else f"{len(b.cards)} panel(s)"
             effect = f" · {b.effect.name}" if b.effect is not None else ""
             rows.append(ft.Column([
                 ft.Text(f"{b.name}: {b.pearls} pearls, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
@@ -146,7 +138,7 @@ class VoyageScreen(SessionScreen):
                         f"{pb.capacity(state, i)}); back at the market: {b.different_fish} different fish"
                         + (f"; cards: {cards}" if b.cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=2))
-        return card(ft.Text("The boats", size=16, weight=ft.FontWeight.W_600), *rows, key="ledger")
+        return panel(ft.Text("The boats", size=16, weight=ft.FontWeight.W_600), *rows, key="ledger")
 
     # A turn ---------------------------------------------------------------------------------
 
@@ -158,7 +150,7 @@ class VoyageScreen(SessionScreen):
         boat, turn = state.boats[seat], state.turn
         controls: list[ft.Control] = [ft.Text(f"{boat.name}'s turn", size=18, weight=ft.FontWeight.W_600)]
         if self.asking is not None:
-            return [card(*controls, *self._ask(state, seat), key="turn")]
+            return [panel(*controls, *self._ask(state, seat), key="turn")]
         if pb.can_roll_to_move(state, seat):
             controls.append(ft.Text("Steps to the fish market, if the roll could pass it:", size=14))
             controls.append(ft.Row([chip(str(n) if n else "far", lambda n=n: self._set_market(n or None),
@@ -166,12 +158,15 @@ class VoyageScreen(SessionScreen):
                                     for n in range(0, 7)], wrap=True, spacing=4, run_spacing=4))
             controls.append(ft.FilledButton("Roll to move", icon=ft.Icons.CASINO, height=TAP, key="move",
                                             style=big_button_style(), on_click=lambda e: self._move(seat)))
+            controls.append(ft.Text("or the physical die's roll:", size=14))
+            controls.append(button_row([(f"Rolled {n}", lambda n=n: self._move(seat, n)) for n in range(1, 7)],
+                                       "rolled"))
         if turn.moved and not turn.rewarded:
             controls.append(ft.Text("The space's value:", size=15))
-            controls.append(buttons([(f"{v:+d} pearls", lambda v=v: self.act(lambda s: pb.reward(s, seat, v)))
+            controls.append(button_row([(f"{v:+d} pearls", lambda v=v: self.act(lambda s: pb.reward(s, seat, v)))
                                      for v in state.data.space_values], "reward"))
         controls.append(ft.Text("Fish caught here:", size=15))
-        controls.append(buttons([(f.name, lambda f=f: self.act(lambda s: pb.catch(s, seat, f.id)))
+        controls.append(button_row([(f.name, lambda f=f: self.act(lambda s: pb.catch(s, seat, f.id)))
                                  for f in state.data.fish], "catch"))
         items = []
         if boat.at_market:
@@ -183,7 +178,7 @@ class VoyageScreen(SessionScreen):
         for c in dict.fromkeys(boat.cards):
             items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play(seat, c)))
         if items:
-            controls.append(buttons(items, "do"))
+            controls.append(button_row(items, "do"))
         controls.append(ft.Text("The store:", size=15))
         store = [(f"{ITEM_NAMES[HALF_REFILL]} (2 pearls)", lambda: self.act(lambda s: pb.buy(s, seat, HALF_REFILL))),
                  (f"{ITEM_NAMES[EXTRA_DRAW]} (1 pearl)", lambda: self.act(lambda s: pb.buy(s, seat, EXTRA_DRAW)))]
@@ -193,10 +188,10 @@ class VoyageScreen(SessionScreen):
                   for c in dict.fromkeys(boat.cards)]
         store += [(f"Trade {CARD_NAMES[c]} for a hidden attack", lambda c=c: self.act(lambda s: pb.trade(s, seat, c)))
                   for c in dict.fromkeys(boat.attacks) if c != HIDDEN_ATTACK]
-        controls.append(buttons(store, "store"))
+        controls.append(button_row(store, "store"))
         controls.append(ft.FilledButton("End the turn", icon=ft.Icons.CHECK, height=TAP, key="end-turn",
                                         style=big_button_style(), on_click=lambda e: self._end(seat)))
-        return [card(*controls, key="turn")]
+        return [panel(*controls, key="turn")]
 
     def _ask(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
         """A card that needs a target or a number of steps."""
@@ -205,12 +200,12 @@ class VoyageScreen(SessionScreen):
         controls: list[ft.Control] = [ft.Text(f"{name}: {CARD[asking['card']].text}", size=15)]
         if asking["card"] in TARGETED:
             controls.append(ft.Text("On which boat?", size=15))
-            controls.append(buttons([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
+            controls.append(button_row([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
                                      if i != seat], "target"))
         else:
             low, high = STEPS_CARDS[asking["card"]]
             controls.append(ft.Text("How many steps?", size=15))
-            controls.append(buttons([(str(n), lambda n=n: self._answer(steps=n)) for n in range(low, high + 1)],
+            controls.append(button_row([(str(n), lambda n=n: self._answer(steps=n)) for n in range(low, high + 1)],
                                     "steps"))
         if "draw" not in asking:  # a card drawn must be used at once: no going back on the draw
             controls.append(ft.TextButton("Cancel", height=TAP_SMALL, key="ask-cancel",
@@ -236,13 +231,13 @@ class VoyageScreen(SessionScreen):
         if mine is not None:
             seats = [s for s in seats if s == mine]
         elif self.duellist is None:  # passed around: each opens their own choice
-            return [*controls, card(ft.Text("Pass the phone to each duellist in turn:", size=16),
-                                    buttons([(f"I am {state.names[s]}: choose", lambda s=s: self._open_duel(s))
+            return [*controls, panel(ft.Text("Pass the phone to each duellist in turn:", size=16),
+                                    button_row([(f"I am {state.names[s]}: choose", lambda s=s: self._open_duel(s))
                                              for s in seats], "duellist"), key="duel")]
         else:
             seats = [self.duellist] if self.duellist in seats else []
         for s in seats:
-            controls.append(card(
+            controls.append(panel(
                 ft.Text(f"{state.names[s]}: choose in secret", size=16, weight=ft.FontWeight.W_600),
                 ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], height=TAP, key=f"duel-{s}-{c}",
                                         on_click=lambda e, c=c, s=s: self._choose(s, c)) for c in pb.DUEL_CHOICES],
@@ -254,7 +249,7 @@ class VoyageScreen(SessionScreen):
         return controls
 
     def _over(self, state: PearlBoatState) -> ft.Control:
-        return card(ft.Text(f"{state.names[state.winner]} wins" if state.winner is not None else "The game is over",
+        return panel(ft.Text(f"{state.names[state.winner]} wins" if state.winner is not None else "The game is over",
                             size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="voyage-winner"),
                     ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save", height=TAP,
                                     style=big_button_style(), on_click=lambda e: self._save()))
@@ -273,9 +268,13 @@ class VoyageScreen(SessionScreen):
         self.to_market = steps
         self.render()
 
-    def _move(self, seat: int) -> None:
+    def _move(self, seat: int, rolled: int | None = None) -> None:
+        """Move by the app's roll, or by `rolled`, the physical die's."""
         to_market, self.to_market = self.to_market, None
-        self.act(lambda s: pb.roll_move(s, seat, self.ctx.rng, to_market=to_market))
+        if rolled is None:
+            self.act(lambda s: pb.roll_move(s, seat, self.ctx.rng, to_market=to_market))
+        else:
+            self.act(lambda s: pb.move(s, seat, rolled, to_market=to_market))
 
     def _draw(self, seat: int) -> None:
         state: PearlBoatState = self.session.state
@@ -328,10 +327,5 @@ class VoyageScreen(SessionScreen):
             self.render()
 
     def _save(self) -> None:
-        state: PearlBoatState = self.session.state
-        play_id = self.session.id
-        self.ctx.store.archive.add(to_play(state, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
+        state = self.session.state
+        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))

@@ -14,7 +14,7 @@ from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import CARD_NAMES, River
 from companion.games.salmon_run.rules import RaceState
 from companion.games.salmon_run.scoring import to_play
-from companion.ui.components.common import chip
+from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.host import Host
@@ -57,14 +57,6 @@ def river_picture(river: River, key: str = "river") -> ft.Control:
     return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6, key=key)
 
 
-def card(*controls: ft.Control, key: str | None = None, color=ft.Colors.SURFACE_CONTAINER) -> ft.Control:
-    return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
-
-
-def buttons(items, key: str) -> ft.Control:
-    """(words, on_click) pairs as a wrapped row of 48 px buttons."""
-    return ft.Row([ft.OutlinedButton(words, height=TAP_SMALL, key=f"{key}-{i}", on_click=lambda e, f=f: f())
-                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
 
 
 class RaceScreen(SessionScreen):
@@ -180,10 +172,10 @@ class RaceScreen(SessionScreen):
         controls: list[ft.Control] = []
         if p.card == sr.EAGLE:
             if self._acts_for(state, p.by):
-                controls.append(card(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16),
-                                     buttons([(n, lambda i=i: self.act(lambda s: sr.eagle(s, i)))
+                controls.append(panel(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16),
+                                     button_row([(n, lambda i=i: self.act(lambda s: sr.eagle(s, i)))
                                               for i, n in enumerate(state.names)], "eagle"),
-                                     buttons([(f"{n} counters with an Eagle", lambda i=i: self.act(
+                                     button_row([(f"{n} counters with an Eagle", lambda i=i: self.act(
                                          lambda s: sr.eagle(s, i, countered=True))) for i, n in enumerate(state.names)
                                          if sr.available(state, i, sr.EAGLE)], "eagle-counter"),
                                      key="answer-eagle"))
@@ -214,7 +206,7 @@ class RaceScreen(SessionScreen):
                                   lambda seat=seat, arrows=arrows: self.act(lambda s: sr.rapids(s, seat, arrows))))
                 extra = None
                 what = f"{name}: Rapids! How many current arrows leave your salmon's hex?"
-            controls.append(card(ft.Text(what, size=16), *([extra] if extra else []), buttons(items, f"answer-{seat}"),
+            controls.append(panel(ft.Text(what, size=16), *([extra] if extra else []), button_row(items, f"answer-{seat}"),
                                  key=f"answer-{seat}", color=ft.Colors.TERTIARY_CONTAINER))
         return controls
 
@@ -228,7 +220,7 @@ class RaceScreen(SessionScreen):
         controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
                                               weight=ft.FontWeight.W_600)]
         if plays:
-            controls.append(buttons(plays, "play"))
+            controls.append(button_row(plays, "play"))
         jumpable = sr.jump_cards(state)
         if jumpable:
             controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
@@ -248,7 +240,7 @@ class RaceScreen(SessionScreen):
                               disabled=state.salmon[seat].in_pond,
                               on_click=lambda e: self.act(lambda s: sr.pond(s, seat))),
         ], spacing=8))
-        return [card(*controls, key="turn")]
+        return [panel(*controls, key="turn")]
 
     def _happened(self, state: RaceState) -> ft.Control:
         """A special hex or a Bear, for the salmon it happened to (the current can carry any salmon)."""
@@ -268,11 +260,11 @@ class RaceScreen(SessionScreen):
                                wrap=True, spacing=6, run_spacing=6))
         if self.hex in sr.HEX_CARDS:
             offered = sr.hex_choices(state, self.hex)
-            controls.append(buttons([(f"Take {CARD_NAMES[c]}", lambda c=c: self._hex(subject, card=c)) for c in offered],
+            controls.append(button_row([(f"Take {CARD_NAMES[c]}", lambda c=c: self._hex(subject, card=c)) for c in offered],
                                     "take") if offered else ft.Text("Its pile is empty: the hex gives nothing.", size=15))
         elif self.hex in sr.REEDS_ICONS:
             deck = state.salmon[subject].deck
-            controls.append(ft.Text(f"Remove up to {sr.REEDS_ICONS[self.hex]} card(s):", size=15))
+            controls.append(ft.Text(f"Remove up to {sr.REEDS_ICONS[self.hex]} panel(s):", size=15))
             controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
                                          lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
                                     for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
@@ -282,7 +274,7 @@ class RaceScreen(SessionScreen):
             controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
                                                  height=TAP_SMALL, key="hex-go",
                                                  on_click=lambda e: self._hex(subject)))
-        return card(*controls, key="happened")
+        return panel(*controls, key="happened")
 
     def _decks(self, state: RaceState) -> ft.Control:
         rows = []
@@ -298,7 +290,7 @@ class RaceScreen(SessionScreen):
         rows.append(ft.Text("Supplemental piles: " + ", ".join(f"{CARD_NAMES[c]} {n}" for c, n in
                                                                state.piles.as_dict().items()), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT, key="piles"))
-        return card(ft.Text("Each salmon's deck (hand, deck and discard pile)", size=16, weight=ft.FontWeight.W_600),
+        return panel(ft.Text("Each salmon's deck (hand, deck and discard pile)", size=16, weight=ft.FontWeight.W_600),
                     *rows, key="decks")
 
     def _over(self, state: RaceState) -> ft.Control:
@@ -311,7 +303,7 @@ class RaceScreen(SessionScreen):
                                 size=16))
         rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save", height=TAP,
                                     style=big_button_style(), on_click=lambda e: self._save()))
-        return card(*rows)
+        return panel(*rows)
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -383,10 +375,5 @@ class RaceScreen(SessionScreen):
             self.render()
 
     def _save(self) -> None:
-        state: RaceState = self.session.state
-        play_id = self.session.id
-        self.ctx.store.archive.add(to_play(state, play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
+        state = self.session.state
+        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))
