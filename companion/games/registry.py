@@ -128,7 +128,7 @@ FLY_SOLO = Game(
 
 FLEET_DICE = Game(
     id="fleet-dice", title="Fleet Dice", players="2-4 players", picture="games/fleet_dice/picture.svg",
-    summary="Score sheets that keep the golden rule.",
+    summary="The table's roll and picks; sheets that keep the golden rule.",
     parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),
            # a saved play, corrected: opened from History's Edit
            Part("edit", "Edit", "EDIT", f"{UI}.fleet_dice.edit:EditScreen", listed=False)),
@@ -142,7 +142,7 @@ FLEET_DICE = Game(
 
 LURE = Game(
     id="lure", title="Lure", players="2-5 players", picture="games/lure/picture.svg",
-    summary="The round: fish entered, secret casts with their odds, the catch, the score.",
+    summary="Secret casts with their odds, the catch, the score.",
     parts=(Part("round", "Round", "SET_MEAL", f"{UI}.lure.round:RoundScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen")),
     sessions=(SessionKind("lure", f"{RULES}.lure.rules", "round"),),
@@ -154,7 +154,7 @@ LURE = Game(
 
 SALMON_RUN = Game(
     id="salmon-run", title="Salmon Run", players="2-4 players", picture="games/salmon_run/picture.svg",
-    summary="The river laid out, the turn helper, each salmon's deck and fatigue, the winner.",
+    summary="The river, the turn helper, decks and fatigue.",
     parts=(Part("race", "Race", "WAVES", f"{UI}.salmon_run.race:RaceScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen")),
     sessions=(SessionKind("salmon-run", f"{RULES}.salmon_run.rules", "race"),),
@@ -167,7 +167,7 @@ SALMON_RUN = Game(
 PEARL_BOAT = Game(
     id="pearl-boat", title="The pearl boat game", players="4 players recommended",
     picture="games/pearl_boat/picture.svg",
-    summary="The banker and referee: fuel, pearls, fish, the chance deck, the store, the hidden duel.",
+    summary="Banker and referee; the hidden duel.",
     parts=(Part("voyage", "Voyage", "SAILING", f"{UI}.pearl_boat.voyage:VoyageScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen")),
     sessions=(SessionKind("pearl-boat", f"{RULES}.pearl_boat.rules", "voyage"),),
