@@ -15,11 +15,12 @@ History). Bad input raises ScoreInputError naming the field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
 from companion.games.lure.cards import MAX_VP, FishCard
 
@@ -77,49 +78,10 @@ def to_play(state: LureState, play_id: str, played_at: str) -> Play:
 # `companion score lure` ------------------------------------------------------------------
 
 
-class ScoreInputError(DomainError):
-    """Bad end-of-game input; the message starts with the field's path."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
-def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(data, dict):
-        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
-    for key in data:
-        if key not in allowed:
-            shown = key if key.isprintable() else repr(key)  # the message stays one line
-            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
-    for key in required:
-        if key not in data:
-            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
-    return data
-
-
-def _whole(value: Any, path: str, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
-    if value < 0:
-        raise ScoreInputError(path, f"cannot be negative, got {value}")
-    if value > most:
-        raise ScoreInputError(path, f"at most {most}, not {value}")
-    return value
-
-
 def _fish(data: Any, path: str) -> int:
     """The VP of one fish: `{"vp": 3}`, or a whole card."""
-    fish = _keys(data, path, ("vp", "catch", "requirement"), ("vp",))
-    vp = _whole(fish["vp"], f"{path}.vp", MAX_VP)
+    fish = check_keys(data, path, ("vp", "catch", "requirement"), ("vp",))
+    vp = whole(fish["vp"], f"{path}.vp", MAX_VP)
     if "catch" in fish or "requirement" in fish:
         try:
             FishCard.from_dict(fish)
@@ -130,10 +92,10 @@ def _fish(data: Any, path: str) -> int:
 
 def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
     """Names, each player's fish VP and kept Boosts, checked; ScoreInputError names the field."""
-    game = _keys(data, "game", ("players",), ("players",))
+    game = check_keys(data, "game", ("players",), ("players",))
     players = game["players"]
     if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ScoreInputError("players", f"Lure is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                                          f"not {len(players)}")
@@ -142,7 +104,7 @@ def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
     boosts: list[int] = []
     for i, raw in enumerate(players):
         path = f"players[{i}]"
-        player = _keys(raw, path, ("name", "fish", "boosts"), ("name", "fish"))
+        player = check_keys(raw, path, ("name", "fish", "boosts"), ("name", "fish"))
         name = player["name"]
         if not isinstance(name, str) or not name.strip():
             raise ScoreInputError(f"{path}.name", "a player needs a name")
@@ -154,12 +116,12 @@ def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
             raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
         caught = player["fish"]
         if not isinstance(caught, list):
-            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {_show(caught)}")
+            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")
         if len(caught) > MAX_FISH:
             raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
         names.append(name)
         fish.append([_fish(f, f"{path}.fish[{j}]") for j, f in enumerate(caught)])
-        boosts.append(_whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS))
+        boosts.append(whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS))
     return names, fish, boosts
 
 

@@ -20,11 +20,12 @@ different fish is not over and is refused. A result's `total` is the boat's pear
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.games.pearl_boat.data import default_data
 
@@ -93,46 +94,6 @@ def to_play(state: PearlBoatState, play_id: str, played_at: str) -> Play:
 # `companion score pearl-boat` ---------------------------------------------------------------
 
 
-class ScoreInputError(DomainError):
-    """Bad end-of-game input; the message starts with the field's path."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
-
-
-def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(data, dict):
-        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
-    for key in data:
-        if key not in allowed:
-            shown = key if key.isprintable() and len(key) <= 40 else repr(key[:40])
-            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
-    for key in required:
-        if key not in data:
-            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
-    return data
-
-
-def _whole(value: Any, path: str, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
-    if value < 0:
-        raise ScoreInputError(path, f"cannot be negative, got {value}")
-    if value > most:
-        raise ScoreInputError(path, f"at most {most}, not {value}")
-    return value
-
-
 def _name(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScoreInputError(path, "a player needs a name")
@@ -147,10 +108,10 @@ def _name(value: Any, path: str) -> str:
 def score_json(data: object) -> dict:
     """`companion score pearl-boat`: the end-of-game JSON in, each player's place and the winner out."""
     values = {f.id: f.pearls for f in default_data().fish}
-    game = _keys(data, "game", ("players", "first_back"), ("players",))
+    game = check_keys(data, "game", ("players", "first_back"), ("players",))
     players = game["players"]
     if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ScoreInputError("players", f"the pearl boat game is scored for {MIN_PLAYERS} to {MAX_PLAYERS} "
                                          f"players, not {len(players)}")
@@ -160,28 +121,28 @@ def score_json(data: object) -> dict:
     trips: list[int | None] = []
     for i, raw in enumerate(players):
         path = f"players[{i}]"
-        player = _keys(raw, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
+        player = check_keys(raw, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
         name = _name(player["name"], f"{path}.name")
         same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
         if same is not None:
             raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
         caught = player["fish"]
         if not isinstance(caught, list):
-            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {_show(caught)}")
+            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")
         if len(caught) > MAX_FISH:
             raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
         for j, kind in enumerate(caught):
             if kind not in values:
-                raise ScoreInputError(f"{path}.fish[{j}]", f"unknown fish {_show(kind)} (one of {', '.join(values)})")
+                raise ScoreInputError(f"{path}.fish[{j}]", f"unknown fish {show(kind)} (one of {', '.join(values)})")
         names.append(name)
-        pearls.append(_whole(player["pearls"], f"{path}.pearls", MAX_PEARLS))
+        pearls.append(whole(player["pearls"], f"{path}.pearls", MAX_PEARLS))
         fish.append(list(caught))
-        trips.append(_whole(player["trips"], f"{path}.trips", MAX_TRIPS) if "trips" in player else None)
+        trips.append(whole(player["trips"], f"{path}.trips", MAX_TRIPS) if "trips" in player else None)
     qualified = [i for i, f in enumerate(fish) if len(set(f)) >= WIN_FISH]
     first = game.get("first_back")
     if first is not None:
         if not isinstance(first, str) or " ".join(first.split()).casefold() not in [n.casefold() for n in names]:
-            raise ScoreInputError("first_back", f"{_show(first)} is not one of the players")
+            raise ScoreInputError("first_back", f"{show(first)} is not one of the players")
         winner = [n.casefold() for n in names].index(" ".join(first.split()).casefold())
         if winner not in qualified:
             raise ScoreInputError("first_back", f"{names[winner]} has {len(set(fish[winner]))} different fish "

@@ -19,11 +19,12 @@ A result's `total` is the salmon's Fatigue cards (fewer is better; the rank says
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 
 # A race's state (rules.RaceState) is read by its fields only: importing rules here would make
@@ -84,45 +85,6 @@ def to_play(state: RaceState, play_id: str, played_at: str) -> Play:
 # `companion score salmon-run` -------------------------------------------------------------
 
 
-class ScoreInputError(DomainError):
-    """Bad end-of-race input; the message starts with the field's path."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
-def _keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(data, dict):
-        raise ScoreInputError(path, f"expected an object, got {_show(data)}")
-    for key in data:
-        if key not in allowed:
-            shown = key if key.isprintable() else repr(key)  # the message stays one line
-            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
-    for key in required:
-        if key not in data:
-            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
-    return data
-
-
-def _whole(value: Any, path: str, most: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScoreInputError(path, f"expected a whole number, got {_show(value)}")
-    if value < 0:
-        raise ScoreInputError(path, f"cannot be negative, got {value}")
-    if value > most:
-        raise ScoreInputError(path, f"at most {most}, not {value}")
-    return value
-
-
 def _text(value: Any, path: str, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScoreInputError(path, what)
@@ -134,10 +96,10 @@ def _text(value: Any, path: str, what: str) -> str:
 
 def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dict[str, Any]]]:
     """Names, pond, Fatigue cards and the extra fields kept (colour, turn), checked."""
-    game = _keys(data, "game", ("players",), ("players",))
+    game = check_keys(data, "game", ("players",), ("players",))
     players = game["players"]
     if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {_show(players)}")
+        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ScoreInputError("players", f"Salmon Run is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                                          f"not {len(players)}")
@@ -147,24 +109,24 @@ def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dic
     extras: list[dict[str, Any]] = []
     for i, raw in enumerate(players):
         path = f"players[{i}]"
-        player = _keys(raw, path, ("name", "in_pond", "fatigue", "colour", "turn"), ("name", "in_pond", "fatigue"))
+        player = check_keys(raw, path, ("name", "in_pond", "fatigue", "colour", "turn"), ("name", "in_pond", "fatigue"))
         name = _text(player["name"], f"{path}.name", "a player needs a name")
         same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
         if same is not None:
             raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
         pond = player["in_pond"]
         if not isinstance(pond, bool):
-            raise ScoreInputError(f"{path}.in_pond", f"expected true or false, got {_show(pond)}")
+            raise ScoreInputError(f"{path}.in_pond", f"expected true or false, got {show(pond)}")
         extra: dict[str, Any] = {}
         if "colour" in player:
             extra["colour"] = _text(player["colour"], f"{path}.colour", "a colour's name")
         if player.get("turn") is not None:
             if not pond:
                 raise ScoreInputError(f"{path}.turn", "only a salmon in the spawning pond has a finishing turn")
-            extra["turn"] = _whole(player["turn"], f"{path}.turn", MAX_TURN)
+            extra["turn"] = whole(player["turn"], f"{path}.turn", MAX_TURN)
         names.append(name)
         ponds.append(pond)
-        fatigue.append(_whole(player["fatigue"], f"{path}.fatigue", MAX_FATIGUE))
+        fatigue.append(whole(player["fatigue"], f"{path}.fatigue", MAX_FATIGUE))
         extras.append(extra)
     return names, ponds, fatigue, extras
 
