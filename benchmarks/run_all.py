@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import history  # noqa: E402
 import joining  # noqa: E402
 import lure_odds  # noqa: E402
 import record_action  # noqa: E402
@@ -27,6 +28,7 @@ def main() -> None:
     table_of_phones.report(table_of_phones.measure())
     joining.report(joining.measure())
     lure_odds.report(lure_odds.measure())
+    history.report(history.measure_first_page(), history.measure_stats_and_export())
 
 
 if __name__ == "__main__":

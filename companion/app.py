@@ -41,6 +41,13 @@ def make_main(ctx: AppContext, browser_services: bool = True,
     return main
 
 
+def prepare_history(ctx: AppContext) -> None:
+    """Read the archive and what History's filter offers, and import History's screens."""
+    from companion.ui.screens.history_stats import archive_facts
+
+    archive_facts(ctx.store.archive.newest_first())
+
+
 def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url: str | None = None) -> None:
     """Serve the app until interrupted: to browsers behind the table's gate, or in a desktop window."""
     if desktop:
@@ -55,6 +62,8 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     from companion.web_files import ClientFiles, cache_dir
 
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
+    # The finished plays are read while the server starts and phones join, not on History's first tap.
+    threading.Thread(target=prepare_history, args=(ctx,), name="read-archive", daemon=True).start()
     files = ClientFiles(flet_app, assets_dir(), cache_dir())
     for what in files.fonts.missing():
         print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "

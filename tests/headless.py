@@ -60,7 +60,7 @@ def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
         for item in control:
             yield from walk(item, seen)
         return
-    if not isinstance(control, BaseControl) or id(control) in seen or control.visible is False:
+    if not isinstance(control, BaseControl) or id(control) in seen or getattr(control, "visible", True) is False:
         return
     seen.add(id(control))
     yield control

@@ -75,33 +75,48 @@ def parse_json(text: str | bytes, where: str, most_bytes: int = MAX_BYTES) -> An
 
 
 def check_plain(data: Any, where: str) -> None:
-    """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text.
+
+    Every value of a file is visited (a 10,000-play archive has millions): the path of a value is
+    only spelled out for the message when something is wrong."""
+    stack: list[tuple[Any, Any, int]] = [(data, None, 0)]  # (value, its place: (parent's place, key), depth)
     while stack:
-        value, path, depth = stack.pop()
+        value, place, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep (at {path or 'the top'})")
-        if isinstance(value, str):
-            _check_text(value, where, path)
-        elif isinstance(value, dict):
+            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep (at {_path(place) or 'the top'})")
+        kind = type(value)
+        if kind is str:
+            _check_text(value, where, place)
+        elif kind is dict:
             for key, item in value.items():
-                if not isinstance(key, str):
-                    raise InputError(f"{where}: {path or 'the top'} has a key that is not text")
-                _check_text(key, where, path)
-                stack.append((item, f"{path}.{key}" if path else key, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise InputError(f"{where}: {path}: {value} is not a number")
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
-            raise InputError(f"{where}: {path}: a number far larger than any game needs")
-        elif value is not None and not isinstance(value, (bool, int, float)):
-            raise InputError(f"{where}: {path}: {type(value).__name__} is not JSON")
+                if type(key) is not str:
+                    raise InputError(f"{where}: {_path(place) or 'the top'} has a key that is not text")
+                _check_text(key, where, place)
+                stack.append((item, (place, key), depth + 1))
+        elif kind is list:
+            stack.extend((item, (place, i), depth + 1) for i, item in enumerate(value))
+        elif kind is float and not math.isfinite(value):
+            raise InputError(f"{where}: {_path(place)}: {value} is not a number")
+        elif kind is int and abs(value) >= 10 ** MAX_DIGITS:
+            raise InputError(f"{where}: {_path(place)}: a number far larger than any game needs")
+        elif value is not None and kind not in (bool, int, float):
+            raise InputError(f"{where}: {_path(place)}: {kind.__name__} is not JSON")
 
 
-def _check_text(text: str, where: str, path: str) -> None:
+def _path(place: Any) -> str:
+    """'players[1].name' from the chain of (parent's place, key) pairs."""
+    parts: list[str] = []
+    while place is not None:
+        place, key = place
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).lstrip(".")
+
+
+def _check_text(text: str, where: str, place: Any) -> None:
+    if text.isascii():
+        return
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{where}: {path or 'the top'}: text that is not valid Unicode "
+        raise InputError(f"{where}: {_path(place) or 'the top'}: text that is not valid Unicode "
                          "(an unpaired surrogate)") from None

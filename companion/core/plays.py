@@ -20,9 +20,10 @@ class Play:
     results: tuple[PlayerResult, ...]  # in seat order
     winners: tuple[str, ...]
     entry: Mapping[str, Any]  # the game's own input, so the play can be edited later
+    location: str = ""  # where it was played; "" = not said (older records have no "location")
 
     def to_doc(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "id": self.id,
             "game": self.game,
             "played_at": self.played_at,
@@ -34,6 +35,9 @@ class Play:
             "winners": list(self.winners),
             "entry": plain(self.entry),
         }
+        if self.location:
+            doc["location"] = self.location
+        return doc
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Play:
@@ -50,4 +54,5 @@ class Play:
             ),
             winners=tuple(doc["winners"]),
             entry=plain(doc["entry"]),
+            location=doc.get("location", ""),
         )

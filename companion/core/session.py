@@ -77,6 +77,13 @@ class Action:
 
 def plain(value: Any) -> Any:
     """A deep, independent copy built from plain dicts and lists."""
+    kind = type(value)  # the usual kinds first: an ABC isinstance check costs more than a copy
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
+    if kind is list:
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

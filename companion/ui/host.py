@@ -76,6 +76,8 @@ class Host:
         # The revision of each session this page last drew: what the player saw when tapping.
         self.shown: dict[str, int] = {}
         self.after_who = "/"  # where the page goes once the phone said who plays on it
+        # What screens keep for this page while it is open (History's filter, the page's files).
+        self.keep: dict[str, Any] = {}
         keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
         page.pubsub.subscribe(self._on_message)
 

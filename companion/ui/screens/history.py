@@ -1,20 +1,37 @@
-"""History: every finished play, newest first; one play's breakdown; edit or delete it."""
+"""History: every finished play, filtered and a page at a time; one play's breakdown, its
+picture to share, edit or delete it; the stats and charts; Fly Solo's adventures; export and import.
+
+Routes: `/history` (the plays), `/history/stats`, `/history/fly-solo[/<adventure>]`, `/history/<play id>`.
+"""
 
 from __future__ import annotations
+
+import base64
 
 import flet as ft
 
 from companion.core.errors import DomainError
+from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
+from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import empty_state
+from companion.ui.files import files_of
+from companion.ui.games.fly_solo.history import ADVENTURES, adventure_story_view, adventures_view
 from companion.ui.host import Host
-from companion.ui.theme import TAP_SMALL
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
+from companion.ui.screens.history_filter import FilterBar, current, describe
+from companion.ui.screens.history_stats import archive_facts, stats_view
 from companion.ui.screens.sessions import when
+from companion.ui.theme import TAP_SMALL
+
+PAGE = 15  # plays drawn at a time: the first page is quick whatever the archive holds
+SHOWN = "history-shown"
+VIEWS = (("plays", "Plays", ft.Icons.LIST), ("stats", "Stats", ft.Icons.INSIGHTS),
+         (ADVENTURES, "Fly Solo", ft.Icons.HIKING))
 
 
 def game_title(play: Play) -> str:
@@ -27,20 +44,76 @@ class HistoryScreen(Screen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         host.watch("history", self.render)
+        host.watch("sessions", self.render)  # Fly Solo's adventures are sessions
+
+    @property
+    def view(self) -> str:
+        head = (self.arg or "plays").split("/")[0]
+        return head if head in ("plays", "stats", ADVENTURES) else "play"
 
     def build(self) -> list[ft.Control]:
-        if self.arg is not None:
+        if self.view == "play":
             try:
                 return self._detail(self.ctx.store.archive.get(self.arg))
             except PlayNotFound as exc:
                 return [empty_state(ft.Icons.SEARCH_OFF, "Play not found", str(exc)),
                         ft.Button("All plays", on_click=lambda e: self.host.navigate("/history"))]
-        plays = self.ctx.store.archive.all()
-        if not plays:
-            return [empty_state(ft.Icons.HISTORY, "No finished plays yet",
-                                "When a game is scored and saved on its page (Games), it is kept here with every "
-                                "player's total and breakdown.")]
-        return [self._card(play) for play in plays]
+        controls = [self._views()]
+        if self.view == ADVENTURES:
+            rest = self.arg.split("/", 1)[1] if "/" in (self.arg or "") else None
+            return controls + (adventure_story_view(self.host, rest) if rest else adventures_view(self.host))
+        everything = self.ctx.store.archive.newest_first()
+        if not everything:
+            return controls + [
+                empty_state(ft.Icons.HISTORY, "No finished plays yet",
+                            "When a game is scored and saved on its page (Games), it is kept here with every "
+                            "player's total and breakdown."),
+                self._import_button()]
+        facts = archive_facts(everything)
+        plays = filter_plays(everything, current(self.host))
+        controls.append(FilterBar(self.host, facts.games, facts.players, self._filter_changed).control())
+        if self.view == "stats":
+            return controls + stats_view(self.host, plays)
+        return controls + self._plays(plays)
+
+    def _views(self) -> ft.Control:
+        return ft.SegmentedButton(
+            key="history-views",
+            segments=[ft.Segment(value=v, label=ft.Text(words), icon=ft.Icon(icon)) for v, words, icon in VIEWS],
+            selected=[self.view if self.view != "play" else "plays"],
+            show_selected_icon=False,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14)),
+            on_change=lambda e: self.host.navigate("/history" if e.control.selected[0] == "plays"
+                                                   else f"/history/{e.control.selected[0]}"),
+        )
+
+    def _filter_changed(self) -> None:
+        self.host.keep[SHOWN] = PAGE
+        self.render()
+
+    # The plays --------------------------------------------------------------------------
+
+    def _plays(self, plays: list[Play]) -> list[ft.Control]:
+        shown = self.host.keep.get(SHOWN, PAGE)
+        count = len(plays)
+        controls: list[ft.Control] = [
+            ft.Text(f"{count:,} play{'' if count == 1 else 's'}: {describe(current(self.host))}", size=16,
+                    key="history-count", weight=ft.FontWeight.W_600),
+            self._transfer_row(plays),
+        ]
+        controls += [self.memo(("play", p.id, p.played_at, p.results, p.winners), lambda p=p: self._card(p))
+                     for p in plays[:shown]]
+        if count > shown:
+            more = min(PAGE, count - shown)
+            controls.append(ft.OutlinedButton(f"Show {more} more ({count - shown:,} not shown)", key="history-more",
+                                              height=TAP_SMALL, icon=ft.Icons.EXPAND_MORE, on_click=self._more))
+        elif not plays:
+            controls.append(ft.Text("No play matches: change the filter above.", size=16, key="history-none"))
+        return controls
+
+    def _more(self, e) -> None:
+        self.host.keep[SHOWN] = self.host.keep.get(SHOWN, PAGE) + PAGE
+        self.render()
 
     def _card(self, play: Play) -> ft.Control:
         return ft.Container(
@@ -52,6 +125,60 @@ class HistoryScreen(Screen):
                 ft.Text(f"Won by {' and '.join(play.winners)}", color=ft.Colors.PRIMARY),
             ], spacing=4),
         )
+
+    # Export and import ------------------------------------------------------------------
+
+    def _transfer_row(self, plays: list[Play]) -> ft.Control:
+        n = len(plays)
+        return ft.Row([
+            ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv", height=TAP_SMALL,
+                              tooltip=f"Download these {n} plays as a spreadsheet (CSV)", disabled=not plays,
+                              on_click=lambda e: self._export(plays, "csv")),
+            ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay", height=TAP_SMALL,
+                              tooltip=f"Download these {n} plays for BG Stats (.bgsplay)", disabled=not plays,
+                              on_click=lambda e: self._export(plays, "bgsplay")),
+            self._import_button(),
+        ], wrap=True, spacing=6, run_spacing=6)
+
+    def _import_button(self) -> ft.Control:
+        return ft.OutlinedButton("Import", icon=ft.Icons.UPLOAD_FILE, key="import-bgsplay", height=TAP_SMALL,
+                                 tooltip="Import plays of these games from a BG Stats file (.bgsplay)",
+                                 on_click=lambda e: files_of(self.host).pick(["bgsplay", "json"], self.take_file))
+
+    def _export(self, plays: list[Play], kind: str) -> None:
+        stamp = f"{self.ctx.store.clock():%Y-%m-%d}"
+        what = f"{len(plays)} play{'' if len(plays) == 1 else 's'}"
+        if kind == "csv":
+            files_of(self.host).save(f"companion-plays-{stamp}.csv", plays_csv(plays).encode("utf-8"), f"{what} as CSV")
+        else:
+            files_of(self.host).save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays), f"{what} for BG Stats")
+
+    def take_file(self, name: str, content: bytes) -> None:
+        """File the plays of a BG Stats file (the same play again replaces it), with undo; a file
+        that cannot be read is refused with the reason, and nothing changes."""
+        try:
+            found = from_bgsplay(content)
+        except DomainError as exc:
+            self.host.toast(f"{name} was not imported: {exc}", seconds=10)
+            return
+        if not found.plays:
+            self.host.toast(f"{name} has no plays of these games: nothing imported. {found.summary()}", seconds=10)
+            return
+        archive = self.ctx.store.archive
+        replaced = archive.exchange(list(found.plays))
+        before = {p.id for p in replaced}
+        new_ids = [p.id for p in found.plays if p.id not in before]
+
+        def undo() -> None:
+            archive.exchange(replaced, remove=new_ids)
+            self.host.changed("history")
+            self.render()
+
+        self.host.changed("history")
+        self.render()
+        self.host.toast(f"Imported from {name}: {found.summary()}", undo=undo, seconds=10)
+
+    # One play -----------------------------------------------------------------------------
 
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [
@@ -70,6 +197,8 @@ class HistoryScreen(Screen):
                       for b in r.breakdown],
                 ], spacing=2),
             ))
+        controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
+                                        height=TAP_SMALL, on_click=lambda e: self.share(play)))
         controls.append(ft.Row([
             ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", height=TAP_SMALL, expand=True,
                             on_click=lambda e: self.edit(play)),
@@ -79,6 +208,27 @@ class HistoryScreen(Screen):
         controls.append(ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK, height=TAP_SMALL,
                                       on_click=lambda e: self.host.navigate("/history")))
         return controls
+
+    def share(self, play: Play) -> None:
+        """The play's picture in a dialog, with a button that saves it on the phone."""
+        from companion.ui.components.result_picture import result_picture
+
+        png = result_picture(play, game_title(play), when(play.played_at))
+        name = f"{play.game}-{play.played_at[:10]}-{play.id}.png"
+        dialog = ft.AlertDialog(
+            title=ft.Text("This result as a picture"),
+            content=ft.Image(src=base64.b64encode(png).decode(), key="share-picture", fit=ft.BoxFit.CONTAIN,
+                             semantics_label=f"{game_title(play)} result: " + ", ".join(
+                                 f"{r.name} {r.total}" for r in play.results)),
+            actions=[
+                ft.FilledButton("Save picture", icon=ft.Icons.DOWNLOAD, key="save-picture", height=TAP_SMALL,
+                                on_click=lambda e: (self.host.page.pop_dialog(),
+                                                    files_of(self.host).save(name, png, "the picture"))),
+                ft.TextButton("Close", key="close-picture", height=TAP_SMALL,
+                              on_click=lambda e: self.host.page.pop_dialog()),
+            ],
+        )
+        self.host.page.show_dialog(dialog)
 
     def edit(self, play: Play) -> None:
         """Open the play in its game's editor (Freshwater Fly: its Score part; Fleet Dice: its
@@ -91,8 +241,9 @@ class HistoryScreen(Screen):
             self.host.changed("sessions")
             self.host.navigate(session_route(session.record))
 
-        if kind is None:
-            self.host.toast(f"Plays of {game_title(play)} cannot be edited yet.")
+        if kind is None or play.entry.get("imported_from"):
+            self.host.toast(f"Plays of {game_title(play)} cannot be edited yet." if kind is None else
+                            "A play imported from BG Stats has only its totals: it cannot be edited here.")
             return
         self.host.attempt(start)
 
@@ -113,4 +264,3 @@ class HistoryScreen(Screen):
         self.host.changed("history")
         self.host.navigate("/history")
         self.host.toast(f"Deleted the {game_title(play)} play of {when(play.played_at)}.", undo=undo)
-

@@ -1,0 +1,131 @@
+"""History's charts, drawn by flet-charts (its controls are in Flet's served web client).
+
+Every chart has a legend in words and a sentence a screen reader reads: a line's colour is
+never the only way to tell whose it is (each series also has its own dash pattern, and
+stacked parts are listed in the legend in the order they are stacked).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import flet as ft
+import flet_charts as fch
+
+SERIES_COLOURS = (ft.Colors.BLUE_700, ft.Colors.ORANGE_800, ft.Colors.GREEN_700, ft.Colors.PURPLE_600,
+                  ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600)
+DASHES = (None, [10, 6], [3, 4], [14, 4, 3, 4])
+HEIGHT = 220
+
+
+def colour(i: int) -> str:
+    return SERIES_COLOURS[i % len(SERIES_COLOURS)]
+
+
+def legend(names: Sequence[str], lines: bool = False) -> ft.Control:
+    """Each name beside its colour (and its line's dash, for line charts)."""
+    items = []
+    for i, name in enumerate(names):
+        dash = DASHES[i % len(DASHES)] if lines else None
+        mark = ft.Container(width=22, height=4 if lines else 14, bgcolor=colour(i), border_radius=2)
+        pattern = "" if not lines or dash is None else " (dashed)" if len(dash) == 2 and dash[0] > 5 else " (dotted)"
+        items.append(ft.Row([mark, ft.Text(name + pattern, size=14)], spacing=6, tight=True))
+    return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
+
+
+def framed(title: str, chart: ft.Control, key_legend: ft.Control, description: str, key: str) -> ft.Control:
+    return ft.Container(
+        key=key, padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER,
+        content=ft.Column([
+            ft.Text(title, size=17, weight=ft.FontWeight.W_600),
+            ft.Semantics(label=description, container=True, content=ft.Container(chart, height=HEIGHT)),
+            key_legend,
+        ], spacing=8),
+    )
+
+
+def step_for(top: float) -> int:
+    """A round spacing for the value axis: about five labelled lines whatever the scale."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if top / step <= 6:
+            return step
+    return 10 ** len(str(int(top)))
+
+
+def rounded_up(top: float) -> tuple[int, int]:
+    """The axis' top (a multiple of its step, above `top`) and the step."""
+    step = step_for(max(top, 1))
+    return step * (int(max(top, 1) // step) + 1), step
+
+
+def _axis_numbers(step: int, size: float = 36) -> fch.ChartAxis:
+    return fch.ChartAxis(label_size=size, label_spacing=step)
+
+
+def line_chart(title: str, series: Mapping[str, Sequence[float]], key: str, x_title: str = "Play") -> ft.Control:
+    """One line per name: its values in order (x = 1, 2, 3...)."""
+    names = list(series)
+    top, step = rounded_up(max((v for values in series.values() for v in values), default=1))
+    bottom = min((v for values in series.values() for v in values), default=0)
+    chart = fch.LineChart(
+        data_series=[
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
+                color=colour(i), stroke_width=3, dash_pattern=DASHES[i % len(DASHES)],
+                point=True,
+            )
+            for i, values in enumerate(series.values())
+        ],
+        min_y=min(0, bottom - bottom % step), max_y=top, min_x=1,
+        max_x=max((len(v) for v in series.values()), default=1),
+        left_axis=_axis_numbers(step),
+        bottom_axis=fch.ChartAxis(title=ft.Text(x_title, size=13), label_size=24, label_spacing=step_for(
+            max((len(v) for v in series.values()), default=1))),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=False,
+    )
+    said = "; ".join(f"{n}: {', '.join(str(round(v)) for v in series[n])}" for n in names)
+    return framed(title, chart, legend(names, lines=True), f"{title}. {said}", key)
+
+
+def bar_chart(title: str, bars: Sequence[tuple[str, float]], key: str) -> ft.Control:
+    """One bar per name, its value written above it."""
+    top, step = rounded_up(max((v for _, v in bars), default=1))
+    chart = fch.BarChart(
+        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=v, width=26, color=colour(i), border_radius=4)])
+            for i, (_, v) in enumerate(bars)],
+        max_y=top, left_axis=_axis_numbers(step),
+        bottom_axis=fch.ChartAxis(label_size=44, labels=[
+            fch.ChartAxisLabel(value=i, label=ft.Text(f"{name[:8]}\n{value:g}", size=12, text_align=ft.TextAlign.CENTER))
+            for i, (name, value) in enumerate(bars)]),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=False,
+    )
+    said = "; ".join(f"{n}: {v:g}" for n, v in bars)
+    return framed(title, chart, legend([n for n, _ in bars]), f"{title}. {said}", key)
+
+
+def stacked_bar_chart(title: str, parts: Sequence[str], bars: Mapping[str, Sequence[float]], key: str) -> ft.Control:
+    """One bar per name, stacked from its parts (the same order for every bar; negative parts
+    are left out of the stack and listed in the description)."""
+    groups = []
+    for i, values in enumerate(bars.values()):
+        items, y = [], 0.0
+        for j, v in enumerate(values):
+            if v > 0:
+                items.append(fch.BarChartRodStackItem(from_y=y, to_y=y + v, color=colour(j)))
+                y += v
+        groups.append(fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=y, width=30, stack_items=items, border_radius=0)]))
+    top, step = rounded_up(max((sum(v for v in values if v > 0) for values in bars.values()), default=1))
+    chart = fch.BarChart(
+        groups=groups, max_y=top, left_axis=_axis_numbers(step),
+        bottom_axis=fch.ChartAxis(label_size=24, labels=[
+            fch.ChartAxisLabel(value=i, label=ft.Text(name[:8], size=12)) for i, name in enumerate(bars)]),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=False,
+    )
+    said = "; ".join(f"{name}: " + ", ".join(f"{p} {v:.1f}" for p, v in zip(parts, values))
+                     for name, values in bars.items())
+    return framed(title, chart, legend(list(parts)), f"{title}. {said}", key)

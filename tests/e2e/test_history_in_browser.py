@@ -1,0 +1,126 @@
+"""History in a real browser: filters, the stats' charts, an export downloaded and imported on
+another server (with a second phone following), a result's picture, a Fly Solo adventure's timeline."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from companion.app import build_context
+from companion.core.play_files import check_bgsplay
+from companion.games.fly_solo import journal as j
+from companion.store import open_store
+from tests.e2e.test_table_of_phones_in_browser import phones, wait_for  # noqa: F401 (fixture)
+from tests.ui.test_history import play
+from tests.unit.test_fly_solo_journal import Journal
+
+NAMES = ("Ana", "Ben", "Cy")
+
+
+def an_archive(data_dir) -> None:
+    """30 plays over three months (Lure and Fleet Dice) and a Fly Solo adventure of two Days."""
+    store = open_store(data_dir)
+    plays = []
+    for n in range(30):
+        game = "lure" if n % 3 else "fleet-dice"
+        scores = {name: ((n * (i + 3)) % 17 + 5, (n + i) % 4) for i, name in enumerate(NAMES[: 2 + n % 2])}
+        plays.append(play(n, game, f"2026-{9 + n // 10:02d}-{1 + (n % 10) * 2:02d}", scores))
+    store.archive.add_many(plays)
+    ctx = build_context(store)
+    journal = Journal("Autumn week")
+    journal.buy("momentum", "1A")
+    journal.win()
+    journal.lose()
+    session = ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
+    for action in journal.log:
+        session.perform(action)
+    store.close()
+
+
+def close_notice(phone) -> None:
+    if phone.message("will not keep the screen awake").count():
+        phone.button("Close").click()
+
+
+def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phones, tmp_path) -> None:  # noqa: F811
+    an_archive(tmp_path / "data")
+    server = make_server(data_dir=tmp_path / "data")
+    [phone] = phones(1)
+    phone.open(server.host_url("/history"))
+    phone.see(phone.text("30 plays: every game, everyone"))
+    phone.button("Filter").click()
+    phone.button("Lure").click()
+    phone.see(phone.text("20 plays: Lure, everyone"))
+    phone.shot("history-filter-phone")
+    phone.button("Done").click()
+    phone.shot("history-plays-phone")
+    # The export of what is shown, downloaded as a BG Stats file.
+    with phone.page.expect_download(timeout=20_000) as download:
+        phone.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+    saved = download.value.path()
+    data = json.loads(open(saved, encoding="utf-8").read())
+    assert check_bgsplay(data) == [] and len(data["plays"]) == 20
+    (tmp_path / "lure.bgsplay").write_bytes(open(saved, "rb").read())
+    # Stats and charts of Ana's Lure plays.
+    phone.button("Filter").click()
+    phone.button("Ana").click()
+    phone.button("Done").click()
+    phone.button("Stats").click()
+    phone.see(phone.text("Ana in Lure"))
+    # Each chart is read out as its title and its figures (Flutter puts the label in the text).
+    phone.see(phone.page.get_by_text(re.compile(r"^Lure: scores over time .*\. Ana: \d")))
+    phone.see(phone.page.get_by_text(re.compile(r"^Wins per player \(20 plays\)\. ")))
+    phone.shot("history-stats-phone")
+    # Fly Solo: the adventure and its timeline.
+    phone.button("Fly Solo").click()
+    phone.card("Autumn week").click()
+    phone.see(phone.text("Spent a Badge on Momentum tile 1A"))
+    phone.see(phone.page.get_by_text(re.compile("^Day 2 at L2 Hunter's Cabin")))
+    phone.see(phone.page.get_by_text(re.compile(r"^Your score and the Silent Angler's, Day by Day\. You: \d+, \d+")))
+    phone.shot("history-fly-solo-timeline-phone")
+
+
+def test_an_exported_file_imported_on_another_server_with_undo(make_server, phones, tmp_path) -> None:  # noqa: F811
+    an_archive(tmp_path / "old")
+    first = make_server(data_dir=tmp_path / "old")
+    [exporter] = phones(1)
+    exporter.open(first.host_url("/history"))
+    with exporter.page.expect_download(timeout=20_000) as download:
+        exporter.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+    exported = tmp_path / "all.bgsplay"
+    exported.write_bytes(open(download.value.path(), "rb").read())
+
+    second = make_server(data_dir=tmp_path / "new", lan=True, players=NAMES)
+    host, other = phones(2)
+    host.open(second.host_url("/history"))
+    other.open(second.phone_url("/history"))
+    other.see(other.text("Who is playing on this phone?"))
+    other.button("Ben").click()
+    other.see(other.text("No finished plays yet"))
+    close_notice(other)
+    host.see(host.text("No finished plays yet"))
+    with host.page.expect_file_chooser(timeout=20_000) as chooser:
+        host.page.get_by_role("button", name=re.compile("^Import")).click()
+    chooser.value.set_files(str(exported))
+    host.see(host.message("Imported from all.bgsplay"))
+    for phone in (host, other):  # the other phone follows
+        phone.see(phone.text("30 plays: every game, everyone"))
+    host.shot("history-imported-phone")
+    host.page.get_by_role("button", name="Undo").click()
+    for phone in (host, other):
+        phone.see(phone.text("No finished plays yet"))
+
+
+def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) -> None:  # noqa: F811
+    an_archive(tmp_path / "data")
+    server = make_server(data_dir=tmp_path / "data")
+    [phone] = phones(1)
+    phone.open(server.host_url("/history/p029"))
+    phone.button("Share a picture of this result").click()
+    phone.see(phone.page.get_by_label(re.compile("^Lure result: ")).or_(phone.page.get_by_text(re.compile("^Lure result: "))))
+    phone.shot("history-share-picture-phone")
+    with phone.page.expect_download(timeout=20_000) as download:
+        phone.button("Save picture").click()
+    assert download.value.suggested_filename == "lure-2026-11-19-p029.png"
+    assert open(download.value.path(), "rb").read(4) == b"\x89PNG"
+    phone.see(phone.message("Saving the picture as lure-2026-11-19-p029.png"))

@@ -1,0 +1,154 @@
+"""History: filters, pages of plays, stats and charts, exports, a play's picture, Fly Solo's adventures."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from companion.core.plays import Play
+from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.games.fly_solo import journal as j
+from companion.ui.files import OFFERED
+from tests.unit.test_fly_solo_journal import Journal
+
+
+def play(n: int, game: str, day: str, scores: dict[str, tuple[int, int]]) -> Play:
+    """A play whose players score (fish, bonus) points: total = fish + bonus."""
+    totals = [f + b for f, b in scores.values()]
+    ranks = rank_players([(t,) for t in totals])
+    results = tuple(PlayerResult(name, f + b, rank, (BreakdownLine("Fish", 1, f), BreakdownLine("Bonus", 1, b)))
+                    for (name, (f, b)), rank in zip(scores.items(), ranks))
+    return Play(f"p{n:03d}", game, f"{day}T20:00:00", results, tuple(r.name for r in results if r.rank == 1), {})
+
+
+# Ana and Ben: three Lure plays and one Fleet Dice play (Cy too).
+SMALL = [
+    play(1, "lure", "2026-10-01", {"Ana": (10, 2), "Ben": (8, 1)}),  # Ana 12, Ben 9: Ana wins
+    play(2, "lure", "2026-11-10", {"Ana": (5, 0), "Ben": (9, 3)}),  # Ana 5, Ben 12: Ben wins
+    play(3, "lure", "2026-11-20", {"Ana": (7, 4), "Ben": (6, 5)}),  # 11 each: both win
+    play(4, "fleet-dice", "2026-11-15", {"Ana": (30, 0), "Ben": (20, 0), "Cy": (40, 0)}),  # Cy wins
+]
+
+
+def archived(app, plays) -> None:
+    app.store.archive.add_many(list(plays))
+
+
+async def test_filters_by_game_player_and_date(app) -> None:
+    archived(app, SMALL)
+    page = await app.open("/history")
+    assert page.label("history-count") == "4 plays: every game, everyone"
+    assert page.label("filter-summary") == "Every game, everyone" and not page.has(key="filter-game-lure")
+    await page.click(key="filter-open")
+    await page.click(key="filter-game-lure")
+    assert page.label("history-count") == "3 plays: Lure, everyone"
+    assert [c.key for c in page.find_all() if str(c.key).startswith("play-p")] == ["play-p003", "play-p002", "play-p001"]
+    await page.click(key="filter-game-all")
+    players = [page.find(key=f"filter-player-{i}").content for i in range(3)]
+    assert players == ["Ana", "Ben", "Cy"]  # most plays first, then by name
+    await page.click(key="filter-player-2")
+    assert page.label("history-count") == "1 play: every game, with Cy"
+    await page.click(key="filter-player-all")
+    # The clock is 21 Nov 2026: the last 30 days are 23 Oct to 21 Nov, which leaves out p001.
+    await page.click(key="filter-when-30d")
+    assert page.label("history-count") == "3 plays: every game, everyone, 23 Oct 2026 to 21 Nov 2026"
+    await page.click(key="filter-when-all")
+    assert page.label("history-count").startswith("4 plays")
+    await page.click(key="filter-done")
+    assert page.label("filter-summary") == "Every game, everyone"
+
+
+async def test_a_long_history_is_shown_a_page_at_a_time(app) -> None:
+    archived(app, [play(n, "lure", f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}", {"Ana": (n, 0), "Ben": (1, 0)})
+                   for n in range(60)])
+    page = await app.open("/history")
+    cards = lambda: [c for c in page.find_all() if str(c.key).startswith("play-p")]  # noqa: E731
+    assert len(cards()) == 15 and cards()[0].key == "play-p059"
+    for shown in (30, 45, 60):
+        await page.click(key="history-more")
+        assert len(cards()) == shown
+    assert not page.has(key="history-more")
+
+
+async def test_a_players_stats_head_to_head_and_charts(app) -> None:
+    archived(app, SMALL)
+    page = await app.open("/history/stats")
+    await page.click(key="filter-open")
+    await page.click(key="filter-game-lure")
+    await page.click(key="filter-player-0")  # Ana
+    figure = lambda key: page.find(key=key).content.controls[0].value  # noqa: E731
+    # Ana in Lure: 12, 5, 11 -> 3 plays, 2 wins (p001, the shared p003), 67%, average 28/3 = 9.3,
+    # best 12, worst 5; by date: win, loss, win -> longest streak 1, current 1.
+    assert [figure(k) for k in ("stat-plays", "stat-wins", "stat-win-rate", "stat-average", "stat-best",
+                                "stat-worst", "stat-longest-streak", "stat-current-streak")] == \
+        ["3", "2", "67%", "9.3", "12", "5", "1", "1"]
+    texts = page.texts()
+    # Category averages: Fish (10 + 5 + 7) / 3 = 7.3, Bonus (2 + 0 + 4) / 3 = 2.
+    assert "Fish" in texts and "7.3" in texts and "Bonus" in texts and "2" in texts
+    # Head to head with Ben: p001 Ana ahead, p002 Ben ahead, p003 level.
+    assert page.label("versus-summary") == "3 plays together: Ana ahead 1, Ben ahead 1, level 1"
+    for chart in ("chart-scores", "chart-breakdown", "chart-wins"):
+        assert page.has(key=chart)
+
+
+async def test_exports_offer_the_filtered_plays_as_csv_and_bgsplay(app) -> None:
+    archived(app, SMALL)
+    page = await app.open("/history")
+    await page.click(key="filter-open")
+    await page.click(key="filter-game-fleet-dice")
+    await page.click(key="export-csv")
+    await page.click(key="export-bgsplay")
+    (csv_name, csv_bytes), (bgs_name, bgs_bytes) = OFFERED.pop(page.page.session.id)
+    assert csv_name == "companion-plays-2026-11-21.csv" and bgs_name == "companion-plays-2026-11-21.bgsplay"
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8"))))
+    assert [(r["player"], r["score"], r["won"]) for r in rows] == [("Ana", "30", "no"), ("Ben", "20", "no"),
+                                                                    ("Cy", "40", "yes")]
+    data = json.loads(bgs_bytes)
+    assert [g["name"] for g in data["games"]] == ["Fleet Dice"] and len(data["plays"]) == 1
+
+
+async def test_a_play_is_shared_as_a_picture(app) -> None:
+    archived(app, SMALL)
+    page = await app.open("/history/p004")
+    await page.click(key="share-play")
+    dialog = page.dialog()
+    assert dialog is not None
+    picture = page.find(key="share-picture")
+    import base64
+    assert base64.b64decode(picture.src)[:8] == b"\x89PNG\r\n\x1a\n"
+    await page.click(key="save-picture")
+    [(name, data)] = OFFERED.pop(page.page.session.id)
+    assert name == "fleet-dice-2026-11-15-p004.png" and data[:4] == b"\x89PNG"
+
+
+async def test_fly_solo_adventures_and_their_timeline(app) -> None:
+    journal = Journal("Autumn week")
+    journal.buy("momentum", "1A")
+    journal.win()
+    journal.lose()
+    session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
+    for action in journal.log:
+        session.perform(action)
+    page = await app.open("/history/fly-solo")
+    card = page.find(key=f"adventure-{session.id}")
+    assert card is not None and f"Playing · 2 of 7 Days · {len(journal.state.badges)} Badges · 1 upgrade" in page.texts()
+    await page.click(key=f"adventure-{session.id}")
+    assert page.has(key="chart-adventure") and page.has(key="adventure-timeline")
+    moments = [page.find(key=f"moment-{i}").controls[1].controls[0].value for i in range(3)]
+    assert moments[0] == "Spent a Badge on Momentum tile 1A"
+    assert moments[1].startswith("Day 1 at L1 Crooked Fork: you ") and moments[1].endswith("you won")
+    assert moments[2].startswith("Day 2 at L2 Hunter's Cabin") and moments[2].endswith("the Silent Angler won")
+
+
+async def test_no_plays_yet_still_offers_import_and_fly_solo(app) -> None:
+    page = await app.open("/history")
+    assert "No finished plays yet" in page.texts() and page.has(key="import-bgsplay")
+    assert page.has(key="history-views")
+
+
+async def test_an_address_that_is_no_adventure_says_so(app) -> None:
+    dice = app.ctx.sessions.create("table", {})  # the Dice tab's session
+    for arg in ("nothing1", dice.id):
+        page = await app.open(f"/history/fly-solo/{arg}")
+        assert "Adventure not found" in page.texts()

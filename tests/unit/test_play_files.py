@@ -1,0 +1,443 @@
+"""Plays out to CSV and BG Stats files, and BG Stats files back in."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.inputs import InputError
+from companion.core.play_files import (
+    CSV_HEADER,
+    IMPORTED_RULE,
+    MAX_BGSPLAY_BYTES,
+    ImportResult,
+    bgsplay_bytes,
+    check_bgsplay,
+    from_bgsplay,
+    plays_csv,
+    to_bgsplay,
+)
+from companion.core.plays import Play
+from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.games import GAME_TITLES
+from companion.store.archive import _problem, check_docs
+from companion.store.errors import CorruptFileError
+
+
+def line(rule: str, count: int, points: int) -> BreakdownLine:
+    return BreakdownLine(rule, count, points)
+
+
+def result(name: str, rank: int, *lines: BreakdownLine) -> PlayerResult:
+    return PlayerResult(name, sum(b.points for b in lines), rank, tuple(lines))
+
+
+LURE = Play(
+    id="p-1",
+    game="lure",
+    played_at="2024-05-01T20:15:42+02:00",
+    results=(
+        result("Ann, the Angler", 1, line("Cod", 3, 6), line("Trout", 1, 2)),
+        result("Bo 🎣", 2, line("Cod", 2, 4)),
+    ),
+    winners=("Ann, the Angler",),
+    entry={"hands": [[1, 2], [3]]},
+    location="Cabin by the lake",
+)
+
+FLEET = Play(
+    id="p-2",
+    game="fleet-dice",
+    played_at="2024-05-02T09:05:00",
+    results=(
+        result("Bo 🎣", 1, line("Boats", 2, 10)),
+        result('Cy "Skipper"', 1, line("Boats", 1, 5), line("Nets", 5, 5)),
+        result("Ann, the Angler", 3),
+    ),
+    winners=("Bo 🎣", 'Cy "Skipper"'),
+    entry={},
+)
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def test_csv_has_a_row_per_player_per_play() -> None:
+    text = plays_csv([LURE, FLEET])
+    assert text == (
+        "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
+        'p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,yes,Cod x3: 6; Trout x1: 2\r\n'
+        "p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,no,Cod x2: 4\r\n"
+        "p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,yes,Boats x2: 10\r\n"
+        'p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,yes,Boats x1: 5; Nets x5: 5\r\n'
+        'p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,no,\r\n'
+    )
+    rows = list(csv.reader(io.StringIO(text)))
+    assert tuple(rows[0]) == CSV_HEADER
+    assert rows[1][5] == "Ann, the Angler" and rows[4][5] == 'Cy "Skipper"'
+
+
+def test_csv_of_no_plays_is_the_header() -> None:
+    assert plays_csv([]) == ",".join(CSV_HEADER) + "\r\n"
+
+
+# ---------------------------------------------------------------- BG Stats export
+
+
+def test_bgsplay_export_has_the_fields_bg_stats_needs() -> None:
+    data = json.loads(bgsplay_bytes([LURE, FLEET]).decode("utf-8"))
+    assert data == to_bgsplay([LURE, FLEET])
+    assert check_bgsplay(data) == []
+    assert set(data) == {"games", "players", "locations", "plays", "userInfo"}
+    assert data["userInfo"] == {"meRefId": None}
+    assert [(g["id"], g["name"], g["bggId"]) for g in data["games"]] == [(1, "Lure", 0), (2, "Fleet Dice", 0)]
+    for g in data["games"]:
+        assert (g["isCooperative"], g["highestWins"], g["noPoints"]) == (False, True, False)
+        assert isinstance(g["uuid"], str)
+    assert [(p["id"], p["name"], p["isAnonymous"]) for p in data["players"]] == [
+        (1, "Ann, the Angler", False), (2, "Bo 🎣", False), (3, 'Cy "Skipper"', False)]
+    assert [(loc["id"], loc["name"]) for loc in data["locations"]] == [(1, "Cabin by the lake")]
+
+    lure, fleet = data["plays"]
+    assert lure["uuid"] == "p-1"
+    assert lure["playDate"] == lure["entryDate"] == "2024-05-01 20:15:42"
+    assert (lure["gameRefId"], lure["locationRefId"]) == (1, 1)
+    assert "locationRefId" not in fleet
+    assert (fleet["gameRefId"], fleet["playDate"]) == (2, "2024-05-02 09:05:00")
+    for play in (lure, fleet):
+        assert (play["ignored"], play["usesTeams"], play["manualWinner"], play["rounds"], play["durationMin"]) == (
+            False, False, False, 0, 0)
+    assert fleet["playerScores"] == [
+        {"playerRefId": 2, "score": "10", "winner": True, "newPlayer": False, "startPlayer": False,
+         "rank": 1, "seatOrder": 0, "role": ""},
+        {"playerRefId": 3, "score": "10", "winner": True, "newPlayer": False, "startPlayer": False,
+         "rank": 1, "seatOrder": 1, "role": ""},
+        {"playerRefId": 1, "score": "0", "winner": False, "newPlayer": False, "startPlayer": False,
+         "rank": 3, "seatOrder": 2, "role": ""},
+    ]
+    assert lure["companion"]["game"] == "lure"
+    assert lure["companion"]["results"][0] == {
+        "name": "Ann, the Angler", "total": 8, "rank": 1, "breakdown": [["Cod", 3, 6], ["Trout", 1, 2]]}
+    assert lure["companion"]["played_at"] == "2024-05-01T20:15:42+02:00"
+    assert lure["companion"]["entry"] == {"hands": [[1, 2], [3]]}
+
+
+def test_bgsplay_export_is_the_same_every_time_and_has_no_locations_when_no_play_has_one() -> None:
+    assert bgsplay_bytes([LURE, FLEET]) == bgsplay_bytes([LURE, FLEET])
+    assert to_bgsplay([FLEET])["locations"] == []
+    # The same player or game keeps its uuid in another export.
+    one, two = to_bgsplay([LURE]), to_bgsplay([FLEET])
+    assert one["players"][1]["uuid"] == two["players"][0]["uuid"]  # Bo
+    assert one["games"][0]["uuid"] != two["games"][0]["uuid"]
+
+
+def test_export_then_import_gives_the_same_plays() -> None:
+    imported = from_bgsplay(bgsplay_bytes([LURE, FLEET]))
+    assert imported.plays == (LURE, FLEET)
+    assert imported.skipped == {}
+    assert imported.summary() == "2 plays of Lure and Fleet Dice"
+
+
+names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12)
+small = st.integers(-10_000, 10_000)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**14, 10**14) | st.floats(allow_nan=False, allow_infinity=False)
+    | names,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(names, inner, max_size=4),
+    max_leaves=12,
+)
+zones = st.sampled_from([None, timezone.utc, timezone(timedelta(hours=2)), timezone(timedelta(hours=-5, minutes=-30))])
+
+
+@st.composite
+def plays(draw) -> Play:
+    seats = draw(st.lists(
+        st.tuples(names, st.lists(st.tuples(names, small, small), max_size=4)), min_size=1, max_size=6))
+    totals = [sum(points for _, _, points in lines) for _, lines in seats]
+    ranks = rank_players([(t,) for t in totals])
+    results = tuple(
+        PlayerResult(name, total, rank, tuple(BreakdownLine(*b) for b in lines))
+        for (name, lines), total, rank in zip(seats, totals, ranks)
+    )
+    moment = draw(st.datetimes(datetime(2000, 1, 1), datetime(2099, 12, 31), timezones=zones))
+    return Play(
+        id=draw(st.uuids().map(str) | names.filter(bool)),
+        game=draw(st.sampled_from(sorted(GAME_TITLES))),
+        played_at=moment.isoformat(timespec="seconds"),
+        results=results,
+        winners=tuple(r.name for r in results if r.rank == 1),
+        entry=draw(st.dictionaries(names, json_values, max_size=5)),
+        location=draw(st.just("") | names),
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(plays(), max_size=5))
+def test_any_plays_survive_export_and_import(archive: list[Play]) -> None:
+    raw = bgsplay_bytes(archive)
+    assert json.loads(raw) == to_bgsplay(archive)
+    assert check_bgsplay(json.loads(raw)) == []
+    assert from_bgsplay(raw).plays == tuple(archive)
+
+
+# ---------------------------------------------------------------- BG Stats import
+
+
+def bgstats_file(**changes) -> dict:
+    """A minimal file as BG Stats writes it (no companion key): one Lure play, one Wingspan play."""
+    data = {
+        "games": [
+            {"id": 1, "name": " lure ", "bggId": 0, "uuid": "g-1"},
+            {"id": 7, "name": "Wingspan", "bggId": 266192, "uuid": "g-7"},
+        ],
+        "players": [
+            {"id": 1, "name": "Ann", "uuid": "a"}, {"id": 2, "name": "Bo", "uuid": "b"},
+            {"id": 3, "name": "Cy", "uuid": "c"},
+        ],
+        "locations": [{"id": 4, "name": "Harbour pub", "uuid": "l-4"}],
+        "plays": [
+            {"uuid": "bgs-play-1", "playDate": "2023-08-19 21:30:00", "gameRefId": 1, "locationRefId": 4,
+             "playerScores": [
+                 {"playerRefId": 1, "score": "12", "winner": False, "seatOrder": 0},
+                 {"playerRefId": 2, "score": 15, "winner": True, "seatOrder": 1},
+                 {"playerRefId": 3, "score": "15.0", "winner": False, "seatOrder": 2},
+             ]},
+            {"uuid": "bgs-play-2", "playDate": "2023-08-20 18:00:00", "gameRefId": 7,
+             "playerScores": [{"playerRefId": 1, "score": "88", "winner": True}]},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+def encode(data) -> bytes:
+    return json.dumps(data).encode("utf-8")
+
+
+def test_a_bg_stats_file_gives_the_plays_of_our_games() -> None:
+    imported = from_bgsplay(encode(bgstats_file()))
+    assert imported.skipped == {"Wingspan": 1}
+    [play] = imported.plays
+    assert play == Play(
+        id="bgs-play-1",
+        game="lure",
+        played_at="2023-08-19T21:30:00",
+        results=(
+            PlayerResult("Ann", 12, 3, (BreakdownLine(IMPORTED_RULE, 1, 12),)),
+            PlayerResult("Bo", 15, 1, (BreakdownLine(IMPORTED_RULE, 1, 15),)),
+            # Tied with Bo, but the file says Bo won (a tie-breaker): Cy comes second.
+            PlayerResult("Cy", 15, 2, (BreakdownLine(IMPORTED_RULE, 1, 15),)),
+        ),
+        winners=("Bo",),
+        entry={"imported_from": "bgstats"},
+        location="Harbour pub",
+    )
+    assert _problem(play) is None
+    assert imported.summary() == "1 play of Lure; 1 play of another game left out"
+
+
+def test_without_winners_in_the_file_the_best_scores_win() -> None:
+    data = bgstats_file()
+    lure = data["plays"][0]
+    for score in lure["playerScores"]:
+        score["winner"] = False
+    del lure["uuid"], lure["locationRefId"]
+    [play] = from_bgsplay(encode(data)).plays
+    assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann", 12, 3), ("Bo", 15, 1), ("Cy", 15, 1)]
+    assert play.winners == ("Bo", "Cy")
+    assert play.location == ""
+    # No uuid in the file: an id from the play's content, the same on every import.
+    assert play.id.startswith("bgstats-")
+    assert from_bgsplay(encode(data)).plays[0].id == play.id
+
+
+def test_players_are_seated_by_seat_order() -> None:
+    data = bgstats_file()
+    data["plays"][0]["playerScores"].reverse()
+    [play] = from_bgsplay(encode(data)).plays
+    assert [r.name for r in play.results] == ["Ann", "Bo", "Cy"]
+
+
+def test_a_play_changed_in_bg_stats_is_read_from_its_bg_stats_fields() -> None:
+    data = to_bgsplay([LURE])
+    data["plays"][0]["playerScores"][1]["score"] = "7"  # Bo's score corrected in BG Stats
+    [play] = from_bgsplay(encode(data)).plays
+    assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann, the Angler", 8, 1), ("Bo 🎣", 7, 2)]
+    assert play.results[0].breakdown == (BreakdownLine(IMPORTED_RULE, 1, 8),)
+    assert (play.id, play.location, play.entry) == ("p-1", "Cabin by the lake", {"imported_from": "bgstats"})
+
+
+def test_a_play_moved_in_bg_stats_keeps_its_breakdown_and_takes_the_new_date() -> None:
+    data = to_bgsplay([LURE])
+    data["plays"][0]["playDate"] = "2024-05-03 10:00:00"
+    [play] = from_bgsplay(encode(data)).plays
+    assert play.played_at == "2024-05-03T10:00:00"
+    assert play.results == LURE.results
+
+
+def test_summary_lines() -> None:
+    assert ImportResult((), {}).summary() == "No plays in the file"
+    assert ImportResult((), {"Azul": 2, "Wingspan": 10}).summary() == (
+        "No plays of games Companion knows; 12 plays of other games left out")
+    three = (LURE, FLEET, LURE)
+    assert ImportResult(three, {"Azul": 2, "Wingspan": 10}).summary() == (
+        "3 plays of Lure and Fleet Dice; 12 plays of other games left out")
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    (b"{not json", "not valid JSON"),
+    (b"\xff\xfe", "not valid UTF-8"),
+    (b"[1, 2]", "holds a list"),
+    (encode(bgstats_file(players=None)), "players is not a list"),
+    (encode({k: v for k, v in bgstats_file().items() if k != "players"}), "there is no players list"),
+])
+def test_files_that_are_not_bg_stats_files_are_refused(raw: bytes, message: str) -> None:
+    with pytest.raises(InputError, match="The BG Stats file") as caught:
+        from_bgsplay(raw)
+    assert message in str(caught.value)
+
+
+def test_a_score_for_no_player_is_refused() -> None:
+    data = bgstats_file()
+    data["plays"][0]["playerScores"][2]["playerRefId"] = 99
+    del data["plays"][1]["playerScores"][0]["playerRefId"]
+    with pytest.raises(InputError) as caught:
+        from_bgsplay(encode(data))
+    assert "play 1: playerScores[2]: playerRefId 99 names no player" in str(caught.value)
+    assert "play 2: playerScores[0] has no playerRefId" in str(caught.value)
+
+
+def test_a_score_that_is_not_a_number_is_refused() -> None:
+    data = bgstats_file()
+    data["plays"][0]["playerScores"][0]["score"] = "abc"
+    with pytest.raises(InputError, match=r'play 1 \(lure, 2023-08-19 21:30:00\): the score "abc" of Ann '
+                                         "is not a whole number"):
+        from_bgsplay(encode(data))
+    data["plays"][0]["playerScores"][0]["score"] = "12.5"
+    with pytest.raises(InputError, match="12.5"):
+        from_bgsplay(encode(data))
+
+
+def test_a_bad_score_of_a_game_left_out_does_not_matter() -> None:
+    data = bgstats_file()
+    data["plays"][1]["playerScores"][0]["score"] = "lots"
+    assert len(from_bgsplay(encode(data)).plays) == 1
+
+
+def test_a_file_over_20_mb_is_refused_before_reading() -> None:
+    raw = b" " * (MAX_BGSPLAY_BYTES + 1)  # would be "not JSON" if it were read
+    with pytest.raises(InputError, match="more than 20 MB"):
+        from_bgsplay(raw)
+
+
+def test_the_check_names_every_problem() -> None:
+    data = bgstats_file()
+    data["games"].append({"id": 1, "name": ""})
+    data["plays"][0].update(playDate="19/08/2023", gameRefId=5, locationRefId=9)
+    data["plays"][1]["playerScores"][0].update(winner="yes", score=None)
+    data["plays"].append("a play")
+    assert check_bgsplay(data) == [
+        "game 3: id 1 is used twice",
+        "game 3 has no name",
+        'play 1: playDate "19/08/2023" is not a date like 2024-05-01 20:15:00',
+        "play 1: gameRefId 5 names no game",
+        "play 1: locationRefId 9 names no location",
+        "play 2: playerScores[0]: winner is not true or false",
+        "play 2: playerScores[0]: score null is not text or a number",
+        "play 3 is not an object",
+    ]
+    assert check_bgsplay([]) == ["the file holds a list, not an object with games, players and plays"]
+    with pytest.raises(InputError, match=r"\(and 5 more\)"):
+        from_bgsplay(encode(data))
+
+
+# ---------------------------------------------------------------- location, old records
+
+
+def test_location_is_kept_only_when_there_is_one() -> None:
+    assert LURE.to_doc()["location"] == "Cabin by the lake"
+    assert "location" not in FLEET.to_doc()
+    assert Play.from_doc(LURE.to_doc()) == LURE
+
+
+def test_old_play_records_without_location_still_load() -> None:
+    doc = FLEET.to_doc()
+    assert "location" not in doc
+    assert Play.from_doc(doc).location == ""
+    check_docs({"plays": {"1": doc, "2": LURE.to_doc()}})
+
+
+def test_a_location_that_is_not_text_is_a_damaged_record() -> None:
+    doc = {**LURE.to_doc(), "location": 5}
+    with pytest.raises(CorruptFileError, match="location that is not text"):
+        check_docs({"plays": {"1": doc}})
+
+
+# ---------------------------------------------------------------- speed
+
+
+def test_exporting_ten_thousand_plays_is_quick() -> None:
+    lines = (line("Cod", 3, 6), line("Trout", 1, 2), line("Pike", 2, 8))
+    archive = [
+        Play(f"play-{i}", "lure", f"2024-05-01T20:{i % 60:02d}:00+02:00",
+             tuple(result(f"Player {(i + s) % 9}", s + 1, *lines) for s in range(4)),
+             ("Player 0",), {"round": i, "hands": [[1, 2, 3]] * 4}, "Cabin" if i % 2 else "")
+        for i in range(10_000)
+    ]
+    start = time.perf_counter()
+    plays_csv(archive)
+    bgsplay_bytes(archive)
+    assert time.perf_counter() - start < 2.0
+
+
+# ---------------------------------------------------------------- our key
+
+
+def test_a_game_renamed_in_bg_stats_is_still_ours_by_our_key() -> None:
+    data = to_bgsplay([LURE])
+    data["games"][0]["name"] = "Lure (2nd edition)"
+    assert from_bgsplay(encode(data)).plays == (LURE,)
+    data["plays"][0]["companion"]["game"] = "chess"  # not ours: the play is left out
+    assert from_bgsplay(encode(data)).skipped == {"Lure (2nd edition)": 1}
+
+
+@pytest.mark.parametrize("damage", [
+    lambda key: key.update(results="lots"),
+    lambda key: key["results"][0].update(total=9),  # no longer the sum of its breakdown
+    lambda key: key["results"][0]["breakdown"][0].append(1),
+    lambda key: key.update(winners=["Bo 🎣"]),  # not who BG Stats says won
+    lambda key: key.update(entry=[]),
+    lambda key: key.update(game="fleet-dice"),  # not the game BG Stats says
+])
+def test_a_damaged_key_is_not_used(damage) -> None:
+    data = to_bgsplay([LURE])
+    damage(data["plays"][0]["companion"])
+    [play] = from_bgsplay(encode(data)).plays
+    assert (play.game, play.entry) == ("lure", {"imported_from": "bgstats"})
+    assert [(r.name, r.total, r.rank) for r in play.results] == [(r.name, r.total, r.rank) for r in LURE.results]
+
+
+def test_an_entry_of_any_mapping_is_exported() -> None:
+    from types import MappingProxyType
+
+    play = replace(LURE, entry=MappingProxyType({"deep": MappingProxyType({"a": (1, 2)})}))
+    assert json.loads(bgsplay_bytes([play]))["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
+    assert to_bgsplay([play])["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
+
+
+def test_a_name_typed_like_a_formula_is_not_a_formula_in_the_spreadsheet() -> None:
+    from companion.core.play_files import plays_csv as to_csv
+    from companion.core.scoring import BreakdownLine, PlayerResult
+
+    sneaky = Play("p1", "lure", "2026-11-20T20:00:00",
+                  (PlayerResult("=HYPERLINK(1)", 3, 1, (BreakdownLine("Fish", 1, 3),)),), ("=HYPERLINK(1)",), {})
+    [row] = list(csv.DictReader(io.StringIO(to_csv([sneaky]))))
+    assert row["player"] == "'=HYPERLINK(1)" and row["score"] == "3"
