@@ -14,7 +14,7 @@ import flet_charts as fch
 
 SERIES_COLOURS = (ft.Colors.BLUE_700, ft.Colors.ORANGE_800, ft.Colors.GREEN_700, ft.Colors.PURPLE_600,
                   ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600)
-DASHES = (None, [10, 6], [3, 4], [14, 4, 3, 4])
+DASHES = ((None, ""), ([10, 6], " (dashed)"), ([3, 4], " (dotted)"), ([14, 4, 3, 4], " (dash-dot)"))
 HEIGHT = 220
 
 
@@ -26,9 +26,8 @@ def legend(names: Sequence[str], lines: bool = False) -> ft.Control:
     """Each name beside its colour (and its line's dash, for line charts)."""
     items = []
     for i, name in enumerate(names):
-        dash = DASHES[i % len(DASHES)] if lines else None
+        pattern = DASHES[i % len(DASHES)][1] if lines else ""
         mark = ft.Container(width=22, height=4 if lines else 14, bgcolor=colour(i), border_radius=2)
-        pattern = "" if not lines or dash is None else " (dashed)" if len(dash) == 2 and dash[0] > 5 else " (dotted)"
         items.append(ft.Row([mark, ft.Text(name + pattern, size=14)], spacing=6, tight=True))
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
@@ -71,7 +70,7 @@ def line_chart(title: str, series: Mapping[str, Sequence[float]], key: str, x_ti
         data_series=[
             fch.LineChartData(
                 points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-                color=colour(i), stroke_width=3, dash_pattern=DASHES[i % len(DASHES)],
+                color=colour(i), stroke_width=3, dash_pattern=DASHES[i % len(DASHES)][0],
                 point=True,
             )
             for i, values in enumerate(series.values())

@@ -70,12 +70,13 @@ class FilterBar:
         """One line saying what is shown and a Filter button; the choices once it is tapped."""
         flt = current(self.host)
         if not self.host.keep.get(OPEN):
+            said = describe(flt)
             return ft.Container(
                 key="history-filters", padding=ft.Padding.only(left=12, right=4), border_radius=12,
                 bgcolor=ft.Colors.SURFACE_CONTAINER,
                 content=ft.Row([
                     ft.Icon(ft.Icons.FILTER_LIST, size=22),
-                    ft.Text(describe(flt)[0].upper() + describe(flt)[1:], size=16, expand=True, key="filter-summary"),
+                    ft.Text(said[0].upper() + said[1:], size=16, expand=True, key="filter-summary"),
                     ft.TextButton("Filter", key="filter-open", height=48, on_click=lambda e: self._open(True)),
                 ], spacing=8))
         shown_players = list(self.players[:MOST_PLAYERS_SHOWN])
