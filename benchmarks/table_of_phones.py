@@ -64,7 +64,8 @@ PLAYER = """([label, moments]) => {
   new MutationObserver(note).observe(host(), {subtree: true, childList: true, characterData: true});
   for (const at of moments) {
     setTimeout(() => {
-      const button = [...host().querySelectorAll('flt-semantics[role=button]')].find(e => e.textContent.trim() === label);
+      const button = [...host().querySelectorAll('flt-semantics[role=button], flt-semantics[role=checkbox]')].find(
+        e => e.textContent.trim() === label || e.getAttribute('aria-label') === label);
       window.bench.taps.push(performance.timeOrigin + performance.now());
       if (button) button.click(); else window.bench.messages.push('no button to tap');
     }, at - Date.now());

@@ -123,7 +123,7 @@ class Server:
 
 
 TAP_AT = """([labels, at]) => {
-  const find = (n) => [...document.querySelectorAll('flt-semantics[role=button]')].find(
+  const find = (n) => [...document.querySelectorAll('flt-semantics[role=button], flt-semantics[role=checkbox]')].find(
     e => e.textContent.trim() === n || e.getAttribute('aria-label') === n
       || (e.parentElement && e.parentElement.getAttribute('aria-label') === n));  // a tooltip's button
   const buttons = labels.map(find);
@@ -158,7 +158,9 @@ class AppPage:
         self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
 
     def button(self, name: str):
-        return self.page.get_by_role("button", name=name, exact=True)
+        """A button, or a choice (a chip, a tile: a checkbox to a screen reader) named `name`."""
+        return self.page.get_by_role("button", name=name, exact=True).or_(
+            self.page.get_by_role("checkbox", name=name, exact=True))
 
     def tab(self, name: str):
         return self.page.get_by_role("tab", name=name)

@@ -73,13 +73,23 @@ def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
 
 
 def label_of(control: BaseControl) -> str | None:
-    """What a player reads on a control: its text, button label, tooltip or semantics label."""
+    """What a player reads on a control: its text, button label, tooltip or semantics label;
+    for a tile drawn of several controls (a choice chip: a tick and its words), its first words."""
     for name in ("value", "content", "label", "tooltip", "text"):
         value = getattr(control, name, None)
         if isinstance(value, str):
             return value
         if name == "content" and isinstance(value, ft.Text) and isinstance(value.value, str):
             return value.value  # a button whose label is a Text
+    inner = getattr(control, "content", None)
+    parts = [inner] if isinstance(inner, BaseControl) else list(getattr(control, "controls", None) or [])
+    for part in parts:
+        if isinstance(part, ft.Text) and isinstance(part.value, str):
+            return part.value
+        if isinstance(part, (ft.Row, ft.Column, ft.Stack, ft.Container)):
+            found = label_of(part)
+            if found is not None:
+                return found
     return None
 
 
@@ -125,6 +135,18 @@ class PageDriver:
     def label(self, key: str) -> str | None:
         """What the control with `key` reads (a button's label)."""
         return label_of(self.find(key=key))
+
+    def checked(self, key: str) -> bool | None:
+        """Whether the choice keyed `key` is checked, as a screen reader hears it (None: no such state)."""
+        wanted = self.find(key=key)
+        for control in self.controls():
+            if isinstance(control, ft.Semantics) and control.content is wanted:
+                return control.checked
+        return None
+
+    def chosen(self, *keys: str) -> list[str]:
+        """Of the choices keyed `keys`, the ones checked, named by what follows the key's last '-'."""
+        return [k.rsplit("-", 1)[1] for k in keys if self.checked(k)]
 
     def has(self, key: str | None = None, label: str | None = None) -> bool:
         return bool(self.find_all(key=key, label=label))

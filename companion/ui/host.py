@@ -18,7 +18,7 @@ from companion.core.session import TABLE, Actor, SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
-from companion.ui.phone import PLAYER, PhonePrefs, is_host_page
+from companion.ui.phone import LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs, is_host_page
 from companion.ui.taps import keep_late_taps
 
 log = logging.getLogger(__name__)
@@ -110,6 +110,12 @@ class Host:
     def who(self) -> str:
         """'Ana', or 'The whole table'."""
         return self.actor.name
+
+    @property
+    def large_text(self) -> bool:
+        """This phone reads at 150 % text or more: layouts that put things side by side stack them
+        (a game's title beside its picture would break mid-word)."""
+        return self.prefs.get(TEXT_SIZE) >= LARGE_TEXT
 
     def set_identity(self, identity: str) -> None:
         self.set_pref(PLAYER, identity)

@@ -20,6 +20,7 @@ THEME = "companion.theme"
 TEXT_SIZE = "companion.text_size"  # read by the lines added to the page (page_scripts.TEXT_SIZE_KEY)
 THEMES = ("system", "light", "dark")
 TEXT_SIZES = (100, 115, 130, 150, 200)  # percent of the normal text size
+LARGE_TEXT = 150  # from this size on, screens stack what they put side by side
 DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100}
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser's storage
 
@@ -64,6 +65,8 @@ class BrowserPrefs(PhonePrefs):
         answers = await asyncio.gather(*(asyncio.wait_for(self._storage.get(k), CLIENT_TIMEOUT) for k in keys),
                                        return_exceptions=True)
         for key, value in zip(keys, answers):
+            if key == TEXT_SIZE and isinstance(value, str) and value.isdigit():
+                value = int(value)  # the browser's storage may give a number back as its text
             if isinstance(value, BaseException):
                 log.info("the browser did not give %s: %r", key, value)
             elif valid(key, value):

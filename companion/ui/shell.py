@@ -21,7 +21,7 @@ import flet as ft
 
 from companion.core.session import TABLE
 from companion.games.registry import load
-from companion.ui.components.common import notice_card
+from companion.ui.components.common import Segment, notice_card, segments
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
 from companion.ui.routes import HOME, WHO, Place, game_route, place
@@ -53,6 +53,14 @@ TABS = (
 TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
 PAGES = {"settings": f"{SCREENS}.settings:SettingsScreen", "sessions": f"{SCREENS}.sessions:SessionsScreen",
          "who": f"{SCREENS}.who:WhoScreen", "invite": f"{SCREENS}.invite:InviteScreen"}
+
+
+def initials(name: str) -> str:
+    """'AN' for 'Ana Nunes', 'AN' for 'Ana', '李' for '李娜': what fits in the app bar's circle."""
+    words = name.split()
+    if len(words) > 1:
+        return (words[0][:1] + words[-1][:1]).upper()
+    return name[:2].upper() if name.isascii() else name[:1]
 
 
 def make_screen(host: Host, where: Place) -> Screen:
@@ -92,6 +100,7 @@ class Shell:
             page.update()  # the browser learns of its storage before it is asked for what it keeps
         await self.host.prefs.load()
         self.apply_theme()
+        self.route = None  # drawn again with what the phone kept (a route change may have come meanwhile)
         self.show(page.route)
         if self.host.browser_services:
             page.run_task(self._keep_screen_awake)
@@ -153,15 +162,18 @@ class Shell:
         self.page.update()
 
     def _who_button(self) -> ft.Control:
-        """Who plays on this phone, in the app bar; tap to change."""
+        """Who plays on this phone, in the app bar (initials in a circle, or the table's icon);
+        tap to change. Small whatever the text size, so the screen's title keeps its room."""
         who = self.host.who
-        return ft.TextButton(
-            content=ft.Text("Whole table" if self.host.identity == TABLE else who,
-                            semantics_label=f"Playing on this phone: {who}"),
-            icon=ft.Icons.GROUPS if self.host.identity == TABLE else ft.Icons.PERSON, key="who",
-            tooltip="Who plays on this phone: tap to change",
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-            on_click=lambda e: self._ask_who())
+        table = self.host.identity == TABLE
+        badge = ft.CircleAvatar(
+            content=ft.Icon(ft.Icons.GROUPS, size=22) if table else ft.Text(initials(who), size=15,
+                                                                             weight=ft.FontWeight.W_600,
+                                                                             semantics_label=""),  # in the label
+            radius=17, bgcolor=ft.Colors.SECONDARY_CONTAINER, color=ft.Colors.ON_SECONDARY_CONTAINER)
+        return ft.Semantics(label=f"Playing on this phone: {who}", button=True, key="who-label", content=ft.Container(
+            key="who", width=48, height=48, border_radius=24, alignment=ft.Alignment.CENTER,
+            content=badge, on_click=lambda e: self._ask_who()))
 
     def _ask_who(self) -> None:
         self.host.after_who = self.route or HOME
@@ -205,14 +217,11 @@ class Shell:
         listed = [p for p in game.parts if p.listed] if game is not None else []
         if shown is None or shown not in listed or len(listed) < 2:
             return None
-        return ft.SegmentedButton(
-            key="game-parts",
-            segments=[ft.Segment(value=p.id, label=p.label, icon=getattr(ft.Icons, p.icon)) for p in listed],
-            selected=[shown.id],
-            show_selected_icon=False,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14)),
-            on_change=lambda e: self.go(game_route(game, e.control.selected[0])) if e.control.selected else None,
-        )
+        tab_names = {t.label for t in TABS}
+        # A part named as a tab ("Dice") is read out with its game's name: one name, one control.
+        return segments([Segment(p.id, p.label, getattr(ft.Icons, p.icon),
+                                 f"{game.title} {p.label.lower()}" if p.label in tab_names else None)
+                         for p in listed], shown.id, lambda part: self.go(game_route(game, part)), key="game-parts")
 
     def _page_view(self, screen: Screen) -> ft.View:
         return ft.View(

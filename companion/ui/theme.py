@@ -17,17 +17,36 @@ THEME_MODES = {
 }
 
 
+def tap_padding(vertical: float = 14, horizontal: float = 16) -> ft.Padding:
+    """A button's padding that makes it at least 48 px tall at normal text size (a 20 px line and
+    14 px above and below) and lets it grow with the text: no button has a fixed height, which
+    would cut its words off at 200 % text."""
+    return ft.Padding.symmetric(vertical=vertical, horizontal=horizontal)
+
+
 def themes() -> tuple[ft.Theme, ft.Theme]:
-    """The light and dark themes."""
-    return (
-        ft.Theme(color_scheme_seed=SEED, use_material3=True),
-        ft.Theme(color_scheme_seed=SEED, use_material3=True),
-    )
+    """The light and dark themes.
+
+    Every tap target is at least 48 x 48 px whatever the device: Flutter draws compact
+    controls for a desktop browser (icon buttons 40 px, text buttons 32 px tall) unless
+    told otherwise. Filled buttons (what a screen is for) are 56 px tall.
+    """
+    def theme() -> ft.Theme:
+        return ft.Theme(
+            color_scheme_seed=SEED, use_material3=True, visual_density=ft.VisualDensity.STANDARD,
+            icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)),
+            button_theme=ft.ButtonTheme(style=ft.ButtonStyle(padding=tap_padding())),
+            outlined_button_theme=ft.OutlinedButtonTheme(style=ft.ButtonStyle(padding=tap_padding())),
+            text_button_theme=ft.TextButtonTheme(style=ft.ButtonStyle(padding=tap_padding())),
+            filled_button_theme=ft.FilledButtonTheme(style=ft.ButtonStyle(padding=tap_padding(18, 24))),
+        )
+
+    return theme(), theme()
 
 
 def big_button_style() -> ft.ButtonStyle:
     return ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=20, vertical=12),
+        padding=tap_padding(18, 20),
         text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
         shape=ft.RoundedRectangleBorder(radius=14),
     )

@@ -10,7 +10,6 @@ import flet as ft
 
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP_SMALL
 
 
 class ToolScreen(SessionScreen):
@@ -21,7 +20,7 @@ class ToolScreen(SessionScreen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self.finish_button = ft.TextButton(self.finish_label, icon=ft.Icons.DONE_ALL, key="finish",
-                                           height=TAP_SMALL, on_click=lambda e: self.finish())
+                                           on_click=lambda e: self.finish())
 
     @property
     def state(self) -> Any:

@@ -61,7 +61,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.labelled("Back").click()
     phone.labelled("Settings").click()
     phone.see(phone.text("Theme"))
-    phone.page.get_by_role("button", name="Dark").click()  # this phone's own theme
+    phone.button("Dark").click()  # this phone's own theme
     phone.see(phone.button("Back up now"))
     phone.shot("settings-dark-phone")
 

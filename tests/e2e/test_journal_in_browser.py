@@ -42,6 +42,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.labelled("One tan hatch token more").click()
     phone.labelled("One tan hatch token more").click()
     phone.button("Silent Angler: 0").click()
+    phone.labelled("One point more").click()  # the Angler's stepper starts at its own 3, not at your 4
     coho = phone.page.get_by_role("button", name=re.compile("^Add a gold Coho"))
     coho.click()
     coho.click()
@@ -95,7 +96,7 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     phone.see(phone.button("Roll 4 dice"))
     phone.button("Roll 4 dice").click()
     for _ in range(3):
-        phone.page.get_by_role("button", name=re.compile("^d6 showing")).first.click()
+        phone.page.get_by_role("checkbox", name=re.compile("^d6 showing")).first.click()
         phone.page.wait_for_timeout(300)
     phone.see(phone.button("Shuffle and cast"))
     phone.button("Shuffle and cast").click()

@@ -192,7 +192,7 @@ def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> No
     join(ana, server, "Ana")
     join(ben, server, "Ben")
     ana.labelled("Settings").click()
-    ana.page.get_by_role("button", name="Dark").click()
+    ana.button("Dark").click()
     ben.labelled("Settings").click()
     ben.see(ben.text("Text size"))
     ana.page.wait_for_timeout(800)

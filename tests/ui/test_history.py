@@ -45,7 +45,7 @@ async def test_filters_by_game_player_and_date(app) -> None:
     assert page.label("history-count") == "3 plays: Lure, everyone"
     assert [c.key for c in page.find_all() if str(c.key).startswith("play-p")] == ["play-p003", "play-p002", "play-p001"]
     await page.click(key="filter-game-all")
-    players = [page.find(key=f"filter-player-{i}").content for i in range(3)]
+    players = [page.label(key=f"filter-player-{i}") for i in range(3)]
     assert players == ["Ana", "Ben", "Cy"]  # most plays first, then by name
     await page.click(key="filter-player-2")
     assert page.label("history-count") == "1 play: every game, with Cy"

@@ -56,6 +56,8 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     await page.click(key="hatch-tan-plus")
     await page.click(key="record-seat-angler")
     assert not page.has(key="card-N") and page.has(key="track-plus")  # no Skill cards, a track instead
+    assert page.label(key="points-count") == "3"  # the Angler's own stepper: not the 4 set for your fish
+    await page.click(key="points-plus")
     await catch(page, "fish-coho-gold", 2)
     await catch(page, "track-plus", 3)
     assert session.state.draft.track == 3
@@ -63,7 +65,7 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     await page.click(key="bonus-tan")
     assert page.find(key="bonus-matches").value == "You gained 2 tan tokens: +2"
     # You: 7 x 4 = 28 fish points + First to seven 2 + 2 bonus-token matches = 32 (1A scores no tan,
-    # no Brown, no set of three species). Silent Angler: 2 Coho x 4 (the stepper still says 4) = 8,
+    # no Brown, no set of three species). Silent Angler: 2 Coho x 4 = 8,
     # Most Coho 6, track space 3 = 4, L1: one pair 3 = 21.
     assert page.find(key="score-you-total").value == "32"
     assert page.find(key="score-angler-total").value == "21"
@@ -157,3 +159,10 @@ async def test_discard_an_adventure_with_undo(app) -> None:
     await page.snackbar_action()
     assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
     assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
+
+
+async def test_the_suggested_adventure_name_is_selected_when_tapped(app) -> None:
+    page = await app.open("/games/fly-solo/journal")
+    field = page.find(key="adventure-name")
+    await page.tap(field, "focus")
+    assert (field.selection.base_offset, field.selection.extent_offset) == (0, len(field.value))  # typing replaces it

@@ -43,7 +43,7 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     assert [(f.species.value, f.color.value, f.points) for f in ana.fish] == [
         ("coho", "gold", 5), ("coho", "black", 5), ("brook", "gold", 3)]
     # 13 fish points + 6 Most Coho + 1A white 2 x 2 = 4 + W 1 = 24.
-    assert page.find(key="scores-seat-0").content == "Ana: 24"
+    assert page.label(key="scores-seat-0") == "Ana: 24"
     assert page.find(key="winner").value == "Ana wins"
     assert "1A: white hatch tokens" in page.texts()
     # Ben: board 3B, one gold Coho worth 8: Most Coho is now shared 1-1? No: Ana has 2.
@@ -51,7 +51,7 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     await page.click(key="board-3B")
     await page.click(key="fish-coho-gold")
     assert sheet(app).player(1).reel_board == "3B"
-    assert page.find(key="scores-seat-1").content == "Ben: 3"
+    assert page.label(key="scores-seat-1") == "Ben: 3"
     await page.click(key="undo")
     assert sheet(app).player(1).fish == ()
 
@@ -60,12 +60,12 @@ async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None
     app = roster
     page = await app.open("/games/freshwater-fly/score")
     await start(page)
-    assert page.find(key="first-to-seven").content == "First to seven fish needs seven fish (0 so far)"
+    assert page.label(key="first-to-seven") == "First to seven fish needs seven fish (0 so far)"
     for _ in range(7):
         await page.click(key="fish-grayling-green")
     await page.click(key="first-to-seven")
     assert sheet(app).player(0).first_to_seven
-    assert page.find(key="first-to-seven").content == "Ana was first to seven fish (+2)"
+    assert page.label(key="first-to-seven") == "Ana was first to seven fish (+2)"
     await page.click(key="caught-0")  # back to six fish
     assert not sheet(app).player(0).first_to_seven
 
@@ -113,7 +113,7 @@ async def test_a_half_entered_sheet_is_there_on_another_page(roster) -> None:
     await start(page)
     await page.click(key="fish-dolly-green")
     again = await app.open("/games/freshwater-fly/score")
-    assert again.find(key="scores-seat-0").content == page.find(key="scores-seat-0").content
+    assert again.label(key="scores-seat-0") == page.label(key="scores-seat-0")
     assert again.label(key="undo") == "Undo: Ana: add a green Dolly (3)"
 
 

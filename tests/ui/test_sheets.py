@@ -135,7 +135,7 @@ async def test_an_either_symbol_asks_and_a_g_gives_a_free_box(app, sheets) -> No
 async def test_sheets_switch_with_the_players_chip(app, sheets) -> None:
     await sheets.click(key="sheet-Ben")
     assert banner(sheets) == "Round 1, boat phase: Ana rolls the boat dice."
-    assert sheets.find(key="sheet-Ben").style.bgcolor == "primary"
+    assert sheets.checked("sheet-Ben")
 
 
 async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> None:

@@ -58,12 +58,12 @@ async def test_a_game_page_has_its_title_its_parts_and_a_way_back(app) -> None:
     await page.click(key="game-freshwater-fly")
     view = page.page.views[0]
     assert (view.route, title_of(view)) == ("/games/freshwater-fly/draft", "Freshwater Fly")
-    parts = page.find(key="game-parts")
-    assert [s.label for s in parts.segments] == ["Draft", "Strike", "Score"] and parts.selected == ["draft"]
+    parts = ["game-parts-draft", "game-parts-strike", "game-parts-score"]
+    assert [page.label(key=k) for k in parts] == ["Draft", "Strike", "Score"] and page.chosen(*parts) == ["draft"]
     assert page.has(key="start-draft")
-    await page.change(parts, selected=["strike"])
+    await page.click(key="game-parts-strike")
     assert page.page.views[0].route == "/games/freshwater-fly/strike" and page.has(key="start-cast")
-    assert page.find(key="game-parts").selected == ["strike"]
+    assert page.chosen(*parts) == ["strike"]
     await page.click(label="All games")
     assert page.page.views[0].route == "/games" and not page.has(key="game-parts")
 
@@ -84,11 +84,11 @@ async def test_settings_opens_on_top_and_back_returns(app) -> None:
 async def test_theme_changes_at_once_on_this_phone_only(app) -> None:
     ana = await app.open("/settings", phone="192.0.2.7", player="table")
     ben = await app.open("/settings", phone="192.0.2.8", player="table")
-    await ana.change(ana.find(key="theme"), selected=["dark"])
+    await ana.click(key="theme-dark")
     await app.settle()
     assert ana.page.theme_mode == ft.ThemeMode.DARK
     assert ben.page.theme_mode == ft.ThemeMode.SYSTEM
-    assert ben.find(key="theme").selected == ["system"]  # Ben's Settings does not tick Ana's choice
+    assert ben.chosen("theme-system", "theme-light", "theme-dark") == ["system"]  # Ben's Settings does not tick Ana's choice
 
 
 async def test_a_phone_keeps_its_theme(app) -> None:

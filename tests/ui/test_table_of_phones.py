@@ -46,8 +46,8 @@ async def test_a_phone_is_asked_who_plays_on_it_first_and_then_goes_where_it_was
     assert phone.label(key="who-question") == "Who is playing on this phone?"
     await phone.click(key="i-am-Ana")
     assert title_of(phone.page.views[-1]) == "Fleet Dice"
-    assert phone.label(key="who") == "Ana"
-    assert phone.find(key="who").content.semantics_label == "Playing on this phone: Ana"
+    assert phone.label(key="who-label") == "Playing on this phone: Ana"
+    assert phone.find(key="who").content.content.value == "AN"  # the initials in the app bar's circle
 
 
 async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -> None:
@@ -55,7 +55,7 @@ async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -
     await phone.change(phone.find(key="new-player-name"), value="Cy")
     await phone.click(key="join-as-new")
     assert [p.name for p in app.store.settings.players()] == ["Ana", "Ben", "Cy"]
-    assert phone.label(key="who") == "Cy"
+    assert phone.label(key="who-label") == "Playing on this phone: Cy"
     await phone.click(key="roll")
     [action] = app.ctx.sessions.latest(TABLE_GAME).record.actions
     assert action.who == "Cy"
@@ -63,10 +63,10 @@ async def test_a_new_name_joins_the_roster_and_plays_on_the_phone(app, roster) -
 
 async def test_the_host_is_the_whole_table_until_it_says_otherwise(app, roster) -> None:
     host = await app.open("/dice")
-    assert host.label(key="who") == "Whole table"
+    assert host.label(key="who-label") == "Playing on this phone: The whole table"
     await host.click(key="who")
     await host.click(key="i-am-Ben")
-    assert host.label(key="who") == "Ben"
+    assert host.label(key="who-label") == "Playing on this phone: Ben"
 
 
 async def test_every_action_records_the_phone_that_made_it(app, roster) -> None:
@@ -95,7 +95,7 @@ async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app,
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
     assert ben.find(key="sheet-banner").value == "Round 1, boat phase: Ana rolls the boat dice."
-    assert ben.find(key="sheet-Ben").style.bgcolor == "primary"  # each phone opens on its player's sheet
+    assert ben.checked("sheet-Ben")  # each phone opens on its player's sheet
     await enter(ana, "cod", "lobster", "oyster")
     await ana.click(key="die-0")
     await ana.click(key="use-normal")

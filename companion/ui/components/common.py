@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import flet as ft
+
+from companion.ui.theme import tap_padding
 
 
 def section(title: str, *controls: ft.Control) -> ft.Control:
@@ -46,39 +49,73 @@ def notice_card(text: str, on_dismiss: Callable[[], None], key: str, dismissible
                         content=ft.Column(rows, spacing=4))
 
 
+def at_least(content: ft.Control, width: float, height: float,
+             alignment: ft.Alignment = ft.Alignment.CENTER) -> ft.Control:
+    """`content` in a box at least `width` x `height` that grows with it (with the text size): a
+    tap target or a column of figures that keeps its size without cutting its words off."""
+    return ft.Stack([ft.Container(width=width, height=height), content], alignment=alignment)
+
+
 class ChoiceRow:
-    """A row of big toggle tiles, exactly one selected; kept on screen, `select` moves the choice."""
+    """A row of big toggle tiles, exactly one selected; kept on screen, `select` moves the choice.
+    A screen reader hears each tile as checked or not; the chosen one is ringed as well as filled."""
 
     def __init__(self, options: list[tuple[str, str]], on_select: Callable[[str], None], key: str,
                  size: float = 48, width: float | None = None) -> None:
-        self._tiles: dict[str, tuple[ft.Container, ft.Text]] = {}
+        self._tiles: dict[str, tuple[ft.Semantics, ft.Container, ft.Text]] = {}
         for value, label in options:
-            text = ft.Text(label, size=16, weight=ft.FontWeight.W_600)
-            tile = ft.Container(key=f"{key}-{value}", width=width or size, height=size, border_radius=10,
-                                alignment=ft.Alignment.CENTER, content=text,
+            text = ft.Text(label, size=16, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
+            tile = ft.Container(key=f"{key}-{value}", border_radius=10, padding=ft.Padding.symmetric(horizontal=8),
+                                content=at_least(text, (width or size) - 16, size),
                                 on_click=lambda e, v=value: on_select(v))
-            self._tiles[value] = (tile, text)
-        self.control = ft.Row([t for t, _ in self._tiles.values()], wrap=True, spacing=4, run_spacing=4,
+            self._tiles[value] = (ft.Semantics(content=tile, checked=False), tile, text)
+        self.control = ft.Row([s for s, _, _ in self._tiles.values()], wrap=True, spacing=4, run_spacing=4,
                               alignment=ft.MainAxisAlignment.CENTER)
 
     def select(self, selected: str) -> None:
-        for value, (tile, text) in self._tiles.items():
+        for value, (semantics, tile, text) in self._tiles.items():
             chosen = value == selected
+            semantics.checked = chosen
             tile.bgcolor = ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH
+            tile.border = ft.Border.all(3, ft.Colors.ON_SURFACE) if chosen else None
             text.color = ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE
 
 
 def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = False,
-         color: str | None = None) -> ft.Control:
-    """A big, content-sized choice button; `color` rings it (a player's seat colour)."""
-    style = ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=16),
-        side=ft.BorderSide(3, color) if color else None,
+         color: str | None = None, icon: ft.IconData | None = None, reads: str | None = None) -> ft.Control:
+    """A big, content-sized choice: a screen reader hears it checked or not (and `reads`, when the
+    words alone would not say what it is), the eye sees a tick and a fill; `color` rings it (a
+    player's seat colour), `icon` goes before the words until the tick takes its place. It grows
+    with the text."""
+    ink = ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE
+    words = ft.Text(label, size=16, weight=ft.FontWeight.W_600, color=ink, semantics_label=reads)
+    mark = ft.Icons.CHECK if selected else icon
+    row = ft.Row([ft.Icon(mark, size=20, color=ink)] if mark else [], tight=True, spacing=6, wrap=True,
+                 alignment=ft.MainAxisAlignment.CENTER)
+    row.controls.append(words)
+    return ft.Semantics(checked=selected, content=ft.Container(
+        key=key, content=at_least(row, 24, 20), padding=tap_padding(), border_radius=24, ink=True,
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
-        color=ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE,
-        text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600),
-    )
-    return ft.Button(label, key=key, height=48, style=style, elevation=0, on_click=lambda e: on_click())
+        border=ft.Border.all(3, color) if color else None,
+        on_click=lambda e: on_click()))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One of a row of choices (a view of a screen, a theme, a game's part)."""
+
+    value: str
+    label: str
+    icon: ft.IconData | None = None
+    reads: str | None = None  # what a screen reader says instead of the label
+
+
+def segments(options: Sequence[Segment], selected: str, on_pick: Callable[[str], None], key: str) -> ft.Control:
+    """A wrapped row of chips, exactly one of them chosen: each keyed `key-<value>`. Tapping the
+    chosen one again does nothing."""
+    return ft.Row([chip(o.label, lambda v=o.value: None if v == selected else on_pick(v), key=f"{key}-{o.value}",
+                        selected=o.value == selected, icon=o.icon, reads=o.reads) for o in options],
+                  key=key, wrap=True, spacing=6, run_spacing=6)
 
 
 def panel(*controls: ft.Control, key: str | None = None, color: str = ft.Colors.SURFACE_CONTAINER) -> ft.Control:
@@ -88,5 +125,16 @@ def panel(*controls: ft.Control, key: str | None = None, color: str = ft.Colors.
 
 def button_row(items, key: str) -> ft.Control:
     """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`..."""
-    return ft.Row([ft.OutlinedButton(words, height=48, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+    return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
                    for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+
+
+def select_on_focus(field: ft.TextField) -> ft.TextField:
+    """A field holding a suggested value selects it when tapped, so typing replaces it
+    ("Summer trip", not "Adventure 21 NovSummer trip")."""
+    def select(e: ft.Event) -> None:
+        field.selection = ft.TextSelection(base_offset=0, extent_offset=len(field.value or ""))
+        field.update()
+
+    field.on_focus = select
+    return field

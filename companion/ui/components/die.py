@@ -99,6 +99,8 @@ class DieFace:
     def show(self, look: Look) -> None:
         die, value = look.die, look.value
         self.control.label = die_label(die, value, look.kept)
+        if self._tile.on_click is not None:  # a die to pick: a screen reader hears whether it is picked
+            self.control.checked = look.selected
         self._tile.bgcolor = TINTS.get(die.id, "#FAFAFA")
         self._ring.bgcolor = ft.Colors.PRIMARY if look.selected else KEPT if look.kept else None
         pips = PIPS[value] if die.id == "d6" else frozenset()

@@ -29,10 +29,12 @@ from companion.games.freshwater_fly.entry import (
     W,
 )
 from companion.games.freshwater_fly.score_sheet import SheetState
-from companion.ui.components.common import ChoiceRow, chip
+from companion.ui.components.common import ChoiceRow, at_least, chip
 from companion.ui.theme import TAP_SMALL
 
 FISH_INK = {FishColor.GOLD: "#F9A825", FishColor.BLACK: "#37474F", FishColor.GREEN: "#2E7D32"}
+FISH_TEXT = {FishColor.GOLD: "#212121", FishColor.BLACK: "#FFFFFF", FishColor.GREEN: "#FFFFFF"}
+LEFT = ft.Alignment.CENTER_LEFT
 HATCH_INK = {Hatch.YELLOW: "#FDD835", Hatch.GREEN: "#43A047", Hatch.TAN: "#C8A97E", Hatch.ORANGE: "#FB8C00",
              Hatch.WHITE: "#FAFAFA", Hatch.BLUE: "#1E88E5"}
 DEFAULT_POINTS = 3
@@ -49,14 +51,14 @@ class Counter:
 
     def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int) -> None:
         self.value = 0
-        self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, width=30, text_align=ft.TextAlign.CENTER,
+        self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                             key=f"{key}-count")
         self.minus = ft.IconButton(ft.Icons.REMOVE, tooltip=f"One {name} fewer", key=f"{key}-minus",
                                    on_click=lambda e: on_set(self.value - 1))
         self.plus = ft.IconButton(ft.Icons.ADD, tooltip=f"One {name} more", key=f"{key}-plus",
                                   on_click=lambda e: on_set(self.value + 1))
         self.most = most
-        self.control = ft.Row([self.minus, self.text, self.plus], spacing=0, tight=True)
+        self.control = ft.Row([self.minus, at_least(self.text, 30, 20), self.plus], spacing=0, tight=True)
 
     def show(self, value: int) -> None:
         self.value = value
@@ -69,25 +71,26 @@ class PlayerEntryForm:
     def __init__(self, act: Act, board: bool = True, first: bool = True) -> None:
         self.act = act
         self.seat = 0
-        self.points = DEFAULT_POINTS
+        self._shown = False
+        self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
         self.points_counter = Counter("point", self._set_points, key="points", most=MAX_POINTS)
-        self.cells: dict[tuple[Species, FishColor], ft.Text] = {}
-        grid_rows = [ft.Row([ft.Container(width=92), *[
-            ft.Container(ft.Text(c.value.capitalize(), size=14, weight=ft.FontWeight.W_600), width=64,
-                         alignment=ft.Alignment.CENTER) for c in FishColor]], spacing=6)]
+        self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
+        grid_rows = []
         for species in Species:
             cells = []
             for colour in FishColor:
-                count = self.cells[(species, colour)] = ft.Text("", size=18, weight=ft.FontWeight.BOLD,
-                                                                 color="#FFFFFF")
-                cells.append(ft.Container(
-                    key=f"fish-{species.value}-{colour.value}", width=64, height=TAP_SMALL, border_radius=10,
-                    bgcolor=FISH_INK[colour], alignment=ft.Alignment.CENTER, content=count,
-                    tooltip=f"Add a {colour.value} {species.label}",
+                count = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour])
+                cell = ft.Container(
+                    key=f"fish-{species.value}-{colour.value}", border_radius=10, bgcolor=FISH_INK[colour],
+                    padding=ft.Padding.symmetric(horizontal=4), content=at_least(count, 58, TAP_SMALL),
                     on_click=lambda e, s=species, c=colour: self._add(s, c),
-                ))
-            grid_rows.append(ft.Row([ft.Text(species.label, size=16, width=92), *cells], spacing=6))
+                )
+                self.cells[(species, colour)] = (cell, count)
+                cells.append(cell)
+            # The colour is named on its square (never the colour alone); the row wraps at large text.
+            grid_rows.append(ft.Row([at_least(ft.Text(species.label, size=16), 84, TAP_SMALL, LEFT), *cells],
+                                    spacing=6, run_spacing=6, wrap=True))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = ft.Container(visible=first)
         self.hatch: dict[Hatch, Counter] = {
@@ -114,7 +117,7 @@ class PlayerEntryForm:
             heading("Hatch tokens gained"),
             ft.Row([ft.Row([ft.Container(width=18, height=18, border_radius=9, bgcolor=HATCH_INK[h],
                                          border=ft.Border.all(1, "#616161")),
-                            ft.Text(h.value.capitalize(), size=15, width=56), counter.control],
+                            at_least(ft.Text(h.value.capitalize(), size=15), 56, 20, LEFT), counter.control],
                            spacing=6, tight=True)
                     for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
             self.skill,
@@ -122,17 +125,21 @@ class PlayerEntryForm:
 
     def show(self, state: SheetState, seat: int, cards: bool = True) -> None:
         """Show `seat`'s entries (without the Skill cards when `cards` is False)."""
-        self.seat = seat
-        self.skill.visible = cards
         player = state.player(seat)
+        if seat != self.seat or not self._shown:  # another player's sheet: their own last points, not the last player's
+            self.points = player.fish[-1].points if player.fish else DEFAULT_POINTS
+        self.seat, self._shown = seat, True
+        self.skill.visible = cards
         self.board.select(player.reel_board)
         self.points_counter.show(self.points)
-        for (species, colour), text in self.cells.items():
+        for (species, colour), (cell, text) in self.cells.items():
             n = sum(1 for f in player.fish if f.species is species and f.color is colour)
-            text.value = str(n) if n else "+"
+            text.value = f"{colour.value.capitalize()} {n if n else '+'}"
+            cell.tooltip = f"Add a {colour.value} {species.label} ({n} caught)"
         self.caught.controls = [
-            chip(f"{f.species.label} {f.points}", lambda i=i: self._remove(i), key=f"caught-{i}",
-                 color=FISH_INK[f.color])
+            chip(f"{f.color.value.capitalize()} {f.species.label} {f.points}", lambda i=i: self._remove(i),
+                 key=f"caught-{i}", color=FISH_INK[f.color], reads=f"Take back the {f.color.value} {f.species.label} "
+                 f"of {f.points} points ({i + 1})")
             for i, f in enumerate(player.fish)
         ]
         self._show_first(state, player)

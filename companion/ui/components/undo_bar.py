@@ -7,7 +7,6 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.session import Action, button_label
-from companion.ui.theme import TAP_SMALL
 
 
 class UndoBar:
@@ -36,11 +35,11 @@ class UndoBar:
         undo_button = ft.OutlinedButton(
             content=ft.Text(button_label("Undo", undo) or "Nothing to undo", max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS, size=14),
-            icon=ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), height=TAP_SMALL + 4, expand=True,
+            icon=ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
             key="undo", disabled=undo is None)
         redo_button = ft.OutlinedButton(
             content=button_label("Redo", redo) or "Redo", icon=ft.Icons.REDO,
-            on_click=lambda e: self._on_redo(redo), height=TAP_SMALL + 4, key="redo", disabled=redo is None)
+            on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None)
         # The wrapper's key changes with what the buttons do: Flet then sends new controls.
         self.control.controls = [ft.Container(undo_button, key=f"undo-{self._drawn}", expand=True),
                                  ft.Container(redo_button, key=f"redo-{self._drawn}")]

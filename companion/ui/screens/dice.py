@@ -11,14 +11,15 @@ from companion.core.dice import all_dice, check_pool, describe_pool, die_type
 from companion.core.errors import DomainError
 from companion.core.pools import SavedPool, counts_of, preset, presets
 from companion.games import dice_roller as tt
+from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
-from companion.games import registry
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY
+from companion.ui.components.common import at_least
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.host import Host
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import big_button_style
 from companion.ui.tool_screen import ToolScreen
 
 HISTORY_SHOWN = 10
@@ -42,7 +43,7 @@ class DiceScreen(ToolScreen):
         super().__init__(host, arg)
         self._shown_rolls = 0
         self.summary = ft.Text(size=16, key="pool-summary")
-        self.roll_button = ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="roll", height=TAP + 8,
+        self.roll_button = ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="roll",
                                            style=big_button_style(), on_click=lambda e: self.roll())
         self.tray = DiceTray(size=60, on_tap=self.toggle_keep)
         self.total = ft.Text(size=26, weight=ft.FontWeight.BOLD, key="total", text_align=ft.TextAlign.CENTER)
@@ -59,13 +60,13 @@ class DiceScreen(ToolScreen):
         self._rows: dict[tuple[int, Roll], ft.Control] = {}
         self.older = ft.OutlinedButton(
             "This session's Freshwater Fly draft and Strike cards: open them", icon=ft.Icons.ARROW_FORWARD,
-            key="open-older-fly", height=TAP_SMALL, visible=False,
+            key="open-older-fly", visible=False,
             on_click=lambda e: self.host.navigate(f"/games/{FRESHWATER_FLY.id}/draft/{self.session.id}"))
         self._control = ft.Column([
             ft.Row([
-                ft.OutlinedButton("Presets", icon=ft.Icons.LIST_ALT, key="presets", height=TAP_SMALL, expand=True,
+                ft.OutlinedButton("Presets", icon=ft.Icons.LIST_ALT, key="presets", expand=True,
                                   on_click=lambda e: self.open_presets()),
-                ft.OutlinedButton("Choose dice", icon=ft.Icons.TUNE, key="choose-dice", height=TAP_SMALL,
+                ft.OutlinedButton("Choose dice", icon=ft.Icons.TUNE, key="choose-dice",
                                   expand=True, on_click=lambda e: self.open_editor()),
             ], spacing=8),
             self.summary,
@@ -116,7 +117,7 @@ class DiceScreen(ToolScreen):
     @staticmethod
     def _history_row(number: int, roll: Roll) -> ft.Control:
         return ft.Row([
-            ft.Text(f"#{number}", width=44, color=ft.Colors.ON_SURFACE_VARIANT),
+            at_least(ft.Text(f"#{number}", color=ft.Colors.ON_SURFACE_VARIANT), 44, 0, ft.Alignment.CENTER_LEFT),
             ft.Text(faces_text(roll), size=17, expand=True),
         ])
 
@@ -139,7 +140,7 @@ class DiceScreen(ToolScreen):
             if p.note:
                 rows.append(ft.Text(p.note, size=14, italic=True))
             rows.append(ft.Row([
-                ft.OutlinedButton(o.label, height=TAP_SMALL,
+                ft.OutlinedButton(o.label,
                                   on_click=lambda e, p=p, o=o: self.use_pool(o.dice, p.id, f"use {p.game}: {o.label}"))
                 for o in p.options
             ], wrap=True, spacing=6, run_spacing=6))
@@ -149,7 +150,7 @@ class DiceScreen(ToolScreen):
         for item in saved:
             if isinstance(item, SavedPool):
                 rows.append(ft.OutlinedButton(
-                    f"{item.name}: {describe_pool(check_pool(item.dice))}", height=TAP_SMALL,
+                    f"{item.name}: {describe_pool(check_pool(item.dice))}",
                     on_click=lambda e, item=item: self.use_pool(item.dice, None, f"use saved pool {item.name}")))
             else:
                 rows.append(ft.Text(f"{item} Remove it in Settings.", color=ft.Colors.ERROR))
@@ -254,7 +255,7 @@ class GameDiceScreen(DiceScreen):
             if found.note:
                 rows.append(ft.Text(found.note, size=14, italic=True))
             buttons = [
-                ft.OutlinedButton(o.label, height=TAP_SMALL, key=f"quick-{preset_id}-{i}",
+                ft.OutlinedButton(o.label, key=f"quick-{preset_id}-{i}",
                                   on_click=lambda e, p=found, o=o: self.use_pool(o.dice, p.id, f"use {p.game}: {o.label}"))
                 for i, o in enumerate(found.options)]
             self._quick += [(b, (found.id, tuple(o.dice))) for b, o in zip(buttons, found.options)]

@@ -17,16 +17,19 @@ from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import empty_state
+from companion.ui.components.common import Segment, at_least, empty_state, segments
 from companion.ui.files import files_of
-from companion.ui.games.fly_solo.history import ADVENTURES, adventure_story_view, adventures_view
+from companion.ui.games.fly_solo.history import (
+    ADVENTURES,
+    adventure_story_view,
+    adventures_view,
+)
 from companion.ui.host import Host
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
 from companion.ui.screens.history_filter import FilterBar, current, describe
 from companion.ui.screens.history_stats import archive_facts, stats_view
 from companion.ui.screens.sessions import when
-from companion.ui.theme import TAP_SMALL
 
 PAGE = 15  # plays drawn at a time: the first page is quick whatever the archive holds
 SHOWN = "history-shown"
@@ -77,15 +80,10 @@ class HistoryScreen(Screen):
         return controls + self._plays(plays)
 
     def _views(self) -> ft.Control:
-        return ft.SegmentedButton(
-            key="history-views",
-            segments=[ft.Segment(value=v, label=ft.Text(words), icon=ft.Icon(icon)) for v, words, icon in VIEWS],
-            selected=[self.view if self.view != "play" else "plays"],
-            show_selected_icon=False,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14)),
-            on_change=lambda e: self.host.navigate("/history" if e.control.selected[0] == "plays"
-                                                   else f"/history/{e.control.selected[0]}"),
-        )
+        return segments([Segment(v, words, icon) for v, words, icon in VIEWS],
+                        self.view if self.view != "play" else "plays",
+                        lambda v: self.host.navigate("/history" if v == "plays" else f"/history/{v}"),
+                        key="history-views")
 
     def _filter_changed(self) -> None:
         self.host.keep[SHOWN] = PAGE
@@ -106,7 +104,7 @@ class HistoryScreen(Screen):
         if count > shown:
             more = min(PAGE, count - shown)
             controls.append(ft.OutlinedButton(f"Show {more} more ({count - shown:,} not shown)", key="history-more",
-                                              height=TAP_SMALL, icon=ft.Icons.EXPAND_MORE, on_click=self._more))
+                                              icon=ft.Icons.EXPAND_MORE, on_click=self._more))
         elif not plays:
             controls.append(ft.Text("No play matches: change the filter above.", size=16, key="history-none"))
         return controls
@@ -131,17 +129,17 @@ class HistoryScreen(Screen):
     def _transfer_row(self, plays: list[Play]) -> ft.Control:
         n = len(plays)
         return ft.Row([
-            ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv", height=TAP_SMALL,
+            ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv",
                               tooltip=f"Download these {n} plays as a spreadsheet (CSV)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "csv")),
-            ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay", height=TAP_SMALL,
+            ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay",
                               tooltip=f"Download these {n} plays for BG Stats (.bgsplay)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "bgsplay")),
             self._import_button(),
         ], wrap=True, spacing=6, run_spacing=6)
 
     def _import_button(self) -> ft.Control:
-        return ft.OutlinedButton("Import", icon=ft.Icons.UPLOAD_FILE, key="import-bgsplay", height=TAP_SMALL,
+        return ft.OutlinedButton("Import", icon=ft.Icons.UPLOAD_FILE, key="import-bgsplay",
                                  tooltip="Import plays of these games from a BG Stats file (.bgsplay)",
                                  on_click=lambda e: files_of(self.host).pick(["bgsplay", "json"], self.take_file))
 
@@ -192,20 +190,20 @@ class HistoryScreen(Screen):
                 content=ft.Column([
                     ft.Row([ft.Text(f"Seat {seat}: {r.name}", size=18, weight=ft.FontWeight.W_600, expand=True),
                             ft.Text(f"{r.total} (rank {r.rank})", size=18, weight=ft.FontWeight.BOLD)]),
-                    *[ft.Row([ft.Text(b.rule, size=15, expand=True), ft.Text(f"x{b.count}", size=15, width=40),
-                              ft.Text(str(b.points), size=15, width=36, text_align=ft.TextAlign.RIGHT)])
+                    *[ft.Row([ft.Text(b.rule, size=15, expand=True), at_least(ft.Text(f"x{b.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
+                              at_least(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
                       for b in r.breakdown],
                 ], spacing=2),
             ))
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
-                                        height=TAP_SMALL, on_click=lambda e: self.share(play)))
+                                        on_click=lambda e: self.share(play)))
         controls.append(ft.Row([
-            ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", height=TAP_SMALL, expand=True,
+            ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", expand=True,
                             on_click=lambda e: self.edit(play)),
-            ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, key="delete-play", height=TAP_SMALL,
+            ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, key="delete-play",
                               expand=True, visible=self.host.is_host, on_click=lambda e: self.delete(play)),
         ], spacing=8))
-        controls.append(ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK, height=TAP_SMALL,
+        controls.append(ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK,
                                       on_click=lambda e: self.host.navigate("/history")))
         return controls
 
@@ -221,10 +219,10 @@ class HistoryScreen(Screen):
                              semantics_label=f"{game_title(play)} result: " + ", ".join(
                                  f"{r.name} {r.total}" for r in play.results)),
             actions=[
-                ft.FilledButton("Save picture", icon=ft.Icons.DOWNLOAD, key="save-picture", height=TAP_SMALL,
+                ft.FilledButton("Save picture", icon=ft.Icons.DOWNLOAD, key="save-picture",
                                 on_click=lambda e: (self.host.page.pop_dialog(),
                                                     files_of(self.host).save(name, png, "the picture"))),
-                ft.TextButton("Close", key="close-picture", height=TAP_SMALL,
+                ft.TextButton("Close", key="close-picture",
                               on_click=lambda e: self.host.page.pop_dialog()),
             ],
         )

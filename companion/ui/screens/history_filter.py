@@ -77,7 +77,7 @@ class FilterBar:
                 content=ft.Row([
                     ft.Icon(ft.Icons.FILTER_LIST, size=22),
                     ft.Text(said[0].upper() + said[1:], size=16, expand=True, key="filter-summary"),
-                    ft.TextButton("Filter", key="filter-open", height=48, on_click=lambda e: self._open(True)),
+                    ft.TextButton("Filter", key="filter-open", on_click=lambda e: self._open(True)),
                 ], spacing=8))
         shown_players = list(self.players[:MOST_PLAYERS_SHOWN])
         if flt.player and flt.player not in shown_players:
@@ -96,7 +96,7 @@ class FilterBar:
                               lambda: self._pick("since"), "filter-when-from", chosen_period is None and bool(flt.since)),
                          chip(f"To {flt.until:%d %b %Y}" if flt.until and chosen_period is None else "To a date…",
                               lambda: self._pick("until"), "filter-when-to", chosen_period is None and bool(flt.until))]),
-            ft.Row([ft.FilledButton("Done", key="filter-done", height=48, icon=ft.Icons.CHECK,
+            ft.Row([ft.FilledButton("Done", key="filter-done", icon=ft.Icons.CHECK,
                                     on_click=lambda e: self._open(False))], alignment=ft.MainAxisAlignment.END),
         ]
         return ft.Container(ft.Column(rows, spacing=10), key="history-filters", padding=12, border_radius=12,

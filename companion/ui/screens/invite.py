@@ -14,7 +14,6 @@ import flet as ft
 
 from companion.ui.components.common import empty_state, section
 from companion.ui.host import Host
-from companion.ui.theme import TAP_SMALL
 from companion.ui.screen import Screen
 
 QR_PIXELS = 260
@@ -64,7 +63,7 @@ class InviteScreen(Screen):
         ]
         if self.host.is_host:
             controls.append(ft.OutlinedButton(
-                "New code (every phone joins again)", icon=ft.Icons.LOCK_RESET, height=TAP_SMALL,
+                "New code (every phone joins again)", icon=ft.Icons.LOCK_RESET,
                 key="new-table-code", on_click=lambda e: self._confirm_new_code()))
         return controls
 

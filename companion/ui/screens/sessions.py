@@ -11,7 +11,6 @@ from companion.core.session import SessionRecord
 from companion.ui.components.common import empty_state
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
-from companion.ui.theme import TAP_SMALL
 
 
 def when(iso: str) -> str:
@@ -49,9 +48,9 @@ class SessionsScreen(Screen):
                 ft.Text(f"{count} action{'s' if count != 1 else ''} · last: {last} · {when(record.updated)}",
                         color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Row([
-                    ft.FilledButton("Resume", icon=ft.Icons.PLAY_ARROW, height=TAP_SMALL,
+                    ft.FilledButton("Resume", icon=ft.Icons.PLAY_ARROW,
                                     on_click=lambda e: self.host.navigate(session_route(record))),
-                    ft.OutlinedButton("Discard", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL,
+                    ft.OutlinedButton("Discard", icon=ft.Icons.DELETE_OUTLINE,
                                       on_click=lambda e: self._discard(record)),
                 ], spacing=8),
             ], spacing=6),

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.dice import check_pool, describe_pool
 from companion.core.errors import DomainError
 from companion.core.players import Player, PlayerColor
-from companion.store import BackupInfo, InvalidBackupError
-from companion.core.dice import check_pool, describe_pool
 from companion.core.pools import SavedPool
 from companion.games import registry
-from companion.ui.components.common import chip, notice_card, section
+from companion.store import BackupInfo, InvalidBackupError
+from companion.ui.components.common import Segment, chip, notice_card, section, segments
 from companion.ui.host import EVERYTHING
 from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
-from companion.ui.theme import TAP, TAP_SMALL
 from companion.ui.screen import Screen
+from companion.ui.theme import TAP, TAP_SMALL
 
 BACKUPS_SHOWN = 12
 REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
@@ -51,24 +51,18 @@ class SettingsScreen(Screen):
             ft.Text("Only this phone: the others at the table keep their own.", color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Row([
                 ft.Text(f"Playing on it: {self.host.who}", size=16, expand=True, key="playing-here"),
-                ft.OutlinedButton("Change", height=TAP_SMALL, key="change-who",
+                ft.OutlinedButton(content=ft.Text("Change", semantics_label="Change who plays on this phone"),
+                                  key="change-who",
                                   on_click=lambda e: self._change_who()),
             ]),
             ft.Text("Theme", size=16),
-            ft.SegmentedButton(
-                key="theme",
-                segments=[
-                    ft.Segment(value="system", label="System", icon=ft.Icons.BRIGHTNESS_AUTO),
-                    ft.Segment(value="light", label="Light", icon=ft.Icons.LIGHT_MODE),
-                    ft.Segment(value="dark", label="Dark", icon=ft.Icons.DARK_MODE),
-                ],
-                selected=[self.host.prefs.get(THEME)],
-                on_change=self._on_theme,
-            ),
+            segments([Segment("system", "System", ft.Icons.BRIGHTNESS_AUTO), Segment("light", "Light", ft.Icons.LIGHT_MODE),
+                      Segment("dark", "Dark", ft.Icons.DARK_MODE)], self.host.prefs.get(THEME), self._set_theme,
+                     key="theme"),
             ft.Text("Text size", size=16),
             sizes,
             ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
-                              height=TAP_SMALL, on_click=lambda e: self.host.navigate("/invite")),
+                              on_click=lambda e: self.host.navigate("/invite")),
             ft.Row([
                 ft.Icon(ft.Icons.ADD_TO_HOME_SCREEN, size=28),
                 ft.Text(HOME_SCREEN, size=15, expand=True, key="home-screen"),
@@ -79,10 +73,10 @@ class SettingsScreen(Screen):
         self.host.after_who = "/settings"
         self.host.navigate("/who")
 
-    def _on_theme(self, e: ft.Event) -> None:
-        if e.control.selected:
-            self.host.set_pref(THEME, e.control.selected[0])
-            self.host.apply_theme()
+    def _set_theme(self, theme: str) -> None:
+        self.host.set_pref(THEME, theme)
+        self.host.apply_theme()
+        self.render()
 
     def _set_text_size(self, percent: int) -> None:
         self.host.set_pref(TEXT_SIZE, percent)  # the page picks it up from the phone's storage (see gate.py)
@@ -97,7 +91,7 @@ class SettingsScreen(Screen):
             rows.append(ft.Text("No players yet. Add the people you play with; their names and colours "
                                 "are offered in every game.", color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, key="add-player",
-                                      height=TAP_SMALL, on_click=lambda e: self._edit_player(None)))
+                                      on_click=lambda e: self._edit_player(None)))
         return section("Players", *rows)
 
     def _player_row(self, player: Player) -> ft.Control:
@@ -248,7 +242,7 @@ class SettingsScreen(Screen):
         rows: list[ft.Control] = [
             ft.Text("A backup is taken automatically on the first start of each day (the last 10 are kept). "
                     f"Backups live in {self.ctx.store.backups_dir}.", color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.FilledButton("Back up now", icon=ft.Icons.BACKUP, key="backup-now", height=TAP_SMALL,
+            ft.FilledButton("Back up now", icon=ft.Icons.BACKUP, key="backup-now",
                             on_click=lambda e: self._backup_now()),
         ]
         rows += [self._backup_row(info) for info in found[:BACKUPS_SHOWN]]
@@ -263,7 +257,7 @@ class SettingsScreen(Screen):
                 ft.Text(f"{info.created:%a %d %b %Y, %H:%M}", size=16),
                 ft.Text(REASON_LABELS[info.reason], size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=0, expand=True),
-            ft.OutlinedButton("Restore", height=TAP_SMALL, key=f"restore-{info.name}",
+            ft.OutlinedButton("Restore", key=f"restore-{info.name}",
                               on_click=lambda e: self._confirm_restore(info)),
         ])
 

@@ -13,8 +13,8 @@ from companion.core.errors import DomainError
 from companion.core.session import TABLE
 from companion.ui.components.common import chip, section
 from companion.ui.host import Host
-from companion.ui.theme import TAP, big_button_style
 from companion.ui.screen import Screen
+from companion.ui.theme import big_button_style
 
 
 class WhoScreen(Screen):
@@ -41,7 +41,7 @@ class WhoScreen(Screen):
                     "Change it any time: tap the name at the top.", size=16),
             section("I am", *roster),
             section("Someone new", self.name,
-                    ft.FilledButton("Join with this name", icon=ft.Icons.PERSON_ADD, key="join-as-new", height=TAP,
+                    ft.FilledButton("Join with this name", icon=ft.Icons.PERSON_ADD, key="join-as-new",
                                     style=big_button_style(), on_click=lambda e: self._join_as_new())),
             section("One phone for everyone",
                     ft.Text("Pass this phone around the table: anyone's taps, and its Undo takes back the last "

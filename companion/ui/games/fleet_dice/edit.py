@@ -15,19 +15,27 @@ from companion.core.assets import AssetError
 from companion.core.session import Action
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
-from companion.games.fleet_dice.layout import BOAT_TYPES, COINS, HARBOR, SALVAGE_USES, WHARF, Layout, default_layout
-from companion.games.fleet_dice.layout import track_name
+from companion.games.fleet_dice.layout import (
+    BOAT_TYPES,
+    COINS,
+    HARBOR,
+    SALVAGE_USES,
+    WHARF,
+    Layout,
+    default_layout,
+    track_name,
+)
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import chip, empty_state
+from companion.ui.components.common import at_least, chip, empty_state
 from companion.ui.components.help import help_button
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.host import Host
 from companion.ui.routes import game_route
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import TAP_SMALL, big_button_style
 
 HELP = """\
 **Correct the final sheet**: set each track to the number of boxes filled on the paper sheet
@@ -79,9 +87,9 @@ class Boats:
         self.fish = [Stepper(f"fish-{kind}-{i}", "fish", lambda n, i=i: screen.correct(
             lambda s: edit.set_fish(s, screen.seat, kind, i, n)), on=f" on {edit.boat_name(layout, kind, i)}")
             for i in range(edit.boats_available(layout, kind))]
-        self.launch = ft.OutlinedButton(key=f"launch-{kind}", height=TAP_SMALL, icon=ft.Icons.DIRECTIONS_BOAT,
+        self.launch = ft.OutlinedButton(key=f"launch-{kind}", icon=ft.Icons.DIRECTIONS_BOAT,
                                         on_click=lambda e: screen.correct(lambda s: edit.launch(s, screen.seat, kind)))
-        self.unlaunch = ft.TextButton(key=f"unlaunch-{kind}", height=TAP_SMALL, icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+        self.unlaunch = ft.TextButton(key=f"unlaunch-{kind}", icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
                                       on_click=lambda e: screen.correct(
                                           lambda s: edit.unlaunch(s, screen.seat, kind)))
         self.caption = ft.Text("Fish on each launched boat:", size=14, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -182,7 +190,7 @@ class EditScreen(SessionScreen):
             harbor.append(card(*parts, key=f"edit-{h}"))
         self.standings = ft.Text(size=16, weight=ft.FontWeight.W_600, key="edit-standings",
                                  text_align=ft.TextAlign.CENTER)
-        self.save_button = ft.FilledButton("Save the changes", icon=ft.Icons.SAVE, key="save-edit", height=TAP,
+        self.save_button = ft.FilledButton("Save the changes", icon=ft.Icons.SAVE, key="save-edit",
                                            style=big_button_style(), on_click=lambda e: self.save())
         self.form = ft.Column([
             ft.Row([ft.Text("Correct a Fleet Dice play", size=22, weight=ft.FontWeight.W_600, expand=True),
@@ -201,7 +209,7 @@ class EditScreen(SessionScreen):
             *harbor,
             self.standings,
             self.save_button,
-            ft.TextButton("Discard the changes", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL, key="discard-edit",
+            ft.TextButton("Discard the changes", icon=ft.Icons.DELETE_OUTLINE, key="discard-edit",
                           on_click=lambda e: self.discard_changes()),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -215,7 +223,7 @@ class EditScreen(SessionScreen):
         if self.session is None:
             return [empty_state(ft.Icons.EDIT_NOTE, "Nothing to correct",
                                 "Open a Fleet Dice play in History and tap Edit to correct its sheets."),
-                    ft.Button("History", icon=ft.Icons.HISTORY, height=TAP_SMALL,
+                    ft.Button("History", icon=ft.Icons.HISTORY,
                               on_click=lambda e: self.host.navigate("/history"))]
         return [self.undo_bar.control, self.form]
 
@@ -241,9 +249,9 @@ class EditScreen(SessionScreen):
         mine = results[self.seat]
         self.total.value = f"{mine.name}: {mine.total} points"
         self.lines.controls = [
-            ft.Row([ft.Text(line.rule, size=15, expand=True), ft.Text(f"x{line.count}", size=15, width=40),
-                    ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600, width=36,
-                            text_align=ft.TextAlign.RIGHT)])
+            ft.Row([ft.Text(line.rule, size=15, expand=True), at_least(ft.Text(f"x{line.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
+                    at_least(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
+                            text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
             for line in mine.breakdown
         ]
         self.hints.controls = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, size=18),

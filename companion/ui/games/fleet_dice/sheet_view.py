@@ -38,11 +38,13 @@ class Box:
         else:
             mark = None
         self._mark = mark
-        self.control = ft.Container(
+        self._box = ft.Container(
             key=f"box-{track}-{index}", width=BOX, height=BOX, border_radius=4, alignment=ft.Alignment.CENTER,
             content=ft.Stack([c for c in (mark, self._tick) if c is not None], alignment=ft.Alignment.CENTER),
-            tooltip=label, on_click=lambda e: on_tap(track, index),
+            on_click=lambda e: on_tap(track, index),
         )
+        # A screen reader hears the box's name and whether it is filled ("Cod box 1, checked").
+        self.control = ft.Semantics(content=self._box, label=label, checked=False)
         self.symbol = symbol
 
     def show(self, filled: bool, nextbox: bool, target: bool) -> bool:
@@ -51,7 +53,8 @@ class Box:
         if look == getattr(self, "_look", None):
             return False
         self._look = look
-        c = self.control
+        c = self._box
+        self.control.checked = filled
         self._tick.visible = filled
         if self._mark is not None:
             self._mark.visible = not filled
@@ -142,7 +145,7 @@ class FleetSheetView:
 
     @staticmethod
     def _boat(label: str) -> ft.Container:
-        return ft.Container(padding=ft.Padding.symmetric(horizontal=4), height=18, border_radius=9,
+        return ft.Container(padding=ft.Padding.symmetric(horizontal=4, vertical=1), border_radius=9,
                             border=ft.Border.all(1, ft.Colors.OUTLINE), tooltip=label,
                             content=ft.Text("", size=11))
 

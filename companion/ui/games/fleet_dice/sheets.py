@@ -14,18 +14,24 @@ import flet as ft
 from companion.core.assets import AssetError
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
-from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, default_layout, track_name
+from companion.games.fleet_dice.layout import (
+    BOAT_TYPES,
+    HARBOR,
+    WHARF,
+    default_layout,
+    track_name,
+)
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
 from companion.games.fleet_dice.table import PHASES, TableRoll, pool, position
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state
-from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.host import Host
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
 
 WAYS = {"income": "Take income", "salvage": "Salvage Yard: any box", "any_type": "Shrimp license: any boat type",
         "any_box": "Shrimp license: any box", "double": "Shrimp license: a boat type and any box"}
@@ -249,14 +255,14 @@ class SheetsScreen(SessionScreen):
         if choice.kind in ("gold", "swordfish"):
             targets = sheet.gold_targets() if choice.kind == "gold" else sheet.swordfish_targets()
             return [ft.Text("Tap a highlighted box, or:", size=15),
-                    ft.Row([ft.OutlinedButton(f"Fill {self._box_words(sheet, t)}", height=TAP_SMALL,
+                    ft.Row([ft.OutlinedButton(f"Fill {self._box_words(sheet, t)}",
                                               on_click=lambda e, t=t: self._tap_box(t)) for t in targets],
                            wrap=True, spacing=6, run_spacing=6)]
         if choice.kind == "king_crab":
             taken = {b: game.names[i] for i, s in enumerate(game.sheets) for b in [s.bonus] if b and i != self.seat}
             return [ft.Column([
                 ft.OutlinedButton(b.name + (f" (taken by {taken[b.id]})" if b.id in taken else ""),
-                                  height=TAP_SMALL, disabled=b.id in taken, key=f"bonus-{b.id}",
+                                  disabled=b.id in taken, key=f"bonus-{b.id}",
                                   on_click=lambda e, b=b: self.act(lambda g: fleet.choose_bonus(g, self.seat, b.id)))
                 for b in sheet.layout.bonuses], spacing=6)]
         return self._fishing_panel(sheet)
@@ -300,7 +306,7 @@ class SheetsScreen(SessionScreen):
                 ft.Text(f"Tap the face of {kind}:", size=15),
                 ft.Row([self._face_button(f, f"enter-{f}", self._enter_face, picked=False) for f in dice[k]],
                        wrap=True, spacing=6, run_spacing=6),
-                ft.OutlinedButton("Cancel", icon=ft.Icons.CLOSE, height=TAP_SMALL, key="enter-cancel",
+                ft.OutlinedButton("Cancel", icon=ft.Icons.CLOSE, key="enter-cancel",
                                   on_click=lambda e: self._enter_cancel()),
             ]
         blocked = game.why_no_roll()
@@ -309,11 +315,11 @@ class SheetsScreen(SessionScreen):
         return [
             ft.Text(words, size=15),
             ft.Row([
-                ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, height=TAP, key="roll-dice", expand=True,
+                ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, key="roll-dice",
                                 style=big_button_style(), disabled=blocked is not None, on_click=lambda e: self._roll()),
-                ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, height=TAP, key="enter-dice",
+                ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key="enter-dice",
                                   disabled=blocked is not None, on_click=lambda e: self._enter_start()),
-            ], spacing=8),
+            ], spacing=8, run_spacing=8, wrap=True),  # one under the other at large text
         ]
 
     def _table_die(self, game: FleetGame, roll: TableRoll, i: int) -> ft.Control:
@@ -365,10 +371,10 @@ class SheetsScreen(SessionScreen):
         buttons.append(self._use_button(f"Take income ({coins} coin{'s' if coins != 1 else ''})", "income", "use-income"))
         for how in ("salvage", "any_type", "any_box", "double"):
             if how in ways:
-                buttons.append(ft.OutlinedButton(WAYS[how], height=TAP_SMALL, key=f"use-{how}",
+                buttons.append(ft.OutlinedButton(WAYS[how], key=f"use-{how}",
                                                  on_click=lambda e, how=how: self._choose_how(how)))
         if sheet.die == "chosen" and sheet.complete("casino") and self.rerolled_from is None:
-            buttons.append(ft.OutlinedButton("Casino: re-roll it", icon=ft.Icons.CASINO, height=TAP_SMALL,
+            buttons.append(ft.OutlinedButton("Casino: re-roll it", icon=ft.Icons.CASINO,
                                              key="casino-reroll", on_click=lambda e: self._reroll()))
         rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         return rows
@@ -409,7 +415,7 @@ class SheetsScreen(SessionScreen):
             rows.append(ft.Text(f"{r.name}: {r.total}", size=18, weight=ft.FontWeight.W_600))
             rows += [ft.Row([ft.Text(b.rule, size=14, expand=True), ft.Text(str(b.points), size=14)])
                      for b in r.breakdown]
-        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-fleet", height=TAP,
+        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-fleet",
                                     style=big_button_style(), on_click=lambda e: self._save()))
         self.results.controls = rows
 
@@ -422,7 +428,7 @@ class SheetsScreen(SessionScreen):
                     size=16),
         ]
         if not players:
-            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
+            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS,
                                               on_click=lambda e: self.host.navigate("/settings")))
         controls.append(seat_chooser(players, self.seated, self._toggle_seat))
         for name in self.seated:
@@ -443,9 +449,9 @@ class SheetsScreen(SessionScreen):
                                          selected=n == self.start_player) for n in self.seated],
                                    wrap=True, spacing=8, run_spacing=8))
         controls.append(ft.Row([
-            ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, height=TAP_SMALL, key="roll-starts",
+            ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
                               disabled=not self.seated, on_click=lambda e: self._roll_starts()),
-            ft.FilledButton("Start the sheets", icon=ft.Icons.PLAY_ARROW, height=TAP_SMALL, key="start-sheets",
+            ft.FilledButton("Start the sheets", icon=ft.Icons.PLAY_ARROW, key="start-sheets",
                             disabled=not self.seated or any(n not in self.starts for n in self.seated),
                             on_click=lambda e: self._start()),
         ], wrap=True, spacing=8, run_spacing=8))
@@ -457,10 +463,10 @@ class SheetsScreen(SessionScreen):
         return f"{track_name(sheet.layout, track)} box {index + 1}" if index is not None else track_name(sheet.layout, track)
 
     def _act_button(self, text: str, build, key: str) -> ft.Control:
-        return ft.FilledButton(text, height=TAP_SMALL, key=key, on_click=lambda e: self._act(build))
+        return ft.FilledButton(text, key=key, on_click=lambda e: self._act(build))
 
     def _use_button(self, text: str, how: str, key: str, target: str | None = None) -> ft.Control:
-        return ft.FilledButton(text, height=TAP_SMALL, key=key, on_click=lambda e: self._use(how, target))
+        return ft.FilledButton(text, key=key, on_click=lambda e: self._use(how, target))
 
     # Taps ----------------------------------------------------------------------------------
 

@@ -21,13 +21,13 @@ from companion.ui.components.cards import strike_card
 from companion.ui.components.common import ChoiceRow
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.fly_entry import FISH_INK, Counter, heading
-from companion.ui.games.fly_solo.pictures import fish_colour_choice, hatch_choice, token
 from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.fly_solo.pictures import fish_colour_choice, hatch_choice, token
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
-from companion.ui.theme import TAP, big_button_style
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
 
 D6 = "d6"
 DEFAULT_POINTS = 3
@@ -131,7 +131,7 @@ class AnglerScreen(SessionScreen):
             ft.Text("Set up the board as the Day's setup card says. Each round the app rolls the dice, you take "
                     "three, and it casts the Silent Angler's dice with the Strike cards.", size=16),
             ft.FilledButton(f"Start Day {campaign.next_day}", icon=ft.Icons.PLAY_ARROW, key="start-angler",
-                            height=TAP, style=big_button_style(), on_click=lambda e: self._start()),
+                            style=big_button_style(), on_click=lambda e: self._start()),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _tally(self, day: AnglerDay) -> ft.Control:
@@ -159,7 +159,7 @@ class AnglerScreen(SessionScreen):
         if step == "roll":
             return ft.Column([
                 heading(f"Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
-                ft.Row([ft.FilledButton(f"Roll {n} dice", key=f"roll-{n}", height=TAP, expand=True,
+                ft.Row([ft.FilledButton(f"Roll {n} dice", key=f"roll-{n}", expand=True,
                                         style=big_button_style(), on_click=lambda e, n=n: self._roll(n))
                         for n in (4, 5)], spacing=12),
             ], spacing=12)
@@ -180,14 +180,14 @@ class AnglerScreen(SessionScreen):
             return ft.Column([
                 heading(f"Round {day.draft.round} is over"),
                 ft.Text(moves, size=16),
-                ft.FilledButton(f"End round {day.draft.round}", icon=ft.Icons.SKIP_NEXT, key="end-round", height=TAP,
+                ft.FilledButton(f"End round {day.draft.round}", icon=ft.Icons.SKIP_NEXT, key="end-round",
                                 style=big_button_style(), on_click=lambda e: self.act(sa.end_round)),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Column([
             heading("The Day is over"),
             ft.Text(f"You have {day.your_fish} fish, the Silent Angler {len(day.fish)}. Send its catch to the "
                     "journal, then enter yours.", size=16),
-            ft.FilledButton("Send to the journal", icon=ft.Icons.MENU_BOOK, key="send-to-journal", height=TAP,
+            ft.FilledButton("Send to the journal", icon=ft.Icons.MENU_BOOK, key="send-to-journal",
                             style=big_button_style(), on_click=lambda e: self._send(day)),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -203,7 +203,7 @@ class AnglerScreen(SessionScreen):
             return ft.Column([
                 ft.Row([face.control, heading(f"The Silent Angler casts {which} in column {die}")], spacing=12),
                 ft.Text("Put its casting token on the bottom row of that column.", size=16),
-                ft.FilledButton("Shuffle and cast", icon=ft.Icons.SHUFFLE, key="angler-cast", height=TAP,
+                ft.FilledButton("Shuffle and cast", icon=ft.Icons.SHUFFLE, key="angler-cast",
                                 style=big_button_style(),
                                 on_click=lambda e: self.act(lambda d: sa.cast(d, self.ctx.rng,
                                                                               fly_options(self.ctx).strike_hooks))),
@@ -214,9 +214,9 @@ class AnglerScreen(SessionScreen):
                 ft.Row([face.control, drift(strike.row), cards], spacing=16,
                        alignment=ft.MainAxisAlignment.CENTER),
                 ft.Row([
-                    ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", height=TAP, expand=True,
+                    ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", expand=True,
                                     style=big_button_style(), on_click=lambda e: self.act(lambda d: sa.row(d, True))),
-                    ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", height=TAP, expand=True,
+                    ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", expand=True,
                                       style=big_button_style(),
                                       on_click=lambda e: self.act(lambda d: sa.row(d, False))),
                 ], spacing=12),
@@ -244,7 +244,7 @@ class AnglerScreen(SessionScreen):
             heading("Hatch tokens in that column"),
             hatch_choice(self.column, self._toggle_column, key="column"),
             ft.Text(gets, size=16, key="token-gained"),
-            ft.FilledButton("It lands this fish", icon=ft.Icons.CHECK, key="land-fish", height=TAP,
+            ft.FilledButton("It lands this fish", icon=ft.Icons.CHECK, key="land-fish",
                             style=big_button_style(), disabled=not ready, on_click=lambda e: self._land()),
         ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

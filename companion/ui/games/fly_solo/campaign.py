@@ -9,6 +9,9 @@ import flet as ft
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign, DayRecord
 from companion.ui.components.common import chip
+from companion.ui.components.help import help_button
+from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.fly_solo.help import HELP, summary
 from companion.ui.games.fly_solo.pictures import (
     challenge_bars,
     day_scores,
@@ -17,11 +20,8 @@ from companion.ui.games.fly_solo.pictures import (
     setup_card_view,
     stars,
 )
-from companion.ui.components.help import help_button
-from companion.ui.games.fly_solo import journal_route
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
-from companion.ui.games.fly_solo.help import HELP, summary
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
 
 
 def card(*controls: ft.Control, key: str | None = None, color: str = ft.Colors.SURFACE_CONTAINER) -> ft.Control:
@@ -64,10 +64,10 @@ class CampaignScreen(SessionScreen):
                 setup_card_view(card_, campaign.draft.skill,
                                 lambda: self.act(lambda c: j.draw_skill(c, self.ctx.rng))),
                 ft.FilledButton(f"Play Day {campaign.next_day} with the Silent Angler", icon=ft.Icons.CASINO,
-                                key="open-assistant", height=TAP, style=big_button_style(),
+                                key="open-assistant", style=big_button_style(),
                                 on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/angler"))),
                 ft.FilledButton(f"Record Day {campaign.next_day}", icon=ft.Icons.EDIT_NOTE, key="open-record",
-                                height=TAP, style=big_button_style(),
+                                style=big_button_style(),
                                 on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/record"))),
             ]
         controls += [
@@ -77,7 +77,7 @@ class CampaignScreen(SessionScreen):
                  key="challenges"),
             card(heading(f"Badges earned: {len(campaign.badges)}"),
                  ft.Text(", ".join(campaign.badges), size=14), key="badges"),
-            ft.TextButton("Discard this adventure", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL,
+            ft.TextButton("Discard this adventure", icon=ft.Icons.DELETE_OUTLINE,
                           key="discard-adventure", on_click=lambda e: self._discard()),
         ]
         return controls
@@ -118,7 +118,7 @@ class CampaignScreen(SessionScreen):
         def counter(label: str, kind: str, have: int, most: int) -> ft.Control:
             parts: list[ft.Control] = [ft.Text(label, size=16, expand=True), stars(have, most)]
             if buying and have < most:
-                parts.append(ft.OutlinedButton("+1" if most > 1 else "Unlock", key=f"buy-{kind}", height=TAP_SMALL,
+                parts.append(ft.OutlinedButton("+1" if most > 1 else "Unlock", key=f"buy-{kind}",
                                                tooltip=f"Spend a Badge on {label}",
                                                on_click=lambda e: buy(kind)()))
             return ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER)

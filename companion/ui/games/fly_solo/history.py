@@ -12,7 +12,6 @@ from companion.ui.components import charts
 from companion.ui.components.common import empty_state
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.host import Host
-from companion.ui.theme import TAP_SMALL
 
 ADVENTURES = "fly-solo"
 MARKS = {"win": (ft.Icons.STAR, "won"), "loss": (ft.Icons.CLOSE, "lost"), "tie": (ft.Icons.DRAG_HANDLE, "tie"),
@@ -74,9 +73,9 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
     controls += [
         ft.Text("Badges earned: " + ", ".join(told.badges), size=15),
         ft.Row([
-            ft.FilledButton("Open the adventure", icon=ft.Icons.MENU_BOOK, height=TAP_SMALL, key="open-adventure",
+            ft.FilledButton("Open the adventure", icon=ft.Icons.MENU_BOOK, key="open-adventure",
                             on_click=lambda e: host.navigate(journal_route(session_id))),
-            ft.TextButton("All adventures", icon=ft.Icons.ARROW_BACK, height=TAP_SMALL,
+            ft.TextButton("All adventures", icon=ft.Icons.ARROW_BACK,
                           on_click=lambda e: host.navigate(f"/history/{ADVENTURES}")),
         ], wrap=True, spacing=8),
     ]

@@ -10,7 +10,7 @@ from companion.core.errors import DomainError
 from companion.core.session import SessionRecord
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
-from companion.ui.components.common import empty_state
+from companion.ui.components.common import empty_state, select_on_focus
 from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.angler import AnglerScreen
@@ -20,7 +20,8 @@ from companion.ui.games.fly_solo.pictures import stars
 from companion.ui.games.fly_solo.record import DayRecordScreen
 from companion.ui.host import Host
 from companion.ui.screen import Screen
-from companion.ui.theme import TAP, big_button_style
+from companion.ui.theme import big_button_style
+
 
 def journal_screen(host: Host, arg: str | None = None) -> Screen:
     """The journal's screen for its route argument."""
@@ -40,9 +41,9 @@ class AdventuresScreen(Screen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         host.watch("sessions", self.render)
-        self.name = ft.TextField(label="Name of the new adventure", key="adventure-name", text_size=18,
-                                 max_length=j.MAX_NAME, value=self._default_name(),
-                                 on_submit=lambda e: self._start())
+        self.name = select_on_focus(ft.TextField(label="Name of the new adventure", key="adventure-name",
+                                                 text_size=18, max_length=j.MAX_NAME, value=self._default_name(),
+                                                 on_submit=lambda e: self._start()))
 
     def build(self) -> list[ft.Control]:
         records = self.ctx.sessions.open_records(j.GAME)
@@ -58,7 +59,7 @@ class AdventuresScreen(Screen):
                 content=ft.Column([
                     ft.Text("New adventure", size=18, weight=ft.FontWeight.W_600),
                     self.name,
-                    ft.FilledButton("Start the adventure", icon=ft.Icons.HIKING, key="start-adventure", height=TAP,
+                    ft.FilledButton("Start the adventure", icon=ft.Icons.HIKING, key="start-adventure",
                                     style=big_button_style(), on_click=lambda e: self._start()),
                 ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             ),

@@ -12,7 +12,8 @@ from companion.games.fly_solo.adventure import Adventure
 from companion.games.fly_solo.journal import Campaign, Challenge, SetupCard
 from companion.games.fly_solo.scoring import DayScore
 from companion.games.freshwater_fly.entry import FishColor, Hatch
-from companion.ui.components.fly_entry import FISH_INK, HATCH_INK
+from companion.ui.components.common import at_least
+from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, HATCH_INK
 from companion.ui.theme import TAP_SMALL
 
 STAR_ON, STAR_OFF = "#F9A825", "#B0BEC5"
@@ -26,35 +27,42 @@ def token(colour: Hatch, size: float = 20) -> ft.Control:
 
 
 def hatch_choice(selected: Collection[Hatch], on_tap: Callable[[Hatch], None], key: str) -> ft.Control:
-    """Six big hatch-token buttons; the selected ones are ringed and ticked."""
+    """Six big hatch-token buttons, each named under its colour; the chosen ones ringed and ticked,
+    and read as checked."""
     tiles = []
     for colour in Hatch:
         chosen = colour in selected
         tiles.append(ft.Semantics(
-            label=f"{colour.value.capitalize()} token{', chosen' if chosen else ''}", button=True,
+            label=f"{colour.value.capitalize()} token", checked=chosen,
             content=ft.Container(
-                key=f"{key}-{colour.value}", width=TAP_SMALL, height=TAP_SMALL, border_radius=TAP_SMALL / 2,
-                bgcolor=HATCH_INK[colour], alignment=ft.Alignment.CENTER,
-                border=ft.Border.all(5 if chosen else 1, ft.Colors.PRIMARY if chosen else "#616161"),
-                content=ft.Icon(ft.Icons.CHECK, color="#212121", size=24) if chosen else None,
-                on_click=lambda e, c=colour: on_tap(c),
+                key=f"{key}-{colour.value}", on_click=lambda e, c=colour: on_tap(c), border_radius=8,
+                content=ft.Column([
+                    ft.Container(
+                        width=TAP_SMALL, height=TAP_SMALL, border_radius=TAP_SMALL / 2,
+                        bgcolor=HATCH_INK[colour], alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(5 if chosen else 1, ft.Colors.PRIMARY if chosen else "#616161"),
+                        content=ft.Icon(ft.Icons.CHECK, color="#212121", size=24) if chosen else None),
+                    ft.Text(colour.value.capitalize(), size=12, semantics_label=""),  # in the label
+                ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             ),
         ))
     return ft.Row(tiles, wrap=True, spacing=4, run_spacing=4)
 
 
 def fish_colour_choice(selected: FishColor | None, on_tap: Callable[[FishColor], None], key: str) -> ft.Control:
-    """Gold, black and green tiles in the fish cards' colours; the chosen one ringed."""
+    """Gold, black and green tiles in the fish cards' colours, each named; the chosen one ringed
+    and read as checked."""
     tiles = []
     for colour in FishColor:
         chosen = colour is selected
-        tiles.append(ft.Container(
-            key=f"{key}-{colour.value}", expand=True, height=TAP_SMALL, border_radius=10,
-            bgcolor=FISH_INK[colour], alignment=ft.Alignment.CENTER,
+        tiles.append(ft.Semantics(expand=True, checked=chosen, content=ft.Container(
+            key=f"{key}-{colour.value}", border_radius=10, bgcolor=FISH_INK[colour],
+            padding=ft.Padding.symmetric(vertical=12, horizontal=4),
             border=ft.Border.all(5 if chosen else 0, ft.Colors.PRIMARY),
-            content=ft.Text(colour.value.capitalize(), size=16, weight=ft.FontWeight.BOLD, color="#FFFFFF"),
+            content=ft.Text(colour.value.capitalize(), size=16, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour],
+                            text_align=ft.TextAlign.CENTER),
             on_click=lambda e, c=colour: on_tap(c),
-        ))
+        )))
     return ft.Row(tiles, spacing=8)
 
 
@@ -91,16 +99,16 @@ def days_table(campaign: Campaign, adventure: Adventure) -> ft.Control:
         day = campaign.days[n - 1] if n <= len(campaign.days) else None
         if day is None:
             upcoming = n == len(campaign.days) + 1 and campaign.status(adventure) == "playing"
-            cells = [ft.Text(f"Day {n}", size=15, width=56, color=ft.Colors.ON_SURFACE_VARIANT),
+            cells = [at_least(ft.Text(f"Day {n}", size=15, color=ft.Colors.ON_SURFACE_VARIANT), 56, 0, ft.Alignment.CENTER_LEFT),
                      ft.Text(f"next, at L{campaign.location}" if upcoming else "", size=15, expand=True,
                              color=ft.Colors.PRIMARY)]
         else:
             mark = {"win": ft.Icons.STAR, "loss": ft.Icons.CLOSE, "tie": ft.Icons.DRAG_HANDLE}[day.score.result]
             cells = [
-                ft.Text(f"Day {n}", size=15, width=56, weight=ft.FontWeight.W_600),
-                ft.Text(f"L{day.location}", size=15, width=30),
+                at_least(ft.Text(f"Day {n}", size=15, weight=ft.FontWeight.W_600), 56, 0, ft.Alignment.CENTER_LEFT),
+                at_least(ft.Text(f"L{day.location}", size=15), 30, 0, ft.Alignment.CENTER_LEFT),
                 ft.Text(f"You {day.score.your_total}", size=15, expand=True, weight=ft.FontWeight.W_600),
-                ft.Text(f"SA {day.score.angler_total}", size=15, width=64),
+                at_least(ft.Text(f"SA {day.score.angler_total}", size=15), 64, 0, ft.Alignment.CENTER_LEFT),
                 ft.Icon(mark, color=STAR_ON if day.score.result == "win" else ft.Colors.ON_SURFACE_VARIANT, size=22),
             ]
         rows.append(ft.Container(ft.Row(cells, spacing=6), key=f"day-row-{n}", height=34))
@@ -119,10 +127,10 @@ def challenge_bars(rows: Sequence[Challenge], progress: dict[str, int]) -> ft.Co
             marked = progress.get(row.id, 0)
             done = marked >= row.boxes
             parts.append(ft.Row([
-                ft.Text(row.label.capitalize() or ("Boxes" if row.boxes > 1 else "Box"), size=14, width=104),
+                at_least(ft.Text(row.label.capitalize() or ("Boxes" if row.boxes > 1 else "Box"), size=14), 104, 0, ft.Alignment.CENTER_LEFT),
                 ft.ProgressBar(value=marked / row.boxes, expand=True, bar_height=10, border_radius=5,
                                color=STAR_ON if done else ft.Colors.PRIMARY),
-                ft.Text(f"{marked}/{row.boxes}", size=14, width=40, text_align=ft.TextAlign.RIGHT),
+                at_least(ft.Text(f"{marked}/{row.boxes}", size=14, text_align=ft.TextAlign.RIGHT), 40, 0, ft.Alignment.CENTER_RIGHT),
                 ft.Icon(ft.Icons.STAR if done else ft.Icons.STAR_BORDER, size=20,
                         color=STAR_ON if done else STAR_OFF),
             ], spacing=8, key=f"challenge-{row.id}"))
@@ -133,7 +141,7 @@ def setup_card_view(card: SetupCard, skill: str | None, on_draw: Callable[[], No
     """What to set up before the Day, as the journal says."""
     def line(label: str, value: ft.Control | str) -> ft.Control:
         shown = ft.Text(value, size=17, weight=ft.FontWeight.W_600) if isinstance(value, str) else value
-        return ft.Row([ft.Text(label, size=15, width=120, color=ft.Colors.ON_SURFACE_VARIANT),
+        return ft.Row([at_least(ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT), 120, 0, ft.Alignment.CENTER_LEFT),
                        ft.Container(shown, expand=True)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -147,7 +155,7 @@ def setup_card_view(card: SetupCard, skill: str | None, on_draw: Callable[[], No
         skill_line = f"Skill {skill} (drawn)"
     else:
         skill_line = ft.OutlinedButton("Draw one at random", icon=ft.Icons.STYLE, key="draw-skill",
-                                       height=TAP_SMALL, on_click=lambda e: on_draw() if on_draw else None)
+                                       on_click=lambda e: on_draw() if on_draw else None)
     bonus = [f"+{card.bonus_points} Bonus Points"] if card.bonus_points else []
     bonus += ["7 Fish Bonus +2"] if card.seven_fish_bonus else []
     return ft.Container(

@@ -11,14 +11,14 @@ from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
 from companion.games.freshwater_fly.entry import Hatch
 from companion.ui.components.common import chip
 from companion.ui.components.fly_entry import Counter, PlayerEntryForm, heading
-from companion.ui.games.fly_solo.pictures import day_scores, hatch_choice
 from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.fly_solo.help import HELP
+from companion.ui.games.fly_solo.pictures import day_scores, hatch_choice
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
-from companion.ui.theme import TAP, big_button_style
-from companion.ui.games.fly_solo.help import HELP
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
 
 YOU, ANGLER = 0, 1
 
@@ -48,7 +48,7 @@ class DayRecordScreen(SessionScreen):
         self.first = ft.Text(size=15, key="first-to-seven")
         self.scores = ft.Container()
         self.why = ft.Text(size=16, color=ft.Colors.ERROR, key="why-not-record")
-        self.record_button = ft.FilledButton(key="record-day", icon=ft.Icons.CHECK, height=TAP,
+        self.record_button = ft.FilledButton(key="record-day", icon=ft.Icons.CHECK,
                                              style=big_button_style(), on_click=lambda e: self.record())
         self.page_box = ft.Column([
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",

@@ -16,7 +16,7 @@ from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
 from companion.ui.host import Host
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import big_button_style
 
 D6 = "d6"
 
@@ -53,18 +53,18 @@ class DraftScreen(FlyTableScreen):
         self.seated: list[str] = []
         self.start = 0
         self.setup = ft.Column(spacing=12)
-        self.heading = ft.Text(size=22, weight=ft.FontWeight.W_600, key="draft-heading")
+        self.heading = ft.Text(size=22, weight=ft.FontWeight.W_600, key="draft-heading", expand=True)
         self.pool = DiceTray(size=60, on_tap=self.select, key="pool")
         self.pool_box = ft.Container(padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                                      content=self.pool.control)
         self.changes = ft.Row(wrap=True, spacing=6, run_spacing=6)
-        self.take_button = ft.FilledButton("Take", key="take", height=TAP + 8, style=big_button_style(),
+        self.take_button = ft.FilledButton("Take", key="take", style=big_button_style(),
                                            on_click=lambda e: self.take())
         self.round_end = ft.Column(spacing=8)
         self.roll_buttons = ft.Row(spacing=8)
         self.seats = ft.Column(spacing=6)
         self.reroll_button = ft.OutlinedButton(
-            "Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-pool", height=TAP_SMALL,
+            "Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-pool",
             on_click=lambda e: self.act(lambda s: tt.reroll_draft(s.draft, self.ctx.rng)))
         self.playing = ft.Column([
             ft.Row([self.heading, help_button(lambda: self.host.page, "The dice draft", HELP)],
@@ -76,7 +76,7 @@ class DraftScreen(FlyTableScreen):
             self.take_button,
             self.reroll_button,
             self.seats,
-            ft.TextButton("End the draft", icon=ft.Icons.STOP_CIRCLE_OUTLINED, height=TAP_SMALL,
+            ft.TextButton("End the draft", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                           on_click=lambda e: self.act(lambda s: tt.end_draft())),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._control = ft.Column([self.setup, self.playing], horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -132,13 +132,13 @@ class DraftScreen(FlyTableScreen):
         n = draft.round + 1
         if draft.solo:
             self.roll_buttons.controls = [
-                ft.FilledButton(f"Roll {count} dice", icon=ft.Icons.CASINO, height=TAP, expand=True,
+                ft.FilledButton(f"Roll {count} dice", icon=ft.Icons.CASINO, expand=True,
                                 on_click=lambda e, c=count: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng, c)))
                 for count in rules.SOLO_POOLS
             ]
         else:
             self.roll_buttons.controls = [ft.FilledButton(
-                f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", height=TAP, expand=True,
+                f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", expand=True,
                 style=big_button_style(), on_click=lambda e: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng)))]
 
     def _show_changes(self, draft: DraftState) -> None:
@@ -162,14 +162,14 @@ class DraftScreen(FlyTableScreen):
             if change.from_face == face:
                 buttons.append(self._change(f"Skill {card}: to {change.to_face}", f"Skill {card}",
                                             f"skill-{card}", change.to_face, skill_from=face))
-        buttons.append(ft.OutlinedButton("Skill L: any face", height=TAP_SMALL, on_click=lambda e: self._any_face()))
+        buttons.append(ft.OutlinedButton("Skill L: any face", on_click=lambda e: self._any_face()))
         self.changes.controls = buttons
 
     def _change(self, text: str, rule: str, how: str, to: int, enabled: bool = True,
                 skill_from: int | None = None) -> ft.Control:
         i = self.selected
         return ft.OutlinedButton(
-            text, height=TAP_SMALL, disabled=not enabled, tooltip=rule,
+            text, disabled=not enabled, tooltip=rule,
             on_click=lambda e: self.act(lambda s: tt.change_die(s.draft, i, how, to, skill_from)))
 
     def _show_seats(self, draft: DraftState) -> None:
@@ -206,7 +206,7 @@ class DraftScreen(FlyTableScreen):
                          width=150)
         mode.select("solo" if self.solo else "table")
         controls: list[ft.Control] = [
-            ft.Row([ft.Text("Freshwater Fly dice draft", size=22, weight=ft.FontWeight.W_600),
+            ft.Row([ft.Text("Freshwater Fly dice draft", size=22, weight=ft.FontWeight.W_600, expand=True),
                     help_button(lambda: self.host.page, "The dice draft", HELP)],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             mode.control,
@@ -214,7 +214,7 @@ class DraftScreen(FlyTableScreen):
         if not self.solo:
             if len(roster) < rules.MIN_SEATS:
                 controls.append(ft.Text("Add at least two players to the roster first.", size=16))
-                controls.append(ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
+                controls.append(ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
                                                   on_click=lambda e: self.host.navigate("/settings")))
             controls.append(ft.Text("Tap the players in turn order:", size=16))
             controls.append(seat_chooser(players, self.seated, self._toggle_seat))
@@ -226,7 +226,7 @@ class DraftScreen(FlyTableScreen):
                     for seat, name in enumerate(self.seated)
                 ], wrap=True, spacing=8, run_spacing=8))
         controls.append(ft.FilledButton("Start the draft", icon=ft.Icons.PLAY_ARROW, key="start-draft",
-                                        height=TAP, style=big_button_style(), on_click=lambda e: self._begin()))
+                                        style=big_button_style(), on_click=lambda e: self._begin()))
         self.setup.controls = controls
 
     # Taps ------------------------------------------------------------------------

@@ -11,14 +11,14 @@ from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.games.freshwater_fly.scoring import score_game
 from companion.games.registry import FRESHWATER_FLY
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import chip
+from companion.ui.components.common import at_least, chip
 from companion.ui.components.fly_entry import PlayerEntryForm
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
 
 HELP = """\
 **Fish points**: the points printed on every fish you caught; a fish still on your line does not count.
@@ -59,7 +59,7 @@ class ScoresScreen(SessionScreen):
         self.standings = ft.Column(spacing=4)
         self.lines = ft.Column(spacing=2)
         self.lines_title = ft.Text(size=18, weight=ft.FontWeight.W_600)
-        self.save_button = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-play", height=TAP,
+        self.save_button = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-play",
                                            style=big_button_style(), on_click=lambda e: self.save())
         self.sheet_box = ft.Column([
             ft.Row([ft.Text("Freshwater Fly", size=22, weight=ft.FontWeight.W_600, expand=True),
@@ -71,7 +71,7 @@ class ScoresScreen(SessionScreen):
                                    spacing=8),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
             self.save_button,
-            ft.TextButton("Discard this score sheet", icon=ft.Icons.DELETE_OUTLINE, height=TAP_SMALL,
+            ft.TextButton("Discard this score sheet", icon=ft.Icons.DELETE_OUTLINE,
                           key="discard-sheet", on_click=lambda e: self.discard_sheet()),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -106,16 +106,16 @@ class ScoresScreen(SessionScreen):
     def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
         self.banner.value = f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
         self.standings.controls = [
-            ft.Row([ft.Text(f"{r.rank}.", size=18, width=30), ft.Text(r.name, size=18, expand=True),
+            ft.Row([at_least(ft.Text(f"{r.rank}.", size=18), 30, 0, ft.Alignment.CENTER_LEFT), ft.Text(r.name, size=18, expand=True),
                     ft.Text(str(r.total), size=20, weight=ft.FontWeight.BOLD)])
             for r in sorted(results, key=lambda r: r.rank)
         ]
         mine = results[self.seat]
         self.lines_title.value = f"{mine.name}: {mine.total} points"
         self.lines.controls = [
-            ft.Row([ft.Text(line.rule, size=15, expand=True), ft.Text(f"x{line.count}", size=15, width=40),
-                    ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600, width=36,
-                            text_align=ft.TextAlign.RIGHT)])
+            ft.Row([ft.Text(line.rule, size=15, expand=True), at_least(ft.Text(f"x{line.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
+                    at_least(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
+                            text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
             for line in mine.breakdown
         ]
 
@@ -128,10 +128,10 @@ class ScoresScreen(SessionScreen):
         ]
         if len(players) < MIN_PLAYERS:
             controls += [ft.Text("Add at least two players to the roster first.", size=16),
-                         ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
+                         ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
                                            on_click=lambda e: self.host.navigate("/settings"))]
         controls.append(seat_chooser(players, self.seated, self._toggle_seat))
-        controls.append(ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, key="start-scoring", height=TAP,
+        controls.append(ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, key="start-scoring",
                                         style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
                                         on_click=lambda e: self._start()))
         self.setup.controls = controls

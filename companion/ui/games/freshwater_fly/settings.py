@@ -11,11 +11,15 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.games.freshwater_fly.entry import FishColor
-from companion.games.freshwater_fly.options import FACE_CHANGES, STRIKE_HOOKS, TIE_BREAK, FlyOptions
+from companion.games.freshwater_fly.options import (
+    FACE_CHANGES,
+    STRIKE_HOOKS,
+    TIE_BREAK,
+    FlyOptions,
+)
 from companion.games.registry import FRESHWATER_FLY
 from companion.ui.components.common import ChoiceRow, chip
 from companion.ui.host import Host
-from companion.ui.theme import TAP_SMALL
 
 
 def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
@@ -50,7 +54,7 @@ def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
         rows.append(ft.Row([
             ft.Text(f"Skill {card}: a {face_change.from_face} becomes a {face_change.to_face}", size=16,
                     expand=True, key=f"skill-{card}"),
-            ft.OutlinedButton("Change", height=TAP_SMALL, key=f"change-skill-{card}",
+            ft.OutlinedButton(content=ft.Text("Change", semantics_label=f"Change Skill {card}"), key=f"change-skill-{card}",
                               on_click=lambda e, card=card: _edit_face_change(host, options, card, redraw)),
         ]))
     return rows
@@ -62,7 +66,7 @@ def _edit_face_change(host: Host, options: FlyOptions, card: str, redraw: Callab
     rows = {}
     for end in ("from", "to"):
         rows[end] = ChoiceRow([(str(n), str(n)) for n in range(1, 7)], lambda v, end=end: pick(end, v),
-                              key=f"{card}-{end}", size=42)
+                              key=f"{card}-{end}")
         rows[end].select(str(chosen[end]))
     error = ft.Text("", color=ft.Colors.ERROR)
 

@@ -22,13 +22,13 @@ from companion.games.lure.odds import Fish, chance
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME, to_play
 from companion.games.registry import LURE
-from companion.ui.components.common import chip, panel
+from companion.ui.components.common import at_least, chip, panel
 from companion.ui.components.die import DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import TAP_SMALL, big_button_style
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
@@ -78,8 +78,8 @@ class Counter:
             ft.FilledTonalIconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label}: one fewer",
                                      width=TAP_SMALL, height=TAP_SMALL, disabled=value <= least,
                                      on_click=lambda e: on_set(value - 1)),
-            ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, width=44, text_align=ft.TextAlign.CENTER,
-                    key=f"{key}-count"),
+            at_least(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                    key=f"{key}-count"), 44, 0, ft.Alignment.CENTER),
             ft.FilledTonalIconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label}: one more",
                                      width=TAP_SMALL, height=TAP_SMALL, disabled=value >= most,
                                      on_click=lambda e: on_set(value + 1)),
@@ -159,14 +159,14 @@ class RoundScreen(SessionScreen):
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         controls: list[ft.Control] = [ft.Text("Tap the players at the table (2 to 5).", size=16)]
         if len(players) < MIN_PLAYERS:
-            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS, height=TAP_SMALL,
+            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS,
                                               on_click=lambda e: self.host.navigate("/settings")))
         controls.append(seat_chooser(players, self.seated, self._toggle_seat))
         controls.append(Counter("d6 per player", self.d6, 1, 12, self._set_d6, "setup-d6").control)
         controls.append(Counter("Fish in the deck", self.deck, 1, 100, self._set_deck, "setup-deck").control)
         controls.append(ft.Text("Both are chosen defaults (the rules text does not give them): match your box.",
                                 size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-        controls.append(ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="lure-start", height=TAP,
+        controls.append(ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="lure-start",
                                         style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
                                         on_click=lambda e: self._start()))
         return controls
@@ -194,7 +194,7 @@ class RoundScreen(SessionScreen):
         if kind == "both":
             entry.append(Counter("Second number", f["m"], 1, 20, lambda v: self._set_fish("m", v), "fish-m").control)
         entry.append(ft.FilledTonalButton(f"Add this fish: {self._fish_card().describe()}", icon=ft.Icons.ADD,
-                                          height=TAP_SMALL, key="fish-add", disabled=len(self.draft) >= wanted,
+                                          key="fish-add", disabled=len(self.draft) >= wanted,
                                           on_click=lambda e: self._add_fish(self._fish_card())))
         controls: list[ft.Control] = []
         if wanted:
@@ -202,14 +202,14 @@ class RoundScreen(SessionScreen):
             known = self._library(state)
             if known:
                 controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
-                    ft.OutlinedButton(c.describe(), height=TAP_SMALL, key=f"known-{i}",
+                    ft.OutlinedButton(c.describe(), key=f"known-{i}",
                                       disabled=len(self.draft) >= wanted, on_click=lambda e, c=c: self._add_fish(c))
                     for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
-        controls.append(ft.Row([ft.OutlinedButton(f"{c.describe()} ✕", height=TAP_SMALL, key=f"draft-{i}",
+        controls.append(ft.Row([ft.OutlinedButton(f"{c.describe()} ✕", key=f"draft-{i}",
                                                   tooltip="Take this fish back", on_click=lambda e, i=i: self._drop_fish(i))
                                 for i, c in enumerate(self.draft)], wrap=True, spacing=6, run_spacing=6))
         controls.append(ft.FilledButton("Reveal these fish" if wanted else "Go on to the cast", icon=ft.Icons.WATER,
-                                        key="lure-splash", height=TAP, style=big_button_style(),
+                                        key="lure-splash", style=big_button_style(),
                                         disabled=len(self.draft) != wanted, on_click=lambda e: self._splash_now()))
         return controls
 
@@ -294,14 +294,14 @@ class RoundScreen(SessionScreen):
         for i, f in enumerate(state.middle):
             p = chance(pick["d6"], tuple(pick["special"]), extra, pick["adjust"], Fish(f.catch, f.requirement))
             odds.append(ft.Row([
-                ft.Text(f.describe(), size=15, width=150),
+                at_least(ft.Text(f.describe(), size=15), 150, 0, ft.Alignment.CENTER_LEFT),
                 ft.ProgressBar(value=float(p) if p is not None else 0, expand=True, height=10, border_radius=5),
-                ft.Text(percent(p), size=15, width=64, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"),
+                at_least(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64, 0, ft.Alignment.CENTER_RIGHT),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         controls.append(ft.Text("Chance this pick catches each fish:", size=15))
         controls += odds
         locked = lure.has_cast(state, seat)
-        controls.append(ft.FilledButton("Lock in again" if locked else "Lock in", icon=ft.Icons.LOCK, height=TAP,
+        controls.append(ft.FilledButton("Lock in again" if locked else "Lock in", icon=ft.Icons.LOCK,
                                         key=f"lock-{seat}", style=big_button_style(),
                                         on_click=lambda e: self._lock(seat)))
         if locked:
@@ -325,7 +325,7 @@ class RoundScreen(SessionScreen):
                             chip(state.middle[i].describe(), lambda seat=seat, i=i: self._choose(seat, i),
                                  key=f"choose-{seat}-{i}", selected=self.choice.get(seat) == i) for i in options],
                             wrap=True, spacing=6))
-            controls.append(ft.FilledButton("Make the catch", icon=ft.Icons.SET_MEAL, key="lure-resolve", height=TAP,
+            controls.append(ft.FilledButton("Make the catch", icon=ft.Icons.SET_MEAL, key="lure-resolve",
                                             style=big_button_style(), on_click=lambda e: self._resolve()))
         return [*controls, self._casts(state)]
 
@@ -351,19 +351,19 @@ class RoundScreen(SessionScreen):
                 sides = cast.sides()[len(entering)]
                 return panel(ft.Text(f"{name}: tap what die {len(entering) + 1} of {len(cast.sides())} (a d{sides}) "
                                     "shows", size=16),
-                            ft.Row([ft.OutlinedButton(str(v), width=TAP_SMALL + 8, height=TAP_SMALL,
+                            ft.Row([ft.OutlinedButton(str(v), width=TAP_SMALL + 8,
                                                       key=f"enter-{seat}-{v}",
                                                       on_click=lambda e, v=v: self._enter(seat, v))
                                     for v in range(1, sides + 1)], wrap=True, spacing=4, run_spacing=4),
-                            ft.TextButton("Cancel", height=TAP_SMALL, on_click=lambda e: self._cancel_entry(seat)),
+                            ft.TextButton("Cancel", on_click=lambda e: self._cancel_entry(seat)),
                             key=f"roller-{seat}")
             return panel(ft.Text(f"{name}: {len(cast.sides())} dice" + (f" + Extra {', '.join(map(str, cast.extra))}"
                                                                         if cast.extra else ""), size=16),
                         ft.Row([
-                            ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, height=TAP, key=f"roll-{seat}",
+                            ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
                                             expand=True,
                                             style=big_button_style(), on_click=lambda e: self._roll(seat)),
-                            ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, height=TAP, key=f"enter-{seat}",
+                            ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
                                               disabled=not cast.sides(), on_click=lambda e: self._start_entry(seat)),
                         ], spacing=8), key=f"roller-{seat}")
         left = lure.adjusts_left(state, seat)
@@ -402,11 +402,11 @@ class RoundScreen(SessionScreen):
             if not s.owed or (mine is not None and mine != seat):
                 continue
             name = state.names[seat]
-            buttons = [ft.OutlinedButton("Adjust", height=TAP_SMALL, key=f"draw-{seat}-adjust",
+            buttons = [ft.OutlinedButton("Adjust", key=f"draw-{seat}-adjust",
                                          on_click=lambda e, seat=seat: self._draw(seat, lure.ADJUST)),
-                       ft.OutlinedButton("Boost", height=TAP_SMALL, key=f"draw-{seat}-boost",
+                       ft.OutlinedButton("Boost", key=f"draw-{seat}-boost",
                                          on_click=lambda e, seat=seat: self._draw(seat, lure.BOOST))]
-            buttons += [ft.OutlinedButton(f"Extra +{v}", height=TAP_SMALL, key=f"draw-{seat}-extra-{v}",
+            buttons += [ft.OutlinedButton(f"Extra +{v}", key=f"draw-{seat}-extra-{v}",
                                           on_click=lambda e, seat=seat, v=v: self._draw(seat, lure.EXTRA, v))
                         for v in state.settings.extra_values]
             controls.append(panel(ft.Text(f"{name} draws a lure ({s.owed} owed): which did you draw?", size=16),
@@ -423,7 +423,7 @@ class RoundScreen(SessionScreen):
             rows.append(ft.Text(f"{r.rank}. {r.name}: {r.total} VP", size=18, weight=ft.FontWeight.W_600))
             rows += [ft.Row([ft.Text(b.rule, size=14, expand=True), ft.Text(str(b.points), size=14)])
                      for b in r.breakdown]
-        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="lure-save", height=TAP,
+        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="lure-save",
                                     style=big_button_style(), on_click=lambda e: self._save()))
         return [panel(*rows)]
 

@@ -10,17 +10,28 @@ import flet as ft
 
 from companion.core.session import TABLE
 from companion.games.pearl_boat import rules as pb
-from companion.games.pearl_boat.chance import CARD, CARD_NAMES, HIDDEN_ATTACK, TARGETED, card_for
+from companion.games.pearl_boat.chance import (
+    CARD,
+    CARD_NAMES,
+    HIDDEN_ATTACK,
+    TARGETED,
+    card_for,
+)
 from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
-from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, ITEM_NAMES, STEP_BACK
+from companion.games.pearl_boat.store import (
+    EXTRA_DRAW,
+    HALF_REFILL,
+    ITEM_NAMES,
+    STEP_BACK,
+)
 from companion.games.registry import PEARL_BOAT
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import big_button_style
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 STEPS_CARDS = {"engine_reverse": (1, 3), "move_choice": (1, 5)}  # cards played with a number of steps
@@ -81,7 +92,7 @@ class VoyageScreen(SessionScreen):
         state: PearlBoatState = self.session.state
         controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
         if state.phase == pb.ORDER:
-            controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, height=TAP, key="order",
+            controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, key="order",
                                             style=big_button_style(),
                                             on_click=lambda e: self.act(lambda s: pb.roll_order(s, self.ctx.rng))))
         elif state.phase == pb.OVER:
@@ -117,7 +128,7 @@ class VoyageScreen(SessionScreen):
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         return [ft.Text("Tap the players (2 to 6; 4 recommended).", size=16),
                 seat_chooser(players, self.seated, self._toggle_seat),
-                ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="voyage-start", height=TAP,
+                ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="voyage-start",
                                 style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
                                 on_click=lambda e: self._start())]
 
@@ -156,7 +167,7 @@ class VoyageScreen(SessionScreen):
             controls.append(ft.Row([chip(str(n) if n else "far", lambda n=n: self._set_market(n or None),
                                          key=f"market-{n}", selected=(self.to_market or 0) == n)
                                     for n in range(0, 7)], wrap=True, spacing=4, run_spacing=4))
-            controls.append(ft.FilledButton("Roll to move", icon=ft.Icons.CASINO, height=TAP, key="move",
+            controls.append(ft.FilledButton("Roll to move", icon=ft.Icons.CASINO, key="move",
                                             style=big_button_style(), on_click=lambda e: self._move(seat)))
             controls.append(ft.Text("or the physical die's roll:", size=14))
             controls.append(button_row([(f"Rolled {n}", lambda n=n: self._move(seat, n)) for n in range(1, 7)],
@@ -189,7 +200,7 @@ class VoyageScreen(SessionScreen):
         store += [(f"Trade {CARD_NAMES[c]} for a hidden attack", lambda c=c: self.act(lambda s: pb.trade(s, seat, c)))
                   for c in dict.fromkeys(boat.attacks) if c != HIDDEN_ATTACK]
         controls.append(button_row(store, "store"))
-        controls.append(ft.FilledButton("End the turn", icon=ft.Icons.CHECK, height=TAP, key="end-turn",
+        controls.append(ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn",
                                         style=big_button_style(), on_click=lambda e: self._end(seat)))
         return [panel(*controls, key="turn")]
 
@@ -208,7 +219,7 @@ class VoyageScreen(SessionScreen):
             controls.append(button_row([(str(n), lambda n=n: self._answer(steps=n)) for n in range(low, high + 1)],
                                     "steps"))
         if "draw" not in asking:  # a card drawn must be used at once: no going back on the draw
-            controls.append(ft.TextButton("Cancel", height=TAP_SMALL, key="ask-cancel",
+            controls.append(ft.TextButton("Cancel", key="ask-cancel",
                                           on_click=lambda e: self._cancel()))
         return controls
 
@@ -239,7 +250,7 @@ class VoyageScreen(SessionScreen):
         for s in seats:
             controls.append(panel(
                 ft.Text(f"{state.names[s]}: choose in secret", size=16, weight=ft.FontWeight.W_600),
-                ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], height=TAP, key=f"duel-{s}-{c}",
+                ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], key=f"duel-{s}-{c}",
                                         on_click=lambda e, c=c, s=s: self._choose(s, c)) for c in pb.DUEL_CHOICES],
                        spacing=8, wrap=True),
                 ft.Text("Net beats Anchor, Anchor beats Hook, Hook beats Net.", size=13,
@@ -251,7 +262,7 @@ class VoyageScreen(SessionScreen):
     def _over(self, state: PearlBoatState) -> ft.Control:
         return panel(ft.Text(f"{state.names[state.winner]} wins" if state.winner is not None else "The game is over",
                             size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="voyage-winner"),
-                    ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save", height=TAP,
+                    ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save",
                                     style=big_button_style(), on_click=lambda e: self._save()))
 
     # Taps -----------------------------------------------------------------------------------

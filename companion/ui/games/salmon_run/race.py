@@ -19,7 +19,7 @@ from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP, TAP_SMALL, big_button_style
+from companion.ui.theme import big_button_style
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 RATING_INK = {"S": "#90A4AE", "F": "#90A4AE", "E": "#81C784", "M": "#FFB74D", "H": "#E57373"}
@@ -94,7 +94,7 @@ class RaceScreen(SessionScreen):
                                                key="race-reminders"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
         if state.phase == sr.FIRST:
-            controls.append(ft.FilledButton("Roll for the first player", icon=ft.Icons.CASINO, height=TAP,
+            controls.append(ft.FilledButton("Roll for the first player", icon=ft.Icons.CASINO,
                                             key="race-first", style=big_button_style(),
                                             on_click=lambda e: self.act(lambda s: sr.roll_first_player(s,
                                                                                                       self.ctx.rng))))
@@ -143,7 +143,7 @@ class RaceScreen(SessionScreen):
         river = self._river()
         if self.kind == "random":
             controls.append(ft.OutlinedButton("Roll the river again" if self.rolls else "Roll the river",
-                                              icon=ft.Icons.CASINO, height=TAP_SMALL, key="roll-river",
+                                              icon=ft.Icons.CASINO, key="roll-river",
                                               on_click=lambda e: self._roll_river()))
             if self.rolls:
                 controls += [ft.Text(step, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -151,7 +151,7 @@ class RaceScreen(SessionScreen):
         if river is not None:
             controls.append(ft.Text("Lay the boards out like this (copy it at the table):", size=15))
             controls.append(river_picture(river, "setup-river"))
-        controls.append(ft.FilledButton("Start the race", icon=ft.Icons.PLAY_ARROW, key="race-start", height=TAP,
+        controls.append(ft.FilledButton("Start the race", icon=ft.Icons.PLAY_ARROW, key="race-start",
                                         style=big_button_style(),
                                         disabled=len(self.seated) < MIN_PLAYERS or river is None,
                                         on_click=lambda e: self._start()))
@@ -230,13 +230,13 @@ class RaceScreen(SessionScreen):
                                     for c in jumpable], wrap=True, spacing=6, run_spacing=6))
             if len(self.jumping) == 2:
                 controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
-                                                     f"{CARD_NAMES[self.jumping[1]]}", height=TAP_SMALL, key="jump",
+                                                     f"{CARD_NAMES[self.jumping[1]]}", key="jump",
                                                      on_click=lambda e: self._jump(seat)))
         controls.append(ft.Row([
-            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, height=TAP, key="end-turn", expand=True,
+            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn", expand=True,
                             style=big_button_style(), disabled=state.pending is not None,
                             on_click=lambda e: self.act(lambda s: sr.end_turn(s, seat))),
-            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, height=TAP, key="pond",
+            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, key="pond",
                               disabled=state.salmon[seat].in_pond,
                               on_click=lambda e: self.act(lambda s: sr.pond(s, seat))),
         ], spacing=8))
@@ -255,7 +255,7 @@ class RaceScreen(SessionScreen):
         hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES]
         controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
                                      selected=self.hex == h.id) for h in hexes] +
-                               [ft.OutlinedButton("A Bear (+1 Fatigue)", height=TAP_SMALL, key="bear",
+                               [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
                                                   on_click=lambda e: self.act(lambda s: sr.bear(s, subject)))],
                                wrap=True, spacing=6, run_spacing=6))
         if self.hex in sr.HEX_CARDS:
@@ -268,11 +268,11 @@ class RaceScreen(SessionScreen):
             controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
                                          lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
                                     for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
-            controls.append(ft.FilledTonalButton("Remove them", height=TAP_SMALL, key="reeds", disabled=not self.reeds,
+            controls.append(ft.FilledTonalButton("Remove them", key="reeds", disabled=not self.reeds,
                                                  on_click=lambda e: self._hex(subject, cards=list(self.reeds))))
         elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
             controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
-                                                 height=TAP_SMALL, key="hex-go",
+                                                 key="hex-go",
                                                  on_click=lambda e: self._hex(subject)))
         return panel(*controls, key="happened")
 
@@ -301,7 +301,7 @@ class RaceScreen(SessionScreen):
         for r in sorted(results, key=lambda r: r.rank):
             rows.append(ft.Text(f"{r.rank}. {r.name}: " + "; ".join(f"{b.rule} {b.count}" for b in r.breakdown),
                                 size=16))
-        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save", height=TAP,
+        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save",
                                     style=big_button_style(), on_click=lambda e: self._save()))
         return panel(*rows)
 
