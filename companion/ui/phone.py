@@ -65,8 +65,6 @@ class BrowserPrefs(PhonePrefs):
         answers = await asyncio.gather(*(asyncio.wait_for(self._storage.get(k), CLIENT_TIMEOUT) for k in keys),
                                        return_exceptions=True)
         for key, value in zip(keys, answers):
-            if key == TEXT_SIZE and isinstance(value, str) and value.isdigit():
-                value = int(value)  # the browser's storage may give a number back as its text
             if isinstance(value, BaseException):
                 log.info("the browser did not give %s: %r", key, value)
             elif valid(key, value):

@@ -56,6 +56,15 @@ def at_least(content: ft.Control, width: float, height: float,
     return ft.Stack([ft.Container(width=width, height=height), content], alignment=alignment)
 
 
+TEXT_ALIGNMENTS = {ft.TextAlign.RIGHT: ft.Alignment.CENTER_RIGHT, ft.TextAlign.CENTER: ft.Alignment.CENTER}
+
+
+def min_width(text: ft.Text, width: float) -> ft.Control:
+    """A column of words or figures: `text` at least `width` wide, wider when larger text needs it
+    (a fixed width would break its words), placed as its own `text_align` says."""
+    return at_least(text, width, 0, TEXT_ALIGNMENTS.get(text.text_align, ft.Alignment.CENTER_LEFT))
+
+
 class ChoiceRow:
     """A row of big toggle tiles, exactly one selected; kept on screen, `select` moves the choice.
     A screen reader hears each tile as checked or not; the chosen one is ringed as well as filled."""

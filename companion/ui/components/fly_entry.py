@@ -29,7 +29,7 @@ from companion.games.freshwater_fly.entry import (
     W,
 )
 from companion.games.freshwater_fly.score_sheet import SheetState
-from companion.ui.components.common import ChoiceRow, at_least, chip
+from companion.ui.components.common import ChoiceRow, at_least, chip, min_width
 from companion.ui.theme import TAP_SMALL
 
 FISH_INK = {FishColor.GOLD: "#F9A825", FishColor.BLACK: "#37474F", FishColor.GREEN: "#2E7D32"}
@@ -58,7 +58,7 @@ class Counter:
         self.plus = ft.IconButton(ft.Icons.ADD, tooltip=f"One {name} more", key=f"{key}-plus",
                                   on_click=lambda e: on_set(self.value + 1))
         self.most = most
-        self.control = ft.Row([self.minus, at_least(self.text, 30, 20), self.plus], spacing=0, tight=True)
+        self.control = ft.Row([self.minus, min_width(self.text, 30), self.plus], spacing=0, tight=True)
 
     def show(self, value: int) -> None:
         self.value = value
@@ -70,8 +70,7 @@ class Counter:
 class PlayerEntryForm:
     def __init__(self, act: Act, board: bool = True, first: bool = True) -> None:
         self.act = act
-        self.seat = 0
-        self._shown = False
+        self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
         self.points_counter = Counter("point", self._set_points, key="points", most=MAX_POINTS)
@@ -117,7 +116,7 @@ class PlayerEntryForm:
             heading("Hatch tokens gained"),
             ft.Row([ft.Row([ft.Container(width=18, height=18, border_radius=9, bgcolor=HATCH_INK[h],
                                          border=ft.Border.all(1, "#616161")),
-                            at_least(ft.Text(h.value.capitalize(), size=15), 56, 20, LEFT), counter.control],
+                            min_width(ft.Text(h.value.capitalize(), size=15), 56), counter.control],
                            spacing=6, tight=True)
                     for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
             self.skill,
@@ -126,9 +125,9 @@ class PlayerEntryForm:
     def show(self, state: SheetState, seat: int, cards: bool = True) -> None:
         """Show `seat`'s entries (without the Skill cards when `cards` is False)."""
         player = state.player(seat)
-        if seat != self.seat or not self._shown:  # another player's sheet: their own last points, not the last player's
+        if seat != self.seat:  # another player's sheet: their own last points, not the last player's
             self.points = player.fish[-1].points if player.fish else DEFAULT_POINTS
-        self.seat, self._shown = seat, True
+        self.seat = seat
         self.skill.visible = cards
         self.board.select(player.reel_board)
         self.points_counter.show(self.points)

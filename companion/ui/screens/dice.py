@@ -15,7 +15,7 @@ from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY
-from companion.ui.components.common import at_least
+from companion.ui.components.common import min_width
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.host import Host
@@ -117,7 +117,7 @@ class DiceScreen(ToolScreen):
     @staticmethod
     def _history_row(number: int, roll: Roll) -> ft.Control:
         return ft.Row([
-            at_least(ft.Text(f"#{number}", color=ft.Colors.ON_SURFACE_VARIANT), 44, 0, ft.Alignment.CENTER_LEFT),
+            min_width(ft.Text(f"#{number}", color=ft.Colors.ON_SURFACE_VARIANT), 44),
             ft.Text(faces_text(roll), size=17, expand=True),
         ])
 

@@ -17,7 +17,7 @@ from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import Segment, at_least, empty_state, segments
+from companion.ui.components.common import Segment, empty_state, min_width, segments
 from companion.ui.files import files_of
 from companion.ui.games.fly_solo.history import (
     ADVENTURES,
@@ -190,8 +190,8 @@ class HistoryScreen(Screen):
                 content=ft.Column([
                     ft.Row([ft.Text(f"Seat {seat}: {r.name}", size=18, weight=ft.FontWeight.W_600, expand=True),
                             ft.Text(f"{r.total} (rank {r.rank})", size=18, weight=ft.FontWeight.BOLD)]),
-                    *[ft.Row([ft.Text(b.rule, size=15, expand=True), at_least(ft.Text(f"x{b.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
-                              at_least(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
+                    *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
+                              min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
                       for b in r.breakdown],
                 ], spacing=2),
             ))

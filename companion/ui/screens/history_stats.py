@@ -23,7 +23,7 @@ from companion.core.play_stats import (
 from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.ui.components import charts
-from companion.ui.components.common import at_least, chip
+from companion.ui.components.common import chip, min_width
 from companion.ui.host import Host
 from companion.ui.screens.history_filter import current
 
@@ -111,8 +111,8 @@ def player_card(plays: list[Play], name: str, game: str | None) -> ft.Control:
     for g, averages in s.category_averages.items():
         if averages:
             rows.append(ft.Text(f"{title_of(g)}: average points per play", size=16, weight=ft.FontWeight.W_600))
-            rows += [ft.Row([ft.Text(rule, size=15, expand=True), at_least(ft.Text(number(v), size=15,
-                                                                           text_align=ft.TextAlign.RIGHT), 60, 0, ft.Alignment.CENTER_RIGHT)])
+            rows += [ft.Row([ft.Text(rule, size=15, expand=True), min_width(ft.Text(number(v), size=15,
+                                                                           text_align=ft.TextAlign.RIGHT), 60)])
                      for rule, v in averages.items()]
     return card(f"{s.name}{' in ' + title_of(game) if game else ''}", *rows, key="player-stats")
 
@@ -151,8 +151,8 @@ def game_card(plays: list[Play], game: str, chosen: bool) -> ft.Control:
     if s.highest and not fewer:
         rows.append(ft.Text(f"Highest score: {s.highest.name} with {s.highest.total}", size=15))
     rows += [ft.Row([ft.Text(name, size=15, expand=True),
-                     at_least(ft.Text(f"{s.wins.get(name, 0)} wins", size=15), 72, 0, ft.Alignment.CENTER_LEFT),
-                     at_least(ft.Text(f"avg {number(avg)}", size=15, text_align=ft.TextAlign.RIGHT), 80, 0, ft.Alignment.CENTER_RIGHT)])
+                     min_width(ft.Text(f"{s.wins.get(name, 0)} wins", size=15), 72),
+                     min_width(ft.Text(f"avg {number(avg)}", size=15, text_align=ft.TextAlign.RIGHT), 80)])
              for name, avg in list(s.average_per_player.items())[:CHART_PLAYERS * 2]]
     title = title_of(game) + ("" if chosen else " (the game played most here)")
     return card(title, *rows, key="game-stats")

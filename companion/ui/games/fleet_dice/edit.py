@@ -29,7 +29,7 @@ from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import at_least, chip, empty_state
+from companion.ui.components.common import chip, empty_state, min_width
 from companion.ui.components.help import help_button
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.host import Host
@@ -249,9 +249,9 @@ class EditScreen(SessionScreen):
         mine = results[self.seat]
         self.total.value = f"{mine.name}: {mine.total} points"
         self.lines.controls = [
-            ft.Row([ft.Text(line.rule, size=15, expand=True), at_least(ft.Text(f"x{line.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
-                    at_least(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
-                            text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
+            ft.Row([ft.Text(line.rule, size=15, expand=True), min_width(ft.Text(f"x{line.count}", size=15), 40),
+                    min_width(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
+                            text_align=ft.TextAlign.RIGHT), 36)])
             for line in mine.breakdown
         ]
         self.hints.controls = [ft.Row([ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, size=18),

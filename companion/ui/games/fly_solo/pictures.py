@@ -12,7 +12,7 @@ from companion.games.fly_solo.adventure import Adventure
 from companion.games.fly_solo.journal import Campaign, Challenge, SetupCard
 from companion.games.fly_solo.scoring import DayScore
 from companion.games.freshwater_fly.entry import FishColor, Hatch
-from companion.ui.components.common import at_least
+from companion.ui.components.common import min_width
 from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, HATCH_INK
 from companion.ui.theme import TAP_SMALL
 
@@ -99,16 +99,16 @@ def days_table(campaign: Campaign, adventure: Adventure) -> ft.Control:
         day = campaign.days[n - 1] if n <= len(campaign.days) else None
         if day is None:
             upcoming = n == len(campaign.days) + 1 and campaign.status(adventure) == "playing"
-            cells = [at_least(ft.Text(f"Day {n}", size=15, color=ft.Colors.ON_SURFACE_VARIANT), 56, 0, ft.Alignment.CENTER_LEFT),
+            cells = [min_width(ft.Text(f"Day {n}", size=15, color=ft.Colors.ON_SURFACE_VARIANT), 56),
                      ft.Text(f"next, at L{campaign.location}" if upcoming else "", size=15, expand=True,
                              color=ft.Colors.PRIMARY)]
         else:
             mark = {"win": ft.Icons.STAR, "loss": ft.Icons.CLOSE, "tie": ft.Icons.DRAG_HANDLE}[day.score.result]
             cells = [
-                at_least(ft.Text(f"Day {n}", size=15, weight=ft.FontWeight.W_600), 56, 0, ft.Alignment.CENTER_LEFT),
-                at_least(ft.Text(f"L{day.location}", size=15), 30, 0, ft.Alignment.CENTER_LEFT),
+                min_width(ft.Text(f"Day {n}", size=15, weight=ft.FontWeight.W_600), 56),
+                min_width(ft.Text(f"L{day.location}", size=15), 30),
                 ft.Text(f"You {day.score.your_total}", size=15, expand=True, weight=ft.FontWeight.W_600),
-                at_least(ft.Text(f"SA {day.score.angler_total}", size=15), 64, 0, ft.Alignment.CENTER_LEFT),
+                min_width(ft.Text(f"SA {day.score.angler_total}", size=15), 64),
                 ft.Icon(mark, color=STAR_ON if day.score.result == "win" else ft.Colors.ON_SURFACE_VARIANT, size=22),
             ]
         rows.append(ft.Container(ft.Row(cells, spacing=6), key=f"day-row-{n}", height=34))
@@ -127,10 +127,10 @@ def challenge_bars(rows: Sequence[Challenge], progress: dict[str, int]) -> ft.Co
             marked = progress.get(row.id, 0)
             done = marked >= row.boxes
             parts.append(ft.Row([
-                at_least(ft.Text(row.label.capitalize() or ("Boxes" if row.boxes > 1 else "Box"), size=14), 104, 0, ft.Alignment.CENTER_LEFT),
+                min_width(ft.Text(row.label.capitalize() or ("Boxes" if row.boxes > 1 else "Box"), size=14), 104),
                 ft.ProgressBar(value=marked / row.boxes, expand=True, bar_height=10, border_radius=5,
                                color=STAR_ON if done else ft.Colors.PRIMARY),
-                at_least(ft.Text(f"{marked}/{row.boxes}", size=14, text_align=ft.TextAlign.RIGHT), 40, 0, ft.Alignment.CENTER_RIGHT),
+                min_width(ft.Text(f"{marked}/{row.boxes}", size=14, text_align=ft.TextAlign.RIGHT), 40),
                 ft.Icon(ft.Icons.STAR if done else ft.Icons.STAR_BORDER, size=20,
                         color=STAR_ON if done else STAR_OFF),
             ], spacing=8, key=f"challenge-{row.id}"))
@@ -141,7 +141,7 @@ def setup_card_view(card: SetupCard, skill: str | None, on_draw: Callable[[], No
     """What to set up before the Day, as the journal says."""
     def line(label: str, value: ft.Control | str) -> ft.Control:
         shown = ft.Text(value, size=17, weight=ft.FontWeight.W_600) if isinstance(value, str) else value
-        return ft.Row([at_least(ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT), 120, 0, ft.Alignment.CENTER_LEFT),
+        return ft.Row([min_width(ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT), 120),
                        ft.Container(shown, expand=True)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

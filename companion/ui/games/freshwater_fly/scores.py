@@ -11,7 +11,7 @@ from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.games.freshwater_fly.scoring import score_game
 from companion.games.registry import FRESHWATER_FLY
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import at_least, chip
+from companion.ui.components.common import chip, min_width
 from companion.ui.components.fly_entry import PlayerEntryForm
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
@@ -106,16 +106,16 @@ class ScoresScreen(SessionScreen):
     def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
         self.banner.value = f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
         self.standings.controls = [
-            ft.Row([at_least(ft.Text(f"{r.rank}.", size=18), 30, 0, ft.Alignment.CENTER_LEFT), ft.Text(r.name, size=18, expand=True),
+            ft.Row([min_width(ft.Text(f"{r.rank}.", size=18), 30), ft.Text(r.name, size=18, expand=True),
                     ft.Text(str(r.total), size=20, weight=ft.FontWeight.BOLD)])
             for r in sorted(results, key=lambda r: r.rank)
         ]
         mine = results[self.seat]
         self.lines_title.value = f"{mine.name}: {mine.total} points"
         self.lines.controls = [
-            ft.Row([ft.Text(line.rule, size=15, expand=True), at_least(ft.Text(f"x{line.count}", size=15), 40, 0, ft.Alignment.CENTER_LEFT),
-                    at_least(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
-                            text_align=ft.TextAlign.RIGHT), 36, 0, ft.Alignment.CENTER_RIGHT)])
+            ft.Row([ft.Text(line.rule, size=15, expand=True), min_width(ft.Text(f"x{line.count}", size=15), 40),
+                    min_width(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
+                            text_align=ft.TextAlign.RIGHT), 36)])
             for line in mine.breakdown
         ]
 

@@ -22,7 +22,7 @@ from companion.games.lure.odds import Fish, chance
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME, to_play
 from companion.games.registry import LURE
-from companion.ui.components.common import at_least, chip, panel
+from companion.ui.components.common import chip, min_width, panel
 from companion.ui.components.die import DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
@@ -78,8 +78,8 @@ class Counter:
             ft.FilledTonalIconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label}: one fewer",
                                      width=TAP_SMALL, height=TAP_SMALL, disabled=value <= least,
                                      on_click=lambda e: on_set(value - 1)),
-            at_least(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
-                    key=f"{key}-count"), 44, 0, ft.Alignment.CENTER),
+            min_width(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                    key=f"{key}-count"), 44),
             ft.FilledTonalIconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label}: one more",
                                      width=TAP_SMALL, height=TAP_SMALL, disabled=value >= most,
                                      on_click=lambda e: on_set(value + 1)),
@@ -294,9 +294,9 @@ class RoundScreen(SessionScreen):
         for i, f in enumerate(state.middle):
             p = chance(pick["d6"], tuple(pick["special"]), extra, pick["adjust"], Fish(f.catch, f.requirement))
             odds.append(ft.Row([
-                at_least(ft.Text(f.describe(), size=15), 150, 0, ft.Alignment.CENTER_LEFT),
+                min_width(ft.Text(f.describe(), size=15), 150),
                 ft.ProgressBar(value=float(p) if p is not None else 0, expand=True, height=10, border_radius=5),
-                at_least(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64, 0, ft.Alignment.CENTER_RIGHT),
+                min_width(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         controls.append(ft.Text("Chance this pick catches each fish:", size=15))
         controls += odds
