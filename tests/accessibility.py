@@ -7,7 +7,11 @@ in the browser: the check of every screen at 100, 130 and 200 % text (issue 19).
 - an interactive node smaller than 48 x 48 px (Material's minimum tap target);
 - anything (interactive or text) reaching past the viewport's right or left edge: a layout
   that did not reflow (Flutter's release build reports no overflow of its own: a row too
-  wide for the phone shows as nodes past the edge).
+  wide for the phone shows as nodes past the edge);
+- a one-word text broken mid-word ("Oyst/er"): a word on one line is at least a quarter of
+  its height wide per letter, a word broken over lines much narrower than that. Words inside
+  longer texts and on buttons are not measured (their lines are not in the tree), nor paths
+  and addresses (longer than a screen, they wrap at any letter).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MIN_TAP = 48
+WORD_WIDTH = 0.25  # the least width per letter, in heights of the text, of a word on one line
 TEXT_SIZE_KEY = "flutter.companion.text_size"  # the phone's text size, as the app keeps it
 
 NODES_JS = """() => {
@@ -92,12 +97,40 @@ def problems(width: float, found: list[Node]) -> list[str]:
     for node in found:
         if (node.interactive or node.has_text) and (node.left < -0.5 or node.right > width + 0.5):
             wrong.append(f"past the screen's edge ({width:.0f} px): {node}")
+        if broken_word(node):
+            wrong.append(f"a word broken over lines: {node}")
     return wrong
+
+
+def broken_word(node: Node) -> bool:
+    """A text of one word (four letters or more) too narrow for its height to be on one line."""
+    word = node.name
+    return (node.has_text and not node.interactive and len(word) >= 4 and " " not in word and "/" not in word
+            and node.width < WORD_WIDTH * len(word) * node.height)
 
 
 def audit(page) -> list[str]:
     """What is wrong on the screen `page` shows now."""
     return problems(*nodes(page))
+
+
+LISTEN_JS = """() => {
+  window.companionHeard = [];
+  new MutationObserver(changes => { for (const c of changes) for (const n of c.addedNodes)
+    window.companionHeard.push(c.target.getAttribute('aria-live') + ': ' + n.textContent); })
+    .observe(document.querySelector('flt-announcement-host'), {childList: true, subtree: true});
+}"""
+
+
+def listen(page) -> None:
+    """Keep what the page announces to a screen reader from now on (Flutter writes each
+    announcement into an aria-live element for a moment, then takes it away)."""
+    page.evaluate(LISTEN_JS)
+
+
+def heard(page) -> list[str]:
+    """What was announced since `listen`: "polite: Give the adventure a name."."""
+    return page.evaluate("() => window.companionHeard")
 
 
 def text_size_script(percent: int) -> str:

@@ -9,10 +9,13 @@ measured at once, unscrolled (a node a scrolling area cuts in half is left out o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.accessibility import audit, text_size_script
+from tests.accessibility import audit, heard, listen, text_size_script
 from tests.browser import AppPage
+from tests.e2e.test_pearl_boat_in_browser import a_game_at_the_duel
 
 ROUTES = ["/games", "/dice", "/history", "/history/stats", "/history/adventures", "/settings", "/sessions", "/who",
           "/games/freshwater-fly/draft", "/games/freshwater-fly/strike", "/games/freshwater-fly/score",
@@ -63,6 +66,90 @@ def test_every_screen_reads_and_fits_at_this_text_size(make_server, browser, per
         phone.labelled("Rules help: Lure").click()
         phone.see(phone.button("Close"))
         found["Lure's rules help"] = audit(phone.page)
+    finally:
+        context.close()
+    wrong = {where: problems for where, problems in found.items() if problems}
+    assert not wrong, "\n".join(f"{where}:\n  " + "\n  ".join(p) for where, p in wrong.items())
+
+
+def look(phone: AppPage, found: dict[str, list[str]], where: str, shot_name: str | None = None,
+         percent: int = 100) -> None:
+    """Audit the screen shown now as `where` (and keep a 200 % screenshot of it as `shot_name`)."""
+    phone.page.wait_for_timeout(800)  # the accessibility tree follows the last frame
+    found[where] = audit(phone.page)
+    if shot_name and percent == 200:
+        shot(phone, "text-200-" + shot_name)
+
+
+@pytest.mark.parametrize("percent", [100, 130, 200])
+def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tmp_path, percent) -> None:
+    """The screens of games under way, one phone passed around the table: a Fleet Dice roll to pick
+    from, the pearl boat game's hidden duel, Lure's secret cast, Salmon Run's river and race, a Fly
+    Solo adventure and its Silent Angler's Day, and a refusal's message."""
+    a_game_at_the_duel(tmp_path / "data")  # Ana and Ben in the roster, a duel waiting for both
+    server = make_server(data_dir=tmp_path / "data")
+    context = browser.new_context(viewport={"width": 360, "height": 4000})
+    context.add_init_script(text_size_script(percent))
+    found: dict[str, list[str]] = {}
+    try:
+        phone = AppPage(context.new_page()).open(server.url + "/games/pearl-boat/voyage")
+        phone.button("I am Ana: choose").click()  # the phone passed to each duellist in turn
+        phone.see(phone.text("Ana: choose in secret"))
+        look(phone, found, "the pearl boat duel", "pearl-boat-duel", percent)
+
+        go(phone, "/games/fleet-dice/sheets")
+        for name in ("Ana", "Ben", "Roll the start boats", "Start the sheets", "Roll the dice"):
+            phone.button(name).click()
+        phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: ")))
+        look(phone, found, "a Fleet Dice roll to pick from", "fleet-dice-roll", percent)
+        phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: .+, free$")).click()
+        phone.see(phone.page.get_by_role("button", name=re.compile(r"^Take income")))
+        look(phone, found, "a Fleet Dice die picked")
+
+        go(phone, "/games/lure/round")
+        for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)"):
+            phone.button(name).click()
+        phone.labelled("Catch number: one more").click()
+        phone.button("Add this fish: 8 (3 VP)").click()
+        phone.button("Reveal these fish").click()
+        phone.button("Ana: choosing").click()  # the phone passed around: Ana opens her own cast
+        phone.see(phone.text("Ana's cast (secret)"))
+        look(phone, found, "Lure's secret cast", "lure-cast", percent)
+
+        go(phone, "/games/salmon-run/race")
+        for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river"):
+            phone.button(name).click()
+        phone.see(phone.text("Lay the boards out like this (copy it at the table):"))
+        look(phone, found, "Salmon Run's river")
+        phone.button("Start the race").click()
+        phone.button("Roll for the first player").click()
+        phone.see(phone.page.get_by_text(re.compile("'s turn: tap each card as you play it")))
+        look(phone, found, "Salmon Run's race", "salmon-run-race", percent)
+
+        go(phone, "/games/fly-solo/journal")
+        name = phone.page.get_by_role("textbox", name="Name of the new adventure")
+        name.click()
+        phone.page.keyboard.press("Control+A")
+        phone.page.keyboard.press("Delete")
+        listen(phone.page)
+        phone.button("Start the adventure").click()
+        phone.see(phone.message("Give the adventure a name."))
+        look(phone, found, "a refusal's message")
+        assert "polite: Give the adventure a name." in heard(phone.page)  # a screen reader says it
+        name.click()
+        phone.page.keyboard.type("Autumn week")
+        phone.button("Start the adventure").click()
+        phone.button("1A").click()
+        phone.see(phone.text("0 Badges to spend"))
+        look(phone, found, "a Fly Solo adventure", "fly-solo-adventure", percent)
+        phone.button("Play Day 1 with the Silent Angler").click()
+        phone.button("Start Day 1").click()
+        phone.button("Roll 4 dice").click()
+        phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")))
+        look(phone, found, "the Silent Angler's Day", "fly-solo-angler", percent)
+        go(phone, "/games/fly-solo/journal")  # the adventure's card: one button, read in full
+        phone.see(phone.page.get_by_role("button", name=re.compile(r"^.+, Day 1 .+, 0 of 4 Locations beaten$")))
+        look(phone, found, "the adventures")
     finally:
         context.close()
     wrong = {where: problems for where, problems in found.items() if problems}

@@ -74,9 +74,9 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
             phone.see(phone.text(f"{phase}: {name}, take a die (tap it, then the box)."))
             roll = game.current_roll()
             for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
-                phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
+                phone.see(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
             free = roll.free()[0]
-            phone.page.get_by_role("button", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
+            phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
             phone.button(option(phone)).click()
             taps += 2
         else:  # every player has picked: each uses the die left on their own phone, at the same moment

@@ -26,7 +26,7 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage)
     phone.button("2-3 players: 7 dice").click()
     phone.button("Roll 7 d6").click()
     phone.see(phone.button("Undo: roll 7 d6"))
-    dice = phone.page.get_by_role("checkbox", name=re.compile(r"^d6 showing \d(, kept)?$"))
+    dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing \d(, kept)?$"))
     assert dice.count() == 7
     assert [int(d.get_attribute("aria-label").split(",")[0].rsplit(" ", 1)[1]) for d in dice.all()] == list(table_state(server, "table").dice.faces)
     dice.first.click()
@@ -43,7 +43,7 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage)
     phone.button("Roll round 1").click()
     phone.see(phone.text("Round 1 · Ana's turn"))
     for _ in range(7):
-        phone.page.get_by_role("checkbox", name=re.compile(r"^d6 showing \d(, kept)?$")).first.click()
+        phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing \d(, kept)?$")).first.click()
         phone.page.get_by_role("button", name=re.compile(r"^(Ana|Ben) takes the \d$")).click()
         phone.see(phone.page.get_by_role("button", name=re.compile(r"^Undo: (Ana|Ben) takes a \d$")))
     draft = table_state(server, "freshwater-fly-table").draft

@@ -96,7 +96,7 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     phone.see(phone.button("Roll 4 dice"))
     phone.button("Roll 4 dice").click()
     for _ in range(3):
-        phone.page.get_by_role("checkbox", name=re.compile("^d6 showing")).first.click()
+        phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")).first.click()
         phone.page.wait_for_timeout(300)
     phone.see(phone.button("Shuffle and cast"))
     phone.button("Shuffle and cast").click()

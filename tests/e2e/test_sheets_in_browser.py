@@ -66,7 +66,7 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
             phone.button("Roll the dice").click()
         else:
             if "take a die" in asked:
-                phone.page.get_by_role("button", name=re.compile(r"^Die \d: .+, free$")).first.click()
+                phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: .+, free$")).first.click()
             phone.page.get_by_role("button", name=re.compile("^Take income")).click()
         phone.page.wait_for_function(
             "old => ![...document.querySelectorAll('flt-semantics span')].some(e => e.textContent === old)",

@@ -19,7 +19,7 @@ async def test_roll_shows_dice_and_total_and_is_on_disk(app) -> None:
     last = table(app).state.last
     assert page.find(key="total").value == f"Total {last.total}"
     faces = [c.label for c in page.controls() if " showing " in str(getattr(c, "label", ""))]
-    assert faces == [f"d6 showing {f}" for f in last.faces]
+    assert faces == [f"Die {i + 1}: d6 showing {f}" for i, f in enumerate(last.faces)]  # two alike told apart
     assert app.store.sessions.load(table(app).id).actions[-1].label == "roll 2 d6"
 
 
@@ -79,7 +79,7 @@ async def test_keep_dice_and_reroll_the_rest(app) -> None:
     await page.click(key="die-3")
     assert page.find(key="roll").content == "Re-roll 3 dice"
     assert [c.label for c in page.controls() if ", kept" in str(getattr(c, "label", ""))] == [
-        f"d6 showing {before[0]}, kept", f"d6 showing {before[3]}, kept"]
+        f"Die 1: d6 showing {before[0]}, kept", f"Die 4: d6 showing {before[3]}, kept"]
     await page.click(key="roll")
     after = table(app).state.dice.faces
     assert (after[0], after[3]) == (before[0], before[3])

@@ -19,6 +19,16 @@ async def new_adventure(app, name: str = "Autumn week"):
     return page, campaign(app)
 
 
+async def start_assistant(app):
+    """An adventure with its free Badge spent, and the Silent Angler assistant's Day 1 started."""
+    page, session = await new_adventure(app)
+    await page.click(key="buy-momentum-1A")
+    await page.click(key="open-assistant")
+    await page.click(key="start-angler")
+    [record] = app.ctx.sessions.open_records(sa.GAME)
+    return page, session, app.ctx.sessions.get(record.id)
+
+
 async def catch(page, key: str, times: int) -> None:
     for _ in range(times):
         await page.click(key=key)
@@ -92,13 +102,8 @@ async def test_an_upgrade_that_is_not_allowed_is_explained(app) -> None:
 
 
 async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app) -> None:
-    page, session = await new_adventure(app)
-    await page.click(key="buy-momentum-1A")
-    await page.click(key="open-assistant")
-    await page.click(key="start-angler")
-    [record] = app.ctx.sessions.open_records(sa.GAME)
-    assistant = app.ctx.sessions.get(record.id)
-    assert record.setup == {"location": 1, "campaign": session.id, "day": 1}
+    page, session, assistant = await start_assistant(app)
+    assert assistant.record.setup == {"location": 1, "campaign": session.id, "day": 1}
     await page.click(key="roll-4")
     assert len(assistant.state.draft.pool) == 4
     for _ in range(3):
@@ -166,3 +171,29 @@ async def test_the_suggested_adventure_name_is_selected_when_tapped(app) -> None
     field = page.find(key="adventure-name")
     await page.tap(field, "focus")
     assert (field.selection.base_offset, field.selection.extent_offset) == (0, len(field.value))  # typing replaces it
+
+
+async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(app) -> None:
+    """Seed 000, SCORING 1 and the Silent Angler's fish: a card's points, as set in Settings
+    (chosen defaults: Coho 1 to 8, Brook 1 to 4)."""
+    page, _, assistant = await start_assistant(app)
+    for _ in range(20):  # rounds until a Strike card hooks a fish
+        await page.click(key="roll-4")
+        for _ in range(3):
+            await page.click(key="pool-0")
+        await page.click(key="angler-cast")
+        while assistant.state.strike.status == "casting":
+            await page.click(key="row-fish")
+        if assistant.state.strike.status == "hooked":
+            break
+        await page.click(key="end-round")
+    assert assistant.state.strike.status == "hooked"
+    await page.click(key="hook-species-coho")
+    while not page.find(key="hook-points-plus").disabled:
+        await page.click(key="hook-points-plus")
+    assert page.find(key="hook-points-count").value == "8"
+    await page.click(key="hook-species-brook")  # the points follow the species' cards
+    assert page.find(key="hook-points-count").value == "4" and page.find(key="hook-points-plus").disabled
+    await page.click(key="hook-colour-black")
+    await page.click(key="land-fish")
+    assert [(f.species.value, f.points) for f in assistant.state.fish] == [("brook", 4)]

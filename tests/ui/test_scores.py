@@ -56,6 +56,37 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     assert sheet(app).player(1).fish == ()
 
 
+async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
+    """Seed 000, SCORING 1: a fish scores the points printed on its card; the ranges are data
+    (chosen defaults, e.g. Brook 1-4, Coho 1-8), changed in Settings to match a printed copy."""
+    app = roster
+    page = await app.open("/games/freshwater-fly/score")
+    await start(page)
+    assert page.find(key="range-brook").value == "1-4 points"
+    for _ in range(10):
+        if not page.find(key="points-plus").disabled:
+            await page.click(key="points-plus")
+    assert page.find(key="points-count").value == "8"  # the most any species prints (Coho)
+    await page.click(key="fish-coho-gold")
+    await page.click(key="points-minus")
+    await page.click(key="points-minus")
+    await page.click(key="points-minus")  # 5
+    await page.click(key="fish-brook-black")
+    assert page.snackbar_texts()[-1] == ("A Brook card shows 1 to 4 points, not 5. Settings > Freshwater Fly "
+                                         "sets what your cards show.")
+    assert [(f.species.value, f.points) for f in sheet(app).player(0).fish] == [("coho", 8)]
+    app.ctx.change_options("freshwater-fly", "fish_points", ["brook", 2, 6])
+    page = await app.open("/games/freshwater-fly/score")
+    assert page.find(key="range-brook").value == "2-6 points"
+    assert page.find(key="points-count").value == "8"  # Ana's own last fish
+    await page.click(key="fish-brook-black")
+    assert page.snackbar_texts()[-1].startswith("A Brook card shows 2 to 6 points, not 8.")
+    await page.click(key="points-minus")
+    await page.click(key="points-minus")
+    await page.click(key="fish-brook-black")
+    assert [(f.species.value, f.points) for f in sheet(app).player(0).fish] == [("coho", 8), ("brook", 6)]
+
+
 async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None:
     app = roster
     page = await app.open("/games/freshwater-fly/score")

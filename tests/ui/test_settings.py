@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.games.freshwater_fly.entry import Species
+
 
 async def add_player(page, name: str) -> None:
     await page.click(key="add-player")
@@ -106,6 +108,22 @@ async def test_strike_hooks_and_skill_faces_match_the_printed_copy(app) -> None:
     await page.click(key="save-skill-C")
     assert page.find(key="skill-C").value == "Skill C: a 3 becomes a 5"
     assert app.ctx.options("freshwater-fly").face_changes["C"].to_face == 5
+
+
+async def test_each_species_fish_points_match_the_printed_copy(app) -> None:
+    page = await app.open("/settings")
+    assert page.find(key="points-brook").value == "Brook: 1 to 4 points"
+    await page.click(key="change-points-brook")
+    assert not page.find(key="brook-lowest-minus").disabled  # down to 0
+    for _ in range(3):
+        await page.click(key="brook-lowest-plus")  # up to the highest (4), no further
+    assert page.find(key="brook-lowest-count").value == "4" and page.find(key="brook-lowest-plus").disabled
+    assert page.find(key="brook-highest-minus").disabled  # the highest never below the lowest
+    await page.click(key="brook-highest-plus")
+    await page.click(key="brook-highest-plus")
+    await page.click(key="save-points-brook")
+    assert page.find(key="points-brook").value == "Brook: 4 to 6 points"
+    assert app.ctx.options("freshwater-fly").fish_points[Species.BROOK] == (4, 6)
 
 
 async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app) -> None:

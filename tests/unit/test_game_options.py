@@ -9,7 +9,8 @@ import pytest
 
 from companion.core.errors import DomainError
 from companion.games.freshwater_fly.draft import FaceChange
-from companion.games.freshwater_fly.entry import FishColor
+from companion.games.freshwater_fly.entry import FishColor, Species
+from companion.games.freshwater_fly.options import check_fish_points, default_fish_points
 from companion.games.registry import FRESHWATER_FLY
 from companion.store import open_store
 from companion.store.layout import MIGRATION_COPIES_DIR
@@ -59,9 +60,34 @@ def test_the_tie_break_names_each_colour_once(store) -> None:
         change(store, "hooks", 2)
 
 
+def test_fish_points_are_a_range_per_species_with_a_chosen_default(store) -> None:
+    """Seed 000, SCORING 1 (Fish Points: the values shown on the fish caught); the card faces were
+    lost, so each species' range is data: chosen default 1 to its Fly Solo Big One's points."""
+    ranges = options(store)[0].fish_points
+    assert ranges == default_fish_points()
+    assert (ranges[Species.BROOK], ranges[Species.STEELHEAD], ranges[Species.COHO]) == ((1, 4), (1, 7), (1, 8))
+    assert check_fish_points(ranges, Species.BROOK, 4) == 4
+    with pytest.raises(DomainError, match=r"^A Brook card shows 1 to 4 points, not 5\. Settings > Freshwater Fly"):
+        check_fish_points(ranges, Species.BROOK, 5)
+    change(store, "fish_points", ["brook", 2, 6])
+    ranges = options(store)[0].fish_points
+    assert ranges[Species.BROOK] == (2, 6) and ranges[Species.DOLLY] == (1, 4)  # that species only
+    assert check_fish_points(ranges, Species.BROOK, 6) == 6
+    with pytest.raises(DomainError, match="not 1"):
+        check_fish_points(ranges, Species.BROOK, 1)
+    with pytest.raises(DomainError, match=r"^Brook cards show from 0 to 20 points, the lowest first \(not 5 to 3\)"):
+        change(store, "fish_points", ["brook", 5, 3])
+    with pytest.raises(DomainError, match="not 0 to 21"):
+        change(store, "fish_points", ["brook", 0, 21])
+    with pytest.raises(DomainError, match="'trout' is not a Freshwater Fly fish"):
+        change(store, "fish_points", ["trout", 1, 2])
+    assert options(store)[0].fish_points[Species.BROOK] == (2, 6)  # nothing changed by a refusal
+
+
 def test_damaged_values_read_as_the_defaults_and_are_named(store) -> None:
     store.settings.set(GAME_OPTIONS + FRESHWATER_FLY.id,
-                       {"strike_hooks": 9, "tie_break": ["blue"], "face_changes": {"C": [2, 4], "D": ["six", 1]}})
+                       {"strike_hooks": 9, "tie_break": ["blue"], "face_changes": {"C": [2, 4], "D": ["six", 1]},
+                        "fish_points": {"coho": [2, 9], "brook": [5, 3], "trout": [1, 2]}})
     values, problems = options(store)
     assert values.strike_hooks == 1 and values.tie_break[0] == FishColor.GOLD
     assert values.face_changes["C"] == FaceChange("C", 2, 4) and values.face_changes["D"] == FaceChange("D", 6, 1)
@@ -69,7 +95,10 @@ def test_damaged_values_read_as_the_defaults_and_are_named(store) -> None:
         "Your Strike deck setting is damaged (A Strike deck of 4 cards has 1 to 3 hooks, not 9.); using 1 hook.",
         "Your tie-break order is damaged (['blue']); using gold, black, green.",
         "Your Skill D setting is damaged (['six', 1] is not a pair of faces); using the default.",
+        "Your fish points setting for brook is damaged ([5, 3]); using the default.",
+        "Your fish points setting for trout is damaged ([1, 2]); using the default.",
     ]
+    assert values.fish_points[Species.COHO] == (2, 9) and values.fish_points[Species.BROOK] == (1, 4)
     store.settings.set(GAME_OPTIONS + FRESHWATER_FLY.id, "not a document")
     assert options(store)[1] == ["Your Freshwater Fly settings are damaged ('not a document'); using the defaults."]
     change(store, "strike_hooks", 3)  # a change mends the document

@@ -1,8 +1,9 @@
 """Freshwater Fly's settings: what a player's printed copy shows where the rulebook's
-pictures were lost (Strike cards with a hook, Skill cards C, D and H, the tie-break colours).
+pictures were lost (Strike cards with a hook, Skill cards C, D and H, the tie-break colours,
+the points each species' fish cards print).
 
 The store keeps them as one document, `{"strike_hooks": 1, "tie_break": ["gold", ...],
-"face_changes": {"C": [1, 6]}}`, without reading it; this module reads it, with the
+"face_changes": {"C": [1, 6]}, "fish_points": {"brook": [1, 4]}}`, without reading it; this module reads it, with the
 default where a value is missing or damaged (and each damaged value named), and checks
 every change before it is kept.
 """
@@ -13,16 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.assets import AssetError
+from companion.core.assets import AssetError, load_data, require, whole_number
 from companion.core.errors import DomainError
 from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
-from companion.games.freshwater_fly.entry import FishColor
+from companion.games.freshwater_fly.entry import MAX_POINTS, FishColor, Species
 from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
 from companion.games.freshwater_fly.strike import deck_rules
 
 STRIKE_HOOKS = "strike_hooks"
 TIE_BREAK = "tie_break"
 FACE_CHANGES = "face_changes"
+FISH_POINTS = "fish_points"
+
+FishPoints = Mapping[Species, tuple[int, int]]  # the lowest and highest points a species' cards print
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,37 @@ class FlyOptions:
     strike_hooks: int  # how many of the 4 Strike cards show a hook
     tie_break: tuple[FishColor, ...]  # the fish colours that break a tie for the win, in order
     face_changes: Mapping[str, FaceChange]  # Skill cards C, D and H
+    fish_points: FishPoints
+
+
+def default_fish_points() -> FishPoints:
+    """The chosen default ranges (seed 000 lost the card faces): `fish_points` in scoring.json."""
+    def parse(data: Any, where: str) -> FishPoints:
+        table = require(data, FISH_POINTS, dict, where)
+        ranges = {}
+        for species in Species:
+            pair = require(table, species.value, list, f"{where}.{FISH_POINTS}")
+            ranges[species] = _range(pair, f"{where}.{FISH_POINTS}.{species.value}")
+        return ranges
+    return load_data("games/freshwater_fly/scoring.json", parse)
+
+
+def _range(pair: Any, where: str) -> tuple[int, int]:
+    """`[lowest, highest]` checked (AssetError naming `where` if it is not a range of card points)."""
+    if not (isinstance(pair, list) and len(pair) == 2):
+        raise AssetError(f"{where}: expected [lowest, highest], got {pair!r}")
+    low = whole_number(pair[0], f"{where} lowest", 0, MAX_POINTS)
+    high = whole_number(pair[1], f"{where} highest", low, MAX_POINTS)
+    return low, high
+
+
+def check_fish_points(ranges: FishPoints, species: Species, points: int) -> int:
+    """`points` if a `species` card can print them, else DomainError saying what the cards show."""
+    low, high = ranges[species]
+    if not low <= points <= high:
+        raise DomainError(f"A {species.label} card shows {low} to {high} points, not {points}. "
+                          "Settings > Freshwater Fly sets what your cards show.")
+    return points
 
 
 def _face_change(card: str, value: Any) -> FaceChange:
@@ -72,11 +107,19 @@ class FlyOptionsSpec:
                 changes[card] = _face_change(card, value)
             except DomainError as exc:
                 problems.append(f"Your Skill {card} setting is damaged ({exc}); using the default.")
-        return FlyOptions(hooks, tie_break, changes), problems
+        ranges = dict(default_fish_points())
+        stored = doc.get(FISH_POINTS, {})
+        for name, pair in (stored.items() if isinstance(stored, dict) else [("(all)", stored)]):
+            try:
+                ranges[Species(name)] = _range(pair, name)
+            except (ValueError, AssetError):
+                problems.append(f"Your fish points setting for {name} is damaged ({pair!r}); using the default.")
+        return FlyOptions(hooks, tie_break, changes, ranges), problems
 
     def change(self, doc: Any, key: str, value: Any) -> dict[str, Any]:
         """`doc` with one setting changed, or DomainError saying why the value is not possible.
-        `face_changes` takes `[card, from face, to face]` and changes that card only."""
+        `face_changes` takes `[card, from face, to face]` and changes that card only;
+        `fish_points` takes `[species, lowest, highest]` and changes that species only."""
         new = dict(doc) if isinstance(doc, dict) else {}
         if key == STRIKE_HOOKS:
             new[STRIKE_HOOKS] = deck_rules().check_hooks(value)
@@ -90,6 +133,19 @@ class FlyOptionsSpec:
             _face_change(card, [from_face, to_face])
             stored = new.get(FACE_CHANGES)
             new[FACE_CHANGES] = {**(stored if isinstance(stored, dict) else {}), card: [from_face, to_face]}
+        elif key == FISH_POINTS:
+            name, low, high = value
+            try:
+                species = Species(name)
+            except ValueError:
+                raise DomainError(f"{name!r} is not a Freshwater Fly fish.") from None
+            try:
+                pair = _range([low, high], species.label)
+            except AssetError:
+                raise DomainError(f"{species.label} cards show from 0 to {MAX_POINTS} points, the lowest "
+                                  f"first (not {low} to {high}).") from None
+            stored = new.get(FISH_POINTS)
+            new[FISH_POINTS] = {**(stored if isinstance(stored, dict) else {}), species.value: list(pair)}
         else:
             raise DomainError(f"Freshwater Fly has no setting called {key!r}.")
         return new

@@ -96,9 +96,11 @@ class DieFace:
                               spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         )
 
-    def show(self, look: Look) -> None:
+    def show(self, look: Look, number: int | None = None) -> None:
+        """`number`: the die's place among dice to pick from, read first ("Die 2: d6 showing 6"),
+        so that two dice showing the same face are told apart."""
         die, value = look.die, look.value
-        self.control.label = die_label(die, value, look.kept)
+        self.control.label = (f"Die {number}: " if number else "") + die_label(die, value, look.kept)
         if self._tile.on_click is not None:  # a die to pick: a screen reader hears whether it is picked
             self.control.checked = look.selected
         self._tile.bgcolor = TINTS.get(die.id, "#FAFAFA")
@@ -140,8 +142,8 @@ class DiceTray:
             i = len(self._faces)
             tap = (lambda i=i: self._on_tap(i)) if self._on_tap else None
             self._faces.append(DieFace(self._size, tap, key=f"{self._key}-{i}"))
-        for face, look in zip(self._faces, looks):
-            face.show(look)
+        for i, (face, look) in enumerate(zip(self._faces, looks)):
+            face.show(look, i + 1 if self._on_tap else None)
             if spin and not look.kept:
                 face.spin()
         self.control.controls = [face.control for face in self._faces[:len(looks)]]

@@ -1,5 +1,6 @@
 """One Freshwater Fly player's end of game, entered by taps: reel board, fish (species x
-colour grid with a points stepper), hatch tokens, Skill cards, first to seven.
+colour grid with a points stepper; each species takes only the points its cards print, as set
+in Settings), hatch tokens, Skill cards, first to seven.
 
 Self-contained: it is given a seat and a way to record actions, so the same form can
 serve one seat on its player's own phone. Its controls are kept and changed in place.
@@ -17,7 +18,6 @@ from companion.core.session import Action
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import (
     HATCH_PER_COLOUR,
-    MAX_POINTS,
     MAX_W,
     ONE_OF_A_KIND,
     REEL_BOARDS,
@@ -28,6 +28,7 @@ from companion.games.freshwater_fly.entry import (
     Species,
     W,
 )
+from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.ui.components.common import ChoiceRow, at_least, chip, min_width
 from companion.ui.theme import TAP_SMALL
@@ -47,9 +48,9 @@ def heading(text: str) -> ft.Control:
 
 
 class Counter:
-    """[-] n [+] kept on screen; `show` sets n."""
+    """[-] n [+] kept on screen, from `least` to `most`; `show` sets n."""
 
-    def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int) -> None:
+    def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int, least: int = 0) -> None:
         self.value = 0
         self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                             key=f"{key}-count")
@@ -57,23 +58,26 @@ class Counter:
                                    on_click=lambda e: on_set(self.value - 1))
         self.plus = ft.IconButton(ft.Icons.ADD, tooltip=f"One {name} more", key=f"{key}-plus",
                                   on_click=lambda e: on_set(self.value + 1))
-        self.most = most
+        self.least, self.most = least, most
         self.control = ft.Row([self.minus, min_width(self.text, 30), self.plus], spacing=0, tight=True)
 
     def show(self, value: int) -> None:
         self.value = value
         self.text.value = str(value)
-        self.minus.disabled = value <= 0
+        self.minus.disabled = value <= self.least
         self.plus.disabled = value >= self.most
 
 
 class PlayerEntryForm:
-    def __init__(self, act: Act, board: bool = True, first: bool = True) -> None:
+    def __init__(self, act: Act, fish_points: Callable[[], FishPoints], board: bool = True,
+                 first: bool = True) -> None:
         self.act = act
+        self.fish_points = fish_points  # read at each tap: Settings may change meanwhile
         self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_counter = Counter("point", self._set_points, key="points", most=MAX_POINTS)
+        self.points_counter = Counter("point", self._set_points, key="points", most=0)
+        self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
         for species in Species:
@@ -88,7 +92,9 @@ class PlayerEntryForm:
                 self.cells[(species, colour)] = (cell, count)
                 cells.append(cell)
             # The colour is named on its square (never the colour alone); the row wraps at large text.
-            grid_rows.append(ft.Row([at_least(ft.Text(species.label, size=16), 84, TAP_SMALL, LEFT), *cells],
+            self.ranges[species] = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"range-{species.value}")
+            name = ft.Column([ft.Text(species.label, size=16), self.ranges[species]], spacing=0, tight=True)
+            grid_rows.append(ft.Row([at_least(name, 84, TAP_SMALL, LEFT), *cells],
                                     spacing=6, run_spacing=6, wrap=True))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = ft.Container(visible=first)
@@ -109,7 +115,8 @@ class PlayerEntryForm:
             heading("Fish caught"),
             ft.Row([ft.Text("Points on the card", size=16, expand=True), self.points_counter.control]),
             ft.Column(grid_rows, spacing=6),
-            ft.Text("Tap a square to add that fish with the points above; tap a fish below to take it back.",
+            ft.Text("Tap a square to add that fish with the points above (under each name: the points its "
+                    "cards print); tap a fish below to take it back.",
                     size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             self.caught,
             self.first,
@@ -130,6 +137,13 @@ class PlayerEntryForm:
         self.seat = seat
         self.skill.visible = cards
         self.board.select(player.reel_board)
+        ranges = self.fish_points()
+        for species, text in self.ranges.items():
+            low, high = ranges[species]
+            text.value = f"{low}-{high} points"
+        self.points_counter.least = min(low for low, _ in ranges.values())
+        self.points_counter.most = max(high for _, high in ranges.values())
+        self.points = max(self.points_counter.least, min(self.points_counter.most, self.points))
         self.points_counter.show(self.points)
         for (species, colour), (cell, text) in self.cells.items():
             n = sum(1 for f in player.fish if f.species is species and f.color is colour)
@@ -166,12 +180,14 @@ class PlayerEntryForm:
     # Taps --------------------------------------------------------------------------
 
     def _set_points(self, points: int) -> None:
-        self.points = max(0, min(MAX_POINTS, points))
+        self.points = max(self.points_counter.least, min(self.points_counter.most, points))
         self.points_counter.show(self.points)
         self.points_counter.control.update()
 
     def _add(self, species: Species, colour: FishColor) -> None:
-        self.act(lambda s: sheet.add_fish(s, self.seat, species, colour, self.points))
+        points = self.points
+        self.act(lambda s: sheet.add_fish(s, self.seat, species, colour,
+                                          check_fish_points(self.fish_points(), species, points)))
 
     def _remove(self, index: int) -> None:
         self.act(lambda s: sheet.remove_fish(s, self.seat, index))

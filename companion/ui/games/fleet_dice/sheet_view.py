@@ -85,8 +85,10 @@ class FleetSheetView:
         columns = []
         for t in BOAT_TYPES:
             spec = layout.boat_types[t]
-            rows = [ft.Image(src=f"dice/{FACE_PICTURES[t]}", width=34, height=34),
-                    ft.Text(track_name(layout, t), size=11, weight=ft.FontWeight.W_600)]
+            # Headed by the picture alone, the names said once above the columns: a name under its
+            # picture breaks mid-word in a column one box wide from 115 % text ("Swordf/ish").
+            rows: list[ft.Control] = [ft.Image(src=f"dice/{FACE_PICTURES[t]}", width=34, height=34,
+                                               semantics_label=track_name(layout, t))]
             for i, symbol in enumerate(spec.track):
                 rows.append(box(t, i, symbol, inner=SYMBOL_ICONS.get(symbol)).control)
             self.licenses[t] = [self._dot(f"{track_name(layout, t)} license {n + 1}") for n in range(3)]
@@ -124,7 +126,10 @@ class FleetSheetView:
                 ft.Row(extra, wrap=True, spacing=4) if extra else ft.Container(),
             ], spacing=3))
         self.bonus = ft.Text(size=14, key="king-crab-bonus")
+        legend = ft.Text("Boat columns, left to right: " + ", ".join(track_name(layout, t) for t in BOAT_TYPES),
+                         size=14, key="boat-columns")
         self.control = ft.Column([
+            legend,
             ft.Row(columns, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.START,
                    scroll=ft.ScrollMode.AUTO),
             ft.Text("Coins", size=16, weight=ft.FontWeight.W_600),

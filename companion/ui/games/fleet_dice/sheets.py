@@ -25,7 +25,7 @@ from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
 from companion.games.fleet_dice.table import PHASES, TableRoll, pool, position
 from companion.games.registry import FLEET_DICE
-from companion.ui.components.common import chip, empty_state
+from companion.ui.components.common import at_least, chip, empty_state
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
@@ -329,18 +329,19 @@ class SheetsScreen(SessionScreen):
         caption = game.names[owner] if owner is not None else "shared" if shared else "free"
         picked = i == self.pick or (shared and self.face is not None and self.pick is None
                                     and game.sheets[self.seat].die == "shared")
-        return ft.Container(
-            key=f"die-{i}", width=72, height=88, border_radius=12, padding=4,
+        # A choice: a screen reader hears it chosen or not; it grows with the text (a long name).
+        return ft.Semantics(checked=picked, content=ft.Container(
+            key=f"die-{i}", border_radius=12, padding=4,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if picked else ft.Colors.SURFACE_CONTAINER_HIGH,
             border=ft.Border.all(3 if picked else 1, ft.Colors.PRIMARY if picked else ft.Colors.OUTLINE),
             opacity=0.45 if owner is not None else 1.0,
             on_click=lambda e: self._tap_table_die(i),
-            content=ft.Column([
+            content=at_least(ft.Column([
                 ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=48, height=48),
-                ft.Text(caption, size=13, weight=ft.FontWeight.W_600, no_wrap=True, semantics_label=(
+                ft.Text(caption, size=13, weight=ft.FontWeight.W_600, semantics_label=(
                     f"Die {i + 1}: {FACE_NAMES[face]}, {caption if owner is None else 'taken by ' + caption}")),
-            ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        )
+            ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER), 64, 80),
+        ))
 
     def _ways(self, sheet: Sheet) -> list[ft.Control]:
         face = self.face

@@ -16,6 +16,7 @@ from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.angler import AnglerDay, wheel_token
 from companion.games.fly_solo.journal import Campaign
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+from companion.games.freshwater_fly.options import check_fish_points
 from companion.games.freshwater_fly.strike import ROWS
 from companion.ui.components.cards import strike_card
 from companion.ui.components.common import ChoiceRow
@@ -230,7 +231,9 @@ class AnglerScreen(SessionScreen):
         species = ChoiceRow([(s.value, s.label) for s in Species], self._pick_species, key="hook-species", width=96)
         if self.species:
             species.select(self.species.value)
-        points = Counter("point", self._set_points, key="hook-points", most=20)
+        low, high = self._range()  # the points the chosen species' cards print
+        self.points = max(low, min(high, self.points))
+        points = Counter("point", self._set_points, key="hook-points", most=high, least=low)
         points.show(self.points)
         ready = self.species is not None and self.colour is not None
         return ft.Column([
@@ -271,8 +274,15 @@ class AnglerScreen(SessionScreen):
         self.colour = colour
         self.render()
 
+    def _range(self) -> tuple[int, int]:
+        """The lowest and highest points the chosen species' cards print (any species' before)."""
+        ranges = fly_options(self.ctx).fish_points
+        if self.species is not None:
+            return ranges[self.species]
+        return min(low for low, _ in ranges.values()), max(high for _, high in ranges.values())
+
     def _set_points(self, points: int) -> None:
-        self.points = max(0, min(20, points))
+        self.points = max(self._range()[0], min(self._range()[1], points))
         self.render()
 
     def _toggle_column(self, colour: Hatch) -> None:
@@ -284,7 +294,9 @@ class AnglerScreen(SessionScreen):
             self.host.toast("Tap the fish's species and colour first.")
             return
         species, colour, points, column = self.species, self.colour, self.points, list(self.column)
-        if self.act(lambda d: sa.hook(d, species, colour, points, column, j.RULES.adventure)):
+        if self.act(lambda d: sa.hook(d, species, colour, check_fish_points(fly_options(self.ctx).fish_points,
+                                                                           species, points),
+                                      column, j.RULES.adventure)):
             self.species, self.colour, self.points, self.column = None, None, DEFAULT_POINTS, set()
             self.render()
 

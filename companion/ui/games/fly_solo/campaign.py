@@ -116,7 +116,7 @@ class CampaignScreen(SessionScreen):
             return lambda: self.act(lambda c: j.upgrade(kind, choice))
 
         def counter(label: str, kind: str, have: int, most: int) -> ft.Control:
-            parts: list[ft.Control] = [ft.Text(label, size=16, expand=True), stars(have, most)]
+            parts: list[ft.Control] = [ft.Text(label, size=16, expand=True), stars(have, most, "unlocked")]
             if buying and have < most:
                 parts.append(ft.OutlinedButton("+1" if most > 1 else "Unlock", key=f"buy-{kind}",
                                                tooltip=f"Spend a Badge on {label}",

@@ -34,7 +34,8 @@ defaults*: achievement track points 0, 1, 2, 4, **6**, 8, 10, 12, 15 by space (o
 L3's fish colours gold 3, black 2, green 1; boxes: Species Goals 5, Balanced Fishing 8; The Big Ones'
 colour black for every species (the text gives only the Brook's: "a Black four-point Brook"). From
 the text: the Big Ones' points, Bonus Hatch Token (A) and (B) 5 boxes each, 8 Fish 1 box, hatch
-tiles 4 4 4 4 4 4 5 (L4: 4 4 4 4 4 5 5). To match your
+tiles 4 4 4 4 4 4 5 (L4: 4 4 4 4 4 5 5). A fish takes only the points its species' cards print:
+chosen defaults 1 up to its Big One's points, changed in Settings > Freshwater Fly. To match your
 printed map, copy `games/fly_solo/adventure.json` from the app's assets into the data folder's
 `custom/` folder and edit it; the app checks it when it starts.
 """

@@ -75,9 +75,10 @@ class AdventuresScreen(Screen):
             on_click=lambda e: self.host.navigate(journal_route(record.id)),
             content=ft.Row([
                 ft.Column([
-                    ft.Text(state.name, size=20, weight=ft.FontWeight.W_600),
-                    ft.Text(summary(state), size=15),
-                    stars(state.beaten, len(j.RULES.adventure.locations)),
+                    # Read as one button: "Autumn week, Day 1 of 7 at L1, 0 of 4 Locations beaten".
+                    ft.Text(state.name, size=20, weight=ft.FontWeight.W_600, semantics_label=f"{state.name},"),
+                    ft.Text(summary(state), size=15, semantics_label=f"{summary(state)},"),
+                    stars(state.beaten, len(j.RULES.adventure.locations), "Locations beaten"),
                 ], spacing=4, expand=True),
                 ft.Icon(ft.Icons.CHEVRON_RIGHT, size=32),
             ]),

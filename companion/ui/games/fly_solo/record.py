@@ -32,7 +32,7 @@ class DayRecordScreen(SessionScreen):
         super().__init__(host, arg)
         self.seat = YOU
         self.form = PlayerEntryForm(lambda build: self.act(lambda c: j.sheet_action(build(c.draft.sheet))),
-                                    board=False, first=False)
+                                    lambda: fly_options(self.ctx).fish_points, board=False, first=False)
         self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True)
         self.board = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)

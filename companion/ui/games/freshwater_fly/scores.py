@@ -22,6 +22,9 @@ from companion.ui.theme import big_button_style
 
 HELP = """\
 **Fish points**: the points printed on every fish you caught; a fish still on your line does not count.
+Each species takes only the points its cards print. The card faces were lost from the rulebook text, so
+the ranges are *chosen defaults* (Brook, Grayling and Dolly 1 to 4; Steelhead, Cutthroat, Rainbow and
+Brown 1 to 7; Coho 1 to 8); change them in Settings > Freshwater Fly to match your cards.
 
 **Common achievements**: First to seven fish +2 (one player only, with at least seven fish); 3 points for
 every complete set of a gold, a black and a green fish; Most Coho 6 points, divided evenly between tied
@@ -52,7 +55,7 @@ class ScoresScreen(SessionScreen):
         super().__init__(host, arg)
         self.seat = 0
         self.seated: list[str] = []
-        self.form = PlayerEntryForm(self.act)
+        self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points)
         self.setup = ft.Column(spacing=12)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="winner")

@@ -10,15 +10,18 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import DomainError
-from companion.games.freshwater_fly.entry import FishColor
+from companion.games.freshwater_fly.entry import MAX_POINTS, FishColor, Species
 from companion.games.freshwater_fly.options import (
     FACE_CHANGES,
+    FISH_POINTS,
     STRIKE_HOOKS,
     TIE_BREAK,
     FlyOptions,
+    default_fish_points,
 )
 from companion.games.registry import FRESHWATER_FLY
 from companion.ui.components.common import ChoiceRow, chip
+from companion.ui.components.fly_entry import Counter
 from companion.ui.host import Host
 
 
@@ -57,7 +60,43 @@ def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
             ft.OutlinedButton(content=ft.Text("Change", semantics_label=f"Change Skill {card}"), key=f"change-skill-{card}",
                               on_click=lambda e, card=card: _edit_face_change(host, options, card, redraw)),
         ]))
+    defaults = default_fish_points()
+    rows.append(ft.Text("The points each fish's cards print, lowest to highest (chosen defaults: "
+                        + ", ".join(f"{s.label} {low}-{high}" for s, (low, high) in defaults.items())
+                        + "). The score sheet takes only these.", size=16))
+    for species, (low, high) in options.fish_points.items():
+        rows.append(ft.Row([
+            ft.Text(f"{species.label}: {low} to {high} points", size=16, expand=True, key=f"points-{species.value}"),
+            ft.OutlinedButton(content=ft.Text("Change", semantics_label=f"Change {species.label} points"),
+                              key=f"change-points-{species.value}",
+                              on_click=lambda e, s=species: _edit_fish_points(host, options, s, redraw)),
+        ]))
     return rows
+
+
+def _edit_fish_points(host: Host, options: FlyOptions, species: Species, redraw: Callable[[], None]) -> None:
+    low, high = options.fish_points[species]
+    chosen = {"lowest": low, "highest": high}
+
+    def show() -> None:  # the lowest never passes the highest
+        counters["lowest"].most = chosen["highest"]
+        counters["highest"].least = chosen["lowest"]
+        for end, counter in counters.items():
+            counter.show(chosen[end])
+
+    def pick(end: str, value: int) -> None:
+        chosen[end] = value
+        show()
+        host.page.update()
+
+    counters = {end: Counter(f"{end} point", lambda n, end=end: pick(end, n), key=f"{species.value}-{end}",
+                             most=MAX_POINTS) for end in chosen}
+    show()
+    _setting_dialog(host, f"{species.label} cards", [
+        ft.Row([ft.Text(f"Fewest points on a {species.label}", expand=True), counters["lowest"].control]),
+        ft.Row([ft.Text("Most points", expand=True), counters["highest"].control]),
+    ], f"save-points-{species.value}", lambda: (FISH_POINTS, [species.value, chosen["lowest"], chosen["highest"]]),
+        redraw)
 
 
 def _edit_face_change(host: Host, options: FlyOptions, card: str, redraw: Callable[[], None]) -> None:
@@ -68,16 +107,26 @@ def _edit_face_change(host: Host, options: FlyOptions, card: str, redraw: Callab
         rows[end] = ChoiceRow([(str(n), str(n)) for n in range(1, 7)], lambda v, end=end: pick(end, v),
                               key=f"{card}-{end}")
         rows[end].select(str(chosen[end]))
-    error = ft.Text("", color=ft.Colors.ERROR)
 
     def pick(end: str, value: str) -> None:
         chosen[end] = int(value)
         rows[end].select(value)
         host.page.update()
 
+    _setting_dialog(host, f"Skill {card}", [ft.Text("A die showing"), rows["from"].control, ft.Text("becomes"),
+                                            rows["to"].control],
+                    f"save-skill-{card}", lambda: (FACE_CHANGES, [card, chosen["from"], chosen["to"]]), redraw)
+
+
+def _setting_dialog(host: Host, title: str, body: list[ft.Control], save_key: str,
+                    setting: Callable[[], tuple[str, Any]], redraw: Callable[[], None]) -> None:
+    """A dialog that changes one setting on Save: `setting()` gives its key and value; a refusal is
+    shown in the dialog, nothing changed."""
+    error = ft.Text("", color=ft.Colors.ERROR)
+
     def save(e: ft.Event) -> None:
         try:
-            host.ctx.change_options(FRESHWATER_FLY.id, FACE_CHANGES, [card, chosen["from"], chosen["to"]])
+            host.ctx.change_options(FRESHWATER_FLY.id, *setting())
         except DomainError as exc:
             error.value = str(exc)
             host.page.update()
@@ -87,9 +136,8 @@ def _edit_face_change(host: Host, options: FlyOptions, card: str, redraw: Callab
         redraw()
 
     host.page.show_dialog(ft.AlertDialog(
-        title=ft.Text(f"Skill {card}"),
-        content=ft.Column([ft.Text("A die showing"), rows["from"].control, ft.Text("becomes"),
-                           rows["to"].control, error], tight=True, spacing=8, width=320),
+        title=ft.Text(title),
+        content=ft.Column([*body, error], tight=True, spacing=8, width=320),
         actions=[ft.TextButton("Cancel", on_click=lambda e: host.page.pop_dialog()),
-                 ft.FilledButton("Save", key=f"save-skill-{card}", on_click=save)],
+                 ft.FilledButton("Save", key=save_key, on_click=save)],
     ))

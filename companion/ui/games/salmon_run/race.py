@@ -130,7 +130,8 @@ class RaceScreen(SessionScreen):
         for name in self.seated:
             controls.append(ft.Row([ft.Text(f"{name}'s salmon:", size=15)] + [
                 chip(c.capitalize(), lambda name=name, c=c: self._set_colour(name, c), key=f"colour-{name}-{c}",
-                     selected=self.colours[name] == c, color=COLOUR_INK.get(c)) for c in colours],
+                     selected=self.colours[name] == c, color=COLOUR_INK.get(c), reads=f"{name}'s salmon {c}")
+                for c in colours],
                 wrap=True, spacing=6, run_spacing=6))
         controls.append(ft.Text("The river: numbered boards between Start and Finish", size=16,
                                 weight=ft.FontWeight.W_600))
