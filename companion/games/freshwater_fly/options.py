@@ -3,9 +3,9 @@ pictures were lost (Strike cards with a hook, Skill cards C, D and H, the tie-br
 the points each species' fish cards print).
 
 The store keeps them as one document, `{"strike_hooks": 1, "tie_break": ["gold", ...],
-"face_changes": {"C": [1, 6]}, "fish_points": {"brook": [1, 4]}}`, without reading it; this module reads it, with the
-default where a value is missing or damaged (and each damaged value named), and checks
-every change before it is kept.
+"face_changes": {"C": [1, 6]}, "fish_points": {"brook": [1, 4]}}`, without reading it; this
+module reads it, with the default where a value is missing or damaged (and each damaged value
+named), and checks every change before it is kept.
 """
 
 from __future__ import annotations
