@@ -282,7 +282,8 @@ class AnglerScreen(SessionScreen):
         return min(low for low, _ in ranges.values()), max(high for _, high in ranges.values())
 
     def _set_points(self, points: int) -> None:
-        self.points = max(self._range()[0], min(self._range()[1], points))
+        low, high = self._range()
+        self.points = max(low, min(high, points))
         self.render()
 
     def _toggle_column(self, colour: Hatch) -> None:
