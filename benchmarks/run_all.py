@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import history  # noqa: E402
 import joining  # noqa: E402
+import long_sessions  # noqa: E402
 import lure_odds  # noqa: E402
 import record_action  # noqa: E402
 import startup  # noqa: E402
@@ -24,6 +25,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} cores")
     print(summary("import + first view on a headless page", startup.measure(), "median <= 300 ms"))
     asyncio.run(record_action.main())
+    long_sessions.report(long_sessions.measure())
     print(summary("tap to visible change, headless Chromium", tap_latency.measure(), "median <= 100 ms"))
     table_of_phones.report(table_of_phones.measure())
     joining.report(joining.measure())

@@ -116,10 +116,13 @@ class Server:
 
     def session_files(self) -> list[dict]:
         """The live session documents on disk (what the app will show after a reload)."""
-        docs = []
-        for path in sorted((self.data_dir / "sessions").glob("*.json")):
-            docs.append(json.loads(path.read_text())["session"]["1"])
-        return docs
+        from companion.store.journal import read_journal
+        from companion.store.records import record_to_doc
+        from companion.store.sessions import session_ids
+
+        folder = self.data_dir / "sessions"
+        return [record_to_doc(read_journal(folder / name, repair=False).record)
+                for name in (session_ids(folder) if folder.exists() else [])]
 
 
 TAP_AT = """([labels, at]) => {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -52,3 +53,24 @@ def store(data_dir: Path, clock: FakeClock):
     opened = open_store(data_dir, clock)
     yield opened
     opened.close()
+
+
+@pytest.fixture(autouse=True)
+def saved_states_read_back(monkeypatch):
+    """Every test saves a session's state often (every 5 actions, not 100) and checks that each
+    saved state reads back equal: every game's states meet the state codec on the way."""
+    from companion.core import session, state_codec
+    from companion.store.sessions import SessionFiles
+
+    save = SessionFiles.save_snapshot
+
+    def checked(self, session_id, actions, state):
+        try:
+            encoded = state_codec.encode(state)
+        except TypeError as exc:
+            raise AssertionError(f"a state cannot be saved: {exc}") from exc
+        assert state_codec.decode(json.loads(json.dumps(encoded))) == state, "a saved state reads back different"
+        save(self, session_id, actions, state)
+
+    monkeypatch.setattr(session, "SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr(SessionFiles, "save_snapshot", checked)

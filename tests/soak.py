@@ -113,14 +113,21 @@ def check(folder: Path, heard: list[list]) -> dict[str, int]:
     from companion.core.session import SessionManager
     from companion.games import GAMES
     from companion.store import open_store
+    from companion.store.journal import read_journal
+    from companion.store.sessions import session_ids
     from companion.store.storage import read_json
 
     found = {"unreadable files": 0, "lost acknowledged actions": 0, "spurious damage notices": 0,
              "duplicate plays": 0, "half restores": 0, "kills during a restore": 0}
     newest_backups = sorted((folder / "backups").glob("*.json"), key=lambda p: p.stat().st_mtime)[-10:]
-    for path in [*folder.glob("*.json"), *(folder / "sessions").glob("*.json"), *newest_backups]:
+    for path in [*folder.glob("*.json"), *(folder / "sessions").glob("*/*.json"), *newest_backups]:
         try:
             read_json(path)
+        except Exception:  # noqa: BLE001 - counted, whatever it is
+            found["unreadable files"] += 1
+    for name in session_ids(folder / "sessions") if (folder / "sessions").exists() else []:
+        try:  # a last line a kill cut short is no damage: it was never acknowledged
+            read_journal(folder / "sessions" / name, repair=False)
         except Exception:  # noqa: BLE001 - counted, whatever it is
             found["unreadable files"] += 1
     store = open_store(folder)

@@ -1,15 +1,20 @@
 """Event-sourced game sessions: the log of actions is the truth.
 
 A session's state is the replay of its actions through the game's pure rules.
-Performing an action checks it against the rules, writes the new log to disk and
-only then changes what the UI sees. Every action records who made it; a player's
+Performing an action checks it against the rules, adds the change to the log on disk
+and only then changes what the UI sees. Every action records who made it; a player's
 Undo takes back that player's own last action (kept for redo) when the log still
-replays without it. Both survive a restart because the whole log, redo stack
-included, is saved.
+replays without it. Both survive a restart: each change (an action done, undone or
+redone) is written as it happens, and the log and redo stack are rebuilt from them.
+
+A long log is never replayed from its first action: the session keeps the states it
+reached (`Checkpoints`) and saves one every `SNAPSHOT_EVERY` actions, so Undo, Redo
+and opening the session again start from the nearest one.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.core.checkpoints import Checkpoints
 from companion.core.errors import DomainError
 
 S = TypeVar("S")
@@ -122,6 +128,47 @@ class SessionRecord:
     updated: str
 
 
+DONE, UNDONE, REDONE = "do", "undo", "redo"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to a session's log, as its journal keeps it: an action done (`action`),
+    the log's action at `index` taken back (it goes on the redo stack), or the redo
+    stack's entry at `index` done again (it goes at the end of the log)."""
+
+    kind: str  # DONE, UNDONE or REDONE
+    action: Action | None = None
+    index: int = -1
+
+
+def check_change(actions: Sequence[Action], undone: Sequence[Action], change: Change) -> None:
+    """IndexError unless `change` fits this log and redo stack (what it takes back is there)."""
+    stack = actions if change.kind == UNDONE else undone if change.kind == REDONE else None
+    if change.kind not in (DONE, UNDONE, REDONE) or (change.kind == DONE and change.action is None):
+        raise IndexError(f"{change.kind!r} is not a change to a log")
+    if stack is not None and not 0 <= change.index < len(stack):
+        raise IndexError(f"there is nothing at place {change.index} to {change.kind}")
+
+
+def apply_change(actions: list[Action], undone: list[Action], change: Change) -> int:
+    """Change the log and the redo stack in place as `change` says; return the place in the
+    log it changed (everything before it is as it was). IndexError when it does not fit.
+    Your new action ends your redo: it clears your entries from the redo stack."""
+    check_change(actions, undone, change)
+    if change.kind == DONE:
+        assert change.action is not None
+        if any(a.by == change.action.by for a in undone):
+            undone[:] = [a for a in undone if a.by != change.action.by]
+        actions.append(change.action)
+        return len(actions) - 1
+    if change.kind == UNDONE:
+        undone.append(actions.pop(change.index))
+        return change.index
+    actions.append(undone.pop(change.index))
+    return len(actions) - 1
+
+
 def replay(rules: Rules[S], setup: Mapping[str, Any], actions: Sequence[Action]) -> S:
     """The state reached by applying `actions` in order from the initial state."""
     state = rules.initial_state(setup)
@@ -131,7 +178,7 @@ def replay(rules: Rules[S], setup: Mapping[str, Any], actions: Sequence[Action])
 
 
 class SessionLog(Protocol):
-    """Where session records are kept (implemented by `store.sessions`)."""
+    """Where session logs are kept (implemented by `store.sessions`)."""
 
     def new_id(self) -> str: ...
 
@@ -139,11 +186,21 @@ class SessionLog(Protocol):
         """Save a new session."""
         ...
 
-    def save(self, record: SessionRecord) -> None:
-        """Save a session that exists (refused when it was finished, discarded or restored away)."""
+    def record_change(self, session_id: str, change: Change, updated: str) -> None:
+        """Add `change` (made at `updated`) to a session's log, on disk before it returns;
+        refused when the session was finished, discarded or restored away."""
         ...
 
     def load(self, session_id: str) -> SessionRecord: ...
+
+    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
+        """The newest saved state that the log still leads to: (how many of its actions
+        it covers, the state), or None."""
+        ...
+
+    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
+        """Keep `state`, reached by the first `actions` actions of the log as it is now."""
+        ...
 
     def list_open(self) -> list[SessionRecord]: ...
 
@@ -212,32 +269,71 @@ def independent(a: Footprint, b: Footprint) -> bool:
     return not (touches(a.writes, b.reads) or touches(b.writes, a.reads) or touches(a.writes, b.writes))
 
 
+SNAPSHOT_EVERY = 100  # actions between two saved states: what opening a session replays at most
+
+log = logging.getLogger(__name__)
+
+
 class GameSession(Generic[S]):
-    """A live session: its record, its current state, undo and redo.
+    """A live session: its log, its current state, undo and redo.
 
     Every change gets a revision number. A page says which revision it showed when a
     tap was made (`seen`); an action is refused when another page changed a part of the
     state it depends on since then, so nothing is decided on a stale screen.
+
+    `snapshot`: a saved state and how many of the log's actions it covers, to start
+    from instead of the first action.
     """
 
-    def __init__(self, record: SessionRecord, rules: Rules[S], log: SessionLog, clock: Clock) -> None:
+    def __init__(self, record: SessionRecord, rules: Rules[S], log: SessionLog, clock: Clock,
+                 snapshot: tuple[int, S] | None = None) -> None:
         self._rules = rules
         self._log = log
         self._clock = clock
         self._lock = threading.RLock()
-        self._record = record
-        self._state = replay(rules, record.setup, record.actions)
+        self._record: SessionRecord | None = record
+        self._head = record
+        self._actions = list(record.actions)
+        self._undone = list(record.undone)
+        self._updated = record.updated
+        self._checkpoints: Checkpoints[S] = Checkpoints(rules.initial_state(record.setup), SNAPSHOT_EVERY)
+        self._saved_at = 0  # how many actions the newest saved state still valid covers
+        self._state = self._resume(snapshot)
         self._revision = 0
         self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
         self._closed: str | None = None
 
+    def _resume(self, snapshot: tuple[int, S] | None) -> S:
+        """The state the log leads to, from the saved one when it fits (else from the start)."""
+        if snapshot is not None and 0 <= snapshot[0] <= len(self._actions):
+            try:
+                state = self._replay_from(*snapshot)
+                self._saved_at = snapshot[0]
+                return state
+            except DomainError:  # saved by other rules than these: the log says what is true
+                log.warning("session %s: its saved state does not fit its log; replayed from the start", self.id)
+                self._checkpoints.drop_after(0)
+        return self._replay_from(0, self._checkpoints.nearest(0)[1])
+
+    def _replay_from(self, start: int, state: S) -> S:
+        self._checkpoints.add(start, state)
+        for position, action in enumerate(self._actions[start:], start + 1):
+            state = self._rules.apply(state, action)
+            self._checkpoints.add(position, state)
+        return state
+
     @property
     def id(self) -> str:
-        return self._record.id
+        return self._head.id
 
     @property
     def record(self) -> SessionRecord:
-        return self._record
+        """The session as saved: its log and redo stack as they are now."""
+        with self._lock:
+            if self._record is None:
+                self._record = replace(self._head, actions=tuple(self._actions), undone=tuple(self._undone),
+                                       updated=self._updated)
+            return self._record
 
     @property
     def state(self) -> S:
@@ -266,10 +362,12 @@ class GameSession(Generic[S]):
 
     def undo_target(self, actor: Actor | None = None) -> Action | None:
         """The action `actor`'s Undo takes back: their own last one (anyone's for the whole table or the host)."""
-        return _last_by(self._record.actions, actor)
+        with self._lock:  # the log is changed in place by other pages' taps
+            return _last_by(self._actions, actor)[1]
 
     def redo_target(self, actor: Actor | None = None) -> Action | None:
-        return _last_by(self._record.undone, actor)
+        with self._lock:
+            return _last_by(self._undone, actor)[1]
 
     def undo_label_for(self, actor: Actor | None = None) -> str | None:
         """'Undo: roll 3 dice (Ana)', or None when `actor` has nothing to undo."""
@@ -298,32 +396,27 @@ class GameSession(Generic[S]):
             self._check_fresh(footprint.reads, seen, origin)
             action = _stamped(action, actor)
             new_state = self._rules.apply(self._state, action)
-            undone = tuple(a for a in self._record.undone if a.by != action.by)  # your new action ends your redo
-            record = replace(self._record, actions=self._record.actions + (action,), undone=undone)
-            self._commit(record, new_state, origin, footprint.writes, described(action))
+            self._commit(Change(DONE, action), [(len(self._actions) + 1, new_state)], origin, footprint.writes,
+                         described(action))
             return new_state
 
     def undo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
         """Take back `actor`'s last action (it goes on the redo stack) when the log still replays
         without it. `expected`: the action the Undo button showed, refused if it is no longer the one."""
         with self._lock:
-            actions = self._record.actions
-            index, target = self._pick(actions, actor, expected, "Undo")
-            kept = actions[:index] + actions[index + 1:]
-            state = self._replay_without(kept, index, target)
-            record = replace(self._record, actions=kept, undone=self._record.undone + (target,))
-            self._commit(record, state, origin, WHOLE_STATE.writes, f"undo “{described(target)}”")
+            index, target = self._pick(self._actions, actor, expected, "Undo")
+            states = self._replay_without(index, target)
+            self._commit(Change(UNDONE, index=index), states, origin, WHOLE_STATE.writes,
+                         f"undo “{described(target)}”")
             return target
 
     def redo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
         """Do again `actor`'s action undone last; it goes at the end of the log."""
         with self._lock:
-            undone = self._record.undone
-            index, target = self._pick(undone, actor, expected, "Redo")
+            index, target = self._pick(self._undone, actor, expected, "Redo")
             new_state = self._rules.apply(self._state, target)
-            record = replace(self._record, actions=self._record.actions + (target,),
-                             undone=undone[:index] + undone[index + 1:])
-            self._commit(record, new_state, origin, WHOLE_STATE.writes, f"redo “{described(target)}”")
+            self._commit(Change(REDONE, index=index), [(len(self._actions) + 1, new_state)], origin,
+                         WHOLE_STATE.writes, f"redo “{described(target)}”")
             return target
 
     def close(self, reason: str) -> None:
@@ -331,15 +424,15 @@ class GameSession(Generic[S]):
         with self._lock:
             self._closed = self._closed or reason
 
-    def _pick(self, stack: tuple[Action, ...], actor: Actor | None, expected: Action | None,
+    def _pick(self, stack: list[Action], actor: Actor | None, expected: Action | None,
               verb: str) -> tuple[int, Action]:
         """Where in `stack` the action `actor`'s Undo (or Redo) takes back is, and that action."""
         self._check_open()
-        target = _last_by(stack, actor)
+        index, target = _last_by(stack, actor)
         if target is None:
             raise NothingToUndo(_nothing(verb.lower(), actor))
         _check_expected(target, expected, verb)
-        return max(i for i, a in enumerate(stack) if a is target), target
+        return index, target
 
     def _check_open(self) -> None:
         if self._closed:
@@ -356,9 +449,15 @@ class GameSession(Generic[S]):
                 raise StaleTap(f"Just before your tap: {commit.what}. Your tap was not recorded; "
                                "look again, and tap again if you still want it.")
 
-    def _replay_without(self, kept: tuple[Action, ...], index: int, target: Action) -> S:
-        state = self._rules.initial_state(self._record.setup)
-        for i, action in enumerate(kept):
+    def _replay_without(self, index: int, target: Action) -> list[tuple[int, S]]:
+        """The states the log reaches without its action at `index` (by how many actions they
+        cover), from the nearest state kept before it: UndoBlocked when a later action needs it."""
+        start, state = self._checkpoints.nearest(index)
+        states = [(start, state)]
+        for i in range(start, len(self._actions)):
+            if i == index:
+                continue
+            action = self._actions[i]
             try:
                 state = self._rules.apply(state, action)
             except DomainError as exc:
@@ -366,16 +465,38 @@ class GameSession(Generic[S]):
                     raise
                 raise UndoBlocked(f"“{described(target)}” cannot be undone: the later “{described(action)}” "
                                   f"depends on it ({exc}). Undo that one first.") from exc
-        return state
+            states.append((len(states) + start, state))
+        return states
 
-    def _commit(self, record: SessionRecord, state: S, origin: str | None, writes: tuple[Part, ...],
-                what: str) -> None:
-        record = replace(record, updated=self._clock().isoformat(timespec="seconds"))
-        self._log.save(record)
-        self._record = record
-        self._state = state
+    def _commit(self, change: Change, states: list[tuple[int, S]], origin: str | None,
+                writes: tuple[Part, ...], what: str) -> None:
+        """Write `change` to disk, then make it the session's. `states`: states the changed log
+        reaches, by how many of its actions they cover; the last one is the new state."""
+        updated = self._clock().isoformat(timespec="seconds")
+        self._log.record_change(self.id, change, updated)
+        at = apply_change(self._actions, self._undone, change)
+        self._checkpoints.drop_after(at)
+        for position, state in states:
+            self._checkpoints.add(position, state)
+        self._record = None
+        self._updated = updated
+        self._state = states[-1][1]
         self._revision += 1
         self._commits.append(Commit(self._revision, origin, writes, what))
+        if at < self._saved_at:
+            self._saved_at = 0
+        if len(self._actions) - self._saved_at >= SNAPSHOT_EVERY:
+            self._save_snapshot()
+
+    def _save_snapshot(self) -> None:
+        """Keep the state on disk, so a restart starts here. The change is already safe in the
+        log: a state that cannot be saved only means a longer replay next time."""
+        try:
+            self._log.save_snapshot(self.id, len(self._actions), self._state)
+        except (OSError, TypeError, ValueError) as exc:
+            log.warning("session %s: its state at %d actions was not saved (%s)", self.id, len(self._actions), exc)
+            return
+        self._saved_at = len(self._actions)
 
 
 def _stamped(action: Action, actor: Actor | None) -> Action:
@@ -384,10 +505,12 @@ def _stamped(action: Action, actor: Actor | None) -> Action:
     return replace(action, by=actor.id, who="" if actor.id == TABLE else actor.name)
 
 
-def _last_by(actions: Sequence[Action], actor: Actor | None) -> Action | None:
-    if actor is None or actor.undoes_anyone:
-        return actions[-1] if actions else None
-    return next((a for a in reversed(actions) if a.by == actor.id), None)
+def _last_by(actions: Sequence[Action], actor: Actor | None) -> tuple[int, Action | None]:
+    """Where `actor`'s last action in `actions` is, and that action ((-1, None) if none)."""
+    for i in range(len(actions) - 1, -1, -1):
+        if actor is None or actor.undoes_anyone or actions[i].by == actor.id:
+            return i, actions[i]
+    return -1, None
 
 
 def _nothing(what: str, actor: Actor | None) -> str:
@@ -452,7 +575,8 @@ class SessionManager:
             if session is None:
                 record = self._log.load(session_id)
                 try:
-                    session = GameSession(record, self.rules(record.game), self._log, self._clock)
+                    session = GameSession(record, self.rules(record.game), self._log, self._clock,
+                                          self._log.snapshot(session_id))
                 except DomainError as exc:
                     raise DamagedSession(
                         f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "

@@ -19,6 +19,7 @@ from companion.games.freshwater_fly.table import FlyTable
 
 GAME = "table"  # the name saved sessions carry (the Dice tab was once the Table tab)
 DEFAULT_POOL = ("d6", "d6")
+RECENT_ROLLS = 20  # the rolls a state keeps (the log keeps them all): a long session's state stays small
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,12 @@ class DiceState:
     preset: str | None = None  # the preset the pool came from (its readings apply)
     faces: tuple[int, ...] | None = None  # None until the pool is rolled
     kept: frozenset[int] = frozenset()  # dice a re-roll leaves alone
-    rolls: tuple[Roll, ...] = ()
+    rolls: tuple[Roll, ...] = ()  # the last RECENT_ROLLS rolls, oldest first
+    count: int = 0  # every roll made: the last one is roll number `count`
+
+    def number_of(self, index: int) -> int:
+        """The roll number of `rolls[index]` (1 for the session's first roll)."""
+        return self.count - len(self.rolls) + (index % len(self.rolls)) + 1
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ def _apply_dice(state: DiceState, kind: str, data: Mapping[str, Any]) -> DiceSta
         preset = data.get("preset")
         if preset is not None and not isinstance(preset, str):
             raise DomainError("A preset is named by its id.")
-        return DiceState(tuple(d.id for d in pool), preset, None, frozenset(), state.rolls)
+        return DiceState(tuple(d.id for d in pool), preset, None, frozenset(), state.rolls, state.count)
     if kind == "roll":
         pool = dice_mod.check_pool(state.pool)
         faces = data.get("faces", [])
@@ -73,7 +79,7 @@ def _apply_dice(state: DiceState, kind: str, data: Mapping[str, Any]) -> DiceSta
             if state.faces is not None and faces[i] != state.faces[i]:
                 raise DomainError(f"Die {i + 1} is kept: a re-roll leaves it showing {state.faces[i]}.")
         roll = Roll(state.pool, tuple(faces), state.kept if state.faces is not None else frozenset())
-        return replace(state, faces=tuple(faces), rolls=state.rolls + (roll,))
+        return replace(state, faces=tuple(faces), rolls=(*state.rolls[1 - RECENT_ROLLS:], roll), count=state.count + 1)
     if kind == "keep":
         index, keep = data.get("index"), data.get("keep")
         if state.faces is None:

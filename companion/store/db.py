@@ -98,11 +98,16 @@ def prepare_file(path: Path, schema: Schema, migration_copies: Path, now: dateti
     if meta["schema"] == schema.version:
         return False
     migrated = check_migrated(raw, schema)
-    migration_copies.mkdir(parents=True, exist_ok=True)
-    stamp_text = now.strftime("%Y%m%dT%H%M%S")
-    shutil.copy2(path, migration_copies / f"{path.stem}.schema{meta['schema']}-{stamp_text}{path.suffix}")
+    keep_migration_copy(path, f"schema{meta['schema']}", migration_copies, now)
     write_json_atomically(path, migrated)
     return True
+
+
+def keep_migration_copy(path: Path, what: str, migration_copies: Path, now: datetime) -> None:
+    """Copy `path` into `migration_copies` before a migration changes it (`what`: the layout it had)."""
+    migration_copies.mkdir(parents=True, exist_ok=True)
+    stamp_text = now.strftime("%Y%m%dT%H%M%S")
+    shutil.copy2(path, migration_copies / f"{path.stem}.{what}-{stamp_text}{path.suffix}")
 
 
 class Database:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.store import archive, sessions, settings
+from companion.store import archive, records, settings
 from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
 from companion.store.migrations import Schema
 
@@ -13,7 +13,7 @@ from companion.store.migrations import Schema
 SCHEMAS: dict[str, Schema] = {
     "settings": Schema("settings", 2, {1: settings.games_own_their_settings}, check=settings.check_docs),
     "archive": Schema("archive", 1, check=archive.check_docs),
-    "session": Schema("session", 1, check=sessions.check_docs),
+    "session": Schema("session", 1, check=records.check_docs),
 }
 
 

@@ -1,88 +1,65 @@
-"""Live sessions: one small TinyDB file each, so recording an action never
-rewrites the archive of finished plays."""
+"""Live sessions: a folder each (see `journal`), so recording an action appends one line
+and never rewrites the log before it, let alone the archive of finished plays."""
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
-from collections.abc import Mapping
+import shutil
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tinydb.table import Document
-
+from companion.core import state_codec
 from companion.core.errors import DomainError
-from companion.core.session import Action, SessionRecord, plain
-from companion.store.db import close_database, open_database
+from companion.core.session import Change, SessionRecord
+from companion.store import journal as journals
+from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError
+from companion.store.journal import Journal
 from companion.store.layout import DISCARDED_DIR, FINISHED_DIR, SESSION_ID, SESSIONS_DIR
-from companion.store.migrations import Raw, Schema, stamp
-from companion.store.storage import write_json_atomically
+from companion.store.migrations import Raw, Schema
+from companion.store.records import record_from_raw, record_to_raw
+from companion.store.storage import fsync_directory, read_json
 
-TABLE = "session"
+log = logging.getLogger(__name__)
+
+Report = Callable[[str, str], None]  # (the file's path in the data folder, what happened)
 
 
 class SessionNotFound(DomainError):
     pass
 
 
-def record_to_doc(record: SessionRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "game": record.game,
-        "title": record.title,
-        "setup": plain(record.setup),
-        "actions": [a.to_doc() for a in record.actions],
-        "undone": [a.to_doc() for a in record.undone],
-        "created": record.created,
-        "updated": record.updated,
-    }
-
-
-def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
-    """Build a record from a saved document, or raise CorruptFileError naming the field."""
-    for name, kind in (("id", str), ("game", str), ("title", str), ("setup", dict),
-                       ("actions", list), ("undone", list), ("created", str), ("updated", str)):
-        if not isinstance(doc.get(name), kind):
-            raise CorruptFileError(f"its session field {name!r} is missing or not a {kind.__name__}")
-
-    def actions(name: str) -> tuple[Action, ...]:
-        out = []
-        for i, a in enumerate(doc[name]):
-            if not (isinstance(a, dict) and isinstance(a.get("type"), str)
-                    and isinstance(a.get("data"), dict) and isinstance(a.get("label"), str)
-                    and isinstance(a.get("by", ""), str) and isinstance(a.get("who", ""), str)):
-                raise CorruptFileError(f"its {name}[{i}] is not a valid action")
-            out.append(Action.from_doc(a))
-        return tuple(out)
-
-    return SessionRecord(
-        id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
-        actions=actions("actions"), undone=actions("undone"),
-        created=doc["created"], updated=doc["updated"],
-    )
-
-
-def check_docs(raw: Raw) -> None:
-    """CorruptFileError unless the file holds exactly one valid session record."""
-    docs = raw.get(TABLE, {})
-    if list(docs) != ["1"]:
-        raise CorruptFileError("it does not hold exactly one session")
-    record_from_doc(docs["1"])
+def session_ids(folder: Path) -> list[str]:
+    """The ids of the live sessions' folders in `folder` (a data folder's `sessions/`)."""
+    skip = {Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name}
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and SESSION_ID.match(p.name) and p.name not in skip)
 
 
 class SessionFiles:
-    """The `SessionLog` of `core.session`, kept in `<data>/sessions/<id>.json`."""
+    """The `SessionLog` of `core.session`, kept in `<data>/sessions/<id>/`.
 
-    def __init__(self, root: Path, schema: Schema) -> None:
+    Each session's folder is read once and then followed in memory (this process holds
+    the data folder alone); `close_all` forgets them, so a restore's files are read anew.
+    `report` hears of a saved state that was damaged (set aside; the log rebuilds it).
+    """
+
+    def __init__(self, root: Path, schema: Schema, report: Report | None = None) -> None:
         self._root = root
+        self._folder = root / SESSIONS_DIR
         self._schema = schema
-        (root / SESSIONS_DIR).mkdir(parents=True, exist_ok=True)
+        self._report = report or (lambda relpath, text: None)
+        self._lock = threading.RLock()
+        self._journals: dict[str, Journal] = {}
+        self._folder.mkdir(parents=True, exist_ok=True)
 
     def path(self, session_id: str) -> Path:
-        if not SESSION_ID.match(session_id):
+        if not SESSION_ID.match(session_id) or session_id in (Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name):
             raise SessionNotFound(f"There is no session called {session_id!r}.")
-        return self._root / SESSIONS_DIR / f"{session_id}.json"
+        return self._folder / session_id
 
     def new_id(self) -> str:
         while True:
@@ -90,66 +67,148 @@ class SessionFiles:
             if not self.path(session_id).exists():
                 return session_id
 
+    def ids(self) -> list[str]:
+        return session_ids(self._folder)
+
+    # The SessionLog --------------------------------------------------------------
+
     def create(self, record: SessionRecord) -> None:
-        """Write a new session's file once, whole (a crash leaves it complete or absent)."""
-        path = self.path(record.id)
-        if path.exists():
-            raise StoreError(f"a session file {path.name} already exists")
-        write_json_atomically(path, stamp({TABLE: {"1": record_to_doc(record)}}, self._schema.kind,
-                                          self._schema.version))
+        """Write a new session's folder, whole (a crash leaves it complete or absent)."""
+        with self._lock:
+            folder = self.path(record.id)
+            if folder.exists():
+                raise StoreError(f"a session folder {folder.name} already exists")
+            self._journals[record.id] = journals.write_journal(folder, record)
 
-    def save(self, record: SessionRecord) -> None:
-        # A page still holding a session that was finished, discarded or restored away
-        # must not bring its old log back to life.
-        if not self.path(record.id).exists():
-            raise SessionNotFound(f"The session {record.id} is no longer here (finished, discarded or "
-                                  "replaced by a restore); nothing was written.")
-        self._write(record)
-
-    def _write(self, record: SessionRecord) -> None:
-        db = open_database(self.path(record.id), self._schema)
-        with db.locked() as tdb:
-            tdb.table(TABLE).upsert(Document(record_to_doc(record), doc_id=1))
+    def record_change(self, session_id: str, change: Change, updated: str) -> None:
+        with self._lock:
+            self._journal(session_id).append(change, updated)
 
     def load(self, session_id: str) -> SessionRecord:
-        path = self.path(session_id)
-        if not path.exists():
-            raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
-        db = open_database(path, self._schema)
-        with db.locked() as tdb:
-            doc = tdb.table(TABLE).get(doc_id=1)
-        if doc is None:
-            raise CorruptFileError(f"{path.name} holds no session")
-        return record_from_doc(doc)
-
-    def ids(self) -> list[str]:
-        folder = self._root / SESSIONS_DIR
-        return sorted(p.stem for p in folder.glob("*.json") if SESSION_ID.match(p.stem))
+        with self._lock:
+            return self._journal(session_id).record
 
     def list_open(self) -> list[SessionRecord]:
         return [self.load(session_id) for session_id in self.ids()]
+
+    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
+        encoded = state_codec.encode(state)
+        with self._lock:
+            self._journal(session_id).save_state(actions, encoded)
+
+    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
+        """The newest saved state the log still leads to. A damaged one is set aside and
+        reported: the log still holds everything, so the state is rebuilt from it."""
+        with self._lock:
+            journal = self._journal(session_id)
+            for path in journals.state_files(journal.folder):
+                try:
+                    saved = journal.saved_state(path)
+                    if saved is not None:
+                        return saved[0], state_codec.decode(saved[1])
+                except Exception as exc:  # noqa: BLE001 - anything a damaged file makes the decoder raise
+                    self._set_aside(journal, path, str(exc))
+            return None
 
     def discard(self, session_id: str) -> None:
         self._move(session_id, self._root / DISCARDED_DIR)
 
     def undiscard(self, session_id: str) -> None:
-        source = self._root / DISCARDED_DIR / f"{self.path(session_id).name}"
-        if not source.exists():
-            raise SessionNotFound(f"The discarded session {session_id} is gone.")
-        os.replace(source, self.path(session_id))
+        with self._lock:
+            source = self._root / DISCARDED_DIR / session_id
+            if not source.is_dir():
+                raise SessionNotFound(f"The discarded session {session_id} is gone.")
+            os.replace(source, self.path(session_id))
+            fsync_directory(self._folder)
 
     def finish(self, session_id: str) -> None:
         self._move(session_id, self._root / FINISHED_DIR)
 
+    # The data folder's care (start-up, backups, restores) -------------------------
+
+    def check(self, session_id: str) -> None:
+        """Read a session's folder (cutting off a line a crash left unfinished) and its saved
+        states: CorruptFileError naming what is wrong with its log; a damaged saved state is
+        set aside and reported."""
+        with self._lock:
+            self._journals.pop(session_id, None)
+            journal = self._journal(session_id)
+            for path in journals.state_files(journal.folder):
+                try:
+                    journals.read_state(path)
+                except CorruptFileError as exc:
+                    self._set_aside(journal, path, str(exc))
+
+    def old_files(self) -> list[str]:
+        """Ids of sessions kept whole in `sessions/<id>.json` (see `adopt`)."""
+        return sorted(p.stem for p in self._folder.glob("*.json") if SESSION_ID.match(p.stem))
+
+    def tidy(self) -> None:
+        """Finish what a crash cut short: a session folder is built beside its place and is
+        whole once its head is written; it is moved into place when nothing is there yet
+        (a damaged session's copy from a backup), else thrown away."""
+        for staging in self._folder.glob(".*.new"):
+            target = self._folder / staging.name[1:-len(".new")]
+            if (staging / journals.HEAD).exists() and SESSION_ID.match(target.name) and not target.exists():
+                os.rename(staging, target)
+            else:
+                shutil.rmtree(staging)
+        fsync_directory(self._folder)
+
+    def export(self, session_id: str) -> Raw:
+        """The whole session as one document (as a backup holds it)."""
+        return record_to_raw(self.load(session_id))
+
+    def write(self, session_id: str, raw: Raw) -> None:
+        """Write the whole-session document `raw` (checked) as the session's folder (there is none)."""
+        record = record_from_raw(check_migrated(raw, self._schema))
+        with self._lock:
+            self._journals[session_id] = journals.write_journal(self.path(session_id), record)
+
+    def adopt(self, session_id: str) -> None:
+        """Turn `sessions/<id>.json` (a whole session, as Companions before journals kept it,
+        or as a restore puts it) into the session's folder, then remove the file. A folder
+        already there was made from it by a start a crash cut short: it is kept."""
+        old = self._folder / f"{session_id}.json"
+        if not self.path(session_id).exists():
+            self.write(session_id, read_json(old))
+        old.unlink()
+        fsync_directory(self._folder)
+
     def close_all(self) -> None:
-        for session_id in self.ids():
-            close_database(self.path(session_id))
+        """Forget what was read: the next use reads the folders again."""
+        with self._lock:
+            self._journals.clear()
+
+    def _journal(self, session_id: str) -> Journal:
+        journal = self._journals.get(session_id)
+        folder = self.path(session_id)
+        if journal is None or not folder.exists():
+            if not folder.exists():
+                self._journals.pop(session_id, None)
+                # A page still holding a session that was finished, discarded or restored away
+                # must not bring its old log back to life.
+                raise SessionNotFound(f"The session {session_id} is no longer here (finished, discarded or "
+                                      "replaced by a restore); nothing was written.")
+            journal = self._journals[session_id] = journals.read_journal(folder)
+        return journal
+
+    def _set_aside(self, journal: Journal, path: Path, problem: str) -> None:
+        aside = path.with_name(f"{path.name}.corrupt")
+        os.replace(path, aside)
+        relpath = aside.relative_to(self._root).as_posix()
+        log.warning("%s: %s", relpath, problem)
+        self._report(relpath, f"A saved position of the unfinished session \"{journal.head.title}\" could not be "
+                              f"read: {problem}. It was moved to {aside}; the session's log holds every action, "
+                              "so nothing was lost.")
 
     def _move(self, session_id: str, folder: Path) -> None:
-        path = self.path(session_id)
-        if not path.exists():  # finished or discarded on another page a moment ago
-            raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
-        close_database(path)
-        folder.mkdir(parents=True, exist_ok=True)
-        os.replace(path, folder / path.name)
-
+        with self._lock:
+            path = self.path(session_id)
+            if not path.exists():  # finished or discarded on another page a moment ago
+                raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
+            self._journals.pop(session_id, None)
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(folder / session_id, ignore_errors=True)
+            os.replace(path, folder / session_id)
+            fsync_directory(self._folder)

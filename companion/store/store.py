@@ -29,7 +29,7 @@ from companion.core.session import SessionRecord
 from companion.store import backups
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
-from companion.store.db import close_database, open_database, prepare_file
+from companion.store.db import close_database, keep_migration_copy, open_database, prepare_file
 from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import (
     ARCHIVE_FILE,
@@ -45,7 +45,8 @@ from companion.store.layout import (
 )
 from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
-from companion.store.sessions import SessionFiles, record_from_doc
+from companion.store.records import record_from_raw
+from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
 from companion.store.storage import fsync_directory, read_json, write_json_atomically
 
@@ -72,14 +73,15 @@ class Store:
         try:
             _remove_stale_temp_files(root)
             self._notices = _read_notices(root)
+            self.sessions = SessionFiles(root, schemas["session"], report=self._notice)
+            self.sessions.tidy()
             self._finish_restore()
-            for relpath in self._database_files():
-                self._prepare(relpath)
             for relpath in (SETTINGS_FILE, ARCHIVE_FILE):
+                self._prepare(relpath)
                 self._recover_if_missing(relpath)
+            self._prepare_sessions()
             self.settings = Settings(open_database(root / SETTINGS_FILE, schemas["settings"]))
             self.archive = PlayArchive(open_database(root / ARCHIVE_FILE, schemas["archive"]))
-            self.sessions = SessionFiles(root, schemas["session"])
             if backups.automatic_backup_due(self.backups_dir, clock()):
                 self._backup("auto")
         except BaseException:
@@ -135,7 +137,7 @@ class Store:
             raise InvalidBackupError(f"{path.name}: {exc}") from exc
         for relpath, raw in migrated.items():
             if SESSION_FILE.match(relpath) and check_session is not None:
-                record = record_from_doc(raw["session"]["1"])
+                record = record_from_raw(raw)
                 try:
                     check_session(record)
                 except DomainError as exc:
@@ -161,19 +163,22 @@ class Store:
         except (OSError, DomainError, TypeError, KeyError):
             shutil.rmtree(staging)
             return
-        if getattr(self, "sessions", None) is not None:
-            self.sessions.close_all()
-        for session_id in self._session_ids():
-            if f"{SESSIONS_DIR}/{session_id}.json" not in staged:
-                (self.root / SESSIONS_DIR / f"{session_id}.json").unlink()
+        self.sessions.close_all()
+        restored = {m[1] for rel in staged if (m := SESSION_FILE.match(rel))}
+        for session_id in [*self.sessions.ids(), *self.sessions.old_files()]:
+            # the sessions of now go, unless the one the backup holds is already in their place
+            if session_id not in restored or (staging / SESSIONS_DIR / f"{session_id}.json").exists():
+                shutil.rmtree(self.root / SESSIONS_DIR / session_id, ignore_errors=True)
+                (self.root / SESSIONS_DIR / f"{session_id}.json").unlink(missing_ok=True)
         for relpath in staged:
             source = staging / relpath
             if source.exists():
                 (self.root / relpath).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, self.root / relpath)
-        (self.root / SESSIONS_DIR).mkdir(exist_ok=True)
         fsync_directory(self.root)
         fsync_directory(self.root / SESSIONS_DIR)
+        for session_id in self.sessions.old_files():
+            self.sessions.adopt(session_id)
         (staging / RESTORE_MANIFEST).unlink()
         shutil.rmtree(staging)
         for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive")):
@@ -181,8 +186,6 @@ class Store:
 
     def close(self) -> None:
         """Close every file and release the folder."""
-        if getattr(self, "sessions", None) is not None:
-            self.sessions.close_all()
         for relpath in (SETTINGS_FILE, ARCHIVE_FILE):
             close_database(self.root / relpath)
         if self._lock_fd is not None:
@@ -191,12 +194,39 @@ class Store:
 
     # Start-up ----------------------------------------------------------------
 
-    def _session_ids(self) -> list[str]:
-        return sorted(p.stem for p in (self.root / SESSIONS_DIR).glob("*.json") if SESSION_FILE.match(
-            f"{SESSIONS_DIR}/{p.name}"))
+    def _prepare_sessions(self) -> None:
+        """Bring sessions kept whole in one file (before journals) into folders, the file
+        copied aside first as for every migration; then read every session's folder, and
+        replace a damaged one from the newest backup."""
+        for session_id in self.sessions.old_files():
+            relpath = f"{SESSIONS_DIR}/{session_id}.json"
+            self._prepare(relpath)
+            path = self.root / relpath
+            if path.exists():
+                keep_migration_copy(path, f"schema{self._schemas['session'].version}",
+                                    self.root / MIGRATION_COPIES_DIR, self.clock())
+                self.sessions.adopt(session_id)
+        for session_id in self.sessions.ids():
+            try:
+                self.sessions.check(session_id)
+            except CorruptFileError as exc:
+                self._recover_session(session_id, str(exc))
 
-    def _database_files(self) -> list[str]:
-        return [SETTINGS_FILE, ARCHIVE_FILE] + [f"{SESSIONS_DIR}/{i}.json" for i in self._session_ids()]
+    def _recover_session(self, session_id: str, problem: str) -> None:
+        """Move a damaged session's folder aside and write the newest backup's copy in its
+        place (the notice is kept first, as for any damaged file)."""
+        relpath = f"{SESSIONS_DIR}/{session_id}.json"
+        folder = self.root / SESSIONS_DIR / session_id
+        aside = folder.with_name(f"{session_id}.corrupt-{self.clock().strftime('%Y%m%d-%H%M%S')}")
+        found = backups.newest_copy_of(self.backups_dir, relpath, self.schema_for)
+        outcome = (f"Restored the copy from the backup of {found[0].created:%d %b %Y, %H:%M}." if found else
+                   "No backup held this session, so it is not in the list of unfinished sessions.")
+        self._notice(f"{SESSIONS_DIR}/{session_id}", f"The unfinished session {session_id} could not be read: "
+                                                    f"{problem}. It was moved to {aside}. {outcome}")
+        os.replace(folder, aside)
+        fsync_directory(folder.parent)
+        if found is not None:
+            self.sessions.write(session_id, found[1])
 
     def _prepare(self, relpath: str) -> None:
         schema = self.schema_for(relpath)
@@ -247,12 +277,11 @@ class Store:
         write_json_atomically(path, migrate(raw, self.schema_for(relpath)))
 
     def _snapshot(self) -> dict[str, Raw]:
-        """The content of every database file, by relative path."""
-        files: dict[str, Raw] = {}
-        for relpath in self._database_files():
-            schema = self.schema_for(relpath)
-            if schema is not None:
-                files[relpath] = open_database(self.root / relpath, schema).snapshot()
+        """The content of every file, by relative path (a session as one whole document)."""
+        files = {relpath: open_database(self.root / relpath, self._schemas[kind]).snapshot()
+                 for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive"))}
+        for session_id in self.sessions.ids():
+            files[f"{SESSIONS_DIR}/{session_id}.json"] = self.sessions.export(session_id)
         return files
 
     def _backup(self, reason: str) -> Path | None:
@@ -305,7 +334,7 @@ def _read_notices(root: Path) -> list[dict[str, str]]:
 def _remove_stale_temp_files(root: Path) -> None:
     # Left by a crash between writing a temporary file and replacing the real one:
     # the real file is intact, the temporary one is garbage.
-    for pattern in (".*.tmp", f"{SESSIONS_DIR}/.*.tmp", f"{BACKUPS_DIR}/.*.tmp"):
+    for pattern in (".*.tmp", f"{SESSIONS_DIR}/.*.tmp", f"{SESSIONS_DIR}/*/.*.tmp", f"{BACKUPS_DIR}/.*.tmp"):
         for tmp in root.glob(pattern):
             tmp.unlink(missing_ok=True)
 

@@ -172,3 +172,15 @@ async def test_a_draft_begun_on_the_old_table_tab_opens_on_freshwater_flys_page(
     assert page.find(key="draft-heading").value == "Roll the first round"
     await page.click(key="roll-round")
     assert len(app.ctx.sessions.get(old.id).state.fly.draft.pool) == 7
+
+
+async def test_the_earlier_rolls_keep_their_numbers_in_a_long_session(app) -> None:
+    """A state keeps only its last rolls (the log keeps them all): the numbers still count from the first."""
+    from companion.games.dice_roller import RECENT_ROLLS
+
+    page = await app.open("/dice")
+    for _ in range(RECENT_ROLLS + 5):
+        await page.click(key="roll")
+    numbers = [t for t in page.texts() if t.startswith("#")]
+    assert numbers == [f"#{n}" for n in range(RECENT_ROLLS + 4, RECENT_ROLLS - 6, -1)]  # the ten before the last
+    assert len(app.store.sessions.load(table(app).id).actions) == RECENT_ROLLS + 5

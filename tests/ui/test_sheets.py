@@ -193,10 +193,11 @@ async def test_a_damaged_saved_sheet_is_explained_and_kept(app, sheets) -> None:
 
     session = app.ctx.sessions.latest(GAME)
     await enter(sheets, "cod", "lobster", "coins")
-    path = app.store.sessions.path(session.id)
-    raw = json.loads(path.read_text())
-    raw["session"]["1"]["actions"][0]["data"]["faces"][0] = "trout"  # changed by hand
-    path.write_text(json.dumps(raw))
+    path = app.store.sessions.path(session.id) / "log-000000.jsonl"
+    first, *rest = path.read_text().splitlines(keepends=True)
+    line = json.loads(first)
+    line["do"]["data"]["faces"][0] = "trout"  # changed by hand
+    path.write_text(json.dumps(line) + "\n" + "".join(rest))
     before = path.read_text()
     app.store.sessions.close_all()  # as after a restart: files are read again
     app.ctx.sessions.forget_all()

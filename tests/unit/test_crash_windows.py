@@ -144,15 +144,14 @@ def test_a_notice_is_kept_until_it_is_dismissed(store, clock) -> None:
 
 
 def test_a_new_session_is_written_once_whole(store, monkeypatch) -> None:
-    from companion.store import sessions as sessions_module
+    from companion.store import journal
 
     writes = []
-    real = sessions_module.write_json_atomically
-    monkeypatch.setattr(sessions_module, "write_json_atomically", lambda path, raw: (writes.append(raw),
-                                                                                       real(path, raw)))
+    real = journal.write_json_atomically
+    monkeypatch.setattr(journal, "write_json_atomically", lambda path, raw: (writes.append(raw), real(path, raw)))
     session = SessionManager(store.sessions, GAMES, store.clock).create(TABLE)
-    [raw] = writes
-    assert raw["session"]["1"]["id"] == session.id
+    [raw] = writes  # its head, in a folder built beside and then renamed into place
+    assert raw["id"] == session.id and not list(store.sessions.path(session.id).parent.glob(".*.new"))
 
 
 def restore_scene(store):

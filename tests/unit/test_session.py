@@ -33,17 +33,27 @@ def test_perform_is_saved_before_it_is_shown(store) -> None:
     assert len(session.state.dice.rolls) == 1
 
 
-def test_a_failed_save_changes_nothing(store, monkeypatch) -> None:
+def test_a_failed_save_changes_nothing(store, clock, monkeypatch) -> None:
+    from companion.store import journal
+
     session = manager(store).create(GAME)
+    session.perform(set_pool(["d6"]))
     before = session.record
 
-    def broken_save(record):
+    def full_disk(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store.sessions, "save", broken_save)
-    with pytest.raises(OSError):
-        session.perform(roll(session.state.dice, random.Random(1)))
+    with monkeypatch.context() as patch:
+        patch.setattr(journal.os, "fdatasync", full_disk)
+        with pytest.raises(OSError):
+            session.perform(roll(session.state.dice, random.Random(1)))
     assert session.record == before and session.state.dice.rolls == ()
+    # The line written before the failure was cut off again: the file holds what the session says.
+    session.perform(set_pool(["d8"]))
+    store.close()
+    store = open_store(store.root, clock)
+    assert [a.label for a in store.sessions.load(session.id).actions] == ["set the pool to 1 d6", "set the pool to 1 d8"]
+    store.close()
 
 
 def test_refused_action_is_not_recorded(store) -> None:
@@ -101,7 +111,7 @@ def test_latest_open_session_and_discard_with_undo(store, clock) -> None:
     assert {r.id for r in sessions.open_records()} == {older.id, newer.id}
     sessions.finish(older.id)
     assert [r.id for r in sessions.open_records()] == [newer.id]
-    assert (store.root / "sessions" / "finished" / f"{older.id}.json").exists()
+    assert (store.root / "sessions" / "finished" / older.id / "head.json").exists()
 
 
 def test_unknown_game_is_refused(store) -> None:

@@ -4,6 +4,7 @@ that were on their way while another phone changed the state, and sessions that 
 from __future__ import annotations
 
 import random
+import shutil
 
 import pytest
 from hypothesis import given
@@ -186,7 +187,7 @@ def test_after_a_restore_a_session_held_by_a_page_cannot_write_its_old_log_back(
 
 def test_saving_a_session_whose_file_is_gone_is_refused(store) -> None:
     session = manager(store).create(GAME)
-    store.sessions.path(session.id).unlink()
+    shutil.rmtree(store.sessions.path(session.id))
     with pytest.raises(DomainError, match="no longer here"):
         rolled(session, random.Random(16), ANA)
     assert not store.sessions.path(session.id).exists()

@@ -60,11 +60,14 @@ def test_corrupt_file_without_backup_starts_empty_and_says_so(data_dir, clock) -
 def test_corrupt_session_file_is_set_aside(store, clock) -> None:
     store.sessions.create(record("abc123", "roll 2 d6"))
     store.close()
-    (store.root / "sessions" / "abc123.json").write_text("{")
+    (store.root / "sessions" / "abc123" / "head.json").write_text("{")
     store = open_store(store.root, clock)
     try:
         assert store.sessions.ids() == []
-        assert "abc123.json" in store.notices[0] and "No backup held this session" in store.notices[0]
+        [notice] = store.notices
+        assert "session abc123 could not be read: its head.json cannot be read" in notice
+        assert "No backup held this session" in notice
+        assert (store.root / "sessions" / "abc123.corrupt-20261121-100000" / "head.json").read_text() == "{"
     finally:
         store.close()
 

@@ -99,17 +99,17 @@ class DiceScreen(ToolScreen):
             readings = preset(dice.preset).readings if dice.preset else {}
             looks = [Look(die, face, kept=i in dice.kept, reading=readings.get(die.id, {}).get(face))
                      for i, (die, face) in enumerate(zip(pool, dice.faces))]
-            self.tray.show(looks, spin=len(dice.rolls) > self._shown_rolls)
+            self.tray.show(looks, spin=dice.count > self._shown_rolls)
             last = dice.rolls[-1]
             self.total.value = f"Total {last.total}" if last.total is not None else faces_text(last)
             self.total.size = 26 if last.total is not None else 19
-        self._shown_rolls = len(dice.rolls)
+        self._shown_rolls = dice.count
         self._show_history(dice)
 
     def _show_history(self, dice: DiceState) -> None:
         # A roll never changes once made, so its row is drawn once and reused.
-        numbers = range(len(dice.rolls) - 1, max(0, len(dice.rolls) - 1 - HISTORY_SHOWN), -1)
-        keys = [(n, dice.rolls[n - 1]) for n in numbers]
+        earlier = dice.rolls[-1 - HISTORY_SHOWN:-1][::-1]  # newest first, the last roll is shown above
+        keys = [(dice.number_of(-2 - i), roll) for i, roll in enumerate(earlier)]
         self._rows = {key: self._rows.get(key) or self._history_row(*key) for key in keys}
         self.history.controls = list(self._rows.values())
         self.history_section.visible = bool(keys)

@@ -1,0 +1,77 @@
+"""A whole session record as one JSON document: the shape of a session in a backup, and
+in the files of Companions before sessions had journals (`sessions/<id>.json`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.session import Action, SessionRecord, plain
+from companion.store.errors import CorruptFileError
+from companion.store.migrations import Raw, stamp
+
+TABLE = "session"
+KIND, VERSION = "session", 1
+
+
+def record_to_doc(record: SessionRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "game": record.game,
+        "title": record.title,
+        "setup": plain(record.setup),
+        "actions": [a.to_doc() for a in record.actions],
+        "undone": [a.to_doc() for a in record.undone],
+        "created": record.created,
+        "updated": record.updated,
+    }
+
+
+def action_from_doc(doc: Any) -> Action | None:
+    """The action a document just read from a file holds (its data is used as it is, not
+    copied: nothing else holds it), or None when it is not one."""
+    if not (isinstance(doc, dict) and isinstance(doc.get("type"), str)
+            and isinstance(doc.get("data"), dict) and isinstance(doc.get("label"), str)
+            and isinstance(doc.get("by", ""), str) and isinstance(doc.get("who", ""), str)):
+        return None
+    return Action(doc["type"], doc["data"], doc["label"], doc.get("by", ""), doc.get("who", ""))
+
+
+def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
+    """Build a record from a saved document, or raise CorruptFileError naming the field."""
+    for name, kind in (("id", str), ("game", str), ("title", str), ("setup", dict),
+                       ("actions", list), ("undone", list), ("created", str), ("updated", str)):
+        if not isinstance(doc.get(name), kind):
+            raise CorruptFileError(f"its session field {name!r} is missing or not a {kind.__name__}")
+
+    def actions(name: str) -> tuple[Action, ...]:
+        out = []
+        for i, a in enumerate(doc[name]):
+            action = action_from_doc(a)
+            if action is None:
+                raise CorruptFileError(f"its {name}[{i}] is not a valid action")
+            out.append(action)
+        return tuple(out)
+
+    return SessionRecord(
+        id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
+        actions=actions("actions"), undone=actions("undone"),
+        created=doc["created"], updated=doc["updated"],
+    )
+
+
+def record_to_raw(record: SessionRecord) -> Raw:
+    """`record` as a whole-session file's content (as a backup holds it)."""
+    return stamp({TABLE: {"1": record_to_doc(record)}}, KIND, VERSION)
+
+
+def record_from_raw(raw: Raw) -> SessionRecord:
+    return record_from_doc(raw[TABLE]["1"])
+
+
+def check_docs(raw: Raw) -> None:
+    """CorruptFileError unless the file holds exactly one valid session record."""
+    docs = raw.get(TABLE, {})
+    if list(docs) != ["1"]:
+        raise CorruptFileError("it does not hold exactly one session")
+    record_from_doc(docs["1"])
