@@ -248,15 +248,18 @@ def _read_segment(journal: Journal, path: Path, last: bool, repair: bool) -> Non
             raise CorruptFileError(f"line {i} of its {path.name} is not valid: {exc}") from exc
 
 
-def write_journal(folder: Path, record: SessionRecord) -> Journal:
-    """Write `record` as a new session folder at `folder` (which must not exist), whole or
-    not at all: it is built beside and renamed into place."""
+def write_journal(folder: Path, record: SessionRecord, set_aside: Path | None = None) -> Journal:
+    """Write `record` as the session folder at `folder`, whole or not at all: it is built
+    beside and renamed into place. `set_aside`: where the folder there now goes (a damaged
+    one), moved only once the new one is whole (a crash then leaves it to `tidy`)."""
     staging = folder.with_name(f".{folder.name}.new")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     base = secrets.token_hex(8)
     write_json_atomically(staging / HEAD, {"kind": HEAD_KIND, "format": FORMAT, "base": base,
                                            "segment_lines": SEGMENT_LINES, **record_to_doc(record)})
+    if set_aside is not None:
+        os.replace(folder, set_aside)
     os.rename(staging, folder)
     fsync_directory(folder.parent)
     return Journal(folder, record, base, list(record.actions), list(record.undone), record.updated, SEGMENT_LINES)

@@ -159,11 +159,13 @@ class SessionFiles:
         """The whole session as one document (as a backup holds it)."""
         return record_to_raw(self.load(session_id))
 
-    def write(self, session_id: str, raw: Raw) -> None:
-        """Write the whole-session document `raw` (checked) as the session's folder (there is none)."""
+    def write(self, session_id: str, raw: Raw, set_aside: Path | None = None) -> None:
+        """Write the whole-session document `raw` (checked) as the session's folder; the one
+        there now, if any, is moved to `set_aside`."""
         record = record_from_raw(check_migrated(raw, self._schema))
         with self._lock:
-            self._journals[session_id] = journals.write_journal(self.path(session_id), record)
+            self._journals.pop(session_id, None)
+            self._journals[session_id] = journals.write_journal(self.path(session_id), record, set_aside)
 
     def adopt(self, session_id: str) -> None:
         """Turn `sessions/<id>.json` (a whole session, as Companions before journals kept it,

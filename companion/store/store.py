@@ -213,8 +213,9 @@ class Store:
                 self._recover_session(session_id, str(exc))
 
     def _recover_session(self, session_id: str, problem: str) -> None:
-        """Move a damaged session's folder aside and write the newest backup's copy in its
-        place (the notice is kept first, as for any damaged file)."""
+        """Move a damaged session's folder aside and put the newest backup's copy in its place.
+        The notice is kept first and the copy built beside before the damaged folder moves, so
+        a crash leaves the damaged one (recovered again) or the copy ready (`SessionFiles.tidy`)."""
         relpath = f"{SESSIONS_DIR}/{session_id}.json"
         folder = self.root / SESSIONS_DIR / session_id
         aside = folder.with_name(f"{session_id}.corrupt-{self.clock().strftime('%Y%m%d-%H%M%S')}")
@@ -223,10 +224,11 @@ class Store:
                    "No backup held this session, so it is not in the list of unfinished sessions.")
         self._notice(f"{SESSIONS_DIR}/{session_id}", f"The unfinished session {session_id} could not be read: "
                                                     f"{problem}. It was moved to {aside}. {outcome}")
-        os.replace(folder, aside)
-        fsync_directory(folder.parent)
         if found is not None:
-            self.sessions.write(session_id, found[1])
+            self.sessions.write(session_id, found[1], set_aside=aside)
+        else:
+            os.replace(folder, aside)
+            fsync_directory(folder.parent)
 
     def _prepare(self, relpath: str) -> None:
         schema = self.schema_for(relpath)

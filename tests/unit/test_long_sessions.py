@@ -417,3 +417,31 @@ def test_kill_9_while_a_segment_or_a_state_is_written_loses_no_acknowledged_acti
     store = open_store(data_dir)
     assert [a.label for a in store.sessions.load(store.sessions.ids()[0]).actions] == acked
     store.close()
+
+
+def test_a_crash_while_a_damaged_session_is_replaced_still_brings_back_the_copy(store, clock, monkeypatch) -> None:
+    session = manager(store).create(GAME)
+    session.perform(roll(1))
+    store.backup_now()
+    store.close()
+    (store.sessions.path(session.id) / "head.json").write_text("{")
+
+    replace = journal.os.replace
+
+    def killed_once_aside(source, target):  # killed just after the damaged folder went aside
+        replace(source, target)
+        if ".corrupt-" in str(target):
+            raise KeyboardInterrupt("killed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(journal.os, "replace", killed_once_aside)
+        with pytest.raises(KeyboardInterrupt):
+            open_store(store.root, clock)
+    assert not store.sessions.path(session.id).exists()
+    store = open_store(store.root, clock)
+    try:
+        [notice] = store.notices  # kept from the start the crash cut short
+        assert "Restored the copy from the backup" in notice
+        assert [a.label for a in store.sessions.load(session.id).actions] == ["roll 1"]
+    finally:
+        store.close()
