@@ -46,6 +46,3 @@ class Checkpoints(Generic[S]):
         for p in [p for p in self._states if p > position]:
             del self._states[p]
         del self._far[bisect.bisect_right(self._far, position):]
-
-    def positions(self) -> list[int]:
-        return sorted(self._states)

@@ -18,6 +18,7 @@ replays rather than trust a state its older rules made).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -45,23 +46,15 @@ SEGMENT = re.compile(r"^log-(\d{6})\.jsonl$")
 STATE = re.compile(r"^state-(\d+)-(\d+)\.json$")
 
 
-def _rules_fingerprint() -> str:
-    """Which rules computed a saved state: Companion's version and its rules' source."""
+@functools.cache
+def rules_fingerprint() -> str:
+    """Which rules computed a saved state: Companion's version and its rules' source (read once)."""
     digest = hashlib.sha256(companion.__version__.encode())
     package = Path(companion.__file__).parent
     for path in sorted([*(package / "core").rglob("*.py"), *(package / "games").rglob("*.py")]):
         digest.update(path.relative_to(package).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-_fingerprint: list[str] = []
-
-
-def rules_fingerprint() -> str:
-    if not _fingerprint:
-        _fingerprint.append(_rules_fingerprint())
-    return _fingerprint[0]
 
 
 def change_to_line(change: Change, at: str) -> bytes:

@@ -33,10 +33,13 @@ class SessionNotFound(DomainError):
     pass
 
 
+NOT_SESSIONS = (Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name)  # folders in sessions/ that are not one
+
+
 def session_ids(folder: Path) -> list[str]:
     """The ids of the live sessions' folders in `folder` (a data folder's `sessions/`)."""
-    skip = {Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name}
-    return sorted(p.name for p in folder.iterdir() if p.is_dir() and SESSION_ID.match(p.name) and p.name not in skip)
+    return sorted(p.name for p in folder.iterdir()
+                  if p.is_dir() and SESSION_ID.match(p.name) and p.name not in NOT_SESSIONS)
 
 
 class SessionFiles:
@@ -57,7 +60,7 @@ class SessionFiles:
         self._folder.mkdir(parents=True, exist_ok=True)
 
     def path(self, session_id: str) -> Path:
-        if not SESSION_ID.match(session_id) or session_id in (Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name):
+        if not SESSION_ID.match(session_id) or session_id in NOT_SESSIONS:
             raise SessionNotFound(f"There is no session called {session_id!r}.")
         return self._folder / session_id
 

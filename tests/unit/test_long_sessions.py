@@ -137,7 +137,7 @@ def test_a_state_saved_by_other_rules_is_replayed_instead(store, clock, monkeypa
     for n in range(12):
         session.perform(roll(n))
     store = reopen(store, clock)
-    monkeypatch.setattr(journal, "_fingerprint", ["rules of another Companion"])
+    monkeypatch.setattr(journal, "rules_fingerprint", lambda: "rules of another Companion")
     assert store.sessions.snapshot(session.id) is None
     assert manager(store).get(session.id).state == replay(RULES, {}, session.record.actions)
     assert store.notices == []  # not damage: a newer Companion replays the log
