@@ -68,7 +68,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     for what in files.fonts.missing():
         print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
               f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)
-    app = TableGate(files, key=ctx.table_keys)
+    app = TableGate(files, key=ctx.table_keys, public=files.home_screen_files())
     # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
     # the store is closed (see serving.py).
     end_flet_handlers()

@@ -6,7 +6,9 @@
 - With `--lan`, every request and websocket also needs the table's secret: the
   invitation link carries it once (`?k=...`) and the phone keeps it as a cookie.
   A phone without it gets a small page asking for the six-digit table code shown
-  on the host; wrong codes are limited per address.
+  on the host; wrong codes are limited per address. Only what puts Companion on a home
+  screen is let through without it (the web manifest, which browsers ask for without
+  cookies, and its pictures): nothing of the table's.
 - Flet's `Access-Control-Allow-Origin: *` is taken off every response.
 """
 
@@ -100,9 +102,11 @@ class TableGate:
     None serves this machine alone (no key needed, the Host and Origin are still checked)."""
 
     def __init__(self, app: ASGIApp, key: Callable[[], TableKey] | None = None,
-                 names: set[str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 names: set[str] | None = None, clock: Callable[[], float] = time.monotonic,
+                 public: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.key = key
+        self.public = public  # paths any browser of this machine's network may GET without the key
         self.names = names if names is not None else names_of_this_machine()
         self.wrong_codes = WrongCodes(clock)
 
@@ -113,11 +117,14 @@ class TableGate:
         host, origin = headers.get("host"), headers.get("origin")
         if not host_allowed(host, self.names) or (origin and not same_origin(origin, host or "")):
             return await _refuse(scope, send, 403, "This is not the address of Companion at this table.")
-        if self.key is not None and not self._has_key(headers):
+        if self.key is not None and not self._has_key(headers) and not self._is_public(scope):
             if scope["type"] == "websocket":
                 return await _refuse(scope, send, 401, "Join the table first.")
             return await self._join(scope, receive, send)
         await self.app(scope, receive, _filtered(send) if scope["type"] == "http" else send)
+
+    def _is_public(self, scope: Scope) -> bool:
+        return scope["type"] == "http" and scope.get("method") in ("GET", "HEAD") and scope.get("path") in self.public
 
     def _has_key(self, headers: dict[str, str]) -> bool:
         cookie = SimpleCookie()

@@ -145,11 +145,26 @@ RIVE_STANDIN = "data:text/javascript," + quote(
 # What the client's loader asks for one after another (page, loader, engine, app, fonts),
 # asked for at once when the page arrives. Only where the loader would choose them: a
 # Chromium-based browser with WebAssembly GC (Flutter's own test, the bytes below);
-# elsewhere it loads main.dart.js and CanvasKit instead.
-PRELOADED = (("main.dart.wasm", "fetch"), ("canvaskit/skwasm.wasm", "fetch"),
-             ("main.dart.mjs", "modulepreload"), ("canvaskit/skwasm.js", "modulepreload"),
+# elsewhere it loads main.dart.js and CanvasKit instead. `{engine}` is the engine the
+# loader takes there (see ENGINES).
+PRELOADED = (("main.dart.wasm", "fetch"), ("{engine}.wasm", "fetch"),
+             ("main.dart.mjs", "modulepreload"), ("{engine}.js", "modulepreload"),
              ("assets/FontManifest.json", "fetch"), ("assets/fonts/MaterialIcons-Regular.otf", "fetch"),
              ("assets/fonts/roboto.woff2", "fetch"))
+# The loader takes the heavier engine, with its own image codecs and text breaking, where the
+# browser lacks them: WebCodecs' ImageDecoder exists only in a secure context, so a phone on
+# the table's plain-HTTP address gets "heavy" and the serving machine's own browser
+# (loopback) "light". Asking for the other would download 1.5 MB for nothing.
+ENGINES = {"light": "canvaskit/skwasm", "heavy": "canvaskit/skwasm_heavy"}
+NEEDS_HEAVY = ("typeof ImageDecoder==='undefined'||typeof Intl.v8BreakIterator==='undefined'"
+               "||typeof Intl.Segmenter==='undefined'")
+
+
+def preloaded(engine: str) -> list[tuple[str, str]]:
+    """The files the page asks for at once in a browser that takes `engine` ("light" or "heavy")."""
+    return [(name.replace("{engine}", ENGINES[engine]), kind) for name, kind in PRELOADED]
+
+
 WASM_GC_PROBE = "[0,97,115,109,1,0,0,0,1,5,1,95,1,120,0]"
 
 
@@ -186,7 +201,8 @@ def preload_script(base: str) -> str:
         f"try{{gc=WebAssembly.validate(new Uint8Array({WASM_GC_PROBE}));}}catch(e){{}}"
         "var blink=navigator.vendor==='Google Inc.'||navigator.userAgent.indexOf('Edg/')>=0;"
         "if(!gc||!blink||flet.webRenderer!=='auto')return;"
-        f"{files}.forEach(function(f){{var l=document.createElement('link');"
+        f"var engine=({NEEDS_HEAVY})?{json.dumps(ENGINES['heavy'])}:{json.dumps(ENGINES['light'])};"
+        f"{files}.forEach(function(f){{f[0]=f[0].replace('{{engine}}',engine);var l=document.createElement('link');"
         "if(f[1]==='modulepreload'){l.rel='modulepreload';}"
         "else{l.rel='preload';l.as=f[1];l.crossOrigin='anonymous';}"
         "l.href=f[0];document.head.appendChild(l);});})();</script>"

@@ -48,8 +48,8 @@ SMALLEST = 1024  # bytes: smaller files are sent as they are
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
 SKIPPED_SUFFIXES = {".map", ".symbols"}
 HOT = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
-       "flutter_bootstrap.js", "flutter.js", "python.js", "assets/fonts/MaterialIcons-Regular.otf",
-       "assets/AssetManifest.bin.json")  # what every first visit needs, compressed first
+       "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js", "flutter_bootstrap.js", "flutter.js",
+       "python.js", "assets/fonts/MaterialIcons-Regular.otf", "assets/AssetManifest.bin.json")  # what every first visit needs, compressed first
 FLET_PAGES = {"index.html"}  # Flet fills it in: it serves it
 DROPPED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
@@ -171,6 +171,16 @@ class ClientFiles:
                 if p.is_file() and p not in hot and not SKIPPED_DIRS & set(p.relative_to(root).parts)
                 and p.suffix not in SKIPPED_SUFFIXES]
         return [p for p in hot + rest if Compressed.worth_it(p)]
+
+    def home_screen_files(self) -> frozenset[str]:
+        """What a browser asks for to put Companion on a home screen: the web manifest (which
+        browsers ask for without cookies, so without the table's key), its icons and the
+        favicon. Nothing of the table's."""
+        paths = {"/manifest.json"}
+        for root in self.roots:
+            pictures = [*(root / "icons").glob("*.png"), root / "favicon.png"]
+            paths |= {"/" + p.relative_to(root).as_posix() for p in pictures if p.is_file()}
+        return frozenset(paths)
 
     def _font_manifest(self) -> bytes:
         """Flet's font manifest without the fonts Companion never shows, with Flet's Roboto."""

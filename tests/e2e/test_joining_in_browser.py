@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from urllib.parse import urlsplit
 
-from companion.page_scripts import PRELOADED
+from companion.page_scripts import ENGINES, preloaded
 from tests.browser import AppPage
 
 NAMES = ("Ana 🎣🐟", "李雷", "محمد")
@@ -36,8 +36,33 @@ def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, 
     phone.shot("names-in-any-script-phone")
     assert {urlsplit(url).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
-    for name, _ in PRELOADED:  # asked for at once by the page, and used: never twice
+    asked_once_each(seen, "light")  # loopback is a secure context: the browser decodes images itself
+
+
+def asked_once_each(seen: list, engine: str) -> None:
+    """The client's files the page asks for at once are the ones the loader uses (each asked
+    for once), and the engine the loader does not take is never downloaded."""
+    for name, _ in preloaded(engine):
         assert sum(url.endswith("/" + name) for _, url, _ in seen) == 1, (name, seen)
+    other = next(path for kind, path in ENGINES.items() if kind != engine)
+    assert not any(url.endswith(f"/{other}.wasm") for _, url, _ in seen), seen
+
+
+def test_a_phone_at_the_table_downloads_one_engine_and_can_put_companion_on_its_home_screen(
+        make_server, phone: AppPage) -> None:
+    # A phone on the table's plain-HTTP address: the page asked for the engine the loader does
+    # not take there (1.5 MB for nothing), and the web manifest, asked for without cookies,
+    # was refused for want of the table's key.
+    server = make_server(lan=True, players=("Ana",))
+    seen = watch(phone)
+    phone.open(server.phone_url())
+    phone.see(phone.text("Who is playing on this phone?"))
+    cdp = phone.page.context.new_cdp_session(phone.page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and '"name": "Companion"' in manifest["data"], manifest
+    phone.page.wait_for_timeout(1000)  # late requests (pictures) still count
+    assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
+    asked_once_each(seen, "heavy")
 
 
 def test_a_second_visit_reuses_the_client_and_the_page_is_installable(make_server, phone: AppPage) -> None:

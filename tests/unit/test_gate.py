@@ -105,6 +105,19 @@ def test_without_the_key_a_phone_gets_the_code_page_and_reaches_nothing(lan, app
     assert app.calls == []
 
 
+def test_what_puts_companion_on_a_home_screen_needs_no_key(app) -> None:
+    # Browsers ask for the web manifest without cookies: at a table served with --lan it
+    # was refused (401), so a phone could not put Companion on its home screen.
+    gate = TableGate(app, key=lambda: KEY, names=NAMES, public=frozenset({"/manifest.json", "/icons/icon-192.png"}))
+    assert status(call(gate, path="/manifest.json")) == 200 and status(call(gate, path="/icons/icon-192.png")) == 200
+    assert status(call(gate, path="/manifest.json", method="HEAD")) == 200
+    assert status(call(gate, path="/manifest.json", method="POST")) == 401  # only asked for, never sent to
+    assert status(call(gate, path="/icons/other.png")) == 401 and status(call(gate, path="/")) == 401
+    assert status(call(gate, kind="websocket", path="/manifest.json", origin="http://192.168.1.20:8550")) == 4401
+    assert status(call(gate, path="/manifest.json", host="evil.example")) == 403  # the host is still checked
+    assert app.calls == ["/manifest.json", "/icons/icon-192.png", "/manifest.json"]
+
+
 def test_the_links_key_lets_the_phone_in_and_leaves_the_address_clean(lan, app) -> None:
     sent = call(lan, path="/sheets", query=f"k={KEY.secret}&x=1".encode())
     assert status(sent) == 303 and header(sent, b"location") == b"/sheets?x=1"

@@ -97,6 +97,13 @@ def test_the_clients_files_are_kept_a_year_under_their_version_and_revalidated_e
     assert get(files, f"/_v/{files.version}/games/picture.svg")[0] == 200  # Companion's own pictures too
 
 
+def test_the_home_screen_files_are_the_manifest_its_icons_and_the_favicon(files, tmp_path) -> None:
+    (tmp_path / "assets" / "icons").mkdir()
+    (tmp_path / "assets" / "icons" / "icon-192.png").write_bytes(b"png")
+    (tmp_path / "web" / "favicon.png").write_bytes(b"png")
+    assert files.home_screen_files() == {"/manifest.json", "/icons/icon-192.png", "/favicon.png"}
+
+
 def test_a_file_goes_compressed_as_the_phone_accepts_once_its_copy_is_made(files, tmp_path) -> None:
     path = f"/_v/{files.version}/main.dart.wasm"
     status, head, body = get(files, path, "gzip, deflate, br")

@@ -24,7 +24,8 @@ REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restor
 # The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen.
 HOME_SCREEN = ("Put Companion on this phone's home screen: in the browser's menu choose "
                "\"Add to Home screen\" or \"Install app\" (on an iPhone: Share, then \"Add to Home Screen\"). "
-               "It then opens full screen with its own icon, and needs no typing of the address.")
+               "It then opens with its own icon (full screen where the browser allows it) and needs no "
+               "typing of the address.")
 
 
 class SettingsScreen(Screen):
