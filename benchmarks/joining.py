@@ -109,17 +109,16 @@ def run_once(playwright, url: str) -> dict:
         time.sleep(1.0)  # late requests (fonts, pictures) still count
         figures[name] = (visit.bytes, seconds, visit.elsewhere(urlsplit(url).hostname), visit.problems)
         if VERBOSE:
-            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, client started "
-                  f"{visit.started:.2f} s, first screen there {seconds:.2f} s")
+            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
+                  f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
         visit.page.close()
     context.close()
     return figures
 
 
-# The two ways a browser joins: the serving machine's own (a loopback address: a secure
-# context, where the page is cross-origin isolated and Flutter draws off the page's thread)
-# and a phone at the table (the LAN address over plain HTTP: not a secure context).
-WAYS = ("host", "phone")
+# The two ways a browser joins: the serving machine's own (loopback: a secure context) and
+# a phone at the table (the invitation link on the LAN address, plain HTTP: not one).
+WAYS = {"host": "the serving machine, loopback", "phone": "a phone at the table, LAN address"}
 
 
 def measure(runs: int = 3) -> dict[str, list[dict]]:
@@ -144,7 +143,7 @@ def measure(runs: int = 3) -> dict[str, list[dict]]:
 
 def report(results: dict[str, list[dict]]) -> None:
     for way, runs in results.items():
-        print(f"{way} ({'the serving machine, loopback' if way == 'host' else 'a phone at the table, LAN address'}):")
+        print(f"{way} ({WAYS[way]}):")
         for name, target_mb, target_s in (("first", 5.0, 3.0), ("second", 0.3, 1.0)):
             mb = statistics.median(r[name][0] for r in runs) / 1e6
             seconds = statistics.median(r[name][1] for r in runs)
