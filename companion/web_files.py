@@ -47,9 +47,10 @@ ALREADY_COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".gz",
 SMALLEST = 1024  # bytes: smaller files are sent as they are
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
 SKIPPED_SUFFIXES = {".map", ".symbols"}
+# What every first visit needs (one of the two engines: see page_scripts.ENGINES), compressed first.
 HOT = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
        "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js", "flutter_bootstrap.js", "flutter.js",
-       "python.js", "assets/fonts/MaterialIcons-Regular.otf", "assets/AssetManifest.bin.json")  # what every first visit needs, compressed first
+       "python.js", "assets/fonts/MaterialIcons-Regular.otf", "assets/AssetManifest.bin.json")
 FLET_PAGES = {"index.html"}  # Flet fills it in: it serves it
 DROPPED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 

@@ -108,7 +108,8 @@ def test_without_the_key_a_phone_gets_the_code_page_and_reaches_nothing(lan, app
 def test_what_puts_companion_on_a_home_screen_needs_no_key(app) -> None:
     # Browsers ask for the web manifest without cookies: at a table served with --lan it
     # was refused (401), so a phone could not put Companion on its home screen.
-    gate = TableGate(app, key=lambda: KEY, names=NAMES, public=frozenset({"/manifest.json", "/icons/icon-192.png"}))
+    public = frozenset({"/manifest.json", "/icons/icon-192.png"})
+    gate = TableGate(app, key=lambda: KEY, names=NAMES, public=public)
     assert status(call(gate, path="/manifest.json")) == 200 and status(call(gate, path="/icons/icon-192.png")) == 200
     assert status(call(gate, path="/manifest.json", method="HEAD")) == 200
     assert status(call(gate, path="/manifest.json", method="POST")) == 401  # only asked for, never sent to

@@ -21,7 +21,8 @@ from companion.ui.theme import TAP, TAP_SMALL
 BACKUPS_SHOWN = 12
 REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
 
-# The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen.
+# The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen
+# where the browser allows it.
 HOME_SCREEN = ("Put Companion on this phone's home screen: in the browser's menu choose "
                "\"Add to Home screen\" or \"Install app\" (on an iPhone: Share, then \"Add to Home Screen\"). "
                "It then opens with its own icon (full screen where the browser allows it) and needs no "
