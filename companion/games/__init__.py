@@ -39,8 +39,9 @@ class GameRegistry(Mapping[str, Rules]):
 
 GAMES = GameRegistry(GAME_MODULES)
 
-# Every game data file a player may replace with their own copy in `custom/`.
-GAME_DATA_FILES = tuple(path for path, _ in data_files())
+# Every game data file a player may replace with their own copy in `custom/` (a file may
+# have several readers, each checking its part).
+GAME_DATA_FILES = tuple(dict.fromkeys(path for path, _ in data_files()))
 
 
 def check_game_data() -> None:

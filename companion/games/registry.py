@@ -66,7 +66,7 @@ class Game:
     options: str | None = None  # "module:NAME" of its OptionsSpec
     options_section: str | None = None  # "module:function" drawing its settings on the Settings screen
     score_command: str | None = None  # "module:function" for `companion score <id>`: JSON in, JSON out
-    data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it)
+    data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it or a part)
     presets: tuple[str, ...] = ()  # its dice presets (assets/dice/presets.json)
 
     def part(self, part_id: str | None) -> Part:
@@ -110,7 +110,8 @@ FRESHWATER_FLY = Game(
     score_command=f"{RULES}.freshwater_fly.scoring:score_json",
     data=(("games/freshwater_fly/strike.json", f"{RULES}.freshwater_fly.strike:deck_rules"),
           ("games/freshwater_fly/skills.json", f"{RULES}.freshwater_fly.draft:default_face_changes"),
-          ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.scoring:default_tie_break")),
+          ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.scoring:default_tie_break"),
+          ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.options:default_fish_points")),
     presets=("freshwater-fly",),
 )
 

@@ -123,6 +123,18 @@ def check_a_changed_file(custom: Path, relpath: str, text: str) -> None:
     play_with_game_data(random.Random(len(text)))
 
 
+def test_a_damaged_fish_points_table_stops_start_up_by_name(custom) -> None:
+    # The fish points live in scoring.json beside the tie-break colours: start-up checked only
+    # the colours, so a damaged range failed later, at the table, on the score sheet.
+    shipped = json.loads((assets_dir() / "games/freshwater_fly/scoring.json").read_text())
+    shipped["fish_points"]["brook"] = [5, 2]
+    (custom / "games/freshwater_fly").mkdir(parents=True)
+    (custom / "games/freshwater_fly/scoring.json").write_text(json.dumps(shipped))
+    forget_game_data()
+    with pytest.raises(AssetError, match=r"^scoring\.json\.fish_points\.brook highest: must be 5 to 20, not 2$"):
+        check_game_data()
+
+
 @settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(relpath=st.sampled_from(GAME_DATA_FILES), data=st.data())
 def test_a_changed_data_file_is_accepted_and_playable_or_refused_by_name(custom, relpath, data) -> None:

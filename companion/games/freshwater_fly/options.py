@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.assets import AssetError, load_data, require, whole_number
@@ -37,15 +39,17 @@ class FlyOptions:
     fish_points: FishPoints
 
 
+@cache
 def default_fish_points() -> FishPoints:
-    """The chosen default ranges (seed 000 lost the card faces): `fish_points` in scoring.json."""
+    """The chosen default ranges (seed 000 lost the card faces): `fish_points` in scoring.json,
+    read once (a reader of that file in the registry: checked at start-up)."""
     def parse(data: Any, where: str) -> FishPoints:
         table = require(data, FISH_POINTS, dict, where)
         ranges = {}
         for species in Species:
             pair = require(table, species.value, list, f"{where}.{FISH_POINTS}")
             ranges[species] = _range(pair, f"{where}.{FISH_POINTS}.{species.value}")
-        return ranges
+        return MappingProxyType(ranges)
     return load_data("games/freshwater_fly/scoring.json", parse)
 
 

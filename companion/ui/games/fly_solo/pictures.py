@@ -68,9 +68,9 @@ def fish_colour_choice(selected: FishColor | None, on_tap: Callable[[FishColor],
 
 def stars(filled: int, total: int, what: str, size: float = 22) -> ft.Control:
     """`total` stars, `filled` of them gold; read as "1 of 4 `what`" ("Locations beaten")."""
-    return ft.Semantics(label=f"{filled} of {total} {what}", content=ft.Row([ft.Icon(ft.Icons.STAR if i < filled else ft.Icons.STAR_BORDER,
-                           color=STAR_ON if i < filled else STAR_OFF, size=size) for i in range(total)],
-                  spacing=0, tight=True))
+    icons = [ft.Icon(ft.Icons.STAR if i < filled else ft.Icons.STAR_BORDER, color=STAR_ON if i < filled else STAR_OFF,
+                     size=size) for i in range(total)]
+    return ft.Semantics(label=f"{filled} of {total} {what}", content=ft.Row(icons, spacing=0, tight=True))
 
 
 def location_map(campaign: Campaign, adventure: Adventure) -> ft.Control:
