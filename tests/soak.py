@@ -123,13 +123,15 @@ def check(folder: Path, heard: list[list]) -> dict[str, int]:
     for path in [*folder.glob("*.json"), *(folder / "sessions").glob("*/*.json"), *newest_backups]:
         try:
             read_json(path)
-        except Exception:  # noqa: BLE001 - counted, whatever it is
+        except Exception as e:  # noqa: BLE001 - counted, whatever it is
             found["unreadable files"] += 1
+            print(f"unreadable: {path.relative_to(folder)}: {e!r}", flush=True)
     for name in session_ids(folder / "sessions") if (folder / "sessions").exists() else []:
         try:  # a last line a kill cut short is no damage: it was never acknowledged
             read_journal(folder / "sessions" / name, repair=False)
-        except Exception:  # noqa: BLE001 - counted, whatever it is
+        except Exception as e:  # noqa: BLE001 - counted, whatever it is
             found["unreadable files"] += 1
+            print(f"unreadable: sessions/{name}: {e!r}", flush=True)
     store = open_store(folder)
     try:
         found["spurious damage notices"] += sum(1 for n in store.notices

@@ -37,6 +37,7 @@ from companion.store.layout import (
     LOCK_FILE,
     MIGRATION_COPIES_DIR,
     NOTICES_FILE,
+    REPLACED_DIR,
     RESTORE_DIR,
     RESTORE_MANIFEST,
     SESSION_FILE,
@@ -165,10 +166,15 @@ class Store:
             return
         self.sessions.close_all()
         restored = {m[1] for rel in staged if (m := SESSION_FILE.match(rel))}
+        replaced = staging / REPLACED_DIR  # a folder is deleted file by file: moved out whole first
+        replaced.mkdir(exist_ok=True)
         for session_id in [*self.sessions.ids(), *self.sessions.old_files()]:
             # the sessions of now go, unless the one the backup holds is already in their place
             if session_id not in restored or (staging / SESSIONS_DIR / f"{session_id}.json").exists():
-                shutil.rmtree(self.root / SESSIONS_DIR / session_id, ignore_errors=True)
+                folder = self.root / SESSIONS_DIR / session_id
+                if folder.exists():
+                    shutil.rmtree(replaced / session_id, ignore_errors=True)
+                    os.replace(folder, replaced / session_id)
                 (self.root / SESSIONS_DIR / f"{session_id}.json").unlink(missing_ok=True)
         for relpath in staged:
             source = staging / relpath

@@ -220,7 +220,7 @@ def test_saving_a_play_again_after_a_crash_before_its_sheet_closed_makes_no_dupl
 def test_the_swap_of_a_restore_is_finished_at_the_next_start(store, clock, monkeypatch) -> None:
     backup, table_id = restore_scene(store)
     # os.replace ends every atomic write: the pre-restore backup, three staged files and the
-    # manifest; then the swap, of which one file gets through before the crash.
+    # manifest; then the swap, of which one step (a session of now moved out) gets through.
     crash_at(monkeypatch, store_module.os, "replace", 1 + 3 + 1 + 1)
     with pytest.raises(Crash):
         store.restore(backup.path)
@@ -230,5 +230,27 @@ def test_the_swap_of_a_restore_is_finished_at_the_next_start(store, clock, monke
     store = open_store(store.root, clock)
     try:
         assert state_of(store, table_id) == (("Ana",), (table_id,), 2)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("after", range(4))
+def test_a_session_a_restore_drops_is_whole_or_gone_whatever_moment_a_crash_picks(store, clock, monkeypatch,
+                                                                                  after) -> None:
+    from companion.store.journal import read_journal
+    from companion.store.sessions import session_ids
+
+    backup, table_id = restore_scene(store)  # the backup lacks the second session: the restore drops it
+    crash_at(monkeypatch, store_module.os, "unlink", after)  # shutil.rmtree deletes file by file
+    with pytest.raises(Crash):
+        store.restore(backup.path)
+    monkeypatch.undo()
+    store.close()
+    sessions = store.root / "sessions"
+    for name in session_ids(sessions):  # before any start tidies up: no folder is half deleted
+        read_journal(sessions / name, repair=False)
+    store = open_store(store.root, clock)
+    try:
+        assert state_of(store, table_id) == (("Ana",), (table_id,), 2) and not store.notices
     finally:
         store.close()
