@@ -36,7 +36,7 @@ from companion.core.inputs import MAX_DIGITS, InputError, parse_json
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.core.session import plain
-from companion.games import GAME_TITLES
+from companion.games import FEWER_IS_BETTER, GAME_TITLES
 
 CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")
 
@@ -51,7 +51,7 @@ WHERE = "The BG Stats file"
 # exporting again gives BG Stats the same uuids and it matches them to what it has.
 NAMESPACE = uuid.UUID("1d082f87-b5a4-4909-b622-9e591532406e")
 
-_GAME_FIELDS = {"isCooperative": False, "highestWins": True, "noPoints": False}
+_GAME_FIELDS = {"isCooperative": False, "noPoints": False}  # and highestWins, per game
 
 
 def game_title(game: str) -> str:
@@ -113,7 +113,7 @@ class _Table:
         self.fields = fields
         self.items: dict[str, dict[str, Any]] = {}
 
-    def ref(self, name: str) -> int:
+    def ref(self, name: str, own: Mapping[str, Any] | None = None) -> int:
         item = self.items.get(name)
         if item is None:
             item = {"id": len(self.items) + 1, "name": name}
@@ -121,6 +121,7 @@ class _Table:
                 item["bggId"] = 0  # none of our games is known to have a BoardGameGeek id
             item["uuid"] = _uuid(self.kind, name)
             item.update(self.fields)
+            item.update(own or {})  # this item's own fields
             self.items[name] = item
         return item["id"]
 
@@ -144,7 +145,8 @@ class _Export:
                 "uuid": play.id,
                 "playDate": date,
                 "entryDate": date,
-                "gameRefId": self.games.ref(game_title(play.game)),
+                "gameRefId": self.games.ref(game_title(play.game),
+                                            {"highestWins": play.game not in FEWER_IS_BETTER}),
             }
             if play.location:
                 record["locationRefId"] = self.locations.ref(play.location)
@@ -397,13 +399,14 @@ def _seat_order(scores: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return scores
 
 
-def _ranks(totals: list[int], flagged: list[bool]) -> list[int]:
-    """Competition ranks by score, higher better; when the file flags winners other than the
-    best scores (a lowest-wins game, a winner chosen by hand), the flagged winners share rank 1
-    and the others follow by score."""
-    ranks = rank_players([(t,) for t in totals])
+def _ranks(totals: list[int], flagged: list[bool], fewer_is_better: bool) -> list[int]:
+    """Competition ranks by score, higher better (lower in a game where fewer is better); when
+    the file flags winners other than the best scores (a winner chosen by hand), the flagged
+    winners share rank 1 and the others follow by score."""
+    scores = [-t if fewer_is_better else t for t in totals]
+    ranks = rank_players([(s,) for s in scores])
     if any(flagged) and [r == 1 for r in ranks] != flagged:
-        ranks = rank_players([(True, 0) if f else (False, t) for f, t in zip(flagged, totals)])
+        ranks = rank_players([(True, 0) if f else (False, s) for f, s in zip(flagged, scores)])
     return ranks
 
 
@@ -527,7 +530,7 @@ def from_bgsplay(raw: bytes) -> ImportResult:
             if game is None:  # a game we know only by our key, and the key is no use
                 skipped[game_name] = skipped.get(game_name, 0) + 1
                 continue
-            ranks = _ranks(totals, flagged)
+            ranks = _ranks(totals, flagged, game in FEWER_IS_BETTER)
             results = tuple(
                 PlayerResult(name=name, total=total, rank=rank,
                              breakdown=(BreakdownLine(IMPORTED_RULE, 1, total),))

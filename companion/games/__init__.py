@@ -10,13 +10,16 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from companion.core.session import Rules
-from companion.games.registry import data_files, load, play_titles, session_kinds
+from companion.games.registry import data_files, fewer_is_better, load, play_titles, session_kinds
 
 # Session kind -> the module whose RULES play it.
 GAME_MODULES = {kind: entry.rules for kind, (_, entry) in session_kinds().items()}
 
 # What each archived play's `game` is called on screen.
 GAME_TITLES = play_titles()
+
+# The archived plays' `game`s whose best total is the lowest (Salmon Run: its Fatigue cards).
+FEWER_IS_BETTER = fewer_is_better()
 
 
 class GameRegistry(Mapping[str, Rules]):

@@ -68,6 +68,7 @@ class Game:
     score_command: str | None = None  # "module:function" for `companion score <id>`: JSON in, JSON out
     data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it or a part)
     presets: tuple[str, ...] = ()  # its dice presets (assets/dice/presets.json)
+    fewer_is_better: bool = False  # its plays' total is something to have few of: the best is the lowest
 
     def part(self, part_id: str | None) -> Part:
         """The part called `part_id`, else the first one."""
@@ -160,6 +161,7 @@ SALMON_RUN = Game(
            Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen")),
     sessions=(SessionKind("salmon-run", f"{RULES}.salmon_run.rules", "race"),),
     plays=("salmon-run",),
+    fewer_is_better=True,  # the total is the Fatigue cards (salmon_run/scoring.py)
     score_command=f"{RULES}.salmon_run.scoring:score_json",
     data=(("games/salmon_run/river.json", f"{RULES}.salmon_run.river:default_data"),),
     presets=("salmon-run",),
@@ -209,6 +211,11 @@ def session_kinds() -> dict[str, tuple[Game | None, SessionKind]]:
 def play_titles() -> dict[str, str]:
     """What a finished play's `game` is called on screen."""
     return {name: entry.title for entry in GAMES for name in entry.plays}
+
+
+def fewer_is_better() -> frozenset[str]:
+    """How the finished plays of the games whose best total is the lowest are filed."""
+    return frozenset(name for entry in GAMES if entry.fewer_is_better for name in entry.plays)
 
 
 def play_editors() -> dict[str, str]:

@@ -259,6 +259,41 @@ def test_without_winners_in_the_file_the_best_scores_win() -> None:
     assert from_bgsplay(encode(data)).plays[0].id == play.id
 
 
+SALMON = Play(  # Salmon Run's total is the Fatigue cards: fewer is better (rules: Winning the game)
+    id="p-3",
+    game="salmon-run",
+    played_at="2024-05-03T19:00:00",
+    results=(
+        result("Ann, the Angler", 1, line("In the spawning pond", 1, 0), line("Fatigue cards", 2, 2)),
+        result("Bo 🎣", 2, line("In the spawning pond", 1, 0), line("Fatigue cards", 5, 5)),
+        result('Cy "Skipper"', 3, line("Fatigue cards", 1, 1)),
+    ),
+    winners=("Ann, the Angler",),
+    entry={},
+)
+
+
+def test_bg_stats_hears_that_the_lowest_salmon_run_total_wins() -> None:
+    games = {g["name"]: g["highestWins"] for g in to_bgsplay([LURE, SALMON, FLEET])["games"]}
+    assert games == {"Lure": True, "Salmon Run": False, "Fleet Dice": True}
+
+
+def test_a_salmon_run_play_from_bg_stats_ranks_the_fewest_fatigue_cards_first() -> None:
+    data = bgstats_file()
+    data["games"][0]["name"] = "Salmon Run"
+    scores = data["plays"][0]["playerScores"]  # Fatigue cards: Ann 12, Bo 15, Cy 15
+    for score in scores:
+        score["winner"] = False
+    [play] = from_bgsplay(encode(data)).plays
+    assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann", 12, 1), ("Bo", 15, 2), ("Cy", 15, 2)]
+    assert play.winners == ("Ann",)
+    # The file says Cy won (the only salmon in the pond): Ann, with fewer cards, comes second.
+    scores[2]["winner"] = True
+    [play] = from_bgsplay(encode(data)).plays
+    assert [(r.name, r.rank) for r in play.results] == [("Ann", 2), ("Bo", 3), ("Cy", 1)]
+    assert play.winners == ("Cy",)
+
+
 def test_players_are_seated_by_seat_order() -> None:
     data = bgstats_file()
     data["plays"][0]["playerScores"].reverse()

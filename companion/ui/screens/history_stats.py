@@ -21,16 +21,13 @@ from companion.core.play_stats import (
     wins_per_player,
 )
 from companion.core.plays import Play
-from companion.games import GAME_TITLES
+from companion.games import FEWER_IS_BETTER, GAME_TITLES
 from companion.ui.components import charts
 from companion.ui.components.common import chip, min_width
 from companion.ui.host import Host
 from companion.ui.screens.history_filter import current
 
 VERSUS = "history-versus"
-# Games whose total is something to have few of (Salmon Run: the Fatigue cards): their "best"
-# is the lowest total (companion/games/salmon_run/scoring.py).
-FEWER_IS_BETTER = {"salmon-run"}
 CHART_PLAYERS = 6  # more lines or bars than this is no longer readable on a phone
 CHART_PLAYS = 20  # the last plays drawn in "scores over time"
 
