@@ -279,6 +279,7 @@ def test_bg_stats_hears_that_the_lowest_salmon_run_total_wins() -> None:
 
 
 def test_a_salmon_run_play_from_bg_stats_ranks_the_fewest_fatigue_cards_first() -> None:
+    # Salmon Run, Winning the game: "the winner is the player with the fewest Fatigue cards".
     data = bgstats_file()
     data["games"][0]["name"] = "Salmon Run"
     scores = data["plays"][0]["playerScores"]  # Fatigue cards: Ann 12, Bo 15, Cy 15
