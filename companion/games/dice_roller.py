@@ -15,6 +15,7 @@ from companion.core import dice as dice_mod
 from companion.core.errors import DomainError
 from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly import table as fly_table
+from companion.games.freshwater_fly.candidates import table_candidates
 from companion.games.freshwater_fly.table import FlyTable
 
 GAME = "table"  # the name saved sessions carry (the Dice tab was once the Table tab)
@@ -150,3 +151,21 @@ class DiceRollerRules:
 
 
 RULES = DiceRollerRules()
+
+
+# What a table might do now (random play and the conformance tests) ---------------------
+
+POOLS = (("d6", "d6"), ("d6", "d8", "d20"), ("boat", "boat", "boat"), ("town", "boat"), ("d12",))
+
+
+def candidates(state: TableState, rng: random.Random) -> list[Action]:
+    """A pool set, a roll, a die kept or let go, and (in sessions from before the Dice tab) the
+    Freshwater Fly draft's and Strike cards' moves."""
+    dice = state.dice
+    moves = [set_pool(list(rng.choice(POOLS))), roll(dice, rng)] if dice.pool else [set_pool(list(rng.choice(POOLS)))]
+    if dice.faces is not None:
+        index = rng.randrange(len(dice.pool))
+        moves.append(keep(dice, index, index not in dice.kept and len(dice.kept) + 1 < len(dice.pool)))
+    if rng.random() < 0.2:
+        moves += table_candidates(state.fly, rng)
+    return moves

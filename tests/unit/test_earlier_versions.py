@@ -1,0 +1,108 @@
+"""What the version before the table kit wrote still opens and replays: its settings, its
+archive and a session of every kind, each played by several phones (their own seats, the phone
+passed around, now and then another player's seat, as that version allowed), with Undo and Redo.
+
+The data folder in tests/fixtures/before-table-kit/ was written by that version (commit fd274d1)
+with `python -m tests.fixtures.record`; `expected.json` is what that version read from each session.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.session import SessionManager
+from companion.games import GAME_MODULES, GAMES
+from companion.store import open_store
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "before-table-kit"
+
+
+def _results(results, winners) -> dict[str, Any]:
+    return {"results": [[r.name, r.total, r.rank] for r in results], "winners": list(winners)}
+
+
+def summary(kind: str, state: Any) -> Any:
+    """What a session of `kind` has reached, in plain JSON: scores, turns, decks, dice."""
+    return json.loads(json.dumps(_summary(kind, state)))
+
+
+def _summary(kind: str, state: Any) -> Any:
+    if kind == "lure":
+        from companion.games.lure import rules as lure
+
+        return {"round": state.round, "phase": state.phase, **_results(*lure.standings(state))}
+    if kind == "salmon-run":
+        from companion.games.salmon_run import rules as sr
+
+        standings = sr.standings(state)
+        return {"phase": state.phase, "turns": state.turns,
+                "salmon": [[s.deck.size, s.deck.fatigue, s.hand, s.in_pond] for s in state.salmon],
+                **(_results(*standings) if standings else {})}
+    if kind == "pearl-boat":
+        return {"phase": state.phase, "winner": state.winner, "turns": state.turns,
+                "boats": [[b.pearls, b.fuel, sorted(b.delivered), sorted(b.cards)] for b in state.boats]}
+    if kind == "fleet-dice":
+        from companion.games.fleet_dice.scoring import score
+
+        return {"position": state.position(), **_results(*score(state.names, state.sheets))}
+    if kind in ("fleet-dice-edit", "freshwater-fly-score"):
+        play = importlib.import_module(GAME_MODULES[kind]).to_play(state, "p", "2026-11-20T21:00:00")
+        return _results(play.results, play.winners)
+    if kind == "freshwater-fly-table":
+        draft = state.draft
+        return {"draft": None if draft is None else [draft.round, [list(p) for p in draft.picks], list(draft.pool)],
+                "strike": [state.strike.status, list(state.strike.revealed), state.strike.casts]}
+    if kind == "fly-solo-campaign":
+        from companion.games.fly_solo.adventure import default_adventure
+
+        return {"days": [[d.location, d.score.result] for d in state.days], "badges": list(state.badges),
+                "location": state.location, "status": state.status(default_adventure())}
+    if kind == "fly-solo-day":
+        return {"fish": len(state.fish), "track": state.track, "over": state.over, "step": state.step}
+    if kind == "table":
+        return {"rolls": state.dice.count, "faces": list(state.dice.faces or ()), "kept": sorted(state.dice.kept)}
+    raise AssertionError(f"no summary for the session kind {kind!r}: add one")
+
+
+@pytest.fixture
+def earlier(tmp_path: Path, clock):
+    folder = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", folder)
+    store = open_store(folder, clock)
+    yield store
+    store.close()
+
+
+def expected() -> dict[str, Any]:
+    return json.loads((FIXTURES / "expected.json").read_text())
+
+
+def test_every_session_kind_was_recorded_by_the_earlier_version() -> None:
+    assert {s["kind"] for s in expected()["sessions"].values()} == set(GAMES)
+
+
+def test_each_session_of_the_earlier_version_replays_to_what_it_showed(earlier) -> None:
+    sessions = SessionManager(earlier.sessions, GAMES, earlier.clock)
+    wanted = expected()["sessions"]
+    assert {r.id for r in sessions.open_records()} == set(wanted)
+    for session_id, was in wanted.items():
+        session = sessions.get(session_id)
+        assert session.record.game == was["kind"]
+        assert [len(session.record.actions), len(session.record.undone)] == was["log"], session_id
+        assert summary(was["kind"], session.state) == was["summary"], (was["kind"], session_id)
+    assert earlier.notices == []  # nothing was found damaged: a state saved by the earlier rules is not used
+
+
+def test_the_settings_and_archive_of_the_earlier_version_open_as_they_were(earlier) -> None:
+    was = expected()
+    assert sorted(p.name for p in earlier.settings.players()) == was["players"]
+    plays = {p.id: p for p in earlier.archive.all()}
+    assert set(plays) == set(was["plays"])
+    for play_id, saved in was["plays"].items():
+        assert [plays[play_id].game, _results(plays[play_id].results, plays[play_id].winners)] == saved
