@@ -26,7 +26,7 @@ OPENS = 5
 
 
 def build(folder: Path, length: int):
-    from companion.core.session import SessionManager
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
     from companion.games.dice_roller import GAME, roll
     from companion.store import open_store
@@ -41,7 +41,8 @@ def build(folder: Path, length: int):
 
 
 def measure() -> dict[str, dict[int, list[float]]]:
-    from companion.core.session import SessionManager, replay
+    from companion.core.session_log import replay
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
     from companion.games.dice_roller import roll
 

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.core.assets import assets_dir
-from companion.core.session import SessionManager
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.gate import TableGate
 from companion.store import Store

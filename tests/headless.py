@@ -26,7 +26,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.app import build_context, make_main
-from companion.core.session import TABLE
+from companion.core.actions import TABLE
 from companion.ui.phone import PLAYER, PhonePrefs
 
 LAN_ADDRESS = "192.0.2.2"  # what a phone at the table opens in these tests

@@ -21,7 +21,7 @@ SEGMENT_LINES = 3
 
 
 def roll(n: int):
-    from companion.core.session import Action
+    from companion.core.actions import Action
 
     return Action("dice.roll", {"faces": [1 + n % 6, 1 + n // 6 % 6]}, f"roll {n}")
 
@@ -72,7 +72,7 @@ def cut(where: str, nth: int) -> None:
 
 def work(folder: Path, where: str, nth: int) -> None:
     from companion.core import session as session_module
-    from companion.core.session import SessionManager
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
     from companion.store import journal, open_store
 

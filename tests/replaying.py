@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core.errors import DomainError
-from companion.core.session import replay
+from companion.core.session_log import replay
 
 
 def check_replay(rules: Any, state: Any, taps: Iterable[Any], build: Callable[[Any, Any, random.Random], dict],

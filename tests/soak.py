@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def fingerprint(store) -> list:
     """What a restore brings back, in a comparable form."""
-    from companion.core.session import SessionManager
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
 
     sessions = SessionManager(store.sessions, GAMES, store.clock)
@@ -71,11 +71,12 @@ def heard_from(out: str) -> list[list]:
 
 def work(folder: Path, seed: int) -> None:
     """Do what a table does, forever, saying each step once it is on disk."""
-    from companion.core.session import SessionManager
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
+    from companion.games.dice_roller import GAME as TABLE
+    from companion.games.dice_roller import roll
     from companion.games.freshwater_fly import score_sheet as sheet
     from companion.games.freshwater_fly.entry import FishColor, Species
-    from companion.games.dice_roller import GAME as TABLE, roll
     from companion.store import backups, open_store
 
     rng = random.Random(seed)
@@ -127,7 +128,7 @@ def work(folder: Path, seed: int) -> None:
 
 def check(folder: Path, heard: list[list]) -> dict[str, int]:
     """Open the folder as the next start would and count what went wrong."""
-    from companion.core.session import SessionManager
+    from companion.core.session_manager import SessionManager
     from companion.games import GAMES
     from companion.store import open_store
     from companion.store.journal import read_journal

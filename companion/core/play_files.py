@@ -32,10 +32,10 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from companion.core.actions import plain
 from companion.core.inputs import MAX_DIGITS, InputError, parse_json
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
-from companion.core.session import plain
 from companion.games import FEWER_IS_BETTER, GAME_TITLES
 
 CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.actions import plain
 from companion.core.scoring import BreakdownLine, PlayerResult
-from companion.core.session import plain
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
-"""Event-sourced game sessions: the log of actions is the truth.
+"""A live session: the log of actions is the truth.
 
 A session's state is the replay of its actions through the game's pure rules.
-Performing an action checks it against the rules, adds the change to the log on disk
-and only then changes what the UI sees. Every action records who made it; a player's
-Undo takes back that player's own last action (kept for redo) when the log still
-replays without it. Both survive a restart: each change (an action done, undone or
-redone) is written as it happens, and the log and redo stack are rebuilt from them.
+Performing an action checks it against the rules (and that the phone making it may act for
+its seat), adds the change to the log on disk and only then changes what the UI sees. Every
+action records who made it; a player's Undo takes back that player's own last action (kept
+for redo) when the log still replays without it, and never a secret choice of theirs that
+was revealed since. Both survive a restart: each change (an action done, undone or redone)
+is written as it happens, and the log and redo stack are rebuilt from them.
 
 A long log is never replayed from its first action: the session keeps the states it
 reached (`Checkpoints`) and saves one every `SNAPSHOT_EVERY` actions, so Undo, Redo
@@ -17,199 +18,36 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
+from companion.core.actions import (
+    TABLE,
+    WHOLE_STATE,
+    Action,
+    Actor,
+    Footprint,
+    Part,
+    button_label,
+    described,
+    touches,
+)
 from companion.core.checkpoints import Checkpoints
 from companion.core.errors import DomainError
+from companion.core.session_log import (
+    DONE,
+    REDONE,
+    UNDONE,
+    Change,
+    Rules,
+    SessionLog,
+    SessionRecord,
+    apply_change,
+)
 
 S = TypeVar("S")
-Part = tuple[Any, ...]  # a part of a state: () is all of it, ("sheet", 2) one player's sheet
-
-
-@dataclass(frozen=True)
-class Footprint:
-    """The parts of the state an action depends on (`reads`) and changes (`writes`)."""
-
-    reads: tuple[Part, ...] = ((),)
-    writes: tuple[Part, ...] = ((),)
-
-
-WHOLE_STATE = Footprint()
-
-TABLE = "table"  # the author of actions made on the phone passed around the table
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who acts on a page: a roster player (by id), or the whole table.
-
-    `undoes_anyone`: whose Undo takes back the last action of anyone (the whole
-    table's phone and the host), not only their own.
-    """
-
-    id: str = TABLE
-    name: str = "The whole table"
-    undoes_anyone: bool = True
-
-
-@dataclass(frozen=True)
-class Action:
-    """One thing a player did. `data` is JSON-able and carries every random outcome;
-    `by` is who did it (a player's id, TABLE, or "" in logs older than identities) and
-    `who` their name at the time."""
-
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    label: str = ""
-    by: str = ""
-    who: str = ""
-
-    def to_doc(self) -> dict[str, Any]:
-        doc = {"type": self.type, "data": plain(self.data), "label": self.label}
-        if self.by:
-            doc["by"] = self.by
-        if self.who:
-            doc["who"] = self.who
-        return doc
-
-    @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> Action:
-        return cls(type=doc["type"], data=plain(doc["data"]), label=doc["label"],
-                   by=doc.get("by", ""), who=doc.get("who", ""))
-
-
-def plain(value: Any) -> Any:
-    """A deep, independent copy built from plain dicts and lists."""
-    kind = type(value)  # the usual kinds first: an ABC isinstance check costs more than a copy
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
-        return value
-    if kind is dict:
-        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
-    if kind is list:
-        return [plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
-class Rules(Protocol[S]):
-    """The pure rules of one kind of session (a game, or the table tools)."""
-
-    game: str
-    title: str
-
-    def initial_state(self, setup: Mapping[str, Any]) -> S: ...
-
-    def apply(self, state: S, action: Action) -> S:
-        """The state after `action`, or raise DomainError saying why it is not allowed."""
-        ...
-
-    # Optional: `footprint(action) -> Footprint`, the parts of the state an action
-    # reads and changes. An action whose reads no other action's writes touch, and the
-    # other way round, commutes with it; without it every action touches the whole state.
-
-
-@dataclass(frozen=True)
-class SessionRecord:
-    """Everything saved about one session."""
-
-    id: str
-    game: str
-    title: str
-    setup: Mapping[str, Any]
-    actions: tuple[Action, ...]
-    undone: tuple[Action, ...]  # the redo stack: the last one is redone first
-    created: str
-    updated: str
-
-
-DONE, UNDONE, REDONE = "do", "undo", "redo"
-
-
-@dataclass(frozen=True)
-class Change:
-    """One change to a session's log, as its journal keeps it: an action done (`action`),
-    the log's action at `index` taken back (it goes on the redo stack), or the redo
-    stack's entry at `index` done again (it goes at the end of the log)."""
-
-    kind: str  # DONE, UNDONE or REDONE
-    action: Action | None = None
-    index: int = -1
-
-
-def check_change(actions: Sequence[Action], undone: Sequence[Action], change: Change) -> None:
-    """IndexError unless `change` fits this log and redo stack (what it takes back is there)."""
-    stack = actions if change.kind == UNDONE else undone if change.kind == REDONE else None
-    if change.kind not in (DONE, UNDONE, REDONE) or (change.kind == DONE and change.action is None):
-        raise IndexError(f"{change.kind!r} is not a change to a log")
-    if stack is not None and not 0 <= change.index < len(stack):
-        raise IndexError(f"there is nothing at place {change.index} to {change.kind}")
-
-
-def apply_change(actions: list[Action], undone: list[Action], change: Change) -> int:
-    """Change the log and the redo stack in place as `change` says; return the place in the
-    log it changed (everything before it is as it was). IndexError when it does not fit.
-    Your new action ends your redo: it clears your entries from the redo stack."""
-    check_change(actions, undone, change)
-    if change.kind == DONE:
-        assert change.action is not None
-        if any(a.by == change.action.by for a in undone):
-            undone[:] = [a for a in undone if a.by != change.action.by]
-        actions.append(change.action)
-        return len(actions) - 1
-    if change.kind == UNDONE:
-        undone.append(actions.pop(change.index))
-        return change.index
-    actions.append(undone.pop(change.index))
-    return len(actions) - 1
-
-
-def replay(rules: Rules[S], setup: Mapping[str, Any], actions: Sequence[Action]) -> S:
-    """The state reached by applying `actions` in order from the initial state."""
-    state = rules.initial_state(setup)
-    for action in actions:
-        state = rules.apply(state, action)
-    return state
-
-
-class SessionLog(Protocol):
-    """Where session logs are kept (implemented by `store.sessions`)."""
-
-    def new_id(self) -> str: ...
-
-    def create(self, record: SessionRecord) -> None:
-        """Save a new session."""
-        ...
-
-    def record_change(self, session_id: str, change: Change, updated: str) -> None:
-        """Add `change` (made at `updated`) to a session's log, on disk before it returns;
-        refused when the session was finished, discarded or restored away."""
-        ...
-
-    def load(self, session_id: str) -> SessionRecord: ...
-
-    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
-        """The newest saved state that the log still leads to: (how many of its actions
-        it covers, the state), or None."""
-        ...
-
-    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
-        """Keep `state`, reached by the first `actions` actions of the log as it is now."""
-        ...
-
-    def list_open(self) -> list[SessionRecord]: ...
-
-    def discard(self, session_id: str) -> None: ...
-
-    def undiscard(self, session_id: str) -> None: ...
-
-    def finish(self, session_id: str) -> None: ...
-
 
 Clock = Callable[[], datetime]
 
@@ -230,6 +68,33 @@ class SessionClosed(DomainError):
     """The session was finished, discarded or replaced by a restore: it takes no more actions."""
 
 
+class RevealFinal(DomainError):
+    """A secret choice shown to everyone since it was made: its chooser cannot take it back."""
+
+
+FINISHED, DISCARDED, RESTORED = "finished", "discarded", "restored"  # how a session came to take no more actions
+
+
+@dataclass(frozen=True)
+class UndoView:
+    """What a phone's Undo button shows: the action it takes back (None: nothing), what taking it
+    back reopens (a revealed secret choice, on the phone passed around or the host), and whether
+    it is final for this phone (its own secret choice, revealed since)."""
+
+    target: Action | None = None
+    reopens: str = ""
+    final: bool = False
+
+    @property
+    def label(self) -> str | None:
+        if self.target is None:
+            return None
+        if self.final:
+            return f"{described(self.target)}: revealed, so it stays"
+        label = button_label("Undo", self.target)
+        return f"{label} ({self.reopens})" if self.reopens else label
+
+
 @dataclass(frozen=True)
 class Commit:
     """One change to a live session, kept for a while to check taps that were on their way."""
@@ -241,33 +106,6 @@ class Commit:
 
 
 RECENT_COMMITS = 512  # how far back a late tap can be checked (a tap older than that is refused)
-
-
-def described(action: Action) -> str:
-    """The action's label naming who made it: 'roll 2 d6 (Ana)'."""
-    if not action.who or action.label.startswith(f"{action.who} ") or action.label.startswith(f"{action.who}:"):
-        return action.label
-    return f"{action.label} ({action.who})"
-
-
-def button_label(verb: str, action: Action | None) -> str | None:
-    """'Undo: roll 2 d6 (Ana)', or None when there is nothing to take back."""
-    return f"{verb}: {described(action)}" if action is not None else None
-
-
-def overlaps(a: Part, b: Part) -> bool:
-    """Whether two parts of a state meet (one holds the other)."""
-    return a[:len(b)] == b or b[:len(a)] == a
-
-
-def touches(parts: Sequence[Part], others: Sequence[Part]) -> bool:
-    return any(overlaps(a, b) for a in parts for b in others)
-
-
-def independent(a: Footprint, b: Footprint) -> bool:
-    """Neither action changes what the other reads or writes: in either order, the same state."""
-    return not (touches(a.writes, b.reads) or touches(b.writes, a.reads) or touches(a.writes, b.writes))
-
 
 SNAPSHOT_EVERY = 100  # actions between two saved states: what opening a session replays at most
 
@@ -302,6 +140,7 @@ class GameSession(Generic[S]):
         self._revision = 0
         self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
         self._closed: str | None = None
+        self._ended: str | None = None
 
     def _resume(self, snapshot: tuple[int, S] | None) -> S:
         """The state the log leads to, from the saved one when it fits (else from the start)."""
@@ -353,6 +192,11 @@ class GameSession(Generic[S]):
         """Why the session takes no more actions, or None while it is open."""
         return self._closed
 
+    @property
+    def ended(self) -> str | None:
+        """FINISHED (saved to History), DISCARDED or RESTORED (away by a restore); None while open."""
+        return self._ended
+
     def footprint(self, action: Action) -> Footprint:
         """What `action` reads and changes (the whole state unless the rules say less)."""
         footprint_of = getattr(self._rules, "footprint", None)
@@ -369,9 +213,19 @@ class GameSession(Generic[S]):
         with self._lock:
             return _last_by(self._undone, actor)[1]
 
+    def undo_view(self, actor: Actor | None = None) -> UndoView:
+        """What `actor`'s Undo button shows (see `UndoView`)."""
+        with self._lock:
+            index, target = _last_by(self._actions, actor)
+            if target is None or not self._revealed_since(index, target):
+                return UndoView(target)
+            if _privileged(actor):
+                return UndoView(target, getattr(self._rules, "reopens", "") or "reopens a revealed choice")
+            return UndoView(target, final=True)
+
     def undo_label_for(self, actor: Actor | None = None) -> str | None:
         """'Undo: roll 3 dice (Ana)', or None when `actor` has nothing to undo."""
-        return button_label("Undo", self.undo_target(actor))
+        return self.undo_view(actor).label
 
     def redo_label_for(self, actor: Actor | None = None) -> str | None:
         return button_label("Redo", self.redo_target(actor))
@@ -394,6 +248,9 @@ class GameSession(Generic[S]):
             self._check_open()
             footprint = self.footprint(action)
             self._check_fresh(footprint.reads, seen, origin)
+            authorize = getattr(self._rules, "authorize", None)
+            if authorize is not None:
+                authorize(self._state, action, actor)  # the one seat policy: NotYourSeat with its words
             action = _stamped(action, actor)
             new_state = self._rules.apply(self._state, action)
             self._commit(Change(DONE, action), [(len(self._actions) + 1, new_state)], origin, footprint.writes,
@@ -402,9 +259,15 @@ class GameSession(Generic[S]):
 
     def undo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
         """Take back `actor`'s last action (it goes on the redo stack) when the log still replays
-        without it. `expected`: the action the Undo button showed, refused if it is no longer the one."""
+        without it. `expected`: the action the Undo button showed, refused if it is no longer the one.
+        A secret choice revealed since it was made is final for its chooser (RevealFinal); the phone
+        passed around the table and the host may take it back (every choice of that round is then
+        secret again)."""
         with self._lock:
             index, target = self._pick(self._actions, actor, expected, "Undo")
+            if not _privileged(actor) and self._revealed_since(index, target):
+                raise RevealFinal(f"“{described(target)}” was made in secret and every choice has been shown "
+                                  "since: it stays. The host, or the phone passed around the table, can reopen it.")
             states = self._replay_without(index, target)
             self._commit(Change(UNDONE, index=index), states, origin, WHOLE_STATE.writes,
                          f"undo “{described(target)}”")
@@ -419,10 +282,25 @@ class GameSession(Generic[S]):
                          WHOLE_STATE.writes, f"redo “{described(target)}”")
             return target
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, ended: str = DISCARDED) -> None:
         """Take no more actions from now on (the session was finished, discarded or replaced)."""
         with self._lock:
-            self._closed = self._closed or reason
+            if not self._closed:
+                self._closed, self._ended = reason, ended
+
+    def _revealed_since(self, index: int, target: Action) -> bool:
+        """Whether the log's action at `index` is a secret choice that a reveal has shown since."""
+        is_secret = getattr(self._rules, "is_secret", None)
+        if is_secret is None or not is_secret(target):
+            return False
+        return self._rules.reveals(self._state) > self._rules.reveals(self._state_at(index))
+
+    def _state_at(self, position: int) -> S:
+        """The state the log's first `position` actions lead to (from the nearest state kept)."""
+        start, state = self._checkpoints.nearest(position)
+        for action in self._actions[start:position]:
+            state = self._rules.apply(state, action)
+        return state
 
     def _pick(self, stack: list[Action], actor: Actor | None, expected: Action | None,
               verb: str) -> tuple[int, Action]:
@@ -505,6 +383,11 @@ def _stamped(action: Action, actor: Actor | None) -> Action:
     return replace(action, by=actor.id, who="" if actor.id == TABLE else actor.name)
 
 
+def _privileged(actor: Actor | None) -> bool:
+    """The phone passed around the table and the host (and callers naming no one) act for everyone."""
+    return actor is None or actor.undoes_anyone
+
+
 def _last_by(actions: Sequence[Action], actor: Actor | None) -> tuple[int, Action | None]:
     """Where `actor`'s last action in `actions` is, and that action ((-1, None) if none)."""
     for i in range(len(actions) - 1, -1, -1):
@@ -524,102 +407,3 @@ def _check_expected(target: Action, expected: Action | None, button: str) -> Non
         raise StaleTap(f"Your {button} button showed “{described(expected)}”, but it changed to "
                        f"“{described(target)}” before your tap arrived. Nothing was taken back; look again.")
 
-
-class UnknownGame(DomainError):
-    pass
-
-
-class DamagedSession(DomainError):
-    """A saved session whose log the rules refuse (a file changed by hand, or damaged)."""
-
-
-class SessionManager:
-    """The process's live sessions, shared by every page that shows them."""
-
-    def __init__(self, log: SessionLog, games: Mapping[str, Rules[Any]], clock: Clock) -> None:
-        self._log = log
-        self._games = games
-        self._clock = clock
-        self._lock = threading.RLock()
-        self._live: dict[str, GameSession[Any]] = {}
-
-    def rules(self, game: str) -> Rules[Any]:
-        try:
-            return self._games[game]
-        except KeyError:
-            raise UnknownGame(f"Companion does not know the game {game!r}.") from None
-
-    def create(self, game: str, setup: Mapping[str, Any] | None = None, title: str | None = None) -> GameSession[Any]:
-        """Start a new session; it is saved at once so it can be resumed."""
-        rules = self.rules(game)
-        setup = plain(setup or {})
-        rules.initial_state(setup)  # a bad setup is refused before anything is saved
-        now = self._clock().isoformat(timespec="seconds")
-        record = SessionRecord(
-            id=self._log.new_id(), game=game, title=title or rules.title, setup=setup,
-            actions=(), undone=(), created=now, updated=now,
-        )
-        self._log.create(record)
-        with self._lock:
-            session = self._live[record.id] = GameSession(record, rules, self._log, self._clock)
-        return session
-
-    def check(self, record: SessionRecord) -> None:
-        """DomainError unless `record`'s log replays under its game's rules (a backup's session)."""
-        replay(self.rules(record.game), record.setup, record.actions)
-
-    def get(self, session_id: str) -> GameSession[Any]:
-        """The live session `session_id`, loaded from disk on first use."""
-        with self._lock:
-            session = self._live.get(session_id)
-            if session is None:
-                record = self._log.load(session_id)
-                try:
-                    session = GameSession(record, self.rules(record.game), self._log, self._clock,
-                                          self._log.snapshot(session_id))
-                except DomainError as exc:
-                    raise DamagedSession(
-                        f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "
-                        "Its file is kept as it is; discard it in Unfinished sessions to start again.") from exc
-                self._live[session_id] = session
-            return session
-
-    def open_records(self, game: str | None = None) -> list[SessionRecord]:
-        """Unfinished sessions (of one game, if given), most recently changed first."""
-        with self._lock:
-            records = {r.id: r for r in self._log.list_open()}
-            records.update({sid: s.record for sid, s in self._live.items() if sid in records})
-        chosen = [r for r in records.values() if game is None or r.game == game]
-        return sorted(chosen, key=lambda r: (r.updated, r.created, r.id), reverse=True)
-
-    def latest(self, game: str) -> GameSession[Any] | None:
-        """The most recently changed unfinished session of `game`, if any."""
-        records = self.open_records(game)
-        return self.get(records[0].id) if records else None
-
-    def discard(self, session_id: str) -> None:
-        with self._lock:
-            _close(self._live.pop(session_id, None), "This session was discarded.")
-            self._log.discard(session_id)
-
-    def undiscard(self, session_id: str) -> None:
-        self._log.undiscard(session_id)
-
-    def finish(self, session_id: str) -> None:
-        with self._lock:
-            _close(self._live.pop(session_id, None), "This session was finished.")
-            self._log.finish(session_id)
-
-    def forget_all(self) -> None:
-        """Drop every live session (after a restore replaced the files): a page still
-        holding one can no longer write it back."""
-        with self._lock:
-            for session in self._live.values():
-                session.close("Everything was just restored from a backup, so this screen was out of date. "
-                              "It now shows what was restored.")
-            self._live.clear()
-
-
-def _close(session: GameSession[Any] | None, reason: str) -> None:
-    if session is not None:
-        session.close(reason)

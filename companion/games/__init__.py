@@ -9,8 +9,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 
-from companion.core.session import Rules
-from companion.games.registry import data_files, fewer_is_better, load, play_titles, session_kinds
+from companion.core.session_log import Rules
+from companion.games.registry import (
+    data_files,
+    fewer_is_better,
+    load,
+    play_titles,
+    session_kinds,
+)
 
 # Session kind -> the module whose RULES play it.
 GAME_MODULES = {kind: entry.rules for kind, (_, entry) in session_kinds().items()}

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core import dice as dice_mod
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
-from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly import table as fly_table
 from companion.games.freshwater_fly.candidates import table_candidates
 from companion.games.freshwater_fly.table import FlyTable

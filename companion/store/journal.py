@@ -30,8 +30,17 @@ from pathlib import Path
 from typing import Any
 
 import companion
+from companion.core.actions import Action
 from companion.core.inputs import InputError, parse_json
-from companion.core.session import DONE, REDONE, UNDONE, Action, Change, SessionRecord, apply_change, check_change
+from companion.core.session_log import (
+    DONE,
+    REDONE,
+    UNDONE,
+    Change,
+    SessionRecord,
+    apply_change,
+    check_change,
+)
 from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
 from companion.store.storage import fsync_directory, read_json, write_json_atomically

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.session import Action, SessionRecord, plain
+from companion.core.actions import Action, plain
+from companion.core.session_log import SessionRecord
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw, stamp
 

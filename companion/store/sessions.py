@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core import state_codec
 from companion.core.errors import DomainError
-from companion.core.session import Change, SessionRecord
+from companion.core.session_log import Change, SessionRecord
 from companion.store import journal as journals
 from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError

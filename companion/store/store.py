@@ -25,11 +25,16 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.core.errors import DomainError
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.store import backups
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
-from companion.store.db import close_database, keep_migration_copy, open_database, prepare_file
+from companion.store.db import (
+    close_database,
+    keep_migration_copy,
+    open_database,
+    prepare_file,
+)
 from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import (
     ARCHIVE_FILE,
@@ -44,9 +49,9 @@ from companion.store.layout import (
     SESSIONS_DIR,
     SETTINGS_FILE,
 )
-from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
 from companion.store.records import record_from_raw
+from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
 from companion.store.storage import fsync_directory, read_json, write_json_atomically

@@ -12,9 +12,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.actions import TABLE, Actor
 from companion.core.errors import DomainError
 from companion.core.players import Player
-from companion.core.session import TABLE, Actor, SessionManager
+from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from companion.core.session import TABLE
+from companion.core.actions import TABLE
 from companion.gate import host_name, loopback
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.games import registry
 from companion.games.registry import Game, Part
 

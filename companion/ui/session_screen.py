@@ -13,14 +13,15 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.actions import TABLE, Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import TABLE, Action, GameSession, SessionClosed
+from companion.core.session import GameSession, SessionClosed
 from companion.ui.components.common import empty_state
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
-from companion.ui.taps import late_tap
 from companion.ui.screen import Screen
+from companion.ui.taps import late_tap
 
 
 class SessionScreen(Screen):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.core.session import TABLE
+from companion.core.actions import TABLE
 from companion.games.registry import load
 from companion.ui.components.common import Segment, notice_card, segments
 from companion.ui.host import EVERYTHING, AppContext, Host

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from companion.core.session import Action, replay
+from companion.core.actions import Action
+from companion.core.session_log import replay
 from companion.games import GAMES
 from tests.browser import AppPage
 

@@ -161,7 +161,7 @@ async def test_salmon_runs_current_die_is_read_for_you(app) -> None:
 
 async def test_a_draft_begun_on_the_old_table_tab_opens_on_freshwater_flys_page(app) -> None:
     """A session saved when the Table tab held the draft: the Dice screen offers it, nothing is lost."""
-    from companion.core.session import TABLE, Actor
+    from companion.core.actions import TABLE, Actor
     from companion.games.freshwater_fly.table import start_draft
 
     old = app.ctx.sessions.create("table")

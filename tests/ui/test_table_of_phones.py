@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.session import TABLE
-from companion.games.fleet_dice.game import GAME as FLEET
+from companion.core.actions import TABLE
 from companion.games.dice_roller import GAME as TABLE_GAME
+from companion.games.fleet_dice.game import GAME as FLEET
 from tests.headless import title_of
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"

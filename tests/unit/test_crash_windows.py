@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from companion.core.session import SessionManager
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES
-from companion.games.dice_roller import GAME as TABLE, roll, set_pool
+from companion.games.dice_roller import GAME as TABLE
+from companion.games.dice_roller import roll, set_pool
 from companion.store import open_store
 from companion.store import store as store_module
 

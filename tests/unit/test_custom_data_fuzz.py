@@ -60,8 +60,11 @@ def changed(value, path, new, delete: bool):
 def play_with_game_data(rng: random.Random) -> None:
     """What the app does with the data at the table; refusals are fine, crashes are not."""
     from companion.core import dice as dice_mod
+    from companion.core.actions import Action
     from companion.core.pools import presets
-    from companion.core.session import Action, replay
+    from companion.core.session_log import replay
+    from companion.games.dice_roller import RULES as TABLE
+    from companion.games.dice_roller import roll, set_pool
     from companion.games.fleet_dice import game as fleet
     from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout
     from companion.games.fleet_dice.scoring import score
@@ -69,8 +72,8 @@ def play_with_game_data(rng: random.Random) -> None:
     from companion.games.fly_solo.adventure import default_adventure
     from companion.games.freshwater_fly.draft import default_face_changes
     from companion.games.freshwater_fly.scoring import default_tie_break, score_json
-    from companion.games.dice_roller import RULES as TABLE, roll, set_pool
-    from companion.games.freshwater_fly.table import RULES as FLY_TABLE, deal, start_cast, start_draft
+    from companion.games.freshwater_fly.table import RULES as FLY_TABLE
+    from companion.games.freshwater_fly.table import deal, start_cast, start_draft
 
     def attempt(call):
         try:

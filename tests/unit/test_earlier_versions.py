@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.core.session import SessionManager
+from companion.core.session_manager import SessionManager
 from companion.games import GAME_MODULES, GAMES
 from companion.store import open_store
 

@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.assets import AssetError
-from companion.core.assets import load_json
-from companion.core.session import replay
+from companion.core.assets import AssetError, load_json
+from companion.core.session_log import replay
 from companion.games.fleet_dice import GoldenRuleError, SheetError, new_sheet
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout, parse_layout

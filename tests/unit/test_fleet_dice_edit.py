@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import DomainError
-from companion.core.session import replay
+from companion.core.session_log import replay
 from companion.games import GAMES
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice import game as fleet
@@ -272,7 +272,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize("kind, data, problem", REFUSALS, ids=[f"{k}-{p[:20]}" for k, _, p in REFUSALS])
 def test_a_correction_the_sheet_cannot_hold_is_refused_with_words(kind, data, problem) -> None:
-    from companion.core.session import Action
+    from companion.core.actions import Action
 
     state = RULES.initial_state(ana_and_ben())
     with pytest.raises(DomainError, match=problem):

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import DomainError
-from companion.core.session import replay
+from companion.core.session_log import replay
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES
 from companion.games.fleet_dice.table import TableError, pick_order, pool, start_player

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.core.errors import DomainError
-from companion.core.session import replay
+from companion.core.session_log import replay
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo.adventure import default_adventure
 from companion.games.fly_solo.angler import RULES, AnglerDay, wheel_token

@@ -11,12 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.errors import DomainError
-from companion.core.session import SessionManager, replay
+from companion.core.session_log import replay
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.adventure import default_adventure
-from companion.games.fly_solo.scoring import first_to_seven
 from companion.games.fly_solo.journal import FREE_BADGE, RULES, Campaign
+from companion.games.fly_solo.scoring import first_to_seven
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 

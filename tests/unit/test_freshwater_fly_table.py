@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
-from companion.core.session import Action, replay
+from companion.core.session_log import replay
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.draft import FLIP
 from companion.games.freshwater_fly.strike import HOOK

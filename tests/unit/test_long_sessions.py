@@ -17,8 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import session as session_module
+from companion.core.actions import Action, Actor
 from companion.core.errors import DomainError
-from companion.core.session import Action, Actor, SessionManager, SessionRecord, replay
+from companion.core.session_log import SessionRecord, replay
+from companion.core.session_manager import SessionManager
 from companion.core.state_codec import decode, encode
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, RECENT_ROLLS, RULES, set_pool

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
-from companion.core.session import Action, independent, replay
+from companion.core.session_log import replay
 from companion.games import GAMES, registry
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard

@@ -8,7 +8,8 @@ import itertools
 
 import pytest
 
-from companion.core.session import independent, replay
+from companion.core.actions import independent
+from companion.core.session_log import replay
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import HIDDEN_ATTACK
 from companion.games.pearl_boat.rules import (

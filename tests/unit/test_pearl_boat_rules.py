@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action, independent, replay
+from companion.core.session_log import replay
 from companion.games import GAMES
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.games.registry import GAMES
 from companion.ui.routes import place, session_route
 

@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
-from companion.core.session import Action, replay
+from companion.core.session_log import replay
 from companion.games import GAMES
+from companion.games.dice_roller import roll, set_pool
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.table import pool
-from companion.games.dice_roller import roll, set_pool
 from companion.games.freshwater_fly.table import start_cast, start_draft
 
 # The fields each kind of session reads from its actions.

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action, replay
+from companion.core.session_log import replay
 from companion.games import GAMES
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import CARDS, SUPPLEMENTAL, difficulty_river
@@ -535,7 +536,7 @@ def test_any_action_is_applied_or_refused_with_words(seed, kind, data) -> None:
 
 def test_answers_of_two_salmon_touch_different_parts_and_a_card_played_touches_all() -> None:
     # "Each player rolls individually": answers to one Current come from every phone at once.
-    from companion.core.session import Action, independent
+    from companion.core.actions import Action, independent
     from companion.games.salmon_run.rules import RULES as RACE
 
     ana, ben = (RACE.footprint(Action("drift", {"seat": s, "arrows": 0})) for s in (0, 1))

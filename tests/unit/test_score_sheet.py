@@ -6,10 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
-from companion.core.session import Action, replay
+from companion.core.session_log import replay
 from companion.games.freshwater_fly import score_sheet as sheet
-from companion.games.freshwater_fly.entry import FishColor, Hatch, Species, game_to_json, parse_game
+from companion.games.freshwater_fly.entry import (
+    FishColor,
+    Hatch,
+    Species,
+    game_to_json,
+    parse_game,
+)
 
 RULES = sheet.RULES
 SETUP = {"players": ["Ana", "Ben"], "boards": ["1A", "2A"]}

@@ -8,8 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
-from companion.core.session import Action, GameSession, SessionManager, replay
+from companion.core.session import GameSession
+from companion.core.session_log import replay
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, RULES, roll, set_pool
 from companion.store import open_store

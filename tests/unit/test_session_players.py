@@ -10,24 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.actions import TABLE, Action, Actor, independent, overlaps
 from companion.core.errors import DomainError
-from companion.core.session import (
-    TABLE,
-    Action,
-    Actor,
-    SessionClosed,
-    SessionManager,
-    StaleTap,
-    UndoBlocked,
-    independent,
-    overlaps,
-    replay,
-)
+from companion.core.session import SessionClosed, StaleTap, UndoBlocked
+from companion.core.session_log import replay
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES
+from companion.games.dice_roller import GAME, RULES, keep, roll, set_pool
 from companion.games.fleet_dice import game as fleet
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
-from companion.games.dice_roller import GAME, RULES, keep, roll, set_pool
 from companion.store import open_store
 
 ANA = Actor("p-ana", "Ana", undoes_anyone=False)

@@ -7,8 +7,14 @@ import os
 
 import pytest
 
-from companion.core.session import Action, SessionRecord
-from companion.store import DataFolderInUse, InvalidBackupError, NewerSchemaError, open_store
+from companion.core.actions import Action
+from companion.core.session_log import SessionRecord
+from companion.store import (
+    DataFolderInUse,
+    InvalidBackupError,
+    NewerSchemaError,
+    open_store,
+)
 from companion.store.backups import KEEP_AUTOMATIC, list_backups
 from companion.store.migrations import stamp
 

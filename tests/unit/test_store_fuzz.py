@@ -11,13 +11,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.session import Actor, SessionManager
+from companion.core.actions import Actor
+from companion.core.session_manager import SessionManager
 from companion.games import GAMES, registry
-from companion.games.registry import FRESHWATER_FLY
+from companion.games.dice_roller import GAME as TABLE
+from companion.games.dice_roller import roll, set_pool
 from companion.games.fleet_dice import game as fleet
 from companion.games.freshwater_fly import score_sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
-from companion.games.dice_roller import GAME as TABLE, roll, set_pool
+from companion.games.registry import FRESHWATER_FLY
 from companion.store import InvalidBackupError, StoreError, open_store
 from tests.conftest import FakeClock
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import BOAT_TYPES

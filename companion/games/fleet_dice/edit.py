@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action, Footprint
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,

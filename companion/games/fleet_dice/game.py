@@ -14,10 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action, Footprint
-from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, default_layout, track_name
+from companion.games.fleet_dice.layout import (
+    BOAT_TYPES,
+    HARBOR,
+    WHARF,
+    default_layout,
+    track_name,
+)
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet, SheetError, new_sheet
 from companion.games.fleet_dice.table import (

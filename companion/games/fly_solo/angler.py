@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
-from companion.core.session import Action
 from companion.games.fly_solo.adventure import Adventure, OnTheMap, default_adventure
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules

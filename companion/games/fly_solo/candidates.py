@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.adventure import default_adventure

@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.core.actions import Action
 from companion.core.assets import AssetError
 from companion.core.errors import DomainError
-from companion.core.session import Action
 from companion.games.fly_solo.adventure import Adventure, OnTheMap
 from companion.games.fly_solo.scoring import (
     SILENT_ANGLER,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.fly_solo.journal import RULES, Campaign, JournalRules, Status
 
 MomentKind = Literal["day", "upgrade", "end"]

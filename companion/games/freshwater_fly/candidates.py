@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly import strike as strike_rules

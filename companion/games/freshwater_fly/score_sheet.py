@@ -12,26 +12,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly.entry import (
+    FISH_CARDS,
+    HATCH_PER_COLOUR,
     MAX_PLAYERS,
+    MAX_POINTS,
+    MAX_W,
     MIN_PLAYERS,
     ONE_OF_A_KIND,
     REEL_BOARDS,
     SEVEN,
-    W,
     Fish,
     FishColor,
     GameEntry,
     Hatch,
     PlayerEntry,
     Species,
-    FISH_CARDS,
-    HATCH_PER_COLOUR,
-    MAX_POINTS,
-    MAX_W,
+    W,
     check_game,
     game_to_json,
     parse_game,

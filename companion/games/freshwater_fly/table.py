@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
-from companion.core.session import Action, Footprint
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
 from companion.games.freshwater_fly.draft import DraftState

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard, Requirement
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.assets import AssetError, load_data, require, whole_number
 from companion.core.errors import DomainError
 from companion.core.scoring import PlayerResult
-from companion.core.session import Action, Footprint
 from companion.games.lure.cards import MAX_FACE, FishCard
 from companion.games.lure.odds import MAX_D6, check
 from companion.games.lure.scoring import GAME_NAME, score_state, to_play  # noqa: F401  (to_play: for History)

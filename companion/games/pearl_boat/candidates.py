@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import D8
 

@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.assets import AssetError
-from companion.core.session import Action, Footprint
 from companion.games.pearl_boat.chance import (
     BLOCK,
     CARD_NAMES,
@@ -53,13 +53,6 @@ from companion.games.pearl_boat.chance import (
     slowed_steps,
     steal_amount,
 )
-from companion.games.pearl_boat.scoring import (  # noqa: F401  (to_play, GAME_NAME: for History)
-    GAME_NAME,
-    GameNotOver,
-    entry_of,
-    score_state,
-    to_play,
-)
 from companion.games.pearl_boat.data import (  # noqa: F401  (the data's names, read through the rules too)
     MOST,
     WIN_FISH,
@@ -68,6 +61,13 @@ from companion.games.pearl_boat.data import (  # noqa: F401  (the data's names, 
     default_data,
     parse_data,
 )
+from companion.games.pearl_boat.scoring import (  # noqa: F401  (to_play, GAME_NAME: for History)
+    GAME_NAME,
+    GameNotOver,
+    entry_of,
+    score_state,
+    to_play,
+)
 from companion.games.pearl_boat.store import (
     EXTRA_DRAW,
     HALF_REFILL,
@@ -75,10 +75,12 @@ from companion.games.pearl_boat.store import (
     ITEMS,
     LIMITS_PER,
     STEP_BACK,
-    TRIP as PER_TRIP,
     PearlBoatError,
     purchase_cost,
     refilled,
+)
+from companion.games.pearl_boat.store import (
+    TRIP as PER_TRIP,
 )
 
 GAME = "pearl-boat"

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 

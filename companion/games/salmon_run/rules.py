@@ -23,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.scoring import PlayerResult
-from companion.core.session import Action, Footprint
 from companion.games.salmon_run.river import (
     BEAR,
     CARD_NAMES,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import (
     HATCH_PER_COLOUR,

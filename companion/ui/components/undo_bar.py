@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.core.session import Action, button_label
+from companion.core.actions import Action, button_label
 
 
 class UndoBar:

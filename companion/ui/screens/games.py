@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.games import registry
 from companion.games.registry import Game
 from companion.ui.host import Host

@@ -7,7 +7,7 @@ from datetime import datetime
 import flet as ft
 
 from companion.core.errors import DomainError
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.ui.components.common import empty_state
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.actions import TABLE
 from companion.core.errors import DomainError
-from companion.core.session import TABLE
 from companion.ui.components.common import chip, section
 from companion.ui.host import Host
 from companion.ui.screen import Screen

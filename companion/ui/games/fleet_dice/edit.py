@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.core.actions import Action
 from companion.core.assets import AssetError
-from companion.core.session import Action
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
 from companion.games.fleet_dice.layout import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import DomainError
-from companion.core.session import SessionRecord
+from companion.core.session_log import SessionRecord
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
 from companion.ui.components.common import empty_state, select_on_focus

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core.session import Action
+from companion.core.actions import Action
 from companion.games import dice_roller
 from companion.games.dice_roller import TableState
 from companion.games.freshwater_fly import table as fly_table

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.core.actions import TABLE
 from companion.core.dice import standard_die
 from companion.core.errors import DomainError
-from companion.core.session import TABLE
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard, requirement_from_dict
 from companion.games.lure.odds import Fish, chance

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.session import TABLE
+from companion.core.actions import TABLE
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
     CARD,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.session import TABLE
+from companion.core.actions import TABLE
 from companion.games.registry import SALMON_RUN
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr

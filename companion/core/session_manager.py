@@ -1,0 +1,112 @@
+"""The process's live sessions, shared by every page that shows them."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.actions import plain
+from companion.core.errors import DomainError
+from companion.core.session import DISCARDED, FINISHED, RESTORED, Clock, GameSession
+from companion.core.session_log import Rules, SessionLog, SessionRecord, replay
+
+
+class UnknownGame(DomainError):
+    pass
+
+
+class DamagedSession(DomainError):
+    """A saved session whose log the rules refuse (a file changed by hand, or damaged)."""
+
+
+class SessionManager:
+    """The process's live sessions, shared by every page that shows them."""
+
+    def __init__(self, log: SessionLog, games: Mapping[str, Rules[Any]], clock: Clock) -> None:
+        self._log = log
+        self._games = games
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._live: dict[str, GameSession[Any]] = {}
+
+    def rules(self, game: str) -> Rules[Any]:
+        try:
+            return self._games[game]
+        except KeyError:
+            raise UnknownGame(f"Companion does not know the game {game!r}.") from None
+
+    def create(self, game: str, setup: Mapping[str, Any] | None = None, title: str | None = None) -> GameSession[Any]:
+        """Start a new session; it is saved at once so it can be resumed."""
+        rules = self.rules(game)
+        setup = plain(setup or {})
+        rules.initial_state(setup)  # a bad setup is refused before anything is saved
+        now = self._clock().isoformat(timespec="seconds")
+        record = SessionRecord(
+            id=self._log.new_id(), game=game, title=title or rules.title, setup=setup,
+            actions=(), undone=(), created=now, updated=now,
+        )
+        self._log.create(record)
+        with self._lock:
+            session = self._live[record.id] = GameSession(record, rules, self._log, self._clock)
+        return session
+
+    def check(self, record: SessionRecord) -> None:
+        """DomainError unless `record`'s log replays under its game's rules (a backup's session)."""
+        replay(self.rules(record.game), record.setup, record.actions)
+
+    def get(self, session_id: str) -> GameSession[Any]:
+        """The live session `session_id`, loaded from disk on first use."""
+        with self._lock:
+            session = self._live.get(session_id)
+            if session is None:
+                record = self._log.load(session_id)
+                try:
+                    session = GameSession(record, self.rules(record.game), self._log, self._clock,
+                                          self._log.snapshot(session_id))
+                except DomainError as exc:
+                    raise DamagedSession(
+                        f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "
+                        "Its file is kept as it is; discard it in Unfinished sessions to start again.") from exc
+                self._live[session_id] = session
+            return session
+
+    def open_records(self, game: str | None = None) -> list[SessionRecord]:
+        """Unfinished sessions (of one game, if given), most recently changed first."""
+        with self._lock:
+            records = {r.id: r for r in self._log.list_open()}
+            records.update({sid: s.record for sid, s in self._live.items() if sid in records})
+        chosen = [r for r in records.values() if game is None or r.game == game]
+        return sorted(chosen, key=lambda r: (r.updated, r.created, r.id), reverse=True)
+
+    def latest(self, game: str) -> GameSession[Any] | None:
+        """The most recently changed unfinished session of `game`, if any."""
+        records = self.open_records(game)
+        return self.get(records[0].id) if records else None
+
+    def discard(self, session_id: str) -> None:
+        with self._lock:
+            _close(self._live.pop(session_id, None), "This session was discarded.", DISCARDED)
+            self._log.discard(session_id)
+
+    def undiscard(self, session_id: str) -> None:
+        self._log.undiscard(session_id)
+
+    def finish(self, session_id: str) -> None:
+        with self._lock:
+            _close(self._live.pop(session_id, None), "This session was saved to History: it is finished.", FINISHED)
+            self._log.finish(session_id)
+
+    def forget_all(self) -> None:
+        """Drop every live session (after a restore replaced the files): a page still
+        holding one can no longer write it back."""
+        with self._lock:
+            for session in self._live.values():
+                session.close("Everything was just restored from a backup, so this screen was out of date. "
+                              "It now shows what was restored.", RESTORED)
+            self._live.clear()
+
+
+def _close(session: GameSession[Any] | None, reason: str, ended: str) -> None:
+    if session is not None:
+        session.close(reason, ended)

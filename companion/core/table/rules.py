@@ -1,0 +1,152 @@
+"""A game declared with the table kit: its moves, and what the session layer asks of them.
+
+A `Move` names an action type and says what a tap of that kind does (`apply`), which fields of
+its data it reads, whose move it is (a seat, several seats, or any seat at the table), what
+part of the state it touches (so that taps on different parts, from several phones at once,
+are all recorded) and whether it is a secret choice.
+
+`TableRules` gathers a game's moves. It is what a session plays (`initial_state`, `apply`,
+`footprint`), and it answers the kit's questions: may this phone make this move
+(`authorize`), is an action a secret choice and how many rounds of them are revealed (so a
+revealed choice stays final for its chooser), is the game over; and, for random play and the
+conformance tests, how a game can be set up and what its players might do next.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from companion.core.actions import WHOLE_STATE, Action, Footprint
+from companion.core.errors import DomainError
+from companion.core.table.seats import ANY_SEAT, Author, NotYourSeat, refusal
+from companion.core.table.secrets import Secret
+
+S = TypeVar("S")
+Data = Mapping[str, Any]
+Whose = int | frozenset[int] | str  # a seat, some seats, or ANY_SEAT
+
+
+def any_seat(state: Any, data: Data) -> Whose:
+    """A move of the table's: any player at it may make it."""
+    return ANY_SEAT
+
+
+def seat_in(key: str = "seat") -> Callable[[Any, Data], Whose]:
+    """The move of the seat its data names under `key` (a bad value: the rules refuse it with words)."""
+    def whose(state: Any, data: Data) -> Whose:
+        seat = data.get(key)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else ANY_SEAT
+    return whose
+
+
+def whole(data: Data) -> Footprint:
+    return WHOLE_STATE
+
+
+def own(part: str, key: str = "seat") -> Callable[[Data], Footprint]:
+    """A move that reads and changes only its seat's `part` of the state (a sheet, a choice)."""
+    def footprint(data: Data) -> Footprint:
+        mine = (part, data.get(key))
+        return Footprint(reads=(mine,), writes=(mine,))
+    return footprint
+
+
+@dataclass(frozen=True)
+class Move(Generic[S]):
+    """One kind of action of a game."""
+
+    type: str
+    apply: Callable[[S, Data], S]
+    fields: tuple[str, ...] = ()  # the fields of its data it reads
+    whose: Callable[[S, Data], Whose] = any_seat
+    touches: Callable[[Data], Footprint] = whole
+    secret: bool = False  # a choice made in secret: final for its chooser once revealed
+
+
+def no_seats(state: Any) -> tuple[Sequence[str], Sequence[str]]:
+    return (), ()
+
+
+def names_and_ids(state: Any) -> tuple[Sequence[str], Sequence[str]]:
+    """The seats of a state that keeps `names` and `ids` (the roster's, "" where unknown)."""
+    return state.names, state.ids
+
+
+class TableRules(Generic[S]):
+    """A game's rules as the session layer plays them, from its declared moves."""
+
+    def __init__(self, *, game: str, title: str, setup: Callable[[Data], S], moves: Sequence[Move[S]],
+                 error: type[DomainError] = DomainError,
+                 seats: Callable[[S], tuple[Sequence[str], Sequence[str]]] = no_seats,
+                 over: Callable[[S], bool] | None = None, secret: Callable[[S], Secret] | None = None,
+                 reopens: str = "",
+                 example_setup: Callable[[random.Random], dict[str, Any]] | None = None,
+                 candidates: Callable[[S, random.Random], list[Action]] | None = None) -> None:
+        self.game, self.title = game, title
+        self.moves: dict[str, Move[S]] = {m.type: m for m in moves}
+        assert len(self.moves) == len(moves), f"{game}: a move declared twice"
+        self._setup, self._error = setup, error
+        self.seats, self._over, self._secret, self.reopens = seats, over, secret, reopens
+        self.example_setup, self.candidates = example_setup, candidates
+
+    # What a session plays --------------------------------------------------------------
+
+    def initial_state(self, setup: Any) -> S:
+        if not isinstance(setup, Mapping):
+            raise self._error(f"A game of {self.title} is set up with its players.")
+        return self._setup(setup)
+
+    def apply(self, state: S, action: Action) -> S:
+        move = self.moves.get(action.type)
+        if move is None:
+            raise self._error(f"{self.title} does not know the action {action.type!r}.")
+        if not isinstance(action.data, Mapping):
+            raise self._error(f"This action carries nothing the {self.title} rules can read.")
+        return move.apply(state, action.data)
+
+    def footprint(self, action: Action) -> Footprint:
+        move = self.moves.get(action.type)
+        return move.touches(action.data) if move is not None and isinstance(action.data, Mapping) else WHOLE_STATE
+
+    # The kit's questions ---------------------------------------------------------------
+
+    def whose(self, state: S, action: Action) -> Whose:
+        """Whose move `action` is (ANY_SEAT for a move the rules will refuse anyway)."""
+        move = self.moves.get(action.type)
+        if move is None or not isinstance(action.data, Mapping):
+            return ANY_SEAT
+        whose = move.whose(state, action.data)
+        names, _ = self.seats(state)
+        if isinstance(whose, int) and not 0 <= whose < len(names):
+            return ANY_SEAT
+        return whose
+
+    def refusal(self, state: S, whose: Whose, author: Author | None) -> str | None:
+        """Why `author`'s phone may not make a move that is `whose`'s (None: it may)."""
+        names, ids = self.seats(state)
+        return refusal(names, ids, whose, author)
+
+    def authorize(self, state: S, action: Action, author: Author | None) -> None:
+        """NotYourSeat unless `author` may make `action` now (the one seat policy)."""
+        why = self.refusal(state, self.whose(state, action), author)
+        if why is not None:
+            raise NotYourSeat(why)
+
+    def is_secret(self, action: Action) -> bool:
+        move = self.moves.get(action.type)
+        return move is not None and move.secret
+
+    def reveals(self, state: S) -> int:
+        """Rounds of secret choices revealed so far (a choice made before one of them is final)."""
+        return self._secret(state).reveals if self._secret is not None else 0
+
+    def over(self, state: S) -> bool:
+        return self._over(state) if self._over is not None else False
+
+    @property
+    def ends(self) -> bool:
+        """Whether a game of this kind comes to an end (a dice roller never does)."""
+        return self._over is not None
