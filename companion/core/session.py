@@ -141,6 +141,7 @@ class GameSession(Generic[S]):
         self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
         self._closed: str | None = None
         self._ended: str | None = None
+        self._saved_as: str | None = None
 
     def _resume(self, snapshot: tuple[int, S] | None) -> S:
         """The state the log leads to, from the saved one when it fits (else from the start)."""
@@ -196,6 +197,11 @@ class GameSession(Generic[S]):
     def ended(self) -> str | None:
         """FINISHED (saved to History), DISCARDED or RESTORED (away by a restore); None while open."""
         return self._ended
+
+    @property
+    def saved_as(self) -> str | None:
+        """The id of the play a finished session was saved as in History (None: not saved)."""
+        return self._saved_as
 
     def footprint(self, action: Action) -> Footprint:
         """What `action` reads and changes (the whole state unless the rules say less)."""
@@ -282,11 +288,11 @@ class GameSession(Generic[S]):
                          WHOLE_STATE.writes, f"redo “{described(target)}”")
             return target
 
-    def close(self, reason: str, ended: str = DISCARDED) -> None:
+    def close(self, reason: str, ended: str = DISCARDED, saved_as: str | None = None) -> None:
         """Take no more actions from now on (the session was finished, discarded or replaced)."""
         with self._lock:
             if not self._closed:
-                self._closed, self._ended = reason, ended
+                self._closed, self._ended, self._saved_as = reason, ended, saved_as
 
     def _revealed_since(self, index: int, target: Action) -> bool:
         """Whether the log's action at `index` is a secret choice that a reveal has shown since."""

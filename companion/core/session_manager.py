@@ -92,9 +92,12 @@ class SessionManager:
     def undiscard(self, session_id: str) -> None:
         self._log.undiscard(session_id)
 
-    def finish(self, session_id: str) -> None:
+    def finish(self, session_id: str, saved_as: str | None = None) -> None:
+        """The session takes no more actions (kept in `sessions/finished`); `saved_as`: the play it
+        was saved as, which every page still showing it shows instead."""
         with self._lock:
-            _close(self._live.pop(session_id, None), "This session was saved to History: it is finished.", FINISHED)
+            _close(self._live.pop(session_id, None), "This session was saved to History: it is finished.", FINISHED,
+                   saved_as)
             self._log.finish(session_id)
 
     def forget_all(self) -> None:
@@ -107,6 +110,6 @@ class SessionManager:
             self._live.clear()
 
 
-def _close(session: GameSession[Any] | None, reason: str, ended: str) -> None:
+def _close(session: GameSession[Any] | None, reason: str, ended: str, saved_as: str | None = None) -> None:
     if session is not None:
-        session.close(reason, ended)
+        session.close(reason, ended, saved_as)

@@ -7,15 +7,15 @@ from the random source passed in, and carried in the action's data.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core import dice as dice_mod
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
+from companion.core.table.rules import Move, TableRules
 from companion.games.freshwater_fly import table as fly_table
-from companion.games.freshwater_fly.candidates import table_candidates
 from companion.games.freshwater_fly.table import FlyTable
 
 GAME = "table"  # the name saved sessions carry (the Dice tab was once the Table tab)
@@ -76,6 +76,8 @@ def _apply_dice(state: DiceState, kind: str, data: Mapping[str, Any]) -> DiceSta
         pool = dice_mod.check_pool(state.pool)
         faces = data.get("faces", [])
         dice_mod.check_faces(pool, faces)
+        if state.faces is not None and state.kept and len(state.kept) == len(pool):
+            raise DomainError("Every die is kept: release one to roll it again.")
         for i in state.kept:
             if state.faces is not None and faces[i] != state.faces[i]:
                 raise DomainError(f"Die {i + 1} is kept: a re-roll leaves it showing {state.faces[i]}.")
@@ -89,10 +91,9 @@ def _apply_dice(state: DiceState, kind: str, data: Mapping[str, Any]) -> DiceSta
             raise DomainError(f"The pool has dice 1 to {len(state.pool)}; there is no die {index!r}.")
         if not isinstance(keep, bool):
             raise DomainError("Say whether to keep the die or roll it again.")
-        kept = state.kept | {index} if keep else state.kept - {index}
-        if len(kept) == len(state.pool):
-            raise DomainError("Keep fewer dice than the pool holds: at least one must be re-rolled.")
-        return replace(state, kept=frozenset(kept))
+        # Keeping every die is allowed (a roll then has nothing to re-roll, and says so), so that two
+        # phones keeping different dice at the same moment are both recorded, in either order.
+        return replace(state, kept=frozenset(state.kept | {index} if keep else state.kept - {index}))
     raise DomainError(f"The dice roller does not know the action {kind!r}.")
 
 
@@ -120,37 +121,25 @@ def keep(state: DiceState, index: int, kept: bool) -> Action:
     return Action("dice.keep", {"index": index, "keep": kept}, f"keep {what}" if kept else f"release {what}")
 
 
-# The session's rules -----------------------------------------------------------------
+# The session's rules, declared with the table kit --------------------------------------
 
-class DiceRollerRules:
-    game = GAME
-    title = "Dice session"
-
-    def initial_state(self, setup: Mapping[str, Any]) -> TableState:
-        return TableState()
-
-    def footprint(self, action: Action) -> Footprint:
-        """A roll depends on the pool and the kept dice, not on the faces before it; keeping a
-        die depends on the faces it keeps and changes that die alone."""
-        if action.type == "dice.roll":
-            return Footprint(reads=(("dice", "pool"), ("dice", "kept")), writes=(("dice", "faces"),))
-        if action.type == "dice.keep":
-            die = ("dice", "kept", action.data.get("index"))
-            return Footprint(reads=(("dice", "pool"), ("dice", "faces"), die), writes=(die,))
-        if action.type.partition(".")[0] == "dice":
-            return Footprint(reads=(("dice",),), writes=(("dice",),))
-        return fly_table.tool_footprint(action)
-
-    def apply(self, state: TableState, action: Action) -> TableState:
-        tool, _, kind = action.type.partition(".")
-        if tool == "dice":
-            return replace(state, dice=_apply_dice(state.dice, kind, action.data))
-        if tool in fly_table.TOOLS:
-            return replace(state, fly=fly_table.apply(state.fly, action))
-        raise DomainError(f"The dice roller does not know the action {action.type!r}.")
+def dice_move(kind: str) -> Callable[[TableState, Mapping[str, Any]], TableState]:
+    return lambda state, data: replace(state, dice=_apply_dice(state.dice, kind, data))
 
 
-RULES = DiceRollerRules()
+def rolled(data: Mapping[str, Any]) -> Footprint:
+    """A roll depends on the pool and the kept dice, not on the faces before it."""
+    return Footprint(reads=(("dice", "pool"), ("dice", "kept")), writes=(("dice", "faces"),))
+
+
+def kept(data: Mapping[str, Any]) -> Footprint:
+    """Keeping a die depends on the faces it keeps and changes that die alone."""
+    die = ("dice", "kept", data.get("index"))
+    return Footprint(reads=(("dice", "pool"), ("dice", "faces"), die), writes=(die,))
+
+
+def pooled(data: Mapping[str, Any]) -> Footprint:
+    return Footprint(reads=(("dice",),), writes=(("dice",),))
 
 
 # What a table might do now (random play and the conformance tests) ---------------------
@@ -165,7 +154,19 @@ def candidates(state: TableState, rng: random.Random) -> list[Action]:
     moves = [set_pool(list(rng.choice(POOLS))), roll(dice, rng)] if dice.pool else [set_pool(list(rng.choice(POOLS)))]
     if dice.faces is not None:
         index = rng.randrange(len(dice.pool))
-        moves.append(keep(dice, index, index not in dice.kept and len(dice.kept) + 1 < len(dice.pool)))
+        moves.append(keep(dice, index, index not in dice.kept))
     if rng.random() < 0.2:
-        moves += table_candidates(state.fly, rng)
+        moves += fly_table.table_candidates(state.fly, rng)
     return moves
+
+
+# Sessions of earlier versions, when the dice, draft and Strike cards were one Table tab, hold
+# the Freshwater Fly draft's and Strike cards' moves too (on the state's `fly`).
+RULES: TableRules[TableState] = TableRules(
+    game=GAME, title="Dice session", setup=lambda setup: TableState(),
+    moves=(Move("dice.pool", dice_move("pool"), ("dice", "preset"), touches=pooled),
+           Move("dice.roll", dice_move("roll"), ("faces",), touches=rolled),
+           Move("dice.keep", dice_move("keep"), ("index", "keep"), touches=kept),
+           *fly_table.fly_moves(lambda state: state.fly, lambda state, fly: replace(state, fly=fly))),
+    seats=lambda state: fly_table.draft_seats(state.fly), example_setup=lambda rng: {}, candidates=candidates,
+)

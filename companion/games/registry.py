@@ -134,8 +134,8 @@ FLEET_DICE = Game(
     parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),
            # a saved play, corrected: opened from History's Edit
            Part("edit", "Edit", "EDIT", f"{UI}.fleet_dice.edit:EditScreen", listed=False)),
-    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.game", "sheets"),
-              SessionKind("fleet-dice-edit", f"{RULES}.fleet_dice.edit", "edit")),
+    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.rules", "sheets"),
+              SessionKind("fleet-dice-edit", f"{RULES}.fleet_dice.correction", "edit")),
     plays=("fleet-dice",),
     edits="fleet-dice-edit",
     data=(("games/fleet_dice/sheet.json", f"{RULES}.fleet_dice.layout:default_layout"),),

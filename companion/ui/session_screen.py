@@ -4,11 +4,16 @@ Every tap is recorded as this phone's player's action, made on the version of th
 session this page last drew (or, for a tap on a control the page had already
 replaced, the version the player was looking at: `taps.late_tap`), so the session
 can refuse it when another phone changed what it touches meanwhile.
+
+What a phone may do is the table kit's one seat policy (`acts_for`): its player's own seat,
+every seat on the phone passed around. When any phone saves the game to History, every page
+showing it keeps its result ("Saved to History", with the standings) until it leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -16,12 +21,16 @@ import flet as ft
 from companion.core.actions import TABLE, Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import GameSession, SessionClosed
-from companion.ui.components.common import empty_state
+from companion.core.session import FINISHED, GameSession, SessionClosed, UndoView
+from companion.core.table.seats import seat_of
+from companion.store.archive import PlayNotFound
+from companion.ui.components.common import empty_state, panel
+from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
 from companion.ui.screen import Screen
 from companion.ui.taps import late_tap
+from companion.ui.theme import big_button_style
 
 
 class SessionScreen(Screen):
@@ -35,10 +44,12 @@ class SessionScreen(Screen):
         super().__init__(host, arg)
         self.missing: str | None = None
         self.session: GameSession[Any] | None = None
+        self.saved: Play | None = None  # the game this page showed, saved to History (by any phone)
         try:
             self.session = self.ctx.sessions.get(arg) if arg else self.find()
         except DomainError as exc:  # gone, or damaged: said plainly, nothing changed
             self.missing = str(exc)
+            self.saved = self._play(arg)  # a game saved meanwhile: its result (a play takes its session's id)
         if self.session is not None and self.session.record.game not in (self.game, *self.also_shows):
             self.missing, self.session = f"That session is not a {self.title} session.", None
         if self.session is None:
@@ -64,10 +75,35 @@ class SessionScreen(Screen):
 
     def own_seat(self, names: Sequence[str]) -> int | None:
         """The seat of this phone's player, if seated (None on the phone passed around the table)."""
-        actor = self.host.actor
-        if actor.id == TABLE:
+        if self.passed_around:
             return None
-        return next((i for i, name in enumerate(names) if name.casefold() == actor.name.casefold()), None)
+        ids: Sequence[str] = ()
+        if self.session is not None:
+            seated, ids = self.session.rules.seats(self.session.state)
+            ids = ids if tuple(seated) == tuple(names) else ()
+        return seat_of(names, ids, self.host.actor)
+
+    @property
+    def passed_around(self) -> bool:
+        """This phone is the whole table's, passed from player to player."""
+        return self.host.actor.id == TABLE
+
+    def viewer(self) -> int | None:
+        """The seat of this phone's player in the session shown (None: the phone passed around, or
+        a phone whose player is not at this table)."""
+        if self.session is None or self.passed_around:
+            return None
+        names, ids = self.session.rules.seats(self.session.state)
+        return seat_of(names, ids, self.host.actor)
+
+    def acts_for(self, whose: int | frozenset[int] | str) -> bool:
+        """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any
+        seat): the rules' one seat policy, as this phone's player (the host's own screen shows its
+        player's controls, though the host may act for anyone)."""
+        if self.session is None:
+            return False
+        actor = replace(self.host.actor, undoes_anyone=self.passed_around)
+        return self.session.rules.refusal(self.session.state, whose, actor) is None
 
     def missing_controls(self) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "This session cannot be shown", self.missing or ""),
@@ -75,13 +111,25 @@ class SessionScreen(Screen):
 
     def show_undo(self) -> None:
         session, actor = self.session, self.host.actor
-        self.undo_bar.show(session.undo_target(actor) if session else None,
+        self.undo_bar.show(session.undo_view(actor) if session else UndoView(),
                            session.redo_target(actor) if session else None)
 
     def mount(self) -> ft.Control:
         control = super().mount()
         self._saw()
         return control
+
+    def refresh(self) -> None:
+        if not self.show_saved():
+            super().refresh()
+
+    def show_saved(self) -> bool:
+        """Draw the game saved to History (on any phone) instead of its session, until this phone
+        leaves it; False when there is none. A screen that draws itself its own way asks first."""
+        if self.saved is None:
+            return False
+        self.body.controls = self.saved_controls()
+        return True
 
     def render(self) -> None:
         super().render()
@@ -137,15 +185,60 @@ class SessionScreen(Screen):
         if session is not None:
             self._after(self._attempt(lambda: session.redo(self.host.actor, expected, self.host.origin)))
 
-    def save_play(self, make: Callable[[str, str], Play]) -> None:
+    def save_play(self, make: Callable[[str, str], Play], replacing: str | None = None) -> None:
         """File the finished game in History: `make(play_id, played_at)` builds the play. It takes the
-        session's id, so saving again after a crash between the two steps replaces it."""
-        play_id = self.session.id
-        self.ctx.store.archive.add(make(play_id, self.ctx.store.clock().isoformat(timespec="seconds")))
-        self.end_session()
+        session's id (so saving again after a crash between the two steps replaces it), or the id and
+        date of the play it corrects (`replacing`; a play deleted meanwhile is kept as a new one).
+        This page, and every page showing the session, then shows the saved result."""
+        session = self.session
+        if session is None:
+            return
+        play_id, played_at = session.id, self.ctx.store.clock().isoformat(timespec="seconds")
+        if replacing is not None and (old := self._play(replacing)) is not None:
+            play_id, played_at = old.id, old.played_at
+        play = make(play_id, played_at)
+        self.ctx.store.archive.add(play)
+        self.ctx.sessions.finish(session.id, saved_as=play.id)
+        self.host.changed("sessions")
+        self.host.changed(f"session:{session.id}")
         self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
+        self.saved, self.session = play, None
+        self.host.toast("Saved to History.")
+        self.render()
+
+    def saved_controls(self) -> list[ft.Control]:
+        """The saved game: its result, until this phone leaves it (for its History page, or a new game)."""
+        play = self.saved
+        assert play is not None
+        return [panel(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY),
+                              ft.Text("Saved to History", size=20, weight=ft.FontWeight.BOLD, key="saved-to-history")],
+                             spacing=8),
+                      *standings(play.results, play.winners, key="saved"),
+                      ft.FilledButton("See it in History", icon=ft.Icons.HISTORY, key="saved-in-history",
+                                      style=big_button_style(),
+                                      on_click=lambda e: self.host.navigate(f"/history/{play.id}")),
+                      ft.OutlinedButton("Start a new game", icon=ft.Icons.ADD, key="saved-new-game",
+                                        on_click=lambda e: self.leave_saved()),
+                      key="saved")]
+
+    def leave_saved(self) -> None:
+        """This phone is done with the saved game: its screen starts over (a new game, or the latest)."""
+        self.saved, self.missing = None, None
+        self.body.controls = []
+        if self.arg:
+            self.host.navigate(self.route)
+            return
+        self.host.watch("sessions", self._adopt_latest)
+        self._adopt_latest()
+        self.render()
+
+    def _play(self, play_id: str | None) -> Play | None:
+        if not play_id:
+            return None
+        try:
+            return self.ctx.store.archive.get(play_id)
+        except PlayNotFound:
+            return None
 
     def end_session(self, finished: bool = True) -> None:
         """Finish (kept in sessions/finished) or discard the session; the screen starts over."""
@@ -201,9 +294,16 @@ class SessionScreen(Screen):
         self.host.watch(self._topic(), self._follow)
 
     def _follow(self) -> None:
-        """Another page changed the session (or ended it): show what is true now."""
-        if self.session is not None and self.session.closed:
-            self._let_go()
+        """Another page changed the session (or ended it): show what is true now. A game saved to
+        History on another phone stays here, as saved, until this phone leaves it."""
+        session = self.session
+        if session is not None and session.closed:
+            saved = self._play(session.saved_as) if session.ended == FINISHED else None
+            if saved is not None:
+                self.saved, self.session = saved, None
+                self.body.controls = []  # drawn again from scratch: the saved result
+            else:
+                self._let_go()
         self.render()
 
     def _let_go(self) -> None:
@@ -221,8 +321,9 @@ class SessionScreen(Screen):
             self._watch()
 
     def _adopt_latest(self) -> None:
-        """Another page started (or ended) a session: show the latest, if this page shows none yet."""
-        if self.session is None and not self.missing:
+        """Another page started (or ended) a session: show the latest, if this page shows none yet
+        (a saved game stays until this phone leaves it)."""
+        if self.session is None and not self.missing and self.saved is None:
             self.session = self.find()
             if self.session is not None:
                 self._watch()

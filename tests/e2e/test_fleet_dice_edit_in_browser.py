@@ -20,7 +20,7 @@ ENTRY = {"players": [
 def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) -> None:
     data = tmp_path / "data"
     store = open_store(data)
-    store.archive.add(edit.to_play(edit.RULES.initial_state({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
+    store.archive.add(edit.to_play(edit.new_correction({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
     store.close()
     server = make_server(data_dir=data, players=("Ana", "Ben"))
     phone.open(f"{server.url}/history/play1")

@@ -9,7 +9,7 @@ import re
 
 from companion.core.actions import Action
 from companion.core.session_log import replay
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import rules as fleet
 from tests.browser import AppPage, moment
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.fleet_dice import edit
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.layout import WHARF, default_layout
 from companion.ui.theme import TAP_SMALL
 
@@ -77,9 +77,11 @@ async def test_a_saved_play_is_corrected_rescored_and_saved_in_its_place(app, cl
     assert (edited.id, edited.game, edited.played_at) == (play.id, "fleet-dice", play.played_at)
     assert edited.results[0].total == new_total and edited.results[1].total == play.results[1].total
     assert edited.entry["players"][0]["boxes"][building] == LAYOUT.wharf[building].boxes
-    assert page.page.views[0].route == f"/history/{play.id}"
+    assert page.has(key="saved-to-history")  # the corrected result stays on the screen
     assert f"{new_total} (rank {edited.results[0].rank})" in page.texts()
-    assert page.snackbar_texts()[-1] == "Saved the changes."
+    assert page.snackbar_texts()[-1] == "Saved to History."
+    await page.click(key="saved-in-history")
+    assert page.page.views[-1].route == f"/history/{play.id}"
     assert app.ctx.sessions.latest(edit.GAME) is None  # the correction is finished
 
 

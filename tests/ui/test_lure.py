@@ -61,7 +61,8 @@ async def test_each_phone_sees_only_its_own_cast_until_all_are_locked_in(app, ro
     assert ana.find(key="odds-0-0").value == "58%"
     await ana.click(key="lock-0")
     await app.settle()
-    assert ben.label(key="cast-Ana") == "Ana: locked in" and not ben.has(key="cast-shown-0")
+    assert ben.label(key="cast-Ana") == "Ana: chosen ✓" and not ben.has(key="cast-shown-0")
+    assert ana.has(key="cast-mine") and ana.has(key="pick-0")  # Ana may change her pick until all are in
     await ben.click(key="lock-1")
     await app.settle()
     assert state(app).phase == lure.FISH
@@ -75,11 +76,15 @@ async def test_the_phone_passed_around_hides_each_pick_behind_pass_to(app, roste
     await start(page)
     await splash(page)
     assert not page.has(key="pick-0") and not page.has(key="pick-1")
-    await page.click(key="cast-Ana")
+    await page.click(key="cast-open-0")
     assert page.has(key="pick-0") and not page.has(key="pick-1")
+    assert "Only Ana looks now." in page.texts()
     await page.click(key="lock-0")
-    assert not page.has(key="pick-0")  # hidden again once locked in
-    await page.click(key="cast-Ben")
+    assert not page.has(key="pick-0") and not page.has(key="cast-open-0")  # hidden again once locked in
+    await page.click(key="cast-open-1")
+    await page.click(key="cast-hide")  # Ben looked, and hid it again without choosing
+    assert not page.has(key="pick-1")
+    await page.click(key="cast-open-1")
     await page.click(key="lock-1")
     assert state(app).phase == lure.FISH
 
@@ -88,11 +93,11 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     page = await app.open("/games/lure/round")
     await start(page)
     await splash(page)
-    await page.click(key="cast-Ana")
+    await page.click(key="cast-open-0")
     await page.click(key="pick-d6-0-minus")  # Ana: 2 d6
     await page.click(key="pick-adjust-0-plus")  # and her Adjust lure
     await page.click(key="lock-0")
-    await page.click(key="cast-Ben")
+    await page.click(key="cast-open-1")
     await page.click(key="lock-1")  # Ben: 3 d6
     # Ana rolls first (fewer dice): she enters 3 and 3; her Adjust moves one to 4: total 7.
     await page.click(key="enter-0")
@@ -132,6 +137,7 @@ async def test_the_last_fish_ends_the_game_and_it_is_saved_to_history(app, roste
     await page.click(key="lure-save")
     [play] = app.store.archive.all()
     assert play.game == "lure" and [(r.name, r.total) for r in play.results] == [("Ana", 3 + 4), ("Ben", 0)]
+    assert page.has(key="saved-to-history") and page.find(key="saved-winner").value == "Ana wins"
 
 
 async def test_an_onlookers_phone_opens_no_pick(app, roster) -> None:
@@ -140,5 +146,5 @@ async def test_an_onlookers_phone_opens_no_pick(app, roster) -> None:
     await start(host)
     await splash(host)
     cy = await app.open("/games/lure/round", phone="192.0.2.9", player="Cy")
-    await cy.click(key="cast-Ana")
-    assert not cy.has(key="pick-0") and "The picks are secret" in cy.snackbar_texts()[-1]
+    assert not cy.has(key="pick-0") and not cy.has(key="cast-open-0")
+    assert cy.find(key="cast-waiting").value == "Ana and Ben choose in secret, each on their own phone."

@@ -110,7 +110,7 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     [play] = app.store.archive.all()
     assert play.winners == ("Ana",) and [r.name for r in play.results] == ["Ana", "Ben"]
     assert app.ctx.sessions.open_records() == []
-    assert page.snackbar_texts()[-1] == "Saved to history."
+    assert page.snackbar_texts()[-1] == "Saved to History." and page.find(key="saved-winner").value == "Ana wins"
 
     history = await app.open(f"/history/{play.id}")
     assert history.find(key="play-winners").value == "Winner: Ana"
@@ -161,12 +161,14 @@ async def test_discard_the_sheet_with_undo(roster) -> None:
 async def test_history_lists_plays_newest_first(roster, clock) -> None:
     app = roster
     page = await app.open("/games/freshwater-fly/score")
+    await start(page)
     for fish in ("fish-coho-gold", "fish-brook-gold"):
-        await start(page)
         await page.click(key=fish)
         await page.click(key="save-play")  # shows the saved play
-        assert page.page.views[0].route.startswith("/history/")
-        await page.route("/games/freshwater-fly/score")
+        assert page.has(key="saved-to-history")
+        await page.click(key="saved-new-game")
+        assert page.checked("seat-Ana") and page.checked("seat-Ben")  # the same table, seated again
+        await page.click(key="start-scoring")
         clock.advance(hours=1)
     history = await app.open("/history")
     cards = [t for t in history.texts() if t.startswith("Ana ")]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import GAME
-from companion.games.fleet_dice.table import pool
+from companion.games.fleet_dice.table import PHASES, pool
 
 BEN_PHONE = "192.0.2.8"
 
@@ -90,7 +90,9 @@ async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
 async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, sheets) -> None:
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     assert banner(ben) == "Round 1, boat phase: Ana rolls the boat dice."
-    await ben.click(key="roll-dice")  # any phone may roll for the table
+    assert not ben.has(key="roll-dice")  # "The start player rolls": on Ana's phone, or the one passed around
+    await sheets.click(key="roll-dice")
+    await app.settle()
     assert game(app).current_roll() is not None
     assert banner(ben) == "Round 1, boat phase: Ana picks now."
     await ben.click(key="die-1")
@@ -223,3 +225,33 @@ async def test_sheets_kept_before_the_table_round_go_on_with_faces_tapped_in(app
     await page.click(key="face-cod")
     await page.click(key="use-normal")
     assert old.state.sheets[0].filled["cod"] == 4
+
+
+async def test_a_boat_ticked_to_skip_fishing_skips_it_and_fills_its_swordfish_box(app) -> None:
+    # Swordfish license: "a boat that skips fishing fills one box" (the rules' reading in the help).
+    # The tick shown on the screen is what the recorded action carries (it once carried none).
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+    session = app.ctx.sessions.create(GAME, {"players": [{"name": "Ana", "start": "swordfish"},
+                                                         {"name": "Ben", "start": "cod"}], "start_player": 0})
+    while session.state.sheets[0].choice() is None or session.state.sheets[0].choice().kind != "fishing":
+        state = session.state
+        if state.why_no_roll() is None:
+            session.perform(fleet.roll_dice(state, [faces[0] for faces in pool(PHASES[state.position()[1]], 2)]))
+            continue
+        moves = [a for seat in (0, 1) for a in fleet.legal_actions(state, seat)]
+        session.perform(next((a for a in moves if a.data.get("how") == "income"), moves[0]))
+    page = await app.open(f"/games/fleet-dice/sheets/{session.id}", player="table")
+    await page.click(key="sheet-Ana")  # round 2: Ben starts, and fishes first; Ana at the same time
+    assert banner(page).startswith("Ana: Go fishing")
+    await page.click(key="skip-swordfish-0")
+    assert page.checked("skip-swordfish-0")
+    await page.click(key="go-fishing")
+    [fishing] = [a for a in session.record.actions if a.type == "fish" and a.data["seat"] == 0]
+    assert fishing.data["skip"] == [["swordfish", 0]]
+    ana = session.state.sheets[0]
+    assert ana.boats["swordfish"] == (0,) and ana.choice().kind == "swordfish"  # no catch: a box to fill instead
+    track = ana.swordfish_targets()[0]  # a boat track whose next box has no symbol beside it
+    await page.click(key="sheet-Ana")  # the phone passed around went on to Ben, who still fishes
+    await page.click(key=f"box-{track}-{ana.next_box(track)}")
+    assert session.state.sheets[0].filled[track] == ana.filled[track] + 1 and session.state.sheets[0].choice() is None

@@ -119,18 +119,22 @@ async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with
     ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     await fleet_sheets(app, ana, ben)
+    table = await app.open("/games/fleet-dice/sheets", player="table")  # the phone passed around the table
     await enter(ana, "cod", "lobster", "oyster")
     await app.settle()
-    await ben.click(key="sheet-Ana")  # Ben helps Ana with her sheet while she taps it herself
+    await ben.click(key="sheet-Ana")  # Ben looks at Ana's sheet: his phone does not fill it
+    assert ben.has(key="not-mine") and not ben.has(key="use-normal")
     await ben.click(key="die-0")
-    bens_tap = ben.find(key="use-normal")
+    assert ben.snackbar_texts()[-1].startswith("This is Ana's sheet: Ana fills it on their own phone")
+    await table.click(key="die-0")  # Ana takes her die on the phone passed around, while tapping her own too
+    tables_tap = table.find(key="use-normal")
     await ana.click(key="die-0")
     await ana.click(key="use-normal")
     await app.settle()
-    await ben.tap_late(bens_tap)
+    await table.tap_late(tables_tap)
     game = app.ctx.sessions.latest(FLEET)
     assert game.state.sheets[0].filled["cod"] == 4 and len(game.record.actions) == 2
-    [told] = ben.snackbar_texts()
+    [told] = table.snackbar_texts()
     assert told.startswith("Just before your tap: Ana: takes a die, Cod: fill Cod box 4. Your tap was not recorded")
 
 

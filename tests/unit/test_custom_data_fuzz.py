@@ -65,7 +65,7 @@ def play_with_game_data(rng: random.Random) -> None:
     from companion.core.session_log import replay
     from companion.games.dice_roller import RULES as TABLE
     from companion.games.dice_roller import roll, set_pool
-    from companion.games.fleet_dice import game as fleet
+    from companion.games.fleet_dice import rules as fleet
     from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout
     from companion.games.fleet_dice.scoring import score
     from companion.games.fly_solo import journal as j

@@ -42,13 +42,16 @@ def test_a_kept_die_cannot_change_in_a_reroll() -> None:
         RULES.apply(state, Action("dice.roll", {"faces": [5, 4]}))
 
 
-def test_keeping_needs_a_roll_and_leaves_one_die_to_roll() -> None:
+def test_keeping_needs_a_roll_and_a_roll_needs_a_die_not_kept() -> None:
     state = apply_all(tt.set_pool(["d6", "d6"]))
     with pytest.raises(DomainError, match="only a rolled die can be kept"):
         RULES.apply(state, Action("dice.keep", {"index": 0, "keep": True}))
-    state = apply_all(tt.set_pool(["d6", "d6"]), Action("dice.roll", {"faces": [3, 4]}), Action("dice.keep", {"index": 0, "keep": True}))
-    with pytest.raises(DomainError, match="at least one must be re-rolled"):
-        RULES.apply(state, Action("dice.keep", {"index": 1, "keep": True}))
+    state = apply_all(tt.set_pool(["d6", "d6"]), Action("dice.roll", {"faces": [3, 4]}), Action("dice.keep", {"index": 0, "keep": True}),
+                      Action("dice.keep", {"index": 1, "keep": True}))  # every die kept: two phones at once may do it
+    with pytest.raises(DomainError, match="^Every die is kept: release one to roll it again.$"):
+        RULES.apply(state, Action("dice.roll", {"faces": [3, 4]}))
+    state = RULES.apply(state, Action("dice.keep", {"index": 1, "keep": False}))
+    assert RULES.apply(state, Action("dice.roll", {"faces": [3, 6]})).dice.faces == (3, 6)
 
 
 def test_a_new_pool_clears_faces_and_keeps() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.core.assets import AssetError, load_json
 from companion.core.session_log import replay
 from companion.games.fleet_dice import GoldenRuleError, SheetError, new_sheet
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout, parse_layout
 from companion.games.fleet_dice.scoring import breakdown, score
 from companion.games.fleet_dice.sheet import Choice, Sheet

@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.games import GAMES
-from companion.games.fleet_dice import edit
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import correction, edit
+from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.edit import Estimate
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import BOAT_KINDS, Sheet, new_sheet
 
 LAYOUT = default_layout()
-RULES = edit.RULES
+RULES = correction.RULES
 PLAYED_AT = "2026-11-20T21:00:00+00:00"
 
 

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
-from companion.games.fleet_dice import game as fleet
+from companion.core.table.turns import clockwise, start_of_round
+from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES
-from companion.games.fleet_dice.table import TableError, pick_order, pool, start_player
+from companion.games.fleet_dice.table import TableError, pool
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -50,8 +51,8 @@ def test_the_pools_hold_one_die_more_than_the_players(players: int, boat: int, t
 def test_picks_go_clockwise_from_the_start_player_and_the_start_passes_each_round() -> None:
     # Select a Die: "beginning with the start player and continuing in clockwise order";
     # Round End: "Pass the start player marker and dice clockwise."
-    assert pick_order(2, 4) == (2, 3, 0, 1)
-    assert [start_player(2, r, 4) for r in (1, 2, 3, 4, 5)] == [2, 3, 0, 1, 2]
+    assert clockwise(2, 4) == (2, 3, 0, 1)
+    assert [start_of_round(2, r, 4) for r in (1, 2, 3, 4, 5)] == [2, 3, 0, 1, 2]
     _, game = table(3, start=1)
     game = act(game, fleet.roll_dice(game, ["cod", "cod", "shrimp", "coins"]))
     assert game.order() == (1, 2, 0) and game.picker() == 1

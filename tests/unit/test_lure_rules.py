@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
-from companion.core.session_log import replay
 from companion.games import GAMES, registry
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard
@@ -158,7 +157,8 @@ def test_a_cast_can_be_changed_until_everyone_has_cast_and_its_label_keeps_the_s
     again = cast(state, 0, d6=1)
     assert again.label == "Ana casts again"
     state = act(state, again)
-    assert cast_of(state, 0) == Cast(d6=1)
+    assert cast_of(state, 0, viewer=0) == Cast(d6=1)  # on Ana's phone
+    assert cast_of(state, 0, viewer=1) is cast_of(state, 0) is None  # on Ben's, or an onlooker's: not yet
     state = act(state, cast(state, 1, d6=2, adjust=1))
     assert state.seats[1].hand == Hand(3, 1, (4, 5))  # lures leave the hand only at the reveal
     state = act(state, cast(state, 2, d6=2))
@@ -374,7 +374,7 @@ def test_a_special_die_rests_for_one_round_after_it_is_rolled() -> None:
     state = act(state, resolve(state))
     assert state.seats[0].resting == (20,)
     state = splashed(state, *[fish(30 + i) for i in range(splash_count(state))])
-    assert act(state, cast(state, 0, d6=1, special=[12])).seats[0].cast.special == (12,)  # back after a round
+    assert act(state, cast(state, 0, d6=1, special=[12])).cast(0).special == (12,)  # back after a round
 
 
 def test_running_out_of_fish_ends_the_round_for_those_still_to_roll() -> None:
@@ -453,11 +453,11 @@ def test_roll_refusals() -> None:
 
 
 def test_the_set_up_is_checked() -> None:
-    with pytest.raises(LureError, match=r"^Lure is played by 2 to 5 players, not 1\.$"):
+    with pytest.raises(DomainError, match=r"^players: Lure is played by 2 to 5 players, not 1$"):
         RULES.initial_state({"players": ["Ana"]})
-    with pytest.raises(LureError, match="not 6"):
+    with pytest.raises(DomainError, match="not 6"):
         RULES.initial_state({"players": list("ABCDEF")})
-    with pytest.raises(LureError, match=r"^Two players are called ana"):
+    with pytest.raises(DomainError, match=r"^players\[1\]\.name: 'ana' is already players\[0\]: each player plays once$"):
         RULES.initial_state({"players": ["Ana", "ana"]})
     with pytest.raises(LureError, match=r"^How many fish one roll catches is one of all, one; not 'some'\.$"):
         new(2, catches_per_roll="some")
@@ -516,59 +516,7 @@ def test_lure_is_registered() -> None:
     assert entry.part("dice").id == "dice"  # the dice preset's part still works
 
 
-# Random play -----------------------------------------------------------------------------------
-
-
-KINDS = ("none", "none", "pair", "shows", "both", "special", "other")
-
-
-def random_fish(rng: random.Random) -> FishCard:
-    kind = rng.choice(KINDS)
-    n = rng.randint(1, 6) if kind in ("shows", "both") else None
-    m = rng.randint(1, 6) if kind == "both" else None
-    return FishCard(rng.randint(1, 30), rng.randint(0, 8), Requirement(kind, n, m))
-
-
-def random_cast(state, seat: int, rng: random.Random) -> Action:
-    s, settings_ = state.seats[seat], state.settings
-    special = [d for d in settings_.special_dice if d not in s.resting and rng.random() < 0.4]
-    extra = [v for v in s.hand.extra if rng.random() < 0.5]
-    return cast(state, seat, rng.randint(0, settings_.d6), special, rng.randint(0, s.hand.adjust),
-                rng.randint(0, s.hand.boost), extra)
-
-
-def random_action(state, rng: random.Random) -> Action | None:
-    owing = [i for i, s in enumerate(state.seats) if s.owed]
-    if owing and rng.random() < 0.3:
-        lure_kind = rng.choice((ADJUST, BOOST, EXTRA))
-        value = rng.choice(state.settings.extra_values) if lure_kind == EXTRA else None
-        return draw(state, rng.choice(owing), lure_kind, value)
-    if state.phase == OVER:
-        return None
-    if state.phase == SPLASH:
-        return splash(state, [random_fish(rng) for _ in range(splash_count(state))])
-    if state.phase == CAST:
-        return random_cast(state, rng.randrange(len(state.names)), rng)
-    seats = lure.current_seats(state)
-    to_roll = [i for i in seats if state.seats[i].roll is None]
-    if to_roll:
-        return lure.roll_with(state, rng.choice(to_roll), rng)
-    adjustable = [(i, d) for i in seats if lure.adjusts_left(state, i)
-                  for d, sides in enumerate(state.seats[i].cast.sides())]
-    if adjustable and rng.random() < 0.5:
-        seat, die = rng.choice(adjustable)
-        value, sides = state.seats[seat].roll.dice[die], state.seats[seat].cast.sides()[die]
-        by = rng.choice([b for b in (1, -1) if 1 <= value + b <= sides] or [1])
-        if 1 <= value + by <= sides:
-            return adjust(state, seat, die, by)
-    other = {i: [f for f in lure.to_check(state, i) if rng.random() < 0.5] for i in seats}
-    choice = {}
-    if state.settings.catches_per_roll == "one":
-        for i in seats:
-            options = can_catch(state, i, other[i])
-            if options:
-                choice[i] = rng.choice(options)
-    return resolve(state, other, choice)
+# Invariants under random play (tests/unit/test_conformance.py plays every game to its end) -------------
 
 
 def check_invariants(state) -> None:
@@ -589,52 +537,19 @@ def check_invariants(state) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 5), deck=st.integers(1, 14), d6=st.integers(1, 8),
-       refill=st.sampled_from(["fill", "add"]), catches=st.sampled_from(["all", "one"]))
-def test_random_legal_play_keeps_the_invariants_and_replays(seed, players, deck, d6, refill, catches) -> None:
+@given(seed=st.integers(0, 10**9))
+def test_random_play_keeps_every_fish_somewhere_once_and_every_total_equal_to_its_breakdown(seed) -> None:
     rng = random.Random(seed)
-    setup = lure.setup_for(list(NAMES[:players]), deck=deck, d6=d6, refill=refill, catches_per_roll=catches,
-                           lures={"adjust": 2, "boost": 1, "extra": [3]})
-    state = RULES.initial_state(setup)
-    log = []
-    for _ in range(400):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = act(state, action)
-        log.append(Action.from_doc(json.loads(json.dumps(action.to_doc()))))
+    state = RULES.initial_state(RULES.example_setup(rng))
+    moves = 0
+    while not state.over and moves < 1500:
+        try:
+            state = act(state, rng.choice(RULES.candidates(state, rng)))
+            moves += 1
+        except DomainError:
+            continue
         check_invariants(state)
-    assert replay(RULES, setup, log) == state
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**16, 10**16) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=8) | st.integers(-2, 25) | st.sampled_from(["adjust", "boost", "extra", "12", "20", "0"]),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=3) | st.sampled_from(
-        ["0", "1", "12", "20"]), inner, max_size=4),
-    max_leaves=12,
-)
-FIELDS = ["seat", "fish", "d6", "special", "adjust", "boost", "extra", "values", "die", "by", "group", "other",
-          "choice", "lure", "value"]
-
-
-@pytest.mark.parametrize("action_type", ["splash", "cast", "roll", "adjust", "resolve", "draw", "nonsense"])
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40), data=st.data())
-def test_any_action_from_a_damaged_log_is_applied_or_refused_with_words(action_type, seed, steps, data) -> None:
-    rng = random.Random(seed)
-    catches = "one" if seed % 2 else "all"
-    state = RULES.initial_state(lure.setup_for(["Ana", "Ben", "Cy"], deck=6, catches_per_roll=catches))
-    for _ in range(steps):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = act(state, action)
-    fields = data.draw(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6), label="data")
-    try:
-        act(state, Action(action_type, fields, "fuzzed"))
-    except DomainError as exc:
-        assert str(exc) and "\n" not in str(exc)
+    assert state.over
 
 
 def test_the_next_step_is_said_in_words() -> None:

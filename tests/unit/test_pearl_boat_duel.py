@@ -55,13 +55,14 @@ def test_attacking_a_boat_without_a_hidden_attack_does_nothing() -> None:
 def test_all_nine_pairs(a, d) -> None:
     state = engaged()
     state = act(state, duel_choose(state, 0, a))
-    assert duel_choice_of(state, 0) == a and duel_choice_of(state, 1) is None  # Ben's choice is not made yet
+    assert duel_choice_of(state, 0, viewer=0) == a and duel_choice_of(state, 1, viewer=1) is None  # Ben: not yet
+    assert duel_choice_of(state, 0, viewer=1) is duel_choice_of(state, 0) is None  # secret on Ben's phone
     assert duel_revealed(state) == () and duel_waiting_for(state) == (1,)
     state = act(state, duel_choose(state, 1, d))
     if a == d:
         # "If both players choose the same item, they must announce their new choices"
         assert state.duel is not None and duel_revealed(state) == (pb.DuelRound(a, d),)
-        assert duel_choice_of(state, 0) is None and duel_waiting_for(state) == (0, 1)
+        assert duel_choice_of(state, 0, viewer=0) is None and duel_waiting_for(state) == (0, 1)
         assert [b.pearls for b in state.boats] == [5, 5]
         assert state.notice.endswith(": the same, choose again.")
     else:

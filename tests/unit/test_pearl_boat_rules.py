@@ -15,15 +15,12 @@ from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session_log import replay
-from companion.games import GAMES
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
     BLOCK,
     ENGINE_REVERSE,
     ENGINE_UPGRADE,
     FROZEN,
-    HELD,
     MOVE_CHOICE,
     SLOW_DOWN,
 )
@@ -139,12 +136,12 @@ def test_turns_wait_for_the_turn_order() -> None:
 
 
 @pytest.mark.parametrize("setup, message", [
-    ({"players": ["Ana"]}, "The pearl boat game is played by 2 to 6 players here, not 1."),
-    ({"players": ["Ana", "ana"]}, "Two players are called ana: each player plays once."),
-    ({"players": ["Ana", " "]}, "Each boat needs its player's name."),
+    ({"players": ["Ana"]}, "players: the pearl boat game is played by 2 to 6 players, not 1"),
+    ({"players": ["Ana", "ana"]}, "players[1].name: 'ana' is already players[0]: each player plays once"),
+    ({"players": ["Ana", " "]}, "players[1].name: a player needs a name"),
 ])
 def test_bad_set_ups_are_refused(setup, message) -> None:
-    with pytest.raises(PearlBoatError) as caught:
+    with pytest.raises(DomainError) as caught:
         RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), **setup})
     assert str(caught.value) == message
 
@@ -415,93 +412,25 @@ def test_selling_touches_only_that_boat_and_a_turn_action_touches_all() -> None:
     assert not independent(ana, RULES.footprint(Action("move", {"seat": 1, "roll": 3})))
 
 
-# Properties -------------------------------------------------------------------------------------
+# Invariants under random play -------------------------------------------------------------------
 
 
-def some_action(state, rng: random.Random) -> Action:
-    """Any action with plausible arguments (many are refused)."""
-    n = len(state.boats)
-    seat = state.current if state.current is not None and rng.random() < 0.8 else rng.randrange(n)
-    if state.duel is not None and rng.random() < 0.8:
-        seat = rng.choice([state.duel.attacker, state.duel.defender])
-        return pb.duel_choose(state, seat, rng.choice(pb.DUEL_CHOICES))
-    other = rng.randrange(n)
-    kind = rng.choice(["move", "move", "reward", "catch", "drop_off", "deliver", "draw", "draw", "use", "buy",
-                       "buy", "trade", "sell", "discard", "barter", "end", "end", "end", "market"])
-    if kind == "move":
-        return move(state, seat, rng.randint(1, 6), to_market=rng.choice([None, None, 1, 3]),
-                    to_blocker=rng.choice([None, 0, 2]))
-    if kind == "market":  # reaching the market and delivering
-        return move(state, seat, 6, to_market=rng.randint(1, 4))
-    if kind == "reward":
-        return reward(state, seat, rng.choice([2, 3, 4, -1, -2]))
-    if kind == "catch":
-        return catch(state, seat, rng.choice([f.id for f in state.data.fish]))
-    if kind == "drop_off":
-        return drop_off(state, seat)
-    if kind == "deliver":
-        return deliver(state, seat)
-    params = dict(steps=rng.randint(1, 5), move_roll=rng.randint(1, 6), target=rng.choice([other, None]),
-                  to_market=rng.choice([None, 2]))
-    if kind == "draw":
-        return draw(state, seat, rng.randint(1, 8), **params)
-    if kind == "use":  # mostly a card the boat holds
-        held = state.boats[seat].cards
-        return pb.use_card(state, seat, rng.choice(held) if held and rng.random() < 0.8 else rng.choice(HELD), **params)
-    if kind == "buy":
-        return pb.buy(state, seat, rng.choice(["half_refill", "step_back", "extra_draw"]), rng.randint(1, 3))
-    if kind == "trade":
-        return pb.trade(state, seat, rng.choice((*state.boats[seat].attacks, *HELD)))
-    if kind == "sell":
-        return pb.sell(state, seat, rng.choice(HELD))
-    if kind == "discard":
-        return discard(state, seat, rng.choice(HELD))
-    if kind == "barter":
-        return pb.barter(state, seat, other, rng.choice(HELD), rng.randint(0, 4))
-    return end_turn(state, seat)
-
-
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), steps=st.integers(0, 200))
-def test_random_legal_play_keeps_pearls_and_fuel_in_bounds_and_the_log_replays(seed, players, steps) -> None:
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_random_play_keeps_pearls_fuel_cards_and_fish_in_bounds(seed) -> None:
+    # tests/unit/test_conformance.py plays every game to its end and checks its refusals and replay.
     rng = random.Random(seed)
-    setup = pb.setup_for(NAMES[:players])
-    state = RULES.initial_state(setup)
-    log = []
-    while state.phase == pb.ORDER:
-        log.append(pb.roll_order(state, rng))
-        state = act(state, log[-1])
-    for _ in range(steps):
-        if state.over:
-            break
-        action = some_action(state, rng)
+    state = RULES.initial_state(RULES.example_setup(rng))
+    while not state.over:
         try:
-            state = act(state, action)
+            state = act(state, rng.choice(RULES.candidates(state, rng)))
         except DomainError as exc:
             assert str(exc)
             continue
-        log.append(action)
         for b in state.boats:
             assert b.pearls >= 0 and 0 <= b.fuel <= state.data.tank
             assert len(b.upgrades) <= state.data.upgrade_limit and len(b.attacks) <= state.data.attack_limit
             assert b.position >= 0 and len(b.on_board) <= state.data.base_capacity + state.data.expansion_fish
             assert all(n <= limit for n, limit in zip(b.bought, (16, 8, 10)))
-        assert sum(1 for b in state.boats if b.effect is not None) <= players
-    assert replay(RULES, setup, log) == state
-    assert replay(GAMES["pearl-boat"], setup, log) == state
+        assert sum(1 for b in state.boats if b.effect is not None) <= len(state.boats)
 
-
-@settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 1000), kind=st.sampled_from(list(pb.HANDLERS) + ["nonsense"]),
-       data=st.dictionaries(st.sampled_from(["seat", "roll", "rolls", "seats", "value", "fish", "card", "target",
-                                             "steps", "move_roll", "to_market", "to_blocker", "item", "choice",
-                                             "buyer", "pearls", "returned"]),
-                            st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=6)
-                            | st.sampled_from(list(HELD) + ["salmon", "net", "half_refill", "step_back"])
-                            | st.lists(st.integers(-1, 7) | st.sampled_from(HELD), max_size=3), max_size=5))
-def test_any_action_is_applied_or_refused_with_words(seed, kind, data) -> None:
-    state = new(3) if seed % 4 == 0 else started(3)
-    try:
-        act(state, Action(kind, data, "fuzzed"))
-    except DomainError as exc:
-        assert str(exc)

@@ -4,6 +4,7 @@ Expectations are worked by hand from the text."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,10 +13,8 @@ from hypothesis import strategies as st
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session_log import replay
-from companion.games import GAMES
 from companion.games.salmon_run import rules as sr
-from companion.games.salmon_run.river import CARDS, SUPPLEMENTAL, difficulty_river
+from companion.games.salmon_run.river import SUPPLEMENTAL, difficulty_river
 from companion.games.salmon_run.rules import (
     COUNTERS,
     FIRST,
@@ -106,18 +105,19 @@ def test_bad_first_player_rolls_are_refused(rolls, message) -> None:
 
 
 @pytest.mark.parametrize("setup, message", [
-    ({"players": [{"name": "Ana", "colour": "red"}]}, "Salmon Run is played by 2 to 4 players, not 1."),
+    ({"players": [{"name": "Ana", "colour": "red"}]}, "players: Salmon Run is played by 2 to 4 players, not 1"),
     ({"players": [{"name": "Ana", "colour": "red"}, {"name": "ana", "colour": "blue"}]},
-     "Two players are called ana: each player plays once."),
+     "players[1].name: 'ana' is already players[0]: each player plays once"),
     ({"players": [{"name": "Ana", "colour": "red"}, {"name": "Ben", "colour": "Red"}]},
      "Two salmon are Red: each player takes a colour of their own."),
-    ({"players": [{"name": "Ana", "colour": "red"}, {"name": "Ben"}]}, "Each player needs a salmon colour."),
+    ({"players": [{"name": "Ana", "colour": "red"}, {"name": "Ben"}]},
+     "players[1].colour: each salmon has a colour of its own"),
     ({"supplemental": {"eagle": -1}}, "The Eagle pile holds 0 to 100 cards, not -1."),
     ({"river": {"start": "S1", "boards": [{"board": 1, "side": "E"}], "finish": "F1"}},
      "A river has 2 to 6 numbered boards between Start and Finish, not 1."),
 ])
 def test_bad_set_ups_are_refused(setup, message) -> None:
-    with pytest.raises(SalmonRunError) as caught:
+    with pytest.raises(DomainError) as caught:
         RULES.initial_state({**sr.setup_for(PLAYERS[:2], difficulty_river(2)), **setup})
     assert str(caught.value) == message
 
@@ -226,7 +226,7 @@ def test_up_to_three_cards_and_only_cards_the_deck_holds() -> None:
     state = act(state, play(state, 0, "forward"))
     assert sr.cards_left(state) == 0 and sr.playable(state) == ()
     assert refused(state, play(state, 0, "left")) == "Ana has played 3 cards this turn: end the turn."
-    two_played = sr.replace(state, turn=sr.Turn(0, ("bear", "forward")))
+    two_played = replace(state, turn=sr.Turn(0, ("bear", "forward")))
     assert refused(two_played, jump(two_played, 0, ["left", "left"])) == \
         "A jump is two card plays: Ana has 1 left this turn."
 
@@ -289,8 +289,9 @@ def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() 
     action = drift(state, 1, 2, roll=4, waterfall_arrows=2, waterfall_roll=5)
     assert action.label == "Ben rolls 4: arrow 2; into a Waterfall, rolls 5: arrow 1"
     state = act(state, action)
-    assert state.pending.answers[1] == sr.Answer(1, arrows=2, roll=4, arrow=2, waterfall_arrows=2, waterfall_roll=5,
-                                                 waterfall_arrow=1)
+    assert sr.answer_of(state, 1, viewer=1) == sr.Answer(1, arrows=2, roll=4, arrow=2, waterfall_arrows=2,
+                                                         waterfall_roll=5, waterfall_arrow=1)
+    assert sr.answer_of(state, 1, viewer=0) is sr.answer_of(state, 1) is None  # secret until all have answered
     state = act(state, drift(state, 2, 0))
     assert state.pending is None and [a.arrow for a in state.last.answers] == [1, 2, None]
     assert [arrow_for(r) for r in range(1, 7)] == [1, 2, 1, 2, 1, 2]
@@ -450,63 +451,21 @@ def test_several_in_the_pond_the_fewest_fatigue_wins_and_equal_is_a_tie() -> Non
     assert to_play(tied, "p2", "2026-11-20T21:00:00").winners == ("Ana", "Ben")
 
 
-# Properties -------------------------------------------------------------------------------------------------
-
-
-def some_action(state, rng: random.Random) -> Action:
-    """Any action of the race with plausible arguments (many are refused)."""
-    seat = rng.randrange(len(state.salmon))
-    if state.turn is not None and rng.random() < 0.6:
-        seat = state.turn.seat
-    kind = rng.choice(["play", "play", "jump", "counter", "drift", "rapids", "eagle", "bear", "hex", "hex", "pond",
-                       "end", "end"])
-    if kind == "play":
-        return play(state, seat, rng.choice(CARDS))
-    if kind == "jump":
-        return jump(state, seat, [rng.choice(SWIM_CARDS), rng.choice(SWIM_CARDS)])
-    if kind == "counter":
-        return counter(state, seat)
-    if kind == "drift":
-        arrows = rng.randrange(3)
-        falls = rng.choice([None, 1, 2]) if arrows else None
-        return drift(state, seat, arrows, rng.randint(1, 6) if arrows == 2 else None, falls,
-                     rng.randint(1, 6) if falls == 2 else None)
-    if kind == "rapids":
-        return rapids(state, seat, rng.randrange(3))
-    if kind == "eagle":
-        return eagle(state, seat, rng.random() < 0.3)
-    if kind == "bear":
-        return bear(state, seat)
-    if kind == "hex":
-        hex_id = rng.choice(sr.HEXES)
-        cards = [rng.choice(CARDS) for _ in range(rng.randint(1, 2))]
-        offered = sr.HEX_CARDS.get(hex_id, (None,))
-        return special_hex(state, seat, hex_id, card=rng.choice(offered), cards=cards,
-                           from_hand=rng.randint(0, len(cards)))
-    if kind == "pond":
-        return pond(state, seat) if rng.random() < 0.1 else bear(state, seat)
-    return end_turn(state, seat)
+# Invariants under random play (tests/unit/test_conformance.py plays every game to its end) -----------------
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), steps=st.integers(0, 120))
-def test_a_deck_is_eleven_plus_added_less_removed_and_the_log_replays(seed, players, steps) -> None:
+@given(seed=st.integers(0, 10**6))
+def test_a_deck_is_eleven_plus_added_less_removed_and_no_card_is_made_or_lost(seed) -> None:
     rng = random.Random(seed)
-    setup = sr.setup_for(PLAYERS[:players], difficulty_river(2))
-    state = RULES.initial_state(setup)
-    log = [sr.roll_first_player(state, rng)]
-    state = act(state, log[0])
+    state = RULES.initial_state(RULES.example_setup(rng))
     total_cards = state.piles.size + sum(s.deck.size for s in state.salmon)
-    for _ in range(steps):
-        if state.over:
-            break
-        action = some_action(state, rng)
+    while not state.over:
         try:
-            state = act(state, action)
+            state = act(state, rng.choice(RULES.candidates(state, rng)))
         except DomainError as exc:
             assert str(exc)
             continue
-        log.append(action)
         for s in state.salmon:
             # The Swim Deck's 11, the cards hexes added less those Reeds removed, Fatigue taken less returned.
             assert s.deck.size == 11 + s.added - s.removed + s.fatigue_gained - s.fatigue_returned
@@ -515,28 +474,11 @@ def test_a_deck_is_eleven_plus_added_less_removed_and_the_log_replays(seed, play
         assert all(n >= 0 for n in state.piles.counts)
         removed = sum(s.removed for s in state.salmon)
         assert state.piles.size + sum(s.deck.size for s in state.salmon) + removed == total_cards
-    assert replay(RULES, setup, log) == state
-    assert replay(GAMES["salmon-run"], setup, log) == state
-
-
-@settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 1000), kind=st.sampled_from(list(sr.HANDLERS) + ["nonsense"]),
-       data=st.dictionaries(st.sampled_from(["seat", "card", "cards", "rolls", "arrows", "roll", "waterfall_arrows",
-                                             "waterfall_roll", "countered", "hex", "from_hand", "discards"]),
-                            st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=6)
-                            | st.sampled_from(list(CARDS) + list(sr.HEXES))
-                            | st.lists(st.integers(-1, 7) | st.sampled_from(CARDS), max_size=3), max_size=5))
-def test_any_action_is_applied_or_refused_with_words(seed, kind, data) -> None:
-    state = new(3) if seed % 4 == 0 else started(3, first=seed % 3)
-    try:
-        act(state, Action(kind, data, "fuzzed"))
-    except DomainError as exc:
-        assert str(exc)
 
 
 def test_answers_of_two_salmon_touch_different_parts_and_a_card_played_touches_all() -> None:
     # "Each player rolls individually": answers to one Current come from every phone at once.
-    from companion.core.actions import Action, independent
+    from companion.core.actions import independent
     from companion.games.salmon_run.rules import RULES as RACE
 
     ana, ben = (RACE.footprint(Action("drift", {"seat": s, "arrows": 0})) for s in (0, 1))

@@ -27,7 +27,7 @@ def start():
 
 
 def test_seating_is_checked() -> None:
-    with pytest.raises(DomainError, match="Seat 2 to 4 players"):
+    with pytest.raises(DomainError, match="Freshwater Fly is played by 2 to 4 players, not 1"):
         RULES.initial_state({"players": ["Ana"]})
     with pytest.raises(DomainError, match="'ana' is already players\\[0\\]"):
         RULES.initial_state({"players": ["Ana", "ana"]})

@@ -7,19 +7,14 @@ import random
 import shutil
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from companion.core.actions import TABLE, Action, Actor, independent, overlaps
+from companion.core.actions import TABLE, Actor, overlaps
 from companion.core.errors import DomainError
 from companion.core.session import SessionClosed, StaleTap, UndoBlocked
-from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
-from companion.games.dice_roller import GAME, RULES, keep, roll, set_pool
-from companion.games.fleet_dice import game as fleet
-from companion.games.freshwater_fly import score_sheet as sheet
-from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+from companion.games.dice_roller import GAME, keep, roll, set_pool
+from companion.games.fleet_dice import rules as fleet
 from companion.store import open_store
 
 ANA = Actor("p-ana", "Ana", undoes_anyone=False)
@@ -211,69 +206,3 @@ def test_two_rolls_at_once_are_both_recorded_but_a_keep_of_an_old_roll_is_not(st
     assert len(session.state.dice.rolls) == 3
     with pytest.raises(StaleTap):
         session.perform(keep(session.state.dice, 0, True), BEN, seen=seen, origin="ben's phone")
-
-
-# Two independent actions (neither changes what the other reads or writes) commute:
-# that is what lets a tap made on a screen another phone changed meanwhile be recorded.
-
-def check_commute(rules, state, a: Action, b: Action) -> None:
-    if not independent(rules.footprint(a), rules.footprint(b)):
-        return
-    try:
-        ab = rules.apply(rules.apply(state, a), b)
-        ba = rules.apply(rules.apply(state, b), a)
-    except DomainError:
-        return
-    assert ab == ba
-
-
-@given(seed=st.integers(0, 10**6), moves=st.integers(0, 30), picks=st.tuples(st.integers(0, 99), st.integers(0, 99)))
-def test_fleet_dice_actions_on_different_sheets_commute(seed, moves, picks) -> None:
-    rng = random.Random(seed)
-    players = [{"name": n, "start": rng.choice(["shrimp", "cod", "lobster", "swordfish", "oyster"])}
-               for n in ("Ana", "Ben", "Cy")]
-    rules = fleet.RULES
-    game = rules.initial_state({"players": players})
-    for _ in range(moves):
-        options = fleet.legal_actions(game, rng.randrange(3))
-        if options:
-            game = rules.apply(game, rng.choice(options))
-    a_options, b_options = fleet.legal_actions(game, 0), fleet.legal_actions(game, 1)
-    if a_options and b_options:
-        check_commute(rules, game, a_options[picks[0] % len(a_options)], b_options[picks[1] % len(b_options)])
-
-
-def score_sheet_action(state, seat: int, pick: int, rng: random.Random) -> Action:
-    options = [
-        sheet.add_fish(state, seat, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randrange(1, 8)),
-        sheet.set_hatch(state, seat, rng.choice(list(Hatch)), rng.randrange(0, 5)),
-        sheet.set_board(state, seat, rng.choice(["1A", "2A", "3B", "4B"])),
-        sheet.hold_card(state, seat, rng.choice(["N", "O", "P"]), rng.random() < 0.5),
-        sheet.set_w(state, seat, rng.randrange(0, 3)),
-        sheet.set_first(state, seat, rng.random() < 0.5),
-    ]
-    if state.player(seat).fish:
-        options.append(sheet.remove_fish(state, seat, 0))
-    return options[pick % len(options)]
-
-
-@given(seed=st.integers(0, 10**6), moves=st.integers(0, 25), picks=st.tuples(st.integers(0, 99), st.integers(0, 99)))
-def test_score_sheet_actions_on_different_seats_commute(seed, moves, picks) -> None:
-    rng = random.Random(seed)
-    rules = sheet.RULES
-    state = rules.initial_state({"players": ["Ana", "Ben", "Cy"]})
-    for _ in range(moves):
-        try:
-            state = rules.apply(state, score_sheet_action(state, rng.randrange(3), rng.randrange(99), rng))
-        except DomainError:
-            pass
-    a = score_sheet_action(state, 0, picks[0], rng)
-    b = score_sheet_action(state, 1, picks[1], rng)
-    check_commute(rules, state, a, b)
-
-
-@given(seed=st.integers(0, 10**6), faces=st.lists(st.integers(1, 6), min_size=3, max_size=3),
-       which=st.tuples(st.integers(0, 2), st.integers(0, 2)), keeps=st.tuples(st.booleans(), st.booleans()))
-def test_keeping_different_dice_commutes(seed, faces, which, keeps) -> None:
-    state = replay(RULES, {}, [set_pool(["d6", "d6", "d6"]), Action("dice.roll", {"faces": faces})])
-    check_commute(RULES, state, keep(state.dice, which[0], keeps[0]), keep(state.dice, which[1], keeps[1]))

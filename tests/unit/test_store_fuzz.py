@@ -16,7 +16,7 @@ from companion.core.session_manager import SessionManager
 from companion.games import GAMES, registry
 from companion.games.dice_roller import GAME as TABLE
 from companion.games.dice_roller import roll, set_pool
-from companion.games.fleet_dice import game as fleet
+from companion.games.fleet_dice import rules as fleet
 from companion.games.freshwater_fly import score_sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 from companion.games.registry import FRESHWATER_FLY
@@ -71,7 +71,7 @@ def a_folder_in_use(root):
     sheets.perform(fleet.legal_actions(sheets.state, 0)[0], ana)
     scores = sessions.create(score_sheet.GAME, {"players": ["Ana", "Ben"]})
     scores.perform(score_sheet.add_fish(scores.state, 0, Species.COHO, FishColor.GOLD, 5), ana)
-    scores.perform(score_sheet.set_hatch(scores.state, 1, Hatch.BLUE, 2), ana)
+    scores.perform(score_sheet.set_hatch(scores.state, 1, Hatch.BLUE, 2), Actor("p2", "Ben", False))
     store.archive.add(score_sheet.to_play(scores.state, "play1", "2026-11-20T21:00:00+00:00"))
     return store
 

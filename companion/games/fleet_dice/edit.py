@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.actions import Action, Footprint
+from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.games.fleet_dice import game as fleet
@@ -230,105 +230,109 @@ def _boat_kind(layout: Layout, value: Any) -> str:
     return value
 
 
-class EditRules:
-    game = GAME
-    title = "Fleet Dice correction"
-
-    def initial_state(self, setup: Mapping[str, Any]) -> EditState:
-        entry = setup.get("entry")
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("players"), list) or not entry["players"]:
-            raise DomainError("Open a saved Fleet Dice play in History to correct it.")
-        if len(entry["players"]) > fleet.MAX_SHEETS:
-            raise DomainError(f"A Fleet Dice play has 1 to {fleet.MAX_SHEETS} players.")
-        layout = default_layout()
-        names, sheets, estimates = [], [], []
-        for player in entry["players"]:
-            if not isinstance(player, Mapping):
-                raise DomainError("Each player of the saved play should be a table of their sheet.")
-            name, sheet, estimate = rebuild(player, layout)
-            names.append(name)
-            sheets.append(sheet)
-            estimates.append(estimate)
-        bonuses = [s.bonus for s in sheets if s.bonus]
-        if len(set(bonuses)) != len(bonuses):
-            raise DomainError("Two players of the saved play took the same King Crab bonus; each bonus is one "
-                              "player's.")
-        play_id = setup.get("play_id")
-        return EditState(tuple(names), tuple(sheets), play_id if isinstance(play_id, str) else None,
-                         tuple(estimates))
-
-    def footprint(self, action: Action) -> Footprint:
-        """One player's sheet; a King Crab bonus is one per table, so choosing one reads every sheet."""
-        sheet = ("sheet", action.data.get("seat"))
-        if action.type == "bonus":
-            return Footprint(reads=(("sheet",),), writes=(sheet,))
-        return Footprint(reads=(sheet,), writes=(sheet,))
-
-    def apply(self, state: EditState, action: Action) -> EditState:
-        data = action.data
-        seat = _seat(state, data)
-        sheet = state.sheets[seat]
-        layout, who = sheet.layout, state.names[seat]
-        kind = action.type
-        if kind == "boxes":
-            track = data.get("track")
-            if not isinstance(track, str) or track not in sheet.filled:
-                raise DomainError(f"There is no {track!r} track on the sheet.")
-            count = _whole(data.get("count"), f"{who}'s {track_words(layout, track)}", layout.track_length(track))
-            sheet = replace(sheet, filled={**sheet.filled, track: count})
-            if not sheet.complete("king_crab"):
-                sheet = replace(sheet, bonus=None)  # its bonus goes with a finished King Crab
-        elif kind == "license":
-            boat_type = data.get("boat_type")
-            if boat_type not in BOAT_TYPES:
-                raise DomainError(f"Licenses are of a boat type: {', '.join(BOAT_TYPES)}; not {boat_type!r}.")
-            level = _whole(data.get("level"), f"{who}'s {track_name(layout, boat_type)} licenses", LICENSES)
-            changed = replace(sheet, licenses={**sheet.licenses, boat_type: level})
-            for boat, i in changed.launched():
-                if changed.boats[boat][i] > changed.capacity(boat, i):
-                    raise DomainError(f"{who}'s {boat_name(layout, boat, i)} has {changed.boats[boat][i]} fish; with "
-                                      f"{level} {track_name(layout, boat_type)} license(s) it holds "
-                                      f"{changed.capacity(boat, i)}. Take fish off it first.")
-            sheet = changed
-        elif kind == "boats":
-            boat = _boat_kind(layout, data.get("kind"))
-            count = _whole(data.get("count"), f"{who}'s launched {track_name(layout, boat)} boats",
-                           boats_available(layout, boat))
-            fish = sheet.boats[boat]
-            sheet = replace(sheet, boats={**sheet.boats, boat: fish[:count] + (0,) * (count - len(fish))})
-        elif kind == "fish":
-            boat = _boat_kind(layout, data.get("kind"))
-            index = data.get("index")
-            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(sheet.boats[boat]):
-                raise DomainError(f"{who} has no launched {track_name(layout, boat)} boat number {index!r}: "
-                                  "launch it first.")
-            fish = _whole(data.get("fish"), f"The fish on {who}'s {boat_name(layout, boat, index)}",
-                          sheet.capacity(boat, index))
-            boats = list(sheet.boats[boat])
-            boats[index] = fish
-            sheet = replace(sheet, boats={**sheet.boats, boat: tuple(boats)})
-        elif kind == "bonus":
-            bonus = data.get("bonus")
-            if bonus is not None:
-                ids = [b.id for b in layout.bonuses]
-                if bonus not in ids:
-                    raise DomainError(f"The King Crab bonuses are {', '.join(ids)}; not {bonus!r}.")
-                if not sheet.complete("king_crab"):
-                    raise DomainError(f"{who}'s King Crab is not finished ({sheet.filled['king_crab']} of "
-                                      f"{layout.harbor['king_crab'].complete} boxes): no bonus yet.")
-                holder = state.bonus_holder(bonus, but=seat)
-                if holder is not None:
-                    raise DomainError(f"{holder} took that King Crab bonus: each bonus is one player's. "
-                                      f"Take it from {holder} first.")
-            sheet = replace(sheet, bonus=bonus)
-        else:
-            raise DomainError(f"Correcting a Fleet Dice play does not know the action {kind!r}.")
-        sheets = list(state.sheets)
-        sheets[seat] = sheet
-        return replace(state, sheets=tuple(sheets))
+def new_correction(setup: Mapping[str, Any]) -> EditState:
+    """Each player's final sheet, rebuilt from the saved play's entry (`setup["entry"]`)."""
+    entry = setup.get("entry")
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("players"), list) or not entry["players"]:
+        raise DomainError("Open a saved Fleet Dice play in History to correct it.")
+    if len(entry["players"]) > fleet.MAX_SHEETS:
+        raise DomainError(f"A Fleet Dice play has 1 to {fleet.MAX_SHEETS} players.")
+    layout = default_layout()
+    names, sheets, estimates = [], [], []
+    for player in entry["players"]:
+        if not isinstance(player, Mapping):
+            raise DomainError("Each player of the saved play should be a table of their sheet.")
+        name, sheet, estimate = rebuild(player, layout)
+        names.append(name)
+        sheets.append(sheet)
+        estimates.append(estimate)
+    bonuses = [s.bonus for s in sheets if s.bonus]
+    if len(set(bonuses)) != len(bonuses):
+        raise DomainError("Two players of the saved play took the same King Crab bonus; each bonus is one "
+                          "player's.")
+    play_id = setup.get("play_id")
+    return EditState(tuple(names), tuple(sheets), play_id if isinstance(play_id, str) else None, tuple(estimates))
 
 
-RULES = EditRules()
+def _corrected(state: EditState, seat: int, sheet: Sheet) -> EditState:
+    sheets = list(state.sheets)
+    sheets[seat] = sheet
+    return replace(state, sheets=tuple(sheets))
+
+
+def set_box_count(state: EditState, data: Mapping[str, Any]) -> EditState:
+    seat = _seat(state, data)
+    sheet, who = state.sheets[seat], state.names[seat]
+    track = data.get("track")
+    if not isinstance(track, str) or track not in sheet.filled:
+        raise DomainError(f"There is no {track!r} track on the sheet.")
+    count = _whole(data.get("count"), f"{who}'s {track_words(sheet.layout, track)}", sheet.layout.track_length(track))
+    sheet = replace(sheet, filled={**sheet.filled, track: count})
+    if not sheet.complete("king_crab"):
+        sheet = replace(sheet, bonus=None)  # its bonus goes with a finished King Crab
+    return _corrected(state, seat, sheet)
+
+
+def set_license_level(state: EditState, data: Mapping[str, Any]) -> EditState:
+    seat = _seat(state, data)
+    sheet, who = state.sheets[seat], state.names[seat]
+    layout = sheet.layout
+    boat_type = data.get("boat_type")
+    if boat_type not in BOAT_TYPES:
+        raise DomainError(f"Licenses are of a boat type: {', '.join(BOAT_TYPES)}; not {boat_type!r}.")
+    level = _whole(data.get("level"), f"{who}'s {track_name(layout, boat_type)} licenses", LICENSES)
+    changed = replace(sheet, licenses={**sheet.licenses, boat_type: level})
+    for boat, i in changed.launched():
+        if changed.boats[boat][i] > changed.capacity(boat, i):
+            raise DomainError(f"{who}'s {boat_name(layout, boat, i)} has {changed.boats[boat][i]} fish; with "
+                              f"{level} {track_name(layout, boat_type)} license(s) it holds "
+                              f"{changed.capacity(boat, i)}. Take fish off it first.")
+    return _corrected(state, seat, changed)
+
+
+def set_boats_launched(state: EditState, data: Mapping[str, Any]) -> EditState:
+    seat = _seat(state, data)
+    sheet, who = state.sheets[seat], state.names[seat]
+    boat = _boat_kind(sheet.layout, data.get("kind"))
+    count = _whole(data.get("count"), f"{who}'s launched {track_name(sheet.layout, boat)} boats",
+                   boats_available(sheet.layout, boat))
+    fish = sheet.boats[boat]
+    return _corrected(state, seat, replace(sheet, boats={**sheet.boats, boat: fish[:count] + (0,) * (count - len(fish))}))
+
+
+def set_fish_on_boat(state: EditState, data: Mapping[str, Any]) -> EditState:
+    seat = _seat(state, data)
+    sheet, who = state.sheets[seat], state.names[seat]
+    boat = _boat_kind(sheet.layout, data.get("kind"))
+    index = data.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(sheet.boats[boat]):
+        raise DomainError(f"{who} has no launched {track_name(sheet.layout, boat)} boat number {index!r}: "
+                          "launch it first.")
+    fish = _whole(data.get("fish"), f"The fish on {who}'s {boat_name(sheet.layout, boat, index)}",
+                  sheet.capacity(boat, index))
+    boats = list(sheet.boats[boat])
+    boats[index] = fish
+    return _corrected(state, seat, replace(sheet, boats={**sheet.boats, boat: tuple(boats)}))
+
+
+def set_bonus(state: EditState, data: Mapping[str, Any]) -> EditState:
+    seat = _seat(state, data)
+    sheet, who = state.sheets[seat], state.names[seat]
+    bonus = data.get("bonus")
+    if bonus is not None:
+        ids = [b.id for b in sheet.layout.bonuses]
+        if bonus not in ids:
+            raise DomainError(f"The King Crab bonuses are {', '.join(ids)}; not {bonus!r}.")
+        if not sheet.complete("king_crab"):
+            raise DomainError(f"{who}'s King Crab is not finished ({sheet.filled['king_crab']} of "
+                              f"{sheet.layout.harbor['king_crab'].complete} boxes): no bonus yet.")
+        holder = state.bonus_holder(bonus, but=seat)
+        if holder is not None:
+            raise DomainError(f"{holder} took that King Crab bonus: each bonus is one player's. "
+                              f"Take it from {holder} first.")
+    return _corrected(state, seat, replace(sheet, bonus=bonus))
+
+
 
 
 def to_play(state: EditState, play_id: str, played_at: str) -> Play:

@@ -8,7 +8,8 @@
   die"; "All players use the remaining, unselected die".
 - Round End: "Pass the start player marker and dice clockwise."
 
-Seats are in clockwise order. The table is in the earliest phase any sheet is in: it moves
+Seats are in clockwise order; the picking order and the start player passed each round are the
+table kit's (`core.table.turns`). The table is in the earliest phase any sheet is in: it moves
 on once every sheet has used both dice of the phase and made every choice they gave
 (fishing included), and only then can the next phase's dice be rolled.
 """
@@ -36,16 +37,6 @@ def pool(phase: str, players: int) -> tuple[tuple[str, ...], ...]:
     if phase == "boat":
         return (BOAT_FACES,) * (players + 1)
     return (TOWN_FACES,) * players + (BOAT_FACES,)
-
-
-def start_player(first: int, round_: int, players: int) -> int:
-    """The start player of `round_` (from 1): the first round's, passed clockwise each round."""
-    return (first + round_ - 1) % players
-
-
-def pick_order(start: int, players: int) -> tuple[int, ...]:
-    """The seats in picking order: the start player, then clockwise."""
-    return tuple((start + k) % players for k in range(players))
 
 
 def position(sheet: Sheet) -> tuple[int, int] | None:

@@ -13,12 +13,13 @@ end of a round in which either side has seven fish.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import DomainError
+from companion.core.table.rules import Move, TableRules
 from companion.games.fly_solo.adventure import Adventure, OnTheMap, default_adventure
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
@@ -78,55 +79,78 @@ class AnglerDay:
         return self.angler_dice[self.cast_die] if self.step == "cast" else None
 
 
-class AnglerRules(OnTheMap):
-    game = GAME
-    title = "Silent Angler"
+def new_day(setup: Mapping[str, Any]) -> AnglerDay:
+    location = setup.get("location")
+    if location not in (1, 2, 3, 4):
+        raise DomainError("A Day is played at a Location, L1 to L4.")
+    return AnglerDay(location)
 
-    def initial_state(self, setup: Mapping[str, Any]) -> AnglerDay:
-        location = setup.get("location")
-        if location not in (1, 2, 3, 4):
-            raise DomainError("A Day is played at a Location, L1 to L4.")
-        return AnglerDay(location)
 
-    def apply(self, day: AnglerDay, action: Action) -> AnglerDay:
-        data, kind = action.data, action.type
-        if kind == "you":
-            n = data.get("fish")
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20:
-                raise DomainError("Say how many fish you have caught (0 to 20).")
-            return replace(day, your_fish=n)
-        if day.over:
-            raise DomainError("The Day is over: record it in the journal.")
-        if kind == "roll":
-            if day.step != "roll":
-                raise DomainError(f"Finish round {day.draft.round} first.")
-            return replace(day, draft=draft_rules.roll_round(day.draft, data.get("faces")), closed=False,
-                           cast_die=0, caught_this_round=False, strike=StrikeState())
-        if kind == "take":
-            if day.step != "pick":
-                raise DomainError("You have taken your three dice.")
-            return replace(day, draft=draft_rules.take(day.draft, data.get("index")))
-        if kind == "cast":
-            if day.step != "cast" or day.strike.status != "idle":
-                raise DomainError("There is no Silent Angler die to cast now.")
-            strike = strike_rules.start(day.strike, data.get("order"), "silent", deck_rules())
-            return replace(day, strike=strike)
-        if kind == "row":
-            if day.step != "cast":
-                raise DomainError("There is no Silent Angler cast going on.")
-            strike = strike_rules.silent_row(day.strike, data.get("fish"))
-            if strike.status == "missed":  # after the top row the cast is over
-                return replace(day, strike=StrikeState(casts=strike.casts), cast_die=day.cast_die + 1)
-            return replace(day, strike=strike)
-        if kind == "hook":
-            return self._hook(day, data)
-        if kind == "end":
-            if day.step != "end-round":
-                raise DomainError("The Silent Angler has dice to cast before the round ends.")
-            track = day.track if day.caught_this_round else self._advance(day.track)
-            over = day.your_fish >= SEVEN or len(day.fish) >= SEVEN
-            return replace(day, track=track, closed=True, over=over)
-        raise DomainError(f"The Silent Angler assistant does not know the action {kind!r}.")
+def your_count(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    n = data.get("fish")
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20:
+        raise DomainError("Say how many fish you have caught (0 to 20).")
+    return replace(day, your_fish=n)
+
+
+def roll_round(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    if day.step != "roll":
+        raise DomainError(f"Finish round {day.draft.round} first.")
+    return replace(day, draft=draft_rules.roll_round(day.draft, data.get("faces")), closed=False,
+                   cast_die=0, caught_this_round=False, strike=StrikeState())
+
+
+def take_die(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    if day.step != "pick":
+        raise DomainError("You have taken your three dice.")
+    return replace(day, draft=draft_rules.take(day.draft, data.get("index")))
+
+
+def start_cast(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    if day.step != "cast" or day.strike.status != "idle":
+        raise DomainError("There is no Silent Angler die to cast now.")
+    return replace(day, strike=strike_rules.start(day.strike, data.get("order"), "silent", deck_rules()))
+
+
+def next_row(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    if day.step != "cast":
+        raise DomainError("There is no Silent Angler cast going on.")
+    strike = strike_rules.silent_row(day.strike, data.get("fish"))
+    if strike.status == "missed":  # after the top row the cast is over
+        return replace(day, strike=StrikeState(casts=strike.casts), cast_die=day.cast_die + 1)
+    return replace(day, strike=strike)
+
+
+class AnglerRules(OnTheMap, TableRules[AnglerDay]):
+    """The Silent Angler's Day (rulebook: Fly Solo, The Silent Angler), on the adventure map given
+    (else the shipped or the player's own)."""
+
+    def __init__(self, adventure: Adventure | None = None) -> None:
+        OnTheMap.__init__(self, adventure)
+        TableRules.__init__(
+            self, game=GAME, title="Silent Angler", setup=new_day,
+            moves=(Move("you", your_count, ("fish",)), Move("roll", self._playing(roll_round), ("faces",)),
+                   Move("take", self._playing(take_die), ("index",)), Move("cast", self._playing(start_cast), ("order",)),
+                   Move("row", self._playing(next_row), ("fish",)),
+                   Move("hook", self._playing(self._hook), ("species", "color", "points", "column")),
+                   Move("end", self._playing(self._end_round), ())),
+            over=lambda day: day.over, example_setup=day_setup, candidates=day_candidates)
+
+    @staticmethod
+    def _playing(move: Callable[[AnglerDay, Mapping[str, Any]], AnglerDay]
+                 ) -> Callable[[AnglerDay, Mapping[str, Any]], AnglerDay]:
+        def checked(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+            if day.over:
+                raise DomainError("The Day is over: record it in the journal.")
+            return move(day, data)
+        return checked
+
+    def _end_round(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+        if day.step != "end-round":
+            raise DomainError("The Silent Angler has dice to cast before the round ends.")
+        track = day.track if day.caught_this_round else self._advance(day.track)
+        over = day.your_fish >= SEVEN or len(day.fish) >= SEVEN
+        return replace(day, track=track, closed=True, over=over)
 
     def _hook(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
         if day.step != "cast" or day.strike.status != "hooked":
@@ -155,7 +179,6 @@ class AnglerRules(OnTheMap):
         return min(track + 1, len(self.adventure.track_points) - 1)
 
 
-RULES = AnglerRules()
 
 
 # Action builders ---------------------------------------------------------------------------
@@ -195,3 +218,31 @@ def your_fish(count: int) -> Action:
 def end_round(day: AnglerDay) -> Action:
     moves = "" if day.caught_this_round else ", no catch: the track advances"
     return Action("end", {}, f"end round {day.draft.round}{moves}")
+
+
+# What a player might do now (random play and the conformance tests) -------------------
+
+def day_setup(rng: random.Random) -> dict[str, Any]:
+    return {"location": rng.randint(1, 4)}
+
+
+def day_candidates(day: AnglerDay, rng: random.Random) -> list[Action]:
+    moves = [your_fish(min(20, day.your_fish + rng.randint(0, 2)))]
+    step = day.step
+    if step == "roll":
+        moves.append(roll(day, rng.choice((4, 5)), rng))
+    elif step == "pick":
+        moves.append(take(day, rng.randrange(len(day.draft.pool))))
+    elif step == "cast" and day.strike.status == "idle":
+        moves.append(cast(day, rng, deck_rules().default_hooks))
+    elif step == "cast" and day.strike.status == "hooked":
+        column = rng.sample(list(Hatch), rng.randint(0, 3))
+        moves.append(hook(day, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 4), column))
+    elif step == "cast":
+        moves.append(row(day, rng.random() < 0.7))
+    elif step == "end-round":
+        moves.append(end_round(day))
+    return moves
+
+
+RULES = AnglerRules()

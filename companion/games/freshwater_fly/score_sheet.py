@@ -8,6 +8,7 @@ edit it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -15,6 +16,8 @@ from typing import Any
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.table.rules import Move, TableRules, own, seat_in
+from companion.core.table.seats import read_players
 from companion.games.freshwater_fly.entry import (
     FISH_CARDS,
     HATCH_PER_COLOUR,
@@ -69,90 +72,109 @@ def _with(state: SheetState, seat: int, **changes: Any) -> SheetState:
     return replace(state, game=GameEntry(tuple(players)))
 
 
-class SheetRules:
-    game = GAME
-    title = "Freshwater Fly scores"
+def new_sheet(setup: Mapping[str, Any]) -> SheetState:
+    """2 to 4 players, each on a reel board of their own; or a saved play (`entry`, `play_id`) to edit."""
+    if "entry" in setup:  # a saved play, edited: older plays may have two players on one board
+        return SheetState(parse_game(setup["entry"], one_each=False), setup.get("play_id"))
+    players = read_players(setup.get("players"), MIN_PLAYERS, MAX_PLAYERS, "Freshwater Fly")
+    # Each seat starts on a board of its own (sheets started before this all said 1A).
+    boards = setup.get("boards", ["1A"] * len(players))
+    if not (isinstance(boards, list) and len(boards) == len(players) and all(b in REEL_BOARDS for b in boards)):
+        raise DomainError(f"Each seat starts on one of the reel boards {', '.join(REEL_BOARDS)}.")
+    return SheetState(check_game(GameEntry(tuple(PlayerEntry(p.name, b) for p, b in zip(players, boards))),
+                                 one_each="boards" in setup))
 
-    def initial_state(self, setup: Mapping[str, Any]) -> SheetState:
-        if "entry" in setup:  # a saved play, edited: older plays may have two players on one board
-            return SheetState(parse_game(setup["entry"], one_each=False), setup.get("play_id"))
-        names = setup.get("players")
-        if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise DomainError(f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players to score Freshwater Fly.")
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise DomainError("Each seat needs a player's name.")
-        # Each seat starts on a board of its own (sheets started before this all said 1A).
-        boards = setup.get("boards", ["1A"] * len(names))
-        if not (isinstance(boards, list) and len(boards) == len(names) and all(b in REEL_BOARDS for b in boards)):
-            raise DomainError(f"Each seat starts on one of the reel boards {', '.join(REEL_BOARDS)}.")
-        return SheetState(check_game(GameEntry(tuple(PlayerEntry(n.strip(), b) for n, b in zip(names, boards))),
-                                     one_each="boards" in setup))
 
-    def footprint(self, action: Action) -> Footprint:
-        """One player's entry; naming who was first to seven changes everyone's."""
-        seat = ("seat", action.data.get("seat"))
-        if action.type == "first" and action.data.get("first") is True:
-            return Footprint(reads=(seat,), writes=(("seat",),))
-        return Footprint(reads=(seat,), writes=(seat,))
+def add_a_fish(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    player = state.player(seat)
+    try:
+        new = Fish(Species(data.get("species")), FishColor(data.get("color")),
+                   _count(data.get("points"), "A fish's points", MAX_POINTS))
+    except ValueError:
+        raise DomainError("A fish is one of the eight species in gold, black or green.") from None
+    if len(player.fish) >= FISH_CARDS:
+        raise DomainError(f"The game has {FISH_CARDS} fish cards: {player.name} cannot have caught more.")
+    return _with(state, seat, fish=player.fish + (new,))
 
-    def apply(self, state: SheetState, action: Action) -> SheetState:
-        data = action.data
-        seat = _seat(state, data)
-        player = state.player(seat)
-        kind = action.type
-        if kind == "fish.add":
-            try:
-                new = Fish(Species(data.get("species")), FishColor(data.get("color")),
-                           _count(data.get("points"), "A fish's points", MAX_POINTS))
-            except ValueError:
-                raise DomainError("A fish is one of the eight species in gold, black or green.") from None
-            if len(player.fish) >= FISH_CARDS:
-                raise DomainError(f"The game has {FISH_CARDS} fish cards: {player.name} cannot have caught more.")
-            return _with(state, seat, fish=player.fish + (new,))
-        if kind == "fish.remove":
-            index = data.get("index")
-            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(player.fish):
-                raise DomainError(f"{player.name} has no fish number {index!r}.")
-            fish = player.fish[:index] + player.fish[index + 1:]
-            # Without seven fish a player cannot have been first to seven.
-            return _with(state, seat, fish=fish, first_to_seven=player.first_to_seven and len(fish) >= SEVEN)
-        if kind == "hatch":
-            try:
-                colour = Hatch(data.get("color"))
-            except ValueError:
-                raise DomainError(f"There is no {data.get('color')!r} hatch token.") from None
-            count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", HATCH_PER_COLOUR)
-            return _with(state, seat, hatch={**player.hatch, colour: count})
-        if kind == "board":
-            board = data.get("board")
-            if board not in REEL_BOARDS:
-                raise DomainError(f"The reel boards are {', '.join(REEL_BOARDS)}.")
-            holder = _holder(state, seat, lambda p: p.reel_board == board)
-            if holder and player.reel_board != board:
-                raise DomainError(f"Reel board {board} is {holder}'s: each player has their own (4 Reel Boards). "
-                                  f"Give {holder} another board first.")
-            return _with(state, seat, reel_board=board)
-        if kind == "card":
-            card, held = data.get("card"), data.get("held")
-            if card not in ONE_OF_A_KIND or not isinstance(held, bool):
-                raise DomainError(f"Skill cards {', '.join(ONE_OF_A_KIND)} are held or not.")
-            holder = _holder(state, seat, lambda p: card in p.cards)
-            if held and holder:
-                raise DomainError(f"Skill card {card} is {holder}'s: there is one of each card.")
-            cards = tuple(c for c in player.cards if c != card) + ((card,) if held else ())
-            return _with(state, seat, cards=_ordered(cards))
-        if kind == "w":
-            count = _count(data.get("count"), "W cards", MAX_W)
-            return _with(state, seat, cards=_ordered(tuple(c for c in player.cards if c != W) + (W,) * count))
-        if kind == "first":
-            if data.get("first") is True and len(player.fish) < SEVEN:
-                raise DomainError(f"{player.name} has {len(player.fish)} fish: the first to seven fish has "
-                                  "caught seven.")
-            if data.get("first") is True:  # only one player can be first: the others are not
-                players = tuple(replace(p, first_to_seven=i == seat) for i, p in enumerate(state.game.players))
-                return replace(state, game=GameEntry(players))
-            return _with(state, seat, first_to_seven=False)
-        raise DomainError(f"The score sheet does not know the action {kind!r}.")
+
+def remove_a_fish(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    player = state.player(seat)
+    index = data.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(player.fish):
+        raise DomainError(f"{player.name} has no fish number {index!r}.")
+    fish = player.fish[:index] + player.fish[index + 1:]
+    # Without seven fish a player cannot have been first to seven.
+    return _with(state, seat, fish=fish, first_to_seven=player.first_to_seven and len(fish) >= SEVEN)
+
+
+def hatch_tokens(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    try:
+        colour = Hatch(data.get("color"))
+    except ValueError:
+        raise DomainError(f"There is no {data.get('color')!r} hatch token.") from None
+    count = _count(data.get("count"), f"{colour.value.capitalize()} hatch tokens", HATCH_PER_COLOUR)
+    return _with(state, seat, hatch={**state.player(seat).hatch, colour: count})
+
+
+def reel_board(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    board = data.get("board")
+    if board not in REEL_BOARDS:
+        raise DomainError(f"The reel boards are {', '.join(REEL_BOARDS)}.")
+    holder = _holder(state, seat, lambda p: p.reel_board == board)
+    if holder and state.player(seat).reel_board != board:
+        raise DomainError(f"Reel board {board} is {holder}'s: each player has their own (4 Reel Boards). "
+                          f"Give {holder} another board first.")
+    return _with(state, seat, reel_board=board)
+
+
+def skill_card(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    card, held = data.get("card"), data.get("held")
+    if card not in ONE_OF_A_KIND or not isinstance(held, bool):
+        raise DomainError(f"Skill cards {', '.join(ONE_OF_A_KIND)} are held or not.")
+    holder = _holder(state, seat, lambda p: card in p.cards)
+    if held and holder:
+        raise DomainError(f"Skill card {card} is {holder}'s: there is one of each card.")
+    cards = tuple(c for c in state.player(seat).cards if c != card) + ((card,) if held else ())
+    return _with(state, seat, cards=_ordered(cards))
+
+
+def w_cards(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    count = _count(data.get("count"), "W cards", MAX_W)
+    return _with(state, seat, cards=_ordered(tuple(c for c in state.player(seat).cards if c != W) + (W,) * count))
+
+
+def first_to_seven(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    seat = _seat(state, data)
+    player = state.player(seat)
+    if data.get("first") is True and len(player.fish) < SEVEN:
+        raise DomainError(f"{player.name} has {len(player.fish)} fish: the first to seven fish has caught seven.")
+    if data.get("first") is True:  # only one player can be first: the others are not
+        players = tuple(replace(p, first_to_seven=i == seat) for i, p in enumerate(state.game.players))
+        return replace(state, game=GameEntry(players))
+    return _with(state, seat, first_to_seven=False)
+
+
+def sheet_seats(state: SheetState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players scoring at the table; a saved play being corrected in History is anyone's."""
+    return ((), ()) if state.play_id is not None else (tuple(p.name for p in state.game.players), ())
+
+
+def exclusive(data: Mapping[str, Any]) -> Footprint:
+    """A reel board or a Skill card N, O or P is one player's at the table: taking one reads everyone's."""
+    return Footprint(reads=(("seat",),), writes=(("seat", data.get("seat")),))
+
+
+def first(data: Mapping[str, Any]) -> Footprint:
+    """Naming who was first to seven changes everyone's."""
+    if data.get("first") is True:
+        return Footprint(reads=(("seat", data.get("seat")),), writes=(("seat",),))
+    return own("seat")(data)
 
 
 def _holder(state: SheetState, seat: int, holds) -> str | None:
@@ -165,7 +187,6 @@ def _ordered(cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=order.index))
 
 
-RULES = SheetRules()
 GAME_NAME = "freshwater-fly"  # how plays of this game are filed in the archive
 
 
@@ -214,3 +235,43 @@ def set_first(state: SheetState, seat: int, first: bool) -> Action:
     who = state.player(seat).name
     return Action("first", {"seat": seat, "first": first},
                   f"{who} was first to seven fish" if first else f"{who} was not first to seven fish")
+
+
+# What the players might enter now (random play and the conformance tests) -------------
+
+PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+
+
+def sheet_setup(rng: random.Random, names: Sequence[str] = PLAYERS) -> dict[str, Any]:
+    players = list(names[:rng.randint(2, min(4, len(names)))])
+    return {"players": players, "boards": rng.sample(REEL_BOARDS, len(players))}
+
+
+def sheet_moves(state: SheetState, seat: int, rng: random.Random) -> list[Action]:
+    player = state.player(seat)
+    moves = [add_fish(state, seat, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 4)),
+             set_hatch(state, seat, rng.choice(list(Hatch)), rng.randint(0, 4)),
+             set_board(state, seat, rng.choice(REEL_BOARDS)),
+             hold_card(state, seat, rng.choice(["N", "O", "P"]), rng.random() < 0.5),
+             set_w(state, seat, rng.randint(0, 2)),
+             set_first(state, seat, len(player.fish) >= 7 and rng.random() < 0.5)]
+    if player.fish:
+        moves.append(remove_fish(state, seat, rng.randrange(len(player.fish))))
+    return moves
+
+
+def sheet_candidates(state: SheetState, rng: random.Random) -> list[Action]:
+    return [a for seat in range(len(state.game.players)) for a in sheet_moves(state, seat, rng)]
+
+
+RULES: TableRules[SheetState] = TableRules(
+    game=GAME, title="Freshwater Fly scores", setup=new_sheet, seats=sheet_seats,
+    moves=(Move("fish.add", add_a_fish, ("seat", "species", "color", "points"), seat_in(), own("seat")),
+           Move("fish.remove", remove_a_fish, ("seat", "index"), seat_in(), own("seat")),
+           Move("hatch", hatch_tokens, ("seat", "color", "count"), seat_in(), own("seat")),
+           Move("board", reel_board, ("seat", "board"), seat_in(), exclusive),
+           Move("card", skill_card, ("seat", "card", "held"), seat_in(), exclusive),
+           Move("w", w_cards, ("seat", "count"), seat_in(), own("seat")),
+           Move("first", first_to_seven, ("seat", "first"), seat_in(), first)),
+    example_setup=sheet_setup, candidates=sheet_candidates,
+)

@@ -17,12 +17,12 @@ from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, to
 from companion.games.freshwater_fly.entry import (
     ONE_OF_A_KIND,
     SEVEN,
-    W,
     FishColor,
     GameEntry,
     Hatch,
     PlayerEntry,
     Species,
+    W,
     parse_game,
 )
 

@@ -8,12 +8,14 @@ from the random source passed in, and carried in the action's data.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
+from companion.core.table.rules import Move, TableRules, any_seat
+from companion.core.table.seats import ANY_SEAT
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
 from companion.games.freshwater_fly.draft import DraftState
@@ -132,39 +134,97 @@ def end_cast() -> Action:
     return Action("strike.end", {}, "end the cast")
 
 
-# The session's rules -----------------------------------------------------------------
+# What a table might do now (random play and the conformance tests) ------------------
+
+PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+
+
+def draft_moves(draft: draft_rules.DraftState | None, rng: random.Random,
+                names: Sequence[str] = PLAYERS) -> list[Action]:
+    if draft is None:
+        seats = list(names[:rng.randint(2, min(4, len(names)))])
+        return [start_draft(seats, rng.randrange(len(seats))), start_draft([], solo=True)]
+    if draft.round_over:
+        return [roll_draft(draft, rng, rng.choice(draft_rules.SOLO_POOLS)), end_draft()]
+    index = draft.changed if draft.changed is not None else rng.randrange(len(draft.pool))
+    moves = [take_die(draft, index)]
+    face = draft.pool[index]
+    if face < 6:
+        moves.append(change_die(draft, index, draft_rules.FINESSE_UP, face + 1))
+    if draft.changed is None and rng.random() < 0.2:
+        moves.append(reroll_draft(draft, rng))
+    return moves
+
+
+def strike_moves(strike: strike_rules.StrikeState, rng: random.Random) -> list[Action]:
+    rules = strike_rules.deck_rules()
+    if strike.status == "idle":
+        return [start_cast(rules.default_hooks, rng, silent=rng.random() < 0.3)]
+    moves = [end_cast()]
+    if strike.status == "casting" and strike.mode == "silent":
+        moves.append(silent_row(strike, rng.random() < 0.6))
+    if strike.can_deal:
+        moves += [deal(), deal(2) if len(strike.deck) >= 2 else deal()]
+    if strike.can_finesse:
+        moves.append(deal(finesse=True))
+    if strike.mode == "you" and strike.status in ("casting", "hooked") and rng.random() < 0.2:
+        moves.append(restart_cast(strike, rng))
+    return moves
+
+
+def table_candidates(state: FlyTable, rng: random.Random) -> list[Action]:
+    return draft_moves(state.draft, rng) + strike_moves(state.strike, rng)
+
+
+# The session's rules, declared with the table kit -------------------------------------
 
 TOOLS = ("draft", "strike")
+DRAFT_FIELDS = {"start": ("seats", "start", "solo"), "roll": ("faces",), "change": ("index", "to", "how", "from"),
+                "reroll": ("faces",), "take": ("index",), "end": ()}
+STRIKE_FIELDS = {"start": ("order", "mode"), "deal": ("count", "finesse"), "row": ("fish",),
+                 "restart": ("order",), "end": ()}
+TAKER_MOVES = ("take", "change", "reroll")  # the die "you select", by the player whose turn it is to take
 
 
-def apply(state: FlyTable, action: Action) -> FlyTable:
-    """The table after a draft or Strike action (DomainError: refused, with the reason)."""
-    tool, _, kind = action.type.partition(".")
-    if tool == "draft":
-        return replace(state, draft=apply_draft(state.draft, kind, action.data))
-    if tool == "strike":
-        return replace(state, strike=apply_strike(state.strike, kind, action.data))
-    raise DomainError(f"Freshwater Fly at the table does not know the action {action.type!r}.")
+def draft_seats(table: FlyTable) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The draft's players (named at its start), while a draft of a table's players is on."""
+    draft = table.draft
+    return (draft.seats, ()) if draft is not None and not draft.solo else ((), ())
 
 
-def tool_footprint(action: Action) -> Footprint:
+def tool_footprint(tool: str) -> Callable[[Mapping[str, Any]], Footprint]:
     """Each tool is its own part of the table: a draft action and a Strike action commute."""
-    tool = (action.type.partition(".")[0],)
-    return Footprint(reads=(tool,), writes=(tool,))
+    footprint = Footprint(reads=((tool,),), writes=((tool,),))
+    return lambda data: footprint
 
 
-class FlyTableRules:
-    game = GAME
-    title = "Freshwater Fly at the table"
-
-    def initial_state(self, setup: Mapping[str, Any]) -> FlyTable:
-        return FlyTable()
-
-    def footprint(self, action: Action) -> Footprint:
-        return tool_footprint(action)
-
-    def apply(self, state: FlyTable, action: Action) -> FlyTable:
-        return apply(state, action)
+S = TypeVar("S")
 
 
-RULES = FlyTableRules()
+def fly_moves(of: Callable[[S], FlyTable], put: Callable[[S, FlyTable], S]) -> list[Move[S]]:
+    """The draft's and the Strike cards' moves on the part of a state `of` gives (and `put` changes)."""
+    def taker(state: S, data: Mapping[str, Any]) -> int | str:
+        draft = of(state).draft
+        return draft.turn if draft is not None and not draft.solo and draft.turn is not None else ANY_SEAT
+
+    def draft_move(kind: str) -> Callable[[S, Mapping[str, Any]], S]:
+        return lambda state, data: put(state, replace(of(state), draft=apply_draft(of(state).draft, kind, data)))
+
+    def strike_move(kind: str) -> Callable[[S, Mapping[str, Any]], S]:
+        return lambda state, data: put(state, replace(of(state), strike=apply_strike(of(state).strike, kind, data)))
+
+    return ([Move(f"draft.{kind}", draft_move(kind), fields, taker if kind in TAKER_MOVES else any_seat,
+                  tool_footprint("draft")) for kind, fields in DRAFT_FIELDS.items()]
+            + [Move(f"strike.{kind}", strike_move(kind), fields, touches=tool_footprint("strike"))
+               for kind, fields in STRIKE_FIELDS.items()])
+
+
+def _table_setup(setup: Mapping[str, Any]) -> FlyTable:
+    return FlyTable()
+
+
+RULES: TableRules[FlyTable] = TableRules(
+    game=GAME, title="Freshwater Fly at the table", setup=_table_setup,
+    moves=fly_moves(lambda table: table, lambda table, new: new), seats=draft_seats,
+    example_setup=lambda rng: {}, candidates=table_candidates,
+)

@@ -9,8 +9,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.lure import rules as lure
+from companion.core.table.seats import seat_entry
+from companion.games.lure import actions, view
 from companion.games.lure.cards import FishCard, Requirement
+from companion.games.lure.setup import setup_for
+from companion.games.lure.state import (
+    CAST,
+    CATCHES,
+    EXTRA,
+    FISH,
+    LURES,
+    ONE,
+    REFILLS,
+    SPLASH,
+    LureState,
+)
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 KINDS = ("none", "none", "none", "pair", "shows", "both", "special", "other")
@@ -18,9 +31,9 @@ KINDS = ("none", "none", "none", "pair", "shows", "both", "special", "other")
 
 def example_setup(rng: random.Random, names: Sequence[str] = NAMES) -> dict[str, Any]:
     """A short game: 2 to 5 players, a small deck, any readings of the open rules."""
-    players = list(names[:rng.randint(2, min(5, len(names)))])
-    return lure.setup_for(players, deck=rng.randint(2, 8), d6=rng.randint(1, 6),
-                          refill=rng.choice(lure.REFILLS), catches_per_roll=rng.choice(lure.CATCHES),
+    players = [seat_entry(n, f"p-{n.lower()}") for n in names[:rng.randint(2, min(5, len(names)))]]
+    return setup_for(players, deck=rng.randint(2, 8), d6=rng.randint(1, 6),
+                          refill=rng.choice(REFILLS), catches_per_roll=rng.choice(CATCHES),
                           lures={"adjust": rng.randint(0, 2), "boost": rng.randint(0, 1), "extra": [3]})
 
 
@@ -28,41 +41,42 @@ def fish_card(rng: random.Random) -> FishCard:
     kind = rng.choice(KINDS)
     n = rng.randint(1, 6) if kind in ("shows", "both") else None
     m = rng.randint(1, 6) if kind == "both" else None
-    return FishCard(rng.randint(1, 24), rng.randint(0, 8), Requirement(kind, n, m))
+    return FishCard(rng.randint(1, 12), rng.randint(0, 8), Requirement(kind, n, m))
 
 
-def cast_for(state: lure.LureState, seat: int, rng: random.Random) -> Action:
+def cast_for(state: LureState, seat: int, rng: random.Random) -> Action:
     s, settings = state.seats[seat], state.settings
-    special = [d for d in settings.special_dice if d not in s.resting and rng.random() < 0.4]
+    everything = rng.random() < 0.5  # half the time every die at hand: no fish stays out of reach for long
+    special = [d for d in settings.special_dice if d not in s.resting and (everything or rng.random() < 0.4)]
     extra = [v for v in s.hand.extra if rng.random() < 0.5]
-    return lure.cast(state, seat, rng.randint(0, settings.d6), special, rng.randint(0, s.hand.adjust),
-                     rng.randint(0, s.hand.boost), extra)
+    return actions.cast(state, seat, settings.d6 if everything else rng.randint(0, settings.d6), special,
+                        rng.randint(0, s.hand.adjust), rng.randint(0, s.hand.boost), extra)
 
 
-def candidates(state: lure.LureState, rng: random.Random) -> list[Action]:
-    moves = [lure.draw(state, seat, kind, rng.choice(state.settings.extra_values) if kind == lure.EXTRA else None)
-             for seat, s in enumerate(state.seats) if s.owed for kind in (rng.choice(lure.LURES),)]
-    if state.phase == lure.SPLASH:
-        moves.append(lure.splash(state, [fish_card(rng) for _ in range(lure.splash_count(state))]))
-    elif state.phase == lure.CAST:
+def candidates(state: LureState, rng: random.Random) -> list[Action]:
+    moves = [actions.draw(state, seat, kind, rng.choice(state.settings.extra_values) if kind == EXTRA else None)
+             for seat, s in enumerate(state.seats) if s.owed for kind in (rng.choice(LURES),)]
+    if state.phase == SPLASH:
+        moves.append(actions.splash(state, [fish_card(rng) for _ in range(view.splash_count(state))]))
+    elif state.phase == CAST:
         moves += [cast_for(state, seat, rng) for seat, s in enumerate(state.seats)
-                  if not lure.has_cast(state, seat) or rng.random() < 0.2]
-    elif state.phase == lure.FISH:
-        seats = lure.current_seats(state)
-        moves += [lure.roll_with(state, seat, rng) for seat in seats if state.seats[seat].roll is None]
+                  if not view.has_cast(state, seat) or rng.random() < 0.2]
+    elif state.phase == FISH:
+        seats = view.current_seats(state)
+        moves += [actions.roll_with(state, seat, rng) for seat in seats if state.seats[seat].roll is None]
         for seat in seats:
             s = state.seats[seat]
-            if s.roll is not None and s.roll.dice and lure.adjusts_left(state, seat):
+            if s.roll is not None and s.roll.dice and view.adjusts_left(state, seat):
                 die = rng.randrange(len(s.roll.dice))
-                value, sides = s.roll.dice[die], s.cast.sides()[die]
-                moves += [lure.adjust(state, seat, die, by) for by in (1, -1) if 1 <= value + by <= sides]
+                value, sides = s.roll.dice[die], state.cast(seat).sides()[die]
+                moves += [actions.adjust(state, seat, die, by) for by in (1, -1) if 1 <= value + by <= sides]
         if seats and all(state.seats[i].roll is not None for i in seats):
-            other = {i: [f for f in lure.to_check(state, i) if rng.random() < 0.5] for i in seats}
+            other = {i: [f for f in view.to_check(state, i) if rng.random() < 0.5] for i in seats}
             choice = {}
-            if state.settings.catches_per_roll == lure.ONE:
+            if state.settings.catches_per_roll == ONE:
                 for i in seats:
-                    options = lure.can_catch(state, i, other[i])
+                    options = view.can_catch(state, i, other[i])
                     if options:
                         choice[i] = rng.choice(options)
-            moves.append(lure.resolve(state, other, choice))
+            moves.append(actions.resolve(state, other, choice))
     return moves

@@ -9,61 +9,68 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
-from companion.games.pearl_boat import rules as pb
-from companion.games.pearl_boat.chance import D8
+from companion.core.table.seats import seat_entry
+from companion.games.pearl_boat import actions as pb
+from companion.games.pearl_boat import view
+from companion.games.pearl_boat.chance import D8, HIDDEN_ATTACK
+from companion.games.pearl_boat.setup import setup_for
+from companion.games.pearl_boat.state import DUEL_CHOICES, ORDER, OVER, PearlBoatState
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 ITEMS = ("half_refill", "step_back", "extra_draw")
 
 
 def example_setup(rng: random.Random, names: Sequence[str] = NAMES) -> dict[str, Any]:
-    return pb.setup_for(list(names[:rng.randint(2, min(4, len(names)))]),
+    return setup_for([seat_entry(n, f"p-{n.lower()}") for n in names[:rng.randint(2, min(4, len(names)))]],
                         limits_per=rng.choice(["game", "trip"]))
 
 
-def _card_needs(state: pb.PearlBoatState, seat: int, rng: random.Random) -> dict[str, Any]:
+def _card_needs(state: PearlBoatState, seat: int, rng: random.Random) -> dict[str, Any]:
     others = [i for i in range(len(state.boats)) if i != seat]
     return {"steps": rng.randint(1, 3), "move_roll": rng.randint(1, 6), "target": rng.choice(others),
             "to_market": rng.choice([None, rng.randint(1, 6)])}
 
 
-def _turn(state: pb.PearlBoatState, seat: int, rng: random.Random) -> list[Action]:
+def _turn(state: PearlBoatState, seat: int, rng: random.Random) -> list[Action]:
     boat, turn = state.boats[seat], state.turn
     moves: list[Action] = []
-    if pb.can_roll_to_move(state, seat):
+    if view.can_roll_to_move(state, seat):
         moves.append(pb.roll_move(state, seat, rng, to_market=rng.choice([None, rng.randint(1, 4)])))
     if boat.at_market and not turn.delivered:
         moves.append(pb.deliver(state, seat))
     if turn.moved and not turn.rewarded:
         moves.append(pb.reward(state, seat, rng.choice(state.data.space_values)))
     wanted = [f.id for f in state.data.fish if f.id not in boat.delivered and f.id not in boat.on_board]
-    if wanted and len(boat.on_board) < pb.capacity(state, seat):
+    if wanted and len(boat.on_board) < view.capacity(state, seat):
         moves.append(pb.catch(state, seat, rng.choice(wanted)))
     if boat.on_board and rng.random() < 0.1:
         moves.append(pb.drop_off(state, seat))
-    if pb.draws_left(state, seat) > 0 and (turn.moved or not pb.can_roll_to_move(state, seat)):
+    if view.draws_left(state, seat) > 0 and (turn.moved or not view.can_roll_to_move(state, seat)):
         moves.append(pb.draw(state, seat, rng.randint(1, D8), **_card_needs(state, seat, rng)))
     if boat.cards and rng.random() < 0.5:
         moves.append(pb.use_card(state, seat, rng.choice(boat.cards), **_card_needs(state, seat, rng)))
     if rng.random() < 0.3:
         moves.append(pb.buy(state, seat, rng.choice(ITEMS), rng.randint(1, 3)))
-    attacks = [c for c in boat.attacks if c != "hidden_attack"]
-    if attacks and rng.random() < 0.3:
+    attacks = [c for c in boat.attacks if c != HIDDEN_ATTACK]
+    if attacks and rng.random() < 0.6:
         moves.append(pb.trade(state, seat, rng.choice(attacks)))
-    if pb.must_discard(state, seat):
+    duellists = [i for i, b in enumerate(state.boats) if i != seat and HIDDEN_ATTACK in b.attacks]
+    if HIDDEN_ATTACK in boat.attacks and duellists:  # a duel now and then
+        moves.append(pb.use_card(state, seat, HIDDEN_ATTACK, target=rng.choice(duellists)))
+    if view.must_discard(state, seat):
         moves.append(pb.discard(state, seat, rng.choice(boat.attacks)))
-    elif not (boat.at_market and not turn.delivered) and not (pb.can_roll_to_move(state, seat) and not turn.moved):
+    elif not (boat.at_market and not turn.delivered) and not (view.can_roll_to_move(state, seat) and not turn.moved):
         moves.append(pb.end_turn(state, seat))
     return moves
 
 
-def candidates(state: pb.PearlBoatState, rng: random.Random) -> list[Action]:
-    if state.phase == pb.ORDER:
+def candidates(state: PearlBoatState, rng: random.Random) -> list[Action]:
+    if state.phase == ORDER:
         return [pb.roll_order(state, rng)]
-    if state.phase == pb.OVER:
+    if state.phase == OVER:
         return []
     if state.duel is not None:
-        return [pb.duel_choose(state, seat, rng.choice(pb.DUEL_CHOICES)) for seat in pb.duel_waiting_for(state)]
+        return [pb.duel_choose(state, seat, rng.choice(DUEL_CHOICES)) for seat in view.duel_waiting_for(state)]
     moves = _turn(state, state.current, rng)
     for seat, boat in enumerate(state.boats):  # any time: a boat's own cards
         if boat.cards and rng.random() < 0.05:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.actions import Action, button_label
+from companion.core.session import UndoView
 
 
 class UndoBar:
@@ -15,28 +16,31 @@ class UndoBar:
     A button names one action and takes back that one only: when what it would take
     back changes, the buttons are drawn anew (a new control), so a tap made on the
     old label still carries the action it showed and is refused if that is no longer
-    the one (see `GameSession.undo`'s `expected`).
+    the one (see `GameSession.undo`'s `expected`). A secret choice of this phone's that
+    has been revealed since stays: the button says so, and cannot be tapped; on the phone
+    passed around and the host it says what taking it back reopens.
     """
 
     def __init__(self, on_undo: Callable[[Action | None], None], on_redo: Callable[[Action | None], None]) -> None:
         self._on_undo, self._on_redo = on_undo, on_redo
         self._drawn = 0
-        self._shown: tuple[Action | None, Action | None] | None = None
+        self._shown: tuple[UndoView, Action | None] | None = None
         self.control = ft.Row(spacing=8)
-        self.show(None, None)
+        self.show(UndoView(), None)
 
-    def show(self, undo: Action | None, redo: Action | None) -> None:
+    def show(self, view: UndoView, redo: Action | None) -> None:
         """Each button is disabled when there is nothing to take back."""
-        if self._shown is not None and self._shown[0] is undo and self._shown[1] is redo:
+        if self._shown is not None and self._shown[0].target is view.target and self._shown[0] == view \
+                and self._shown[1] is redo:  # the very actions shown: a value alike elsewhere in the log is another
             return
-        self._shown = (undo, redo)
+        self._shown = (view, redo)
+        undo = view.target
         self._drawn += 1
         # Labels can be long ("Undo: Ana: the shared die, Oyster: fill Oyster box 1"): two lines at most.
         undo_button = ft.OutlinedButton(
-            content=ft.Text(button_label("Undo", undo) or "Nothing to undo", max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS, size=14),
-            icon=ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
-            key="undo", disabled=undo is None)
+            content=ft.Text(view.label or "Nothing to undo", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, size=14),
+            icon=ft.Icons.LOCK if view.final else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
+            key="undo", disabled=undo is None or view.final)
         redo_button = ft.OutlinedButton(
             content=button_label("Redo", redo) or "Redo", icon=ft.Icons.REDO,
             on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None)

@@ -92,8 +92,11 @@ class DiceScreen(ToolScreen):
         game = preset(dice.preset).game if dice.preset else None
         self.summary.value = describe_pool(pool) + (f"  ·  {game}" if game else "")
         again = len(pool) - len(dice.kept)
-        self.roll_button.content = (f"Re-roll {again} {'die' if again == 1 else 'dice'}"
+        every_die_kept = dice.faces is not None and bool(dice.kept) and again == 0
+        self.roll_button.content = ("Every die is kept: tap one to roll it again" if every_die_kept else
+                                    f"Re-roll {again} {'die' if again == 1 else 'dice'}"
                                     if dice.faces is not None and dice.kept else f"Roll {describe_pool(pool)}")
+        self.roll_button.disabled = every_die_kept
         self.result.visible = dice.faces is not None
         if dice.faces is not None:
             readings = preset(dice.preset).readings if dice.preset else {}

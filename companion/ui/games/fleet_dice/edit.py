@@ -28,7 +28,6 @@ from companion.games.fleet_dice.layout import (
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
-from companion.store.archive import PlayNotFound
 from companion.ui.components.common import chip, empty_state, min_width
 from companion.ui.components.help import help_button
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
@@ -228,6 +227,8 @@ class EditScreen(SessionScreen):
         return [self.undo_bar.control, self.form]
 
     def refresh(self) -> None:
+        if self.show_saved():
+            return
         # The form is kept: only when what is shown changes (a session found or let go) is it built again.
         wanted = self.session is not None and not self.missing and not self.layout_problem
         if not self.body.controls or wanted != any(c is self.form for c in self.body.controls):
@@ -348,19 +349,7 @@ class EditScreen(SessionScreen):
         if session is None:
             return
         state: EditState = session.state
-        archive = self.ctx.store.archive
-        play_id, played_at = session.id, self.ctx.store.clock().isoformat(timespec="seconds")
-        if state.play_id is not None:
-            try:
-                old = archive.get(state.play_id)
-                play_id, played_at = old.id, old.played_at
-            except PlayNotFound:
-                pass
-        archive.add(edit.to_play(state, play_id, played_at))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved the changes.")
-        self.host.navigate(f"/history/{play_id}")
+        self.save_play(lambda play_id, played_at: edit.to_play(state, play_id, played_at), replacing=state.play_id)
 
     def discard_changes(self) -> None:
         """Leave the play as it was; the message's Undo brings the corrections back."""

@@ -10,7 +10,6 @@ from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS, REEL_
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.games.freshwater_fly.scoring import score_game
 from companion.games.registry import FRESHWATER_FLY
-from companion.store.archive import PlayNotFound
 from companion.ui.components.common import chip, min_width
 from companion.ui.components.fly_entry import PlayerEntryForm
 from companion.ui.components.help import help_button
@@ -84,6 +83,8 @@ class ScoresScreen(SessionScreen):
         return [self.undo_bar.control, self.setup, self.sheet_box]
 
     def refresh(self) -> None:
+        if self.show_saved():
+            return
         if not self.body.controls:
             self.body.controls = self.build()
         if self.missing:
@@ -160,20 +161,9 @@ class ScoresScreen(SessionScreen):
         A new play takes its sheet's id, so saving again after a crash between the two steps
         replaces it instead of adding it twice."""
         state: SheetState = self.session.state
-        archive = self.ctx.store.archive
         tie_break = fly_options(self.ctx).tie_break
-        play_id, played_at = self.session.id, self.ctx.store.clock().isoformat(timespec="seconds")
-        if state.play_id is not None:
-            try:
-                old = archive.get(state.play_id)
-                play_id, played_at = old.id, old.played_at
-            except PlayNotFound:  # deleted meanwhile: keep the work as a new play
-                pass
-        archive.add(sheet.to_play(state, play_id, played_at, tie_break))
-        self.end_session()
-        self.host.changed("history")
-        self.host.toast("Saved to history.")
-        self.host.navigate(f"/history/{play_id}")
+        self.save_play(lambda play_id, played_at: sheet.to_play(state, play_id, played_at, tie_break),
+                       replacing=state.play_id)
 
     def discard_sheet(self) -> None:
         self.discard("Discarded the score sheet.", lambda _: self._adopt_latest())

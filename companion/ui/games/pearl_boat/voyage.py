@@ -1,14 +1,15 @@
 """The pearl boat game's page, its Voyage: the banker and referee. Turn order rolled off, every
 boat's ledger (pearls, fuel, fish, cards), the current boat's turn (the move die, the space's
 reward, catches, the chance deck, the store), and the hidden duel chosen in secret on each
-duellist's phone (or behind a pass-the-phone screen), revealed at once.
+duellist's phone (the table kit's one secret-choice component), revealed at once. Each phone
+shows its own boat's controls (every boat's on the phone passed around).
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.actions import TABLE
+from companion.core.table.seats import ANY_SEAT, seat_entry
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
     CARD,
@@ -29,6 +30,8 @@ from companion.games.registry import PEARL_BOAT
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.secret_choice import SecretChoice
+from companion.ui.components.standings import standings
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
@@ -77,7 +80,7 @@ class VoyageScreen(SessionScreen):
         self.seated: list[str] = []
         self.to_market: int | None = None  # the steps to the fish market, when the roll could pass it
         self.asking: dict | None = None  # a card to play (or a draw) that needs a target or steps
-        self.duellist: int | None = None  # passed around: whose duel choice is open
+        self.duel = SecretChoice("duel", "choice")
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -92,9 +95,10 @@ class VoyageScreen(SessionScreen):
         state: PearlBoatState = self.session.state
         controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
         if state.phase == pb.ORDER:
-            controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, key="order",
-                                            style=big_button_style(),
-                                            on_click=lambda e: self.act(lambda s: pb.roll_order(s, self.ctx.rng))))
+            if self.acts_for(ANY_SEAT):
+                controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, key="order",
+                                                style=big_button_style(),
+                                                on_click=lambda e: self.act(lambda s: pb.roll_order(s, self.ctx.rng))))
         elif state.phase == pb.OVER:
             controls.append(self._over(state))
         else:
@@ -104,17 +108,15 @@ class VoyageScreen(SessionScreen):
         controls.append(self._ledger(state))
         return controls
 
-    def _mine(self, state: PearlBoatState) -> int | None:
-        return None if self.host.actor.id == TABLE else self.own_seat(state.names)
-
     def _status(self, state: PearlBoatState) -> ft.Control:
         if state.phase == pb.ORDER:
             words = "Everyone rolls a d6 for turn order; ties roll again."
         elif state.over:
             words = f"{state.names[state.winner]} wins." if state.winner is not None else "The game is over."
         elif state.duel is not None:
-            words = "A hidden duel: " + " and ".join(state.names[i] for i in pb.duel_waiting_for(state)) + \
-                " choose in secret."
+            waiting = pb.duel_waiting_for(state)
+            words = "A hidden duel: " + " and ".join(state.names[i] for i in waiting) + \
+                (" chooses" if len(waiting) == 1 else " choose") + " in secret."
         else:
             words = f"Round {state.round}: {state.names[state.current]}'s turn."
         lines = [ft.Text(words, size=18, weight=ft.FontWeight.BOLD, key="voyage-status")]
@@ -135,12 +137,12 @@ class VoyageScreen(SessionScreen):
     # The ledger -------------------------------------------------------------------------------
 
     def _ledger(self, state: PearlBoatState) -> ft.Control:
-        mine = self._mine(state)
         rows = []
         names = {f.id: f.name for f in state.data.fish}
         for i, b in enumerate(state.boats):
-            own = mine is None or mine == i
-            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else f"{len(b.cards)} panel(s)"
+            own = self.acts_for(i)
+            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else \
+                f"{len(b.cards)} card{'s' if len(b.cards) != 1 else ''}, face down"
             effect = f" · {b.effect.name}" if b.effect is not None else ""
             rows.append(ft.Column([
                 ft.Text(f"{b.name}: {b.pearls} pearls, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
@@ -155,8 +157,7 @@ class VoyageScreen(SessionScreen):
 
     def _turn(self, state: PearlBoatState) -> list[ft.Control]:
         seat = state.current
-        mine = self._mine(state)
-        if seat is None or (mine is not None and mine != seat):
+        if seat is None or not self.acts_for(seat):
             return []
         boat, turn = state.boats[seat], state.turn
         controls: list[ft.Control] = [ft.Text(f"{boat.name}'s turn", size=18, weight=ft.FontWeight.W_600)]
@@ -233,37 +234,28 @@ class VoyageScreen(SessionScreen):
                 f"{pb.DUEL_NAMES[r.attacker]} against {pb.DUEL_NAMES[r.defender]}"
                 + ("" if r.winner is not None else ", the same: choose again") for r in rounds), size=15,
                 key="duel-revealed"))
-        duel = state.duel
-        if duel is None:
+        if state.duel is None:
             return controls
-        mine = self._mine(state)
-        waiting = pb.duel_waiting_for(state)
-        seats = [s for s in (duel.attacker, duel.defender) if s in waiting]
-        if mine is not None:
-            seats = [s for s in seats if s == mine]
-        elif self.duellist is None:  # passed around: each opens their own choice
-            return [*controls, panel(ft.Text("Pass the phone to each duellist in turn:", size=16),
-                                    button_row([(f"I am {state.names[s]}: choose", lambda s=s: self._open_duel(s))
-                                             for s in seats], "duellist"), key="duel")]
-        else:
-            seats = [self.duellist] if self.duellist in seats else []
-        for s in seats:
-            controls.append(panel(
-                ft.Text(f"{state.names[s]}: choose in secret", size=16, weight=ft.FontWeight.W_600),
-                ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], key=f"duel-{s}-{c}",
-                                        on_click=lambda e, c=c, s=s: self._choose(s, c)) for c in pb.DUEL_CHOICES],
-                       spacing=8, wrap=True),
-                ft.Text("Net beats Anchor, Anchor beats Hook, Hook beats Net.", size=13,
-                        color=ft.Colors.ON_SURFACE_VARIANT), key=f"duel-{s}", color=ft.Colors.TERTIARY_CONTAINER))
-        if mine is not None and mine in (duel.attacker, duel.defender) and mine not in waiting:
-            controls.append(ft.Text("Chosen: revealed when both have chosen.", size=15, key="duel-chosen"))
-        return controls
+        return [*controls, *self.duel.controls(state.names, state.choices, self.viewer(), self.passed_around,
+                                               lambda seat: self._duel_form(state, seat), self.render)]
+
+    def _duel_form(self, state: PearlBoatState, seat: int) -> ft.Control:
+        if pb.duel_chosen(state, seat):
+            return ft.Text(f"You chose {pb.DUEL_NAMES[pb.duel_choice_of(state, seat, viewer=seat)]}.", size=16,
+                           key=f"duel-chosen-{seat}")
+        return panel(
+            ft.Text(f"{state.names[seat]}: choose in secret", size=16, weight=ft.FontWeight.W_600),
+            ft.Row([ft.FilledButton(pb.DUEL_NAMES[c], key=f"duel-{seat}-{c}", style=big_button_style(),
+                                    on_click=lambda e, c=c: self._choose(seat, c)) for c in pb.DUEL_CHOICES],
+                   spacing=8, wrap=True),
+            ft.Text("Net beats Anchor, Anchor beats Hook, Hook beats Net.", size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT), key=f"duel-{seat}", color=ft.Colors.TERTIARY_CONTAINER)
 
     def _over(self, state: PearlBoatState) -> ft.Control:
-        return panel(ft.Text(f"{state.names[state.winner]} wins" if state.winner is not None else "The game is over",
-                            size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="voyage-winner"),
-                    ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save",
-                                    style=big_button_style(), on_click=lambda e: self._save()))
+        results, winners = pb.score_state(state)
+        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save", style=big_button_style(),
+                               on_click=lambda e: self._save())
+        return panel(*standings(results, winners, key="voyage"), *([save] if self.acts_for(ANY_SEAT) else []))
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -272,7 +264,9 @@ class VoyageScreen(SessionScreen):
         self.render()
 
     def _start(self) -> None:
-        self.host.attempt(lambda: self.start_session(pb.setup_for(self.seated)))
+        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
+        players = [seat_entry(name, roster.get(name, "")) for name in self.seated]
+        self.host.attempt(lambda: self.start_session(pb.setup_for(players)))
         self.render()
 
     def _set_market(self, steps: int | None) -> None:
@@ -328,13 +322,9 @@ class VoyageScreen(SessionScreen):
     def _end(self, seat: int) -> None:
         self.act(lambda s: pb.end_turn(s, seat))
 
-    def _open_duel(self, seat: int) -> None:
-        self.duellist = seat
-        self.render()
-
     def _choose(self, seat: int, choice: str) -> None:
         if self.act(lambda s: pb.duel_choose(s, seat, choice)):
-            self.duellist = None  # passed around: hidden again
+            self.duel.close()  # passed around: hidden again
             self.render()
 
     def _save(self) -> None:

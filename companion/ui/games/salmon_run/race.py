@@ -1,22 +1,26 @@
 """Salmon Run's page, its Race: the river set-up (chosen or rolled, drawn as the table lays it),
-the first player, the current player's turn helper, the Current, Rapids and Eagle answered by
-each salmon, every salmon's deck and fatigue, and the end of the race.
+the first player, the current player's turn helper (`turn`), the Current, Rapids and Eagle
+answered by each salmon (`answers`), every salmon's deck and fatigue, and the end of the race.
+Each phone shows its own player's controls (every seat's on the phone passed around).
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.actions import TABLE
+from companion.core.table.seats import ANY_SEAT, seat_entry
 from companion.games.registry import SALMON_RUN
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import CARD_NAMES, River
 from companion.games.salmon_run.rules import RaceState
 from companion.games.salmon_run.scoring import to_play
-from companion.ui.components.common import button_row, chip, panel
+from companion.ui.components.common import chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.standings import standings
+from companion.ui.games.salmon_run.answers import Answers, last_answers
+from companion.ui.games.salmon_run.turn import TurnHelper
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
@@ -71,13 +75,8 @@ class RaceScreen(SessionScreen):
         self.length = 3
         self.kind = rv.EASY_SIDES  # or rv.OTHER_SIDES, or "random"
         self.rolls: list[int] | None = None  # the random set-up's rolls
-        self.jumping: list[str] = []  # the two Swim cards of a jump, being chosen
-        self.hex: str | None = None  # the special hex being answered
-        self.reeds: list[str] = []
-        self.waterfall: dict[int, int | None] = {}  # arrows on a Waterfall the current pushes a salmon into
-        self.subject: int | None = None  # the salmon a hex or Bear happened to
-
-    # Drawing ------------------------------------------------------------------------------
+        self.answers = Answers(self)
+        self.turn = TurnHelper(self)
 
     def build(self) -> list[ft.Control]:
         if self.missing:
@@ -94,26 +93,20 @@ class RaceScreen(SessionScreen):
                                                key="race-reminders"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
         if state.phase == sr.FIRST:
-            controls.append(ft.FilledButton("Roll for the first player", icon=ft.Icons.CASINO,
-                                            key="race-first", style=big_button_style(),
-                                            on_click=lambda e: self.act(lambda s: sr.roll_first_player(s,
-                                                                                                      self.ctx.rng))))
+            if self.acts_for(ANY_SEAT):
+                controls.append(ft.FilledButton("Roll for the first player", icon=ft.Icons.CASINO,
+                                                key="race-first", style=big_button_style(),
+                                                on_click=lambda e: self.act(
+                                                    lambda s: sr.roll_first_player(s, self.ctx.rng))))
         elif state.phase == sr.RACE:
-            controls += self._answers(state)
-            controls += self._turn(state)
-            controls.append(self._happened(state))
+            controls += self.answers.controls(state)
+            if state.pending is None:
+                controls += [ft.Text(line, size=15) for line in last_answers(state)]
+            controls += self.turn.controls(state)
         else:
             controls.append(self._over(state))
         controls.append(self._decks(state))
         return controls
-
-    def _mine(self, state: RaceState) -> int | None:
-        return None if self.host.actor.id == TABLE else self.own_seat(state.names)
-
-    def _acts_for(self, state: RaceState, seat: int) -> bool:
-        """A player's own phone acts for them; the phone passed around (or an onlooker's) for anyone."""
-        mine = self._mine(state)
-        return mine is None or mine == seat
 
     # Set-up ---------------------------------------------------------------------------------
 
@@ -163,120 +156,6 @@ class RaceScreen(SessionScreen):
             return rv.random_river(self.length, self.rolls) if self.rolls else None
         return rv.difficulty_river(self.length, self.kind)
 
-    # The race ----------------------------------------------------------------------------------
-
-    def _answers(self, state: RaceState) -> list[ft.Control]:
-        """A Current, Rapids or Eagle waiting: each salmon's answer, on its own phone."""
-        p = state.pending
-        if p is None:
-            return []
-        controls: list[ft.Control] = []
-        if p.card == sr.EAGLE:
-            if self._acts_for(state, p.by):
-                controls.append(panel(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16),
-                                     button_row([(n, lambda i=i: self.act(lambda s: sr.eagle(s, i)))
-                                              for i, n in enumerate(state.names)], "eagle"),
-                                     button_row([(f"{n} counters with an Eagle", lambda i=i: self.act(
-                                         lambda s: sr.eagle(s, i, countered=True))) for i, n in enumerate(state.names)
-                                         if sr.available(state, i, sr.EAGLE)], "eagle-counter"),
-                                     key="answer-eagle"))
-            return controls
-        for seat in sr.waiting_on(state):
-            if not self._acts_for(state, seat):
-                continue
-            name = state.names[seat]
-            items = []
-            if sr.can_counter(state, seat):
-                items.append((f"Counter with a {CARD_NAMES[p.card]}", lambda seat=seat: self.act(
-                    lambda s: sr.counter(s, seat))))
-            if p.card == sr.CURRENT:
-                falls = self.waterfall.get(seat)
-                for arrows in (0, 1, 2):
-                    items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}" + (" (roll)" if arrows == 2 else ""),
-                                  lambda seat=seat, arrows=arrows, falls=falls: self.act(
-                                      lambda s: sr.drift_with(s, seat, arrows, self.ctx.rng, falls))))
-                extra = ft.Row([ft.Text("Pushed into a Waterfall:", size=14)] + [
-                    chip({None: "no", 1: "1 arrow", 2: "2 arrows"}[w], lambda seat=seat, w=w: self._set_fall(seat, w),
-                         key=f"fall-{seat}-{w}", selected=falls == w) for w in (None, 1, 2)],
-                    wrap=True, spacing=6)
-                what = f"{name}: how many current arrows leave your salmon's hex?"
-            else:
-                for arrows in (0, 1, 2):
-                    items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}: discard "
-                                  f"{sr.rapids_discards(arrows, state.salmon[seat].hand)}",
-                                  lambda seat=seat, arrows=arrows: self.act(lambda s: sr.rapids(s, seat, arrows))))
-                extra = None
-                what = f"{name}: Rapids! How many current arrows leave your salmon's hex?"
-            controls.append(panel(ft.Text(what, size=16), *([extra] if extra else []), button_row(items, f"answer-{seat}"),
-                                 key=f"answer-{seat}", color=ft.Colors.TERTIARY_CONTAINER))
-        return controls
-
-    def _turn(self, state: RaceState) -> list[ft.Control]:
-        seat = state.current
-        if seat is None or not self._acts_for(state, seat):
-            return []
-        name = state.names[seat]
-        plays = [(f"Play {CARD_NAMES[c]}", lambda c=c: self.act(lambda s: sr.play(s, seat, c)))
-                 for c in sr.playable(state)]
-        controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
-                                              weight=ft.FontWeight.W_600)]
-        if plays:
-            controls.append(button_row(plays, "play"))
-        jumpable = sr.jump_cards(state)
-        if jumpable:
-            controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
-            controls.append(ft.Row([chip(f"Jump card: {CARD_NAMES[c]}" + (f" ×{self.jumping.count(c)}"
-                                                                         if c in self.jumping else ""),
-                                         lambda c=c: self._jump_card(c), key=f"jump-{c}", selected=c in self.jumping)
-                                    for c in jumpable], wrap=True, spacing=6, run_spacing=6))
-            if len(self.jumping) == 2:
-                controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
-                                                     f"{CARD_NAMES[self.jumping[1]]}", key="jump",
-                                                     on_click=lambda e: self._jump(seat)))
-        controls.append(ft.Row([
-            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn", expand=True,
-                            style=big_button_style(), disabled=state.pending is not None,
-                            on_click=lambda e: self.act(lambda s: sr.end_turn(s, seat))),
-            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, key="pond",
-                              disabled=state.salmon[seat].in_pond,
-                              on_click=lambda e: self.act(lambda s: sr.pond(s, seat))),
-        ], spacing=8))
-        return [panel(*controls, key="turn")]
-
-    def _happened(self, state: RaceState) -> ft.Control:
-        """A special hex or a Bear, for the salmon it happened to (the current can carry any salmon)."""
-        mine = self._mine(state)
-        subject = mine if mine is not None else (self.subject if self.subject is not None else state.current)
-        name = state.names[subject]
-        controls: list[ft.Control] = [ft.Text(f"{name}'s salmon moved onto:", size=16, weight=ft.FontWeight.W_600)]
-        if mine is None:
-            controls.append(ft.Row([chip(n, lambda i=i: self._set_subject(i), key=f"subject-{n}",
-                                         selected=i == subject) for i, n in enumerate(state.names)],
-                                   wrap=True, spacing=6, run_spacing=6))
-        hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES]
-        controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
-                                     selected=self.hex == h.id) for h in hexes] +
-                               [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
-                                                  on_click=lambda e: self.act(lambda s: sr.bear(s, subject)))],
-                               wrap=True, spacing=6, run_spacing=6))
-        if self.hex in sr.HEX_CARDS:
-            offered = sr.hex_choices(state, self.hex)
-            controls.append(button_row([(f"Take {CARD_NAMES[c]}", lambda c=c: self._hex(subject, card=c)) for c in offered],
-                                    "take") if offered else ft.Text("Its pile is empty: the hex gives nothing.", size=15))
-        elif self.hex in sr.REEDS_ICONS:
-            deck = state.salmon[subject].deck
-            controls.append(ft.Text(f"Remove up to {sr.REEDS_ICONS[self.hex]} panel(s):", size=15))
-            controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
-                                         lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
-                                    for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
-            controls.append(ft.FilledTonalButton("Remove them", key="reeds", disabled=not self.reeds,
-                                                 on_click=lambda e: self._hex(subject, cards=list(self.reeds))))
-        elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
-            controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
-                                                 key="hex-go",
-                                                 on_click=lambda e: self._hex(subject)))
-        return panel(*controls, key="happened")
-
     def _decks(self, state: RaceState) -> ft.Control:
         rows = []
         for i, s in enumerate(state.salmon):
@@ -296,15 +175,9 @@ class RaceScreen(SessionScreen):
 
     def _over(self, state: RaceState) -> ft.Control:
         results, winners = sr.standings(state)
-        rows: list[ft.Control] = [ft.Text(f"{winners[0]} wins" if len(winners) == 1 else
-                                          f"A tie: {' and '.join(winners)}", size=22, weight=ft.FontWeight.BOLD,
-                                          color=ft.Colors.PRIMARY, key="race-winner")]
-        for r in sorted(results, key=lambda r: r.rank):
-            rows.append(ft.Text(f"{r.rank}. {r.name}: " + "; ".join(f"{b.rule} {b.count}" for b in r.breakdown),
-                                size=16))
-        rows.append(ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save",
-                                    style=big_button_style(), on_click=lambda e: self._save()))
-        return panel(*rows)
+        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save", style=big_button_style(),
+                               on_click=lambda e: self._save())
+        return panel(*standings(results, winners, key="race"), *([save] if self.acts_for(ANY_SEAT) else []))
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -333,47 +206,10 @@ class RaceScreen(SessionScreen):
 
     def _start(self) -> None:
         river = self._river()
-        players = [(n, self.colours[n]) for n in self.seated]
+        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
+        players = [seat_entry(n, roster.get(n, ""), colour=self.colours[n]) for n in self.seated]
         self.host.attempt(lambda: self.start_session(sr.setup_for(players, river, self.rolls)))
         self.render()
-
-    def _set_fall(self, seat: int, arrows: int | None) -> None:
-        self.waterfall[seat] = arrows
-        self.render()
-
-    def _jump_card(self, card_kind: str) -> None:
-        if card_kind in self.jumping and len(self.jumping) == 2:
-            self.jumping.remove(card_kind)
-        elif len(self.jumping) < 2:
-            self.jumping.append(card_kind)
-        else:
-            self.jumping = [card_kind]
-        self.render()
-
-    def _jump(self, seat: int) -> None:
-        cards, self.jumping = list(self.jumping), []
-        if not self.act(lambda s: sr.jump(s, seat, cards)):
-            self.jumping = cards
-            self.render()
-
-    def _set_subject(self, seat: int) -> None:
-        self.subject, self.hex, self.reeds = seat, None, []
-        self.render()
-
-    def _set_hex(self, hex_id: str) -> None:
-        self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
-        self.render()
-
-    def _reed(self, card_kind: str) -> None:
-        most = sr.REEDS_ICONS.get(self.hex or "", 1)
-        self.reeds = [*self.reeds, card_kind][-most:]
-        self.render()
-
-    def _hex(self, seat: int, card: str | None = None, cards: list[str] | None = None) -> None:
-        hex_id = self.hex
-        if self.act(lambda s: sr.special_hex(s, seat, hex_id, card=card, cards=cards or ())):
-            self.hex, self.reeds = None, []
-            self.render()
 
     def _save(self) -> None:
         state = self.session.state

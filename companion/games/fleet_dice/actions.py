@@ -1,0 +1,149 @@
+"""Fleet Dice's actions as the screens build them from taps, each labelled with what it did
+("Ana: takes a die, Cod: fill Cod box 4"), and every action the rules allow on a sheet now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.actions import Action
+from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
+from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
+from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, Sheet
+from companion.games.fleet_dice.table import PHASES, position
+
+
+def _who(game: FleetGame, seat: int) -> str:
+    return game.names[seat]
+
+
+def _box(sheet: Sheet, track: str) -> str:
+    index = sheet.next_box(track)
+    return f"{track_name(sheet.layout, track)} box {index + 1}" if index is not None else track_name(sheet.layout, track)
+
+
+def roll_dice(game: FleetGame, faces: Sequence[str]) -> Action:
+    """The table's roll of this phase's pool."""
+    where = game.position()
+    phase = PHASES[where[1]] if where else "boat"
+    shown = ", ".join(FACE_NAMES.get(f, str(f)) for f in faces)
+    return Action("roll", {"faces": list(faces)}, f"{phase.capitalize()} dice of round {where[0] if where else '?'}: {shown}")
+
+
+def use_die(game: FleetGame, seat: int, die: str, face: str, how: str = "normal", target: str | None = None,
+            second: str | None = None, rerolled_from: str | None = None, pick: int | None = None) -> Action:
+    sheet = game.sheets[seat]
+    which = "takes a die" if pick is not None else "your die" if die == "chosen" else "the shared die"
+    shown = FACE_NAMES.get(face, face)
+    if how == "income":
+        what = "take income"
+    elif how in ("salvage", "any_box", "any_type") or (how == "normal" and target):
+        what = f"fill {_box(sheet, target)}" if target in sheet.filled else "fill a box"
+        what = {"salvage": "Salvage Yard: ", "any_box": "Shrimp license: ", "any_type": "Shrimp license: "}.get(
+            how, "") + what
+    elif how == "double":
+        what = f"Shrimp license: fill {_box(sheet, target)} and {_box(sheet, second)}" \
+            if target in sheet.filled and second in sheet.filled else "Shrimp license"
+    elif face in BOAT_TYPES:
+        what = f"fill {_box(sheet, face)}"
+    elif face == "coins":
+        what = "take 3 coins"
+    else:
+        what = "go to the market"
+    reroll = f" (Casino re-roll of {FACE_NAMES.get(rerolled_from, rerolled_from)})" if rerolled_from else ""
+    data = {"seat": seat, "die": die, "face": face, "how": how}
+    data.update({k: v for k, v in (("target", target), ("second", second), ("rerolled_from", rerolled_from)) if v})
+    if pick is not None:
+        data["pick"] = pick
+    return Action("use", data, f"{_who(game, seat)}: {which}, {shown}{reroll}: {what}")
+
+
+def choose_either(game: FleetGame, seat: int, what: str) -> Action:
+    choice = game.sheets[seat].choice()
+    boat_type = track_name(game.sheets[seat].layout, choice.boat_type) if choice and choice.boat_type else ""
+    words = f"launch a {boat_type} boat" if what == "boat" else f"activate a {boat_type} license"
+    return Action("either", {"seat": seat, "what": what}, f"{_who(game, seat)}: {words}")
+
+
+def free_fill(game: FleetGame, seat: int, track: str) -> Action:
+    sheet = game.sheets[seat]
+    reason = "Swordfish license" if sheet.choice() and sheet.choice().kind == "swordfish" else "G"
+    return Action("free_fill", {"seat": seat, "track": track}, f"{_who(game, seat)}: {reason}: fill {_box(sheet, track)}")
+
+
+def choose_bonus(game: FleetGame, seat: int, bonus: str) -> Action:
+    name = next((b.name for b in game.sheets[seat].layout.bonuses if b.id == bonus), bonus)
+    return Action("bonus", {"seat": seat, "bonus": bonus}, f"{_who(game, seat)}: King Crab bonus {name}")
+
+
+def go_fishing(game: FleetGame, seat: int, skip: Sequence[tuple[str, int]] = (),
+               oyster_coins: Sequence[int] = ()) -> Action:
+    return Action("fish", {"seat": seat, "skip": [list(b) for b in skip], "oyster_coins": list(oyster_coins)},
+                  f"{_who(game, seat)}: go fishing")
+
+
+def table_dice(game: FleetGame, seat: int) -> list[tuple[int | None, str]]:
+    """The table's dice `seat` may use now, as (pick, face): a free die on their pick (pick is
+    its place in the roll), the die left for everyone (pick None) once all have picked."""
+    sheet, roll = game.sheets[seat], game.current_roll()
+    if roll is None or sheet.choice() is not None or position(sheet) != game.position():
+        return []
+    if sheet.die == "chosen":
+        return [(i, roll.faces[i]) for i in roll.free()] if game.picker() == seat else []
+    return [] if roll.shared is None else [(None, roll.faces[roll.shared])]
+
+
+def legal_actions(game: FleetGame, seat: int, faces: Sequence[str] | None = None) -> list[Action]:
+    """Every action the rules allow on a sheet now (for dice: the table's, else the `faces`
+    rolled, else any)."""
+    sheet = game.sheets[seat]
+    if sheet.over:
+        return []
+    if game.at_table and sheet.choice() is None:
+        return [a for pick, face in table_dice(game, seat) for a in _dice_actions(game, seat, [face], pick)]
+    choice = sheet.choice()
+    if choice is not None:
+        if choice.kind == "either":
+            return [choose_either(game, seat, w) for w in ("boat", "license")]
+        if choice.kind == "gold":
+            return [free_fill(game, seat, t) for t in sheet.gold_targets()]
+        if choice.kind == "swordfish":
+            return [free_fill(game, seat, t) for t in sheet.swordfish_targets()]
+        if choice.kind == "king_crab":
+            taken = game.bonuses_taken(but=seat)
+            return [choose_bonus(game, seat, b.id) for b in sheet.layout.bonuses if b.id not in taken]
+        options = [go_fishing(game, seat)]
+        sword = sheet.licenses["swordfish"]
+        room = [b for b in sheet.launched() if not sheet.full(*b)]
+        if sword and room:
+            options.append(go_fishing(game, seat, skip=room[:sheet.layout.swordfish_boats[sword - 1]]))
+        if sheet.oyster_coin_boats():
+            options.append(go_fishing(game, seat, oyster_coins=sheet.oyster_coin_boats()))
+        return options
+    return _dice_actions(game, seat, faces or (BOAT_FACES if sheet.phase == "boat" else FACES))
+
+
+def _dice_actions(game: FleetGame, seat: int, faces: Sequence[str], pick: int | None = None) -> list[Action]:
+    """Every way the sheet may use its next die showing one of `faces` (the table's die `pick`)."""
+    sheet = game.sheets[seat]
+    actions = []
+    targets = sheet.gold_targets()
+    for face in faces:
+        def use(how: str, target: str | None = None, second: str | None = None) -> Action:
+            return use_die(game, seat, sheet.die, face, how, target, second, pick=pick)
+
+        for how in sheet.ways_to_use(face, sheet.die):
+            if how in ("salvage", "any_box"):
+                actions += [use(how, t) for t in targets]
+            elif how == "any_type":
+                actions += [use(how, t) for t in BOAT_TYPES if sheet.next_box(t) is not None]
+            elif how == "double":
+                actions += [use(how, t, targets[-1])
+                            for t in BOAT_TYPES if sheet.next_box(t) is not None]
+            elif how == "normal" and face in ("harbor", "wharf"):
+                area = HARBOR if face == "harbor" else WHARF
+                actions += [use(how, t) for t in area if sheet.next_box(t) is not None]
+            elif how == "normal" and face in BOAT_TYPES and sheet.next_box(face) is None:
+                continue
+            else:
+                actions.append(use(how))
+    return actions

@@ -1,0 +1,82 @@
+"""Fleet Dice declared with the table kit (rules: ../shared/seeds/004): every player's sheet and the
+table's round, one log for all.
+
+Each phase "the start player rolls" the pool (the start player's phone, the phone passed around or
+the host); "one at a time, beginning with the start player and continuing in clockwise order,
+players will select one available die" (each on their own sheet, `use` with the die's `pick`);
+"all players use the remaining, unselected die" at the same moment; every fill and choice is its
+sheet's own. The start player passes clockwise each round (`core.table.turns`).
+
+The modules: `game` (the sheets and the table's round, the moves), `sheet`, `layout`, `table`
+(a phase's roll), `scoring`, `actions` (the moves as taps build them) and `edit` (a saved play
+corrected).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.actions import Footprint
+from companion.core.table.rules import Move, TableRules, names_and_ids, own, seat_in
+from companion.core.table.seats import ANY_SEAT
+from companion.games.fleet_dice import candidates, game
+from companion.games.fleet_dice.actions import (  # noqa: F401  (the game's moves as taps build them)
+    choose_bonus,
+    choose_either,
+    free_fill,
+    go_fishing,
+    legal_actions,
+    roll_dice,
+    table_dice,
+    use_die,
+)
+from companion.games.fleet_dice.game import (  # noqa: F401  (the game's words, read through its rules too)
+    FACE_NAMES,
+    GAME,
+    GAME_NAME,
+    MAX_SHEETS,
+    FleetGame,
+    to_play,
+)
+
+
+def start_players(state: FleetGame, data: Mapping[str, Any]) -> int | str:
+    """"The start player rolls" (sheets kept before the table's round have no start player)."""
+    start = state.start_player()
+    return ANY_SEAT if start is None else start
+
+
+# One player's sheet; a King Crab bonus is one per table, so choosing one touches every sheet. The
+# table's dice: a roll needs every sheet ready; a pick takes a die from the table; the shared die
+# only reads which die was left, so players use it at the same moment.
+def used(data: Mapping[str, Any]) -> Footprint:
+    mine = ("sheet", data.get("seat"))
+    if "pick" in data:
+        return Footprint(reads=(mine, ("table",)), writes=(mine, ("table",)))
+    if data.get("die") == "shared":
+        return Footprint(reads=(mine, ("table",)), writes=(mine,))
+    return Footprint(reads=(mine,), writes=(mine,))
+
+
+def rolled(data: Mapping[str, Any]) -> Footprint:
+    return Footprint(reads=(("sheet",), ("table",)), writes=(("table",),))
+
+
+def every_sheet(data: Mapping[str, Any]) -> Footprint:
+    return Footprint(reads=(("sheet",),), writes=(("sheet",),))
+
+
+RULES: TableRules[FleetGame] = TableRules(
+    game=GAME, title="Fleet Dice sheets", setup=game.new_game, seats=names_and_ids,
+    moves=(
+        Move("roll", game.roll, ("faces",), start_players, rolled),
+        Move("use", game.use, ("seat", "die", "face", "how", "target", "second", "rerolled_from", "pick"),
+             seat_in(), used),
+        Move("either", game.either, ("seat", "what"), seat_in(), own("sheet")),
+        Move("free_fill", game.free_fill, ("seat", "track"), seat_in(), own("sheet")),
+        Move("bonus", game.bonus, ("seat", "bonus"), seat_in(), every_sheet),
+        Move("fish", game.fish, ("seat", "skip", "oyster_coins"), seat_in(), own("sheet")),
+    ),
+    over=lambda state: state.over, example_setup=candidates.example_setup, candidates=candidates.candidates,
+)

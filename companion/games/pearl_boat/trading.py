@@ -1,0 +1,107 @@
+"""The pearl boat game's store and trades: purchases within their limits, an attack traded for a
+hidden attack, a card sold to the store or bartered to another boat (rules: Purchase Cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.pearl_boat.chance import DRAWN_ATTACKS, HIDDEN_ATTACK, UPGRADES
+from companion.games.pearl_boat.ledger import (
+    add_card,
+    held,
+    own_turn,
+    pay,
+    playing,
+    remove_card,
+    room_for,
+    seat_of,
+    set_boat,
+    set_turn,
+    whole,
+)
+from companion.games.pearl_boat.moving import back
+from companion.games.pearl_boat.state import PearlBoatState
+from companion.games.pearl_boat.store import (
+    EXTRA_DRAW,
+    HALF_REFILL,
+    ITEM_NAMES,
+    ITEMS,
+    STEP_BACK,
+    PearlBoatError,
+    purchase_cost,
+    refilled,
+)
+
+
+def buy(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    seat = own_turn(state, data, "buy at the store")
+    turn = state.turn
+    assert turn is not None
+    boat = state.boats[seat]
+    item_id = data.get("item")
+    if item_id not in ITEMS:
+        raise PearlBoatError(f"The store sells {', '.join(ITEM_NAMES.values())}; not {item_id!r}.")
+    item = state.data.item(item_id)
+    amount = data.get("steps", 1) if item_id == STEP_BACK else data.get("amount", 1)
+    if item_id == HALF_REFILL and boat.fuel >= state.data.tank:
+        raise PearlBoatError(f"{boat.name}'s tank is full ({boat.fuel} fuel).")
+    cost = purchase_cost(item, amount, boat.pearls, boat.bought_of(item_id), boat.name, state.data.limits_per)
+    if item_id == STEP_BACK and amount > boat.position:
+        raise PearlBoatError(f"{boat.name} is {boat.position} step{'s' if boat.position != 1 else ''} into the "
+                             f"trip: it cannot go back {amount}.")
+    bought = list(boat.bought)
+    bought[ITEMS.index(item_id)] += amount
+    state = set_boat(state, seat, pearls=boat.pearls - cost, bought=tuple(bought))
+    if item_id == HALF_REFILL:
+        return set_boat(state, seat, fuel=refilled(boat.fuel, item, state.data.tank))
+    if item_id == EXTRA_DRAW:
+        return set_turn(state, extra_draws=turn.extra_draws + 1)
+    # "Step back (1-3 fuel free moves)": chosen steps, not touched by effects.
+    return back(state, seat, amount, item.most_steps, "A step back")
+
+
+def trade(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    seat = own_turn(state, data, "trade at the store")
+    card = held(data.get("card"))
+    if card not in DRAWN_ATTACKS:
+        raise PearlBoatError("Only an attack card (Slow down, Steal fuel, Block) is traded for a hidden attack.")
+    state = remove_card(state, seat, card, "trade")
+    return add_card(state, seat, HIDDEN_ATTACK)
+
+
+def sell(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    # "Can be sold for 2 pearls to shop at any time"
+    seat = seat_of(state, data)
+    playing(state)
+    state = remove_card(state, seat, data.get("card"), "sell")
+    return pay(state, seat, state.data.sell_price)
+
+
+def discard(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    seat = seat_of(state, data)
+    playing(state)
+    return remove_card(state, seat, data.get("card"), "discard")
+
+
+def barter(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    """'players can offer more on their own terms': a card passes from `seat` to `buyer` for the pearls agreed."""
+    seat = seat_of(state, data)
+    buyer = seat_of(state, data, "buyer")
+    playing(state)
+    if buyer == seat:
+        raise PearlBoatError("A barter is between two boats.")
+    pearls = data.get("pearls")
+    if not whole(pearls) or pearls < 0:
+        raise PearlBoatError(f"A barter's price is a number of pearls (0 or more), not {pearls!r}.")
+    card = held(data.get("card"))
+    if state.boats[buyer].pearls < pearls:
+        raise PearlBoatError(f"{state.names[buyer]} has {state.boats[buyer].pearls} pearls, not {pearls}.")
+    if not room_for(state, buyer, card):
+        limit = state.data.upgrade_limit if card in UPGRADES else state.data.attack_limit
+        raise PearlBoatError(f"{state.names[buyer]} holds {limit} {'upgrade' if card in UPGRADES else 'attack'} "
+                             f"cards already, the most a boat holds.")
+    state = remove_card(state, seat, card, "barter")
+    state = add_card(state, buyer, card)
+    state = set_boat(state, buyer, pearls=state.boats[buyer].pearls - pearls)
+    return set_boat(state, seat, pearls=state.boats[seat].pearls + pearls)

@@ -1,0 +1,77 @@
+"""The pearl boat game's turn order and turns: the roll-off for the order ("whoever rolls the highest
+number ... goes first ... Any players that roll the same number ... must re-roll"), a turn's start
+(a block put on by the boat ends, fish dropped off arrive) and its end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.core.table.turns import next_seat, roll_off
+from companion.games.pearl_boat.chance import BLOCK, FROZEN, SLOW_DOWN
+from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat, whole
+from companion.games.pearl_boat.state import D6, ORDER, PLAY, PearlBoatState, Turn
+from companion.games.pearl_boat.store import PearlBoatError
+from companion.games.pearl_boat.view import (
+    can_roll_to_move,
+    must_discard,
+    rolloff_seats,
+)
+
+
+def order(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    if state.phase != ORDER:
+        raise PearlBoatError("The turn order is already settled.")
+    seats = rolloff_seats(state)
+    if data.get("seats") != list(seats):
+        who = ", ".join(state.names[s] for s in seats)
+        raise PearlBoatError(f"The next turn-order roll is for {who}.")
+    rolls = data.get("rolls")
+    if not isinstance(rolls, list) or len(rolls) != len(seats):
+        raise PearlBoatError(f"Each of the {len(seats)} boats rolling rolls one d6.")
+    for roll in rolls:
+        if not whole(roll) or not 1 <= roll <= D6:
+            raise PearlBoatError(f"A d6 shows 1 to {D6}, not {roll!r}.")
+    # "whoever rolls the highest number ... goes first, and players follow ... according to the
+    # number that they rolled themselves. Any players that roll the same number ... must re-roll".
+    groups = roll_off(state.groups, seats, rolls)
+    state = replace(state, groups=groups, rolloffs=(*state.rolloffs, (tuple(seats), tuple(rolls))))
+    if any(len(g) > 1 for g in groups):
+        return state
+    return begin(replace(state, phase=PLAY), state.order[0])
+
+
+def begin(state: PearlBoatState, seat: int) -> PearlBoatState:
+    """`seat`'s turn begins: blocks it put on end ("before your next turn"); fish it dropped off
+    arrive at the fish market ("it will take one turn for the delivery to arrive")."""
+    number = state.turns + 1
+    boats = tuple(replace(b, effect=None) if b.effect is not None and b.effect.kind == BLOCK and b.effect.by == seat
+                  else b for b in state.boats)
+    state = replace(state, boats=boats, turn=Turn(seat, number), turns=number)
+    boat = state.boats[seat]
+    if boat.in_transit:
+        state = set_boat(state, seat, delivered=(*boat.delivered, *boat.in_transit), in_transit=())
+        state = pay(state, seat, fish_value(state, boat.in_transit))
+    return state
+
+
+def end(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    seat = own_turn(state, data, "end a turn")
+    turn = state.turn
+    assert turn is not None
+    boat = state.boats[seat]
+    if boat.at_market and not turn.delivered:
+        raise PearlBoatError(f"{boat.name} is at the fish market: deliver the fish (the next trip begins) first.")
+    if can_roll_to_move(state, seat) and not turn.moved:
+        raise PearlBoatError(f"{boat.name} has fuel: roll to move first (a turn is skipped only with no fuel).")
+    if must_discard(state, seat):
+        raise PearlBoatError(f"{boat.name} has held {state.data.attack_limit} attack cards for more than "
+                             f"{state.data.attack_hold_turns} turns: discard one (or sell, trade or use it) first.")
+    effect = boat.effect
+    if effect is not None and effect.kind in (FROZEN, SLOW_DOWN) and effect.since < turn.number:
+        effect = None  # it lasted this turn
+    full = state.data.attack_limit > 0 and len(boat.attacks) >= state.data.attack_limit
+    state = set_boat(state, seat, stop=(boat.trips, boat.position), effect=effect,
+                     full_turns=boat.full_turns + 1 if full else 0)
+    return replace(begin(state, next_seat(state.order, seat)), notice="")

@@ -1,0 +1,143 @@
+"""What the pearl boat game's screens (and its rules) ask of a state: the turn-order roll-off, a
+boat's room and effects, how far a roll moves it, its draws and store purchases left, and the
+hidden duel (each choice secret until both are made)."""
+
+from __future__ import annotations
+
+from companion.core.table.turns import next_tie
+from companion.games.pearl_boat.chance import (
+    BLOCK,
+    DRAWN_ATTACKS,
+    ENGINE_UPGRADE,
+    FROZEN,
+    SLOW_DOWN,
+    UPGRADES,
+    card_for,
+    hold_or_use,
+    slowed_steps,
+)
+from companion.games.pearl_boat.state import PLAY, DuelRound, Effect, PearlBoatState
+
+
+def rolloff_seats(state: PearlBoatState) -> tuple[int, ...]:
+    """The seats that roll next for the turn order (every seat first, then each tie in turn); ()
+    once the order is clear."""
+    return next_tie(state.groups)
+
+
+def capacity(state: PearlBoatState, seat: int) -> int:
+    """The fish the boat carries: the base, +1 while it holds 2 or more upgrade cards."""
+    d = state.data
+    boat = state.boats[seat]
+    return d.base_capacity + (d.expansion_fish if len(boat.upgrades) >= d.expansion_upgrades else 0)
+
+
+def has_expansion(state: PearlBoatState, seat: int) -> bool:
+    return len(state.boats[seat].upgrades) >= state.data.expansion_upgrades
+
+
+def effect_of(state: PearlBoatState, seat: int) -> Effect | None:
+    """The effect active on the boat, if any."""
+    return state.boats[seat].effect
+
+
+def effect_now(state: PearlBoatState, seat: int, kind: str) -> bool:
+    effect = state.boats[seat].effect
+    turn = state.turn
+    if effect is None or effect.kind != kind:
+        return False
+    if kind == BLOCK:
+        return True
+    return turn is not None and turn.seat == seat and effect.since < turn.number
+
+
+def frozen_now(state: PearlBoatState, seat: int) -> bool:
+    """Frozen in this turn of its own (a Frozen drawn this turn applies on the next one)."""
+    return effect_now(state, seat, FROZEN)
+
+
+def slowed_now(state: PearlBoatState, seat: int) -> bool:
+    return effect_now(state, seat, SLOW_DOWN)
+
+
+def blocked_by(state: PearlBoatState, seat: int) -> int | None:
+    effect = state.boats[seat].effect
+    return effect.by if effect is not None and effect.kind == BLOCK else None
+
+
+def move_steps(state: PearlBoatState, seat: int, roll: int, to_market: int | None = None,
+               to_blocker: int | None = None, free: bool = False) -> int:
+    """The steps a d6 roll moves the boat: halved (rounded down) when slowed, never more than the
+    fuel (unless `free`: an Engine upgrade), no further than the boat blocking it, no further than
+    the fish market."""
+    boat = state.boats[seat]
+    steps = slowed_steps(roll) if slowed_now(state, seat) else roll
+    if not free:
+        steps = min(steps, boat.fuel)
+    if to_blocker is not None and blocked_by(state, seat) is not None:
+        steps = min(steps, to_blocker)
+    if to_market is not None:
+        steps = min(steps, to_market)
+    return max(0, steps)
+
+
+def can_roll_to_move(state: PearlBoatState, seat: int) -> bool:
+    """Whether its d6 move is still to make this turn (not frozen, some fuel, not at the market)."""
+    turn = state.turn
+    boat = state.boats[seat]
+    return (state.phase == PLAY and state.duel is None and turn is not None and turn.seat == seat
+            and not turn.rolled and not frozen_now(state, seat) and boat.fuel > 0 and not boat.at_market)
+
+
+def draws_left(state: PearlBoatState, seat: int) -> int:
+    turn = state.turn
+    if turn is None or turn.seat != seat:
+        return 0
+    return 1 + turn.extra_draws - turn.draws
+
+
+def must_discard(state: PearlBoatState, seat: int) -> bool:
+    """Held the full limit of attack cards for more than its turns: one must go before the turn ends."""
+    d = state.data
+    boat = state.boats[seat]
+    return d.attack_limit > 0 and len(boat.attacks) >= d.attack_limit and boat.full_turns >= d.attack_hold_turns
+
+
+def draw_needs(state: PearlBoatState, seat: int, roll: int) -> tuple[str, ...]:
+    """What a draw of `roll` must carry because the card will be used at once (the hand is full):
+    ("steps",) for Engine reverse and Move choice, ("move_roll",) for Engine upgrade, ("target",)
+    for an attack; () when the card goes to the hand or acts by itself."""
+    card = card_for(roll).id
+    boat = state.boats[seat]
+    if card in UPGRADES and not hold_or_use(len(boat.upgrades), state.data.upgrade_limit):
+        return ("move_roll",) if card == ENGINE_UPGRADE else ("steps",)
+    if card in DRAWN_ATTACKS and not hold_or_use(len(boat.attacks), state.data.attack_limit):
+        return ("target",)
+    return ()
+
+
+def store_left(state: PearlBoatState, seat: int, item: str) -> int:
+    """How many more of `item` (steps for a step back) the boat may still buy."""
+    return state.data.item(item).limit - state.boats[seat].bought_of(item)
+
+
+def duel_choice_of(state: PearlBoatState, seat: int, viewer: int | None = None) -> str | None:
+    """`seat`'s choice in the round of the duel under way as the phone of `viewer` (a seat, or None)
+    may see it: its own only; None when it has not chosen, or there is no duel."""
+    return state.choices.shown_to(seat, viewer) if state.duel is not None else None
+
+
+def duel_chosen(state: PearlBoatState, seat: int) -> bool:
+    """Whether `seat` has chosen in the round of the duel under way (safe to show everyone)."""
+    return state.duel is not None and state.choices.has_chosen(seat)
+
+
+def duel_waiting_for(state: PearlBoatState) -> tuple[int, ...]:
+    """The duellists still to choose in this round (safe to show to everyone)."""
+    return state.choices.waiting if state.duel is not None else ()
+
+
+def duel_revealed(state: PearlBoatState) -> tuple[DuelRound, ...]:
+    """The rounds revealed: of the duel under way (its tied rounds), else of the last duel decided."""
+    duel = state.duel if state.duel is not None else state.last_duel
+    return duel.rounds if duel is not None else ()

@@ -1,0 +1,121 @@
+"""Answering a Current, Rapids or Eagle card (rules: Current, Rapids, Eagle, COUNTERING CARDS): every
+salmon answers the Current and the Rapids at the same moment, on its own phone, and may counter it
+with a card of its own; on two arrows the die picks one (odd: arrow 1, even: arrow 2), again for a
+Waterfall the current pushed it into. The Eagle's player says whose hand loses a card, unless that
+player counters it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, RAPIDS
+from companion.games.salmon_run.state import (
+    Answer,
+    Pending,
+    RaceState,
+    SalmonRunError,
+    in_race,
+    seat_of,
+    set_salmon,
+    whole,
+)
+from companion.games.salmon_run.view import arrow_for, available, rapids_discards
+
+
+def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
+    """`seat`'s answer: the Eagle's one answer ends it; the Current's and the Rapids' are secret until the
+    last salmon's, which shows them all and lets the turn go on."""
+    p = state.pending
+    assert p is not None
+    if p.card == EAGLE:
+        return replace(state, pending=None, last=replace(p, answers=(answer,)))
+    answers = state.answers.choose(seat, answer, again=False)
+    if not answers.revealed:
+        return replace(state, answers=answers)
+    return replace(state, answers=answers, pending=None,
+                   last=replace(p, answers=tuple(answers.value(s) for s in answers.seats)))
+
+
+def waiting_for(state: RaceState, seat: int, cards: tuple[str, ...], doing: str) -> Pending:
+    in_race(state)
+    p = state.pending
+    if p is None or p.card not in cards:
+        raise SalmonRunError(f"No {' or '.join(CARD_NAMES[c] for c in cards)} card is waiting: "
+                             f"{state.names[seat]} cannot {doing} now.")
+    if p.card != EAGLE and state.answers.has_chosen(seat):
+        raise SalmonRunError(f"{state.names[seat]} has already answered this {CARD_NAMES[p.card]}.")
+    return p
+
+
+def counter(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    p = waiting_for(state, seat, (CURRENT, RAPIDS), "counter it")
+    s = state.salmon[seat]
+    if available(state, seat, p.card) < 1 or s.hand < 1:
+        raise SalmonRunError(f"{s.name} has no {CARD_NAMES[p.card]} card to counter with.")
+    return record_answer(set_salmon(state, seat, hand=s.hand - 1), seat, Answer(seat, countered=True))
+
+
+def arrows_of(value: Any, what: str) -> int:
+    if not whole(value) or not 0 <= value <= 2:
+        raise SalmonRunError(f"{what} has 0, 1 or 2 current arrows, not {value!r}.")
+    return value
+
+
+def roll_for(arrows: int, roll: Any, name: str, where: str) -> int | None:
+    if arrows == 2:
+        if not whole(roll) or not 1 <= roll <= DIE_SIDES:
+            raise SalmonRunError(f"{name}'s {where} has two arrows: roll the die (odd: arrow 1, even: arrow 2).")
+        return roll
+    if roll is not None:
+        raise SalmonRunError(f"{name}'s {where} has {arrows} arrow{'s' if arrows != 1 else ''}: no roll is needed.")
+    return None
+
+
+def drift(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    waiting_for(state, seat, (CURRENT,), "move with the current")
+    name = state.names[seat]
+    arrows = arrows_of(data.get("arrows"), f"{name}'s hex")
+    roll = roll_for(arrows, data.get("roll"), name, "hex")
+    arrow = None if arrows == 0 else 1 if arrows == 1 else arrow_for(roll)  # type: ignore[arg-type]
+    answer = Answer(seat, arrows=arrows, roll=roll, arrow=arrow)
+    falls = data.get("waterfall_arrows")
+    if falls is not None:
+        if arrows == 0:
+            raise SalmonRunError(f"{name}'s hex has no arrows: the current leaves the salmon where it is.")
+        if not whole(falls) or not 1 <= falls <= 2:
+            raise SalmonRunError(f"A Waterfall hex pushes the salmon back along its 1 or 2 arrows, not {falls!r}.")
+        fall_roll = roll_for(falls, data.get("waterfall_roll"), name, "Waterfall hex")
+        answer = replace(answer, waterfall_arrows=falls, waterfall_roll=fall_roll,
+                         waterfall_arrow=1 if falls == 1 else arrow_for(fall_roll))  # type: ignore[arg-type]
+    elif data.get("waterfall_roll") is not None:
+        raise SalmonRunError("A roll for a Waterfall hex, but the current pushed the salmon into no Waterfall.")
+    return record_answer(state, seat, answer)
+
+
+def rapids(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    waiting_for(state, seat, (RAPIDS,), "answer the Rapids")
+    s = state.salmon[seat]
+    arrows = arrows_of(data.get("arrows"), f"{s.name}'s hex")
+    discards = rapids_discards(arrows, s.hand)
+    state = set_salmon(state, seat, hand=s.hand - discards)
+    return record_answer(state, seat, Answer(seat, arrows=arrows, discards=discards))
+
+
+def eagle(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    waiting_for(state, seat, (EAGLE,), "be the Eagle's target")
+    countered = data.get("countered", False)
+    if not isinstance(countered, bool):
+        raise SalmonRunError("Say whether the player countered the Eagle: true or false.")
+    s = state.salmon[seat]
+    if countered:
+        if available(state, seat, EAGLE) < 1 or s.hand < 1:
+            raise SalmonRunError(f"{s.name} has no Eagle card to counter with.")
+        return record_answer(set_salmon(state, seat, hand=s.hand - 1), seat, Answer(seat, countered=True))
+    discards = min(1, s.hand)
+    return record_answer(set_salmon(state, seat, hand=s.hand - discards), seat, Answer(seat, discards=discards))

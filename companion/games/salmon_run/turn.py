@@ -1,0 +1,147 @@
+"""The current player's turn in Salmon Run (rules: Turn, Jump, Fatigue, Hand limit): the roll for the
+first player, the cards played (up to 3, a jump two of them), the Fatigue they cost, and the end of
+the turn (the hand back to four, a Fatigue card returned after playing only Fatigue cards, the race
+over after the last player's turn once a salmon is in the pond)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.core.table.turns import clockwise, next_seat
+from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, FATIGUE, RAPIDS
+from companion.games.salmon_run.state import (
+    ANSWERED,
+    FIRST,
+    HAND_SIZE,
+    MOST_PLAYS,
+    OVER,
+    RACE,
+    SWIM_CARDS,
+    Pending,
+    RaceState,
+    SalmonRunError,
+    Turn,
+    add_fatigue,
+    card_of,
+    in_race,
+    seat_of,
+    set_salmon,
+    whole,
+)
+from companion.games.salmon_run.view import (
+    available,
+    cards_left,
+    listed,
+    only_fatigue,
+    three_swims,
+    waiting_on,
+)
+
+
+def current_turn(state: RaceState, seat: int, doing: str) -> Turn:
+    in_race(state)
+    turn = state.turn
+    assert turn is not None
+    if seat != turn.seat:
+        raise SalmonRunError(f"It is {state.names[turn.seat]}'s turn: {state.names[seat]} cannot {doing} now.")
+    if state.pending is not None:
+        waiting = listed([state.names[i] for i in waiting_on(state)])
+        what = CARD_NAMES[state.pending.card]
+        raise SalmonRunError(f"First resolve the {what}: {waiting} still to answer it."
+                             if state.pending.card != EAGLE else f"First resolve the Eagle: say whose hand "
+                                                                 f"{state.names[state.pending.by]} looks at.")
+    return turn
+
+
+def check_holds(state: RaceState, seat: int, cards: Sequence[str], doing: str) -> None:
+    for card in set(cards):
+        want, have = cards.count(card), available(state, seat, card)
+        if want > have:
+            s = state.salmon[seat]
+            held, what = s.deck.count(card), CARD_NAMES[card]
+            if held == 0:
+                why = f"{s.name}'s deck holds no {what} card"
+            elif have == 0:
+                why = f"{s.name}'s {what} card{'s were' if held > 1 else ' was'} played this turn already"
+            else:
+                why = f"{s.name} has {have} {what} card{'s' if have != 1 else ''} left to play"
+            raise SalmonRunError(f"Cannot {doing}: {why}.")
+
+
+def first(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    if state.phase != FIRST:
+        raise SalmonRunError("The first player is already chosen.")
+    rolls = data.get("rolls")
+    n = len(state.salmon)
+    if not isinstance(rolls, list) or not rolls or any(not whole(r) or not 1 <= r <= DIE_SIDES for r in rolls):
+        raise SalmonRunError(f"Roll the die for the first player: rolls of 1 to {DIE_SIDES}.")
+    if rolls[-1] > n or any(r <= n for r in rolls[:-1]):
+        raise SalmonRunError(f"The die picks the first player: 1 to {n} names a seat, a roll above {n} is rolled "
+                             f"again; {rolls} does not end with the first roll of 1 to {n}.")
+    first = rolls[-1] - 1
+    return replace(state, phase=RACE, first=first, first_rolls=tuple(rolls), turn=Turn(first), turns=1)
+
+
+def after_play(state: RaceState, seat: int, turn: Turn) -> RaceState:
+    if three_swims(turn.played):
+        state = add_fatigue(state, seat)
+    return state
+
+
+def play(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    card = card_of(data.get("card"))
+    turn = current_turn(state, seat, "play a card")
+    if len(turn.played) >= MOST_PLAYS:
+        raise SalmonRunError(f"{state.names[seat]} has played {MOST_PLAYS} cards this turn: end the turn.")
+    check_holds(state, seat, [card], f"play {'an' if CARD_NAMES[card][0] in 'AEIOU' else 'a'} {CARD_NAMES[card]} card")
+    s = state.salmon[seat]
+    if s.hand < 1:
+        raise SalmonRunError(f"{s.name} has no card left in hand.")
+    turn = replace(turn, played=turn.played + (card,))
+    state = replace(set_salmon(state, seat, hand=s.hand - 1), turn=turn)
+    if card in ANSWERED:
+        state = replace(state, pending=Pending(card, seat))
+    if card in (CURRENT, RAPIDS):  # "Each player" answers at the same moment, in secret
+        state = replace(state, answers=state.answers.open(range(len(state.salmon))))
+    return after_play(state, seat, turn)
+
+
+def jump(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    cards = data.get("cards")
+    turn = current_turn(state, seat, "jump")
+    if not isinstance(cards, list) or len(cards) != 2 or any(c not in SWIM_CARDS for c in cards):
+        raise SalmonRunError("A jump combines two Swim cards (a Double Swim cannot jump by itself).")
+    if len(turn.played) > MOST_PLAYS - 2:
+        raise SalmonRunError(f"A jump is two card plays: {state.names[seat]} has {cards_left(state)} left this turn.")
+    check_holds(state, seat, cards, "jump")
+    s = state.salmon[seat]
+    if s.hand < 2:
+        raise SalmonRunError(f"{s.name} holds {s.hand} card{'s' if s.hand != 1 else ''}: a jump takes two.")
+    turn = replace(turn, played=turn.played + tuple(cards), jumps=turn.jumps + 1)
+    state = replace(set_salmon(state, seat, hand=s.hand - 2), turn=turn)
+    state = add_fatigue(state, seat)  # "every time you jump you must add a Fatigue card to your Discard Pile"
+    return after_play(state, seat, turn)
+
+
+def end(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    seat = seat_of(state, data)
+    turn = current_turn(state, seat, "end a turn")
+    s = state.salmon[seat]
+    discards = data.get("discards", 0)
+    wanted = max(0, s.hand - HAND_SIZE)
+    if discards != wanted or not whole(discards):
+        raise SalmonRunError(f"{s.name} holds {s.hand} cards: discard {wanted} down to four, not {discards!r}."
+                             if wanted else f"{s.name} holds {s.hand} cards: nothing to discard (draw back up to "
+                                            f"four), not {discards!r}.")
+    if only_fatigue(turn.played):
+        s = replace(s, deck=s.deck.minus(FATIGUE), fatigue_returned=s.fatigue_returned + 1)
+        state = replace(state, piles=state.piles.plus(FATIGUE))
+    state = set_salmon(state, seat, deck=s.deck, fatigue_returned=s.fatigue_returned,
+                        hand=min(HAND_SIZE, s.deck.size))
+    if any(x.in_pond for x in state.salmon) and seat == state.last_seat:
+        return replace(state, phase=OVER, turn=None)
+    return replace(state, turn=Turn(next_seat(clockwise(state.first, len(state.salmon)), seat)), turns=state.turns + 1)

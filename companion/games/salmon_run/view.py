@@ -1,0 +1,185 @@
+"""What a Salmon Run race's screens (and its rules) ask of a state: the cards the current player may
+play, a jump, who still answers the card waiting, the hand limit, the race's end and the rules that
+apply now, in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.scoring import PlayerResult
+from companion.games.salmon_run.hexes import HEX_CARDS
+from companion.games.salmon_run.river import CARDS, CURRENT, EAGLE, FATIGUE, RAPIDS
+from companion.games.salmon_run.scoring import RaceNotOver, score_state
+from companion.games.salmon_run.state import (
+    FIRST,
+    HAND_SIZE,
+    MOST_PLAYS,
+    OVER,
+    RACE,
+    SWIM_CARDS,
+    Answer,
+    RaceState,
+)
+
+
+def arrow_for(roll: int) -> int:
+    """The arrow a roll picks on a two-arrow hex: "On an odd-numbered roll, move in the direction of
+    the arrow labeled 1. On an even-numbered roll, move in the direction of the arrow labeled 2."""
+    return 1 if roll % 2 else 2
+
+
+def rapids_discards(arrows: int, hand: int) -> int:
+    """Rapids: "Each player must discard that number of cards from their hand" (no more than held)."""
+    return min(arrows, hand)
+
+
+def is_swim(card: str) -> bool:
+    return card in SWIM_CARDS
+
+
+def available(state: RaceState, seat: int, card: str) -> int:
+    """How many `card`s `seat` could still play now: its deck's, less those played this turn."""
+    held = state.salmon[seat].deck.count(card)
+    if state.turn is not None and state.turn.seat == seat:
+        held -= state.turn.played.count(card)
+    return max(0, held)
+
+
+def cards_left(state: RaceState) -> int:
+    """Cards the current player may still play this turn (of 3)."""
+    return 0 if state.turn is None else MOST_PLAYS - len(state.turn.played)
+
+
+def playable(state: RaceState) -> tuple[str, ...]:
+    """The kinds of card the current player may play now (none while a card waits for answers)."""
+    if state.phase != RACE or state.turn is None or state.pending is not None or cards_left(state) < 1:
+        return ()
+    seat = state.turn.seat
+    if state.salmon[seat].hand < 1:
+        return ()
+    return tuple(c for c in CARDS if available(state, seat, c) > 0)
+
+
+def jump_cards(state: RaceState) -> tuple[str, ...]:
+    """The Swim cards the current player could combine in a jump now (none when a jump is not possible)."""
+    if state.phase != RACE or state.turn is None or state.pending is not None or cards_left(state) < 2:
+        return ()
+    seat = state.turn.seat
+    cards = tuple(c for c in SWIM_CARDS if available(state, seat, c) > 0)
+    if state.salmon[seat].hand < 2 or sum(available(state, seat, c) for c in cards) < 2:
+        return ()
+    return cards
+
+
+def waiting_on(state: RaceState) -> tuple[int, ...]:
+    """The seats still to answer (or counter) the card waiting; for an Eagle, every seat it may target."""
+    if state.pending is None:
+        return ()
+    if state.pending.card == EAGLE:
+        return tuple(range(len(state.salmon)))
+    return state.answers.waiting
+
+
+def answer_of(state: RaceState, seat: int, viewer: int | None = None) -> Answer | None:
+    """`seat`'s answer to the Current or Rapids waiting, as the phone of `viewer` (a seat, or None)
+    may see it: its own, until every salmon has answered; then the answers are the last card's."""
+    return state.answers.shown_to(seat, viewer) if state.pending is not None else None
+
+
+def can_counter(state: RaceState, seat: int) -> bool:
+    """Whether `seat` may counter the Current or Rapids waiting (it has one to discard, not answered yet)."""
+    p = state.pending
+    return (p is not None and p.card in (CURRENT, RAPIDS) and not state.answers.has_chosen(seat)
+            and available(state, seat, p.card) > 0 and state.salmon[seat].hand > 0)
+
+
+def hex_choices(state: RaceState, hex_id: str) -> tuple[str, ...]:
+    """The cards a card-giving hex offers now (its piles not empty); () when it gives nothing."""
+    return tuple(c for c in HEX_CARDS.get(hex_id, ()) if state.piles.count(c) > 0)
+
+
+def hand_at_end(state: RaceState) -> int:
+    """What the hand limit asks of the current player at the end of the turn: cards to draw back up
+    to four (positive) or to discard down to four (negative)."""
+    if state.turn is None:
+        return 0
+    s = state.salmon[state.turn.seat]
+    if s.hand > HAND_SIZE:
+        return HAND_SIZE - s.hand
+    return max(0, min(HAND_SIZE, s.deck.size) - s.hand)
+
+
+def three_swims(played: Sequence[str]) -> bool:
+    """"If he plays 3 Swim cards, he must add a fatigue card to his Discard Pile.\""""
+    return len(played) == MOST_PLAYS and all(is_swim(c) for c in played)
+
+
+def only_fatigue(played: Sequence[str]) -> bool:
+    """"If you play only Fatigue cards on your turn, you may return one of them to the Fatigue Deck.\""""
+    return bool(played) and all(c == FATIGUE for c in played)
+
+
+def race_ends_after(state: RaceState) -> int | None:
+    """The seat whose end of turn ends the race, once a salmon is in the pond ("play continues until
+    the last player's turn"); None before."""
+    if state.phase != RACE or not any(s.in_pond for s in state.salmon):
+        return None
+    return state.last_seat
+
+
+def standings(state: RaceState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]] | None:
+    """Each player's place and the winners as things stand; None while no salmon is in the pond."""
+    try:
+        return score_state(state)
+    except RaceNotOver:
+        return None
+
+
+def listed(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def reminders(state: RaceState) -> tuple[str, ...]:
+    """The rules that apply now, in words for the screen."""
+    if state.phase == FIRST:
+        return ("Roll the die for the first player.",)
+    if state.phase == OVER:
+        result = standings(state)
+        winners = result[1] if result else ()
+        if len(winners) > 1:
+            return (f"The race is over: a tie between {listed(winners)}.",)
+        return (f"The race is over: {winners[0]} wins.",) if winners else ("The race is over.",)
+    lines: list[str] = []
+    p = state.pending
+    if p is not None:
+        waiting = [state.names[i] for i in waiting_on(state)]
+        if p.card == CURRENT:
+            lines.append(f"Resolve the Current: {listed(waiting)} still move with it (a two-arrow hex: roll, odd "
+                         "arrow 1, even arrow 2) or counter it with a Current card.")
+        elif p.card == RAPIDS:
+            lines.append(f"Resolve the Rapids: {listed(waiting)} still discard one card per arrow on their hex, "
+                         "or counter it with a Rapids card.")
+        else:
+            lines.append(f"Resolve the Eagle: {state.names[p.by]} looks at any player's hand and discards a card; "
+                         "that player may discard their own Eagle to stop it.")
+    turn = state.turn
+    assert turn is not None
+    name = state.names[turn.seat]
+    lines.append(f"{name} has played {len(turn.played)} of {MOST_PLAYS} cards.")
+    if len(turn.played) == 2 and all(is_swim(c) for c in turn.played):
+        lines.append(f"A third Swim card adds a Fatigue card to {name}'s discard pile.")
+    if only_fatigue(turn.played):
+        lines.append(f"Only Fatigue cards played: one goes back to the Fatigue Deck when {name} ends the turn.")
+    change = hand_at_end(state)
+    hand = state.salmon[turn.seat].hand
+    if change > 0:
+        lines.append(f"End of turn: {name} holds {hand}, draws {change} back up to four.")
+    elif change < 0:
+        lines.append(f"End of turn: {name} holds {hand}, discards {-change} down to four.")
+    ends = race_ends_after(state)
+    if ends is not None:
+        in_pond = [s.name for s in state.salmon if s.in_pond]
+        lines.append(f"{listed(in_pond)} {'is' if len(in_pond) == 1 else 'are'} in the spawning pond: the race ends "
+                     f"when {state.names[ends]} ends the turn.")
+    return tuple(lines)

@@ -1,0 +1,38 @@
+"""A game's result as every screen shows it: who won, then each player's total and every line of it
+(the end of a game, its saved play on every phone, and a play in History)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from companion.core.scoring import PlayerResult
+from companion.ui.components.common import min_width
+
+
+def winners_words(winners: Sequence[str]) -> str:
+    """'Ana wins', 'Shared win: Ana and Ben'."""
+    return f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
+
+
+def result_tile(label: str, result: PlayerResult, key: str | None = None) -> ft.Control:
+    """One player's total (and rank) above every line of it."""
+    return ft.Container(
+        padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, key=key,
+        content=ft.Column([
+            ft.Row([ft.Text(label, size=18, weight=ft.FontWeight.W_600, expand=True),
+                    ft.Text(f"{result.total} (rank {result.rank})", size=18, weight=ft.FontWeight.BOLD)]),
+            *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
+                      min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
+              for b in result.breakdown],
+        ], spacing=2),
+    )
+
+
+def standings(results: Sequence[PlayerResult], winners: Sequence[str], key: str = "result") -> list[ft.Control]:
+    """The winners, then every player in the order they finished."""
+    ranked = sorted(results, key=lambda r: r.rank)
+    return [ft.Text(winners_words(winners), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
+                    key=f"{key}-winner"),
+            *(result_tile(f"{r.rank}. {r.name}", r, key=f"{key}-{i}") for i, r in enumerate(ranked))]

@@ -1,0 +1,122 @@
+"""Lure's Cast on screen: a player's secret pick (d6, the special dice not resting, lures from their
+hand) with the exact chance it catches each fish in the middle, shown the kit's way (own phone,
+the phone passed around behind the player's name, or only "choosing" / "chosen")."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.lure import rules as lure
+from companion.games.lure.odds import Fish, chance
+from companion.games.lure.rules import LureState
+from companion.ui.components.common import chip, min_width, panel
+from companion.ui.components.secret_choice import SecretChoice
+from companion.ui.games.lure.fish_entry import Counter
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
+
+
+def percent(p) -> str:
+    if p is None:
+        return "check at the table"
+    value = float(p) * 100
+    return "0%" if p == 0 else "100%" if p == 1 else f"{value:.0f}%" if value >= 1 else "under 1%"
+
+
+def _places(hand: tuple[int, ...], played: tuple[int, ...]) -> list[int]:
+    """Where in the hand the Extra Die lures played are (two alike: two places)."""
+    places: list[int] = []
+    for value in played:
+        places.append(next(k for k, held in enumerate(hand) if held == value and k not in places))
+    return places
+
+
+class CastForm:
+    """Each seat's pick being chosen on this phone (kept until it is locked in)."""
+
+    def __init__(self, screen: SessionScreen) -> None:
+        self.screen = screen
+        self.picks: dict[int, dict] = {}
+        self.secret = SecretChoice("cast", "cast")
+
+    def forget(self) -> None:
+        """A new round: nothing is being picked."""
+        self.picks = {}
+        self.secret.close()
+
+    def controls(self, state: LureState) -> list[ft.Control]:
+        screen = self.screen
+        return self.secret.controls(state.names, state.casts, screen.viewer(), screen.passed_around,
+                                    lambda seat: self._form(state, seat), screen.render)
+
+    def _pick(self, state: LureState, seat: int) -> dict:
+        cast = lure.cast_of(state, seat, viewer=seat)
+        if seat not in self.picks:
+            self.picks[seat] = ({"d6": cast.d6, "special": list(cast.special), "adjust": cast.adjust,
+                                 "boost": cast.boost, "extra": _places(state.seats[seat].hand.extra, cast.extra)}
+                                if cast is not None else
+                                {"d6": min(3, state.settings.d6), "special": [], "adjust": 0, "boost": 0, "extra": []})
+        return self.picks[seat]
+
+    def _form(self, state: LureState, seat: int) -> ft.Control:
+        pick = self._pick(state, seat)
+        s = state.seats[seat]
+        hand = s.hand
+        controls: list[ft.Control] = [
+            ft.Text(f"{state.names[seat]}'s cast (secret)", size=18, weight=ft.FontWeight.W_600),
+            Counter("d6", pick["d6"], 0, state.settings.d6, lambda v: self._set(seat, "d6", v),
+                    f"pick-d6-{seat}").control,
+        ]
+        specials = [chip(f"d{sides}" + (" (resting)" if sides in s.resting else ""),
+                         lambda sides=sides: self._toggle_special(state, seat, sides), key=f"pick-d{sides}-{seat}",
+                         selected=sides in pick["special"]) for sides in state.settings.special_dice]
+        controls.append(ft.Row([ft.Text("Special dice:", size=16), *specials], wrap=True, spacing=8))
+        controls.append(Counter(f"Adjust lures (of {hand.adjust})", pick["adjust"], 0, hand.adjust,
+                                lambda v: self._set(seat, "adjust", v), f"pick-adjust-{seat}").control)
+        controls.append(Counter(f"Boost lures (of {hand.boost})", pick["boost"], 0, hand.boost,
+                                lambda v: self._set(seat, "boost", v), f"pick-boost-{seat}").control)
+        if hand.extra:
+            controls.append(ft.Row([ft.Text("Extra Die lures:", size=16)] + [
+                chip(f"+{v}", lambda k=k: self._toggle_extra(seat, k), key=f"pick-extra-{seat}-{k}",
+                     selected=k in pick["extra"]) for k, v in enumerate(hand.extra)], wrap=True, spacing=8))
+        extra = tuple(hand.extra[k] for k in pick["extra"])
+        controls.append(ft.Text("Chance this pick catches each fish:", size=15))
+        for i, f in enumerate(state.middle):
+            p = chance(pick["d6"], tuple(pick["special"]), extra, pick["adjust"], Fish(f.catch, f.requirement))
+            controls.append(ft.Row([
+                min_width(ft.Text(f.describe(), size=15), 150),
+                ft.ProgressBar(value=float(p) if p is not None else 0, expand=True, height=10, border_radius=5),
+                min_width(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        locked = lure.has_cast(state, seat)
+        controls.append(ft.FilledButton("Lock in again" if locked else "Lock in", icon=ft.Icons.LOCK,
+                                        key=f"lock-{seat}", style=big_button_style(),
+                                        on_click=lambda e: self._lock(seat)))
+        return panel(*controls, key=f"pick-{seat}")
+
+    def _set(self, seat: int, key: str, value: int) -> None:
+        self.picks[seat][key] = value
+        self.screen.render()
+
+    def _toggle_special(self, state: LureState, seat: int, sides: int) -> None:
+        pick = self.picks[seat]
+        if sides in state.seats[seat].resting:
+            self.screen.host.toast(f"Your d{sides} rests this round: you rolled it last round.")
+            return
+        pick["special"] = sorted(set(pick["special"]) ^ {sides})
+        self.screen.render()
+
+    def _toggle_extra(self, seat: int, index: int) -> None:
+        pick = self.picks[seat]
+        pick["extra"] = sorted(set(pick["extra"]) ^ {index})
+        self.screen.render()
+
+    def _lock(self, seat: int) -> None:
+        state: LureState = self.screen.session.state
+        pick = self._pick(state, seat)
+        extra = [state.seats[seat].hand.extra[k] for k in pick["extra"]]
+        if self.screen.act(lambda s: lure.cast(s, seat, pick["d6"], pick["special"], pick["adjust"], pick["boost"],
+                                               extra)):
+            self.secret.close()  # passed around: hidden again
+            self.picks.pop(seat, None)
+            self.screen.render()

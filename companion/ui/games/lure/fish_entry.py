@@ -1,0 +1,130 @@
+"""Lure's Splash on screen: the fish the table reveals, entered from their cards (catch number, VP,
+a requirement), fish entered before one tap away."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.errors import DomainError
+from companion.games.lure import rules as lure
+from companion.games.lure.cards import FishCard, requirement_from_dict
+from companion.games.lure.rules import LureState
+from companion.games.lure.scoring import GAME_NAME
+from companion.ui.components.common import chip, min_width, panel
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP_SMALL, big_button_style
+
+KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
+         "special": "A special die", "other": "Other: check at the table"}
+
+
+class Counter:
+    """[-] n [+] with 48 px buttons."""
+
+    def __init__(self, label: str, value: int, least: int, most: int, on_set: Callable[[int], None],
+                 key: str) -> None:
+        self.control = ft.Row([
+            ft.Text(label, size=16, expand=True),
+            ft.FilledTonalIconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label}: one fewer",
+                                     width=TAP_SMALL, height=TAP_SMALL, disabled=value <= least,
+                                     on_click=lambda e: on_set(value - 1)),
+            min_width(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                              key=f"{key}-count"), 44),
+            ft.FilledTonalIconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label}: one more",
+                                     width=TAP_SMALL, height=TAP_SMALL, disabled=value >= most,
+                                     on_click=lambda e: on_set(value + 1)),
+        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+class FishEntry:
+    """The fish being entered at Splash, kept on this phone until revealed."""
+
+    def __init__(self, screen: SessionScreen) -> None:
+        self.screen = screen
+        self.draft: list[FishCard] = []
+        self.fish = {"catch": 7, "vp": 3, "kind": "none", "n": 6, "m": 1}
+
+    def controls(self, state: LureState) -> list[ft.Control]:
+        wanted = lure.splash_count(state)
+        if len(self.draft) > wanted:
+            self.draft = self.draft[:wanted]
+        f, kind = self.fish, self.fish["kind"]
+        entry = [
+            ft.Text(f"Fish {len(self.draft) + 1} of {wanted}: what its card shows", size=16,
+                    weight=ft.FontWeight.W_600),
+            Counter("Catch number", f["catch"], 1, 60, lambda v: self._set("catch", v), "fish-catch").control,
+            Counter("VP", f["vp"], 0, 20, lambda v: self._set("vp", v), "fish-vp").control,
+            ft.Text("Requirement:", size=15),
+            ft.Row([chip(words, lambda k=k: self._set("kind", k), key=f"need-{k}", selected=k == kind)
+                    for k, words in KINDS.items()], wrap=True, spacing=6, run_spacing=6),
+        ]
+        if kind in ("shows", "both"):
+            entry.append(Counter("A die showing" if kind == "shows" else "First number", f["n"], 1, 20,
+                                 lambda v: self._set("n", v), "fish-n").control)
+        if kind == "both":
+            entry.append(Counter("Second number", f["m"], 1, 20, lambda v: self._set("m", v), "fish-m").control)
+        entry.append(ft.FilledTonalButton(f"Add this fish: {self._card().describe()}", icon=ft.Icons.ADD,
+                                          key="fish-add", disabled=len(self.draft) >= wanted,
+                                          on_click=lambda e: self._add(self._card())))
+        controls: list[ft.Control] = []
+        if wanted:
+            controls.append(panel(*entry, key="fish-entry"))
+            known = self._library(state)
+            if known:
+                controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
+                    ft.OutlinedButton(c.describe(), key=f"known-{i}", disabled=len(self.draft) >= wanted,
+                                      on_click=lambda e, c=c: self._add(c))
+                    for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
+        controls.append(ft.Row([ft.OutlinedButton(f"{c.describe()} ✕", key=f"draft-{i}", tooltip="Take this fish back",
+                                                  on_click=lambda e, i=i: self._drop(i))
+                                for i, c in enumerate(self.draft)], wrap=True, spacing=6, run_spacing=6))
+        controls.append(ft.FilledButton("Reveal these fish" if wanted else "Go on to the cast", icon=ft.Icons.WATER,
+                                        key="lure-splash", style=big_button_style(),
+                                        disabled=len(self.draft) != wanted, on_click=lambda e: self._reveal()))
+        return controls
+
+    def _card(self) -> FishCard:
+        f = self.fish
+        need = {"kind": f["kind"]}
+        if f["kind"] in ("shows", "both"):
+            need["n"] = f["n"]
+        if f["kind"] == "both":
+            need["m"] = f["m"]
+        return FishCard(f["catch"], f["vp"], requirement_from_dict(need))
+
+    def _library(self, state: LureState) -> list[FishCard]:
+        """Every fish card entered before, in this game or a saved one: no typing twice."""
+        seen: dict[FishCard, None] = {}
+        for seat in state.seats:
+            for fish in seat.pile:
+                seen[fish] = None
+        for play in self.screen.ctx.store.archive.all():
+            if play.game != GAME_NAME:
+                continue
+            for player in play.entry.get("players", []):
+                for doc in player.get("fish", []):
+                    try:
+                        seen[FishCard.from_dict(doc)] = None
+                    except DomainError:
+                        continue
+        return sorted(seen, key=lambda c: (c.catch, c.vp, c.requirement.kind))[:24]
+
+    def _set(self, key: str, value) -> None:
+        self.fish[key] = value
+        self.screen.render()
+
+    def _add(self, fish: FishCard) -> None:
+        self.draft.append(fish)
+        self.screen.render()
+
+    def _drop(self, index: int) -> None:
+        del self.draft[index]
+        self.screen.render()
+
+    def _reveal(self) -> None:
+        draft, self.draft = list(self.draft), []
+        if not self.screen.act(lambda s: lure.splash(s, draft)):
+            self.draft = draft
+            self.screen.render()

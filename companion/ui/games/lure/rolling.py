@@ -1,0 +1,174 @@
+"""Lure's Fish on screen: the group whose turn it is rolls (in the app, or the physical dice tapped
+in), plays Adjust lures, and makes its catch; a player owed a lure records the one drawn. Each
+player's dice and lures are on their own phone (every seat's on the phone passed around); the
+other phones see the rolls as they come."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.dice import standard_die
+from companion.games.lure import rules as lure
+from companion.games.lure.rules import LureState
+from companion.ui.components.common import chip, panel
+from companion.ui.components.die import DieFace, Look
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP_SMALL, big_button_style
+
+
+class Rolling:
+    """What this phone keeps while a group fishes: physical dice being tapped in, the fish checked at
+    the table, the fish each player chose (one catch per roll)."""
+
+    def __init__(self, screen: SessionScreen) -> None:
+        self.screen = screen
+        self.forget()
+
+    def forget(self) -> None:
+        self.entering: dict[int, list[int]] = {}
+        self.other: dict[int, set[int]] = {}
+        self.choice: dict[int, int] = {}
+
+    def controls(self, state: LureState) -> list[ft.Control]:
+        screen = self.screen
+        seats = lure.current_seats(state)
+        controls: list[ft.Control] = [self._roller(state, seat) for seat in seats]
+        if seats and all(state.seats[i].roll is not None for i in seats) and screen.acts_for(frozenset(seats)):
+            if state.settings.catches_per_roll == lure.ONE:
+                for seat in seats:
+                    options = lure.can_catch(state, seat, self.other.get(seat, ()))
+                    if len(options) > 1:
+                        controls.append(ft.Row([ft.Text(f"{state.names[seat]} takes:", size=15)] + [
+                            chip(state.middle[i].describe(), lambda seat=seat, i=i: self._choose(seat, i),
+                                 key=f"choose-{seat}-{i}", selected=self.choice.get(seat) == i) for i in options],
+                            wrap=True, spacing=6))
+            controls.append(ft.FilledButton("Make the catch", icon=ft.Icons.SET_MEAL, key="lure-resolve",
+                                            style=big_button_style(), on_click=lambda e: self._resolve()))
+        return [*controls, self._casts(state)]
+
+    def _casts(self, state: LureState) -> ft.Control:
+        rows = []
+        for k, group in enumerate(lure.groups(state)):
+            for seat in group:
+                c = lure.cast_of(state, seat)
+                lures = [f"{c.adjust} Adjust" if c.adjust else "", f"{c.boost} Boost" if c.boost else "",
+                         ", ".join(f"Extra +{v}" for v in c.extra)]
+                dice = f"{c.d6} d6" + "".join(f" + d{s}" for s in c.special)
+                rows.append(ft.Text(f"{k + 1}. {state.names[seat]}: {dice}"
+                                    + (f"; {', '.join(x for x in lures if x)}" if any(lures) else ""),
+                                    size=15, key=f"cast-shown-{seat}"))
+        return panel(ft.Text("The casts, in turn order (same number: together):", size=15), *rows)
+
+    def _roller(self, state: LureState, seat: int) -> ft.Control:
+        s, name, cast = state.seats[seat], state.names[seat], state.cast(seat)
+        mine = self.screen.acts_for(seat)
+        if s.roll is None:
+            if not mine:
+                return panel(ft.Text(f"{name} rolls {len(cast.sides())} dice now.", size=16), key=f"roller-{seat}")
+            entering = self.entering.get(seat)
+            if entering is not None:
+                sides = cast.sides()[len(entering)]
+                return panel(ft.Text(f"{name}: tap what die {len(entering) + 1} of {len(cast.sides())} (a d{sides}) "
+                                     "shows", size=16),
+                             ft.Row([ft.OutlinedButton(str(v), width=TAP_SMALL + 8, key=f"enter-{seat}-{v}",
+                                                       on_click=lambda e, v=v: self._enter(seat, v))
+                                     for v in range(1, sides + 1)], wrap=True, spacing=4, run_spacing=4),
+                             ft.TextButton("Cancel", on_click=lambda e: self._cancel_entry(seat)),
+                             key=f"roller-{seat}")
+            return panel(ft.Text(f"{name}: {len(cast.sides())} dice" + (f" + Extra {', '.join(map(str, cast.extra))}"
+                                                                        if cast.extra else ""), size=16),
+                         ft.Row([
+                             ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
+                                             expand=True, style=big_button_style(),
+                                             on_click=lambda e: self.screen.act(
+                                                 lambda st: lure.roll_with(st, seat, self.screen.ctx.rng))),
+                             ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
+                                               disabled=not cast.sides(), on_click=lambda e: self._start_entry(seat)),
+                         ], spacing=8), key=f"roller-{seat}")
+        left = lure.adjusts_left(state, seat) if mine else 0
+        dice = []
+        for i, (sides, value) in enumerate(zip(cast.sides(), s.roll.dice)):
+            face = DieFace(size=52, key=f"die-{seat}-{i}")
+            face.show(Look(standard_die(sides), value))
+            column = [face.control]
+            if left:
+                column.append(ft.Row([
+                    ft.IconButton(ft.Icons.REMOVE, tooltip=f"Adjust this d{sides} down", width=TAP_SMALL,
+                                  height=TAP_SMALL, disabled=value <= 1, key=f"down-{seat}-{i}",
+                                  on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, -1))),
+                    ft.IconButton(ft.Icons.ADD, tooltip=f"Adjust this d{sides} up", width=TAP_SMALL, height=TAP_SMALL,
+                                  disabled=value >= sides, key=f"up-{seat}-{i}",
+                                  on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, 1))),
+                ], spacing=0, tight=True))
+            dice.append(ft.Column(column, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        catches = [state.middle[i].describe() for i in lure.can_catch(state, seat, self.other.get(seat, ()))]
+        controls: list[ft.Control] = [
+            ft.Text(f"{name}: total {lure.total(state, seat)}" + (f" (Extra +{sum(cast.extra)})" if cast.extra else "")
+                    + (f"; {left} Adjust lure{'s' if left != 1 else ''} to play" if left else ""), size=16,
+                    weight=ft.FontWeight.W_600, key=f"total-{seat}"),
+            ft.Row(dice, wrap=True, spacing=6, run_spacing=6),
+            ft.Text("Meets: " + (", ".join(catches) if catches else "no fish"), size=15, key=f"meets-{seat}"),
+        ]
+        if self.screen.acts_for(frozenset(lure.current_seats(state))):
+            for i in lure.to_check(state, seat):
+                controls.append(chip(f"Meets {state.middle[i].describe()}?", lambda i=i: self._toggle_other(seat, i),
+                                     key=f"other-{seat}-{i}", selected=i in self.other.get(seat, set())))
+        return panel(*controls, key=f"roller-{seat}")
+
+    def draws(self, state: LureState) -> list[ft.Control]:
+        """A lure to record for each player owed one, on their own phone (every one on the phone passed around)."""
+        controls = []
+        for seat, s in enumerate(state.seats):
+            if not s.owed or not self.screen.acts_for(seat):
+                continue
+            name = state.names[seat]
+            buttons = [ft.OutlinedButton("Adjust", key=f"draw-{seat}-adjust",
+                                         on_click=lambda e, seat=seat: self._draw(seat, lure.ADJUST)),
+                       ft.OutlinedButton("Boost", key=f"draw-{seat}-boost",
+                                         on_click=lambda e, seat=seat: self._draw(seat, lure.BOOST))]
+            buttons += [ft.OutlinedButton(f"Extra +{v}", key=f"draw-{seat}-extra-{v}",
+                                          on_click=lambda e, seat=seat, v=v: self._draw(seat, lure.EXTRA, v))
+                        for v in state.settings.extra_values]
+            controls.append(panel(ft.Text(f"{name} draws a lure ({s.owed} owed): which did you draw?", size=16),
+                                  ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), key=f"draws-{seat}",
+                                  color=ft.Colors.TERTIARY_CONTAINER))
+        return controls
+
+    def _start_entry(self, seat: int) -> None:
+        self.entering[seat] = []
+        self.screen.render()
+
+    def _cancel_entry(self, seat: int) -> None:
+        self.entering.pop(seat, None)
+        self.screen.render()
+
+    def _enter(self, seat: int, value: int) -> None:
+        state: LureState = self.screen.session.state
+        cast = state.cast(seat)
+        values = [*self.entering.get(seat, []), value]
+        if len(values) < len(cast.sides()):
+            self.entering[seat] = values
+            self.screen.render()
+            return
+        self.entering.pop(seat, None)
+        special = dict(zip(cast.special, values[cast.d6:]))
+        if not self.screen.act(lambda s: lure.roll(s, seat, values[:cast.d6], special)):
+            self.screen.render()
+
+    def _toggle_other(self, seat: int, index: int) -> None:
+        self.other.setdefault(seat, set()).symmetric_difference_update({index})
+        self.screen.render()
+
+    def _choose(self, seat: int, index: int) -> None:
+        self.choice[seat] = index
+        self.screen.render()
+
+    def _resolve(self) -> None:
+        other = {seat: sorted(v) for seat, v in self.other.items() if v}
+        choice = dict(self.choice)
+        if self.screen.act(lambda s: lure.resolve(s, other, choice)):
+            self.other, self.choice = {}, {}
+            self.screen.render()
+
+    def _draw(self, seat: int, kind: str, value: int | None = None) -> None:
+        self.screen.act(lambda s: lure.draw(s, seat, kind, value))

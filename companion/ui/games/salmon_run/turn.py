@@ -1,0 +1,143 @@
+"""The current player's turn on screen (their phone, or the phone passed around): a tap per card
+played, a jump from two Swim cards, the spawning pond, the end of the turn; and what the river did
+to a salmon (a special hex, a Bear), recorded by its own phone or by the current player's."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.salmon_run import river as rv
+from companion.games.salmon_run import rules as sr
+from companion.games.salmon_run.river import CARD_NAMES
+from companion.games.salmon_run.rules import RaceState
+from companion.ui.components.common import button_row, chip, panel
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
+
+
+class TurnHelper:
+    """A jump's two cards being chosen, and the special hex being answered for a salmon (`subject`)."""
+
+    def __init__(self, screen: SessionScreen) -> None:
+        self.screen = screen
+        self.jumping: list[str] = []
+        self.hex: str | None = None
+        self.reeds: list[str] = []
+        self.subject: int | None = None
+        self.opened = False  # a player's own salmon, outside their turn: the hexes shown on request
+
+    def controls(self, state: RaceState) -> list[ft.Control]:
+        seat = state.current
+        if seat is None:
+            return []
+        if not self.screen.acts_for(seat):
+            mine = self.screen.viewer()
+            if mine is None or not self.screen.acts_for(mine):
+                return []
+            if not self.opened:
+                return [ft.OutlinedButton(f"A hex or a Bear on {state.names[mine]}'s salmon", icon=ft.Icons.PLACE,
+                                          key="happened-open", on_click=lambda e: self._open(True))]
+            return [self._happened(state, mine, choose=False)]
+        return [self._turn(state, seat), self._happened(state, self.subject if self.subject is not None else seat,
+                                                        choose=True)]
+
+    def _turn(self, state: RaceState, seat: int) -> ft.Control:
+        name = state.names[seat]
+        plays = [(f"Play {CARD_NAMES[c]}", lambda c=c: self.screen.act(lambda s: sr.play(s, seat, c)))
+                 for c in sr.playable(state)]
+        controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
+                                              weight=ft.FontWeight.W_600)]
+        if plays:
+            controls.append(button_row(plays, "play"))
+        jumpable = sr.jump_cards(state)
+        if jumpable:
+            controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
+            controls.append(ft.Row([chip(f"Jump card: {CARD_NAMES[c]}" + (f" ×{self.jumping.count(c)}"
+                                                                         if c in self.jumping else ""),
+                                         lambda c=c: self._jump_card(c), key=f"jump-{c}", selected=c in self.jumping)
+                                    for c in jumpable], wrap=True, spacing=6, run_spacing=6))
+            if len(self.jumping) == 2:
+                controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
+                                                     f"{CARD_NAMES[self.jumping[1]]}", key="jump",
+                                                     on_click=lambda e: self._jump(seat)))
+        controls.append(ft.Row([
+            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn", expand=True,
+                            style=big_button_style(), disabled=state.pending is not None,
+                            on_click=lambda e: self.screen.act(lambda s: sr.end_turn(s, seat))),
+            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, key="pond", disabled=state.salmon[seat].in_pond,
+                              on_click=lambda e: self.screen.act(lambda s: sr.pond(s, seat))),
+        ], spacing=8))
+        return panel(*controls, key="turn")
+
+    def _happened(self, state: RaceState, subject: int, choose: bool) -> ft.Control:
+        """A special hex or a Bear, for the salmon it happened to (the current player's card can carry
+        any salmon: their phone chooses which; a player's own phone records their own)."""
+        controls: list[ft.Control] = [ft.Text(f"{state.names[subject]}'s salmon moved onto:", size=16,
+                                              weight=ft.FontWeight.W_600)]
+        if choose:
+            controls.append(ft.Row([chip(n, lambda i=i: self._set_subject(i), key=f"subject-{n}", selected=i == subject)
+                                    for i, n in enumerate(state.names)], wrap=True, spacing=6, run_spacing=6))
+        hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES]
+        controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
+                                     selected=self.hex == h.id) for h in hexes] +
+                               [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
+                                                  on_click=lambda e: self.screen.act(lambda s: sr.bear(s, subject)))],
+                               wrap=True, spacing=6, run_spacing=6))
+        if self.hex in sr.HEX_CARDS:
+            offered = sr.hex_choices(state, self.hex)
+            controls.append(button_row([(f"Take {CARD_NAMES[c]}", lambda c=c: self._on_hex(subject, card=c))
+                                        for c in offered], "take") if offered else
+                            ft.Text("Its pile is empty: the hex gives nothing.", size=15))
+        elif self.hex in sr.REEDS_ICONS:
+            deck = state.salmon[subject].deck
+            most = sr.REEDS_ICONS[self.hex]
+            controls.append(ft.Text(f"Remove up to {most} card{'s' if most != 1 else ''}:", size=15))
+            controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
+                                         lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
+                                    for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
+            controls.append(ft.FilledTonalButton("Remove them", key="reeds", disabled=not self.reeds,
+                                                 on_click=lambda e: self._on_hex(subject, cards=list(self.reeds))))
+        elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
+            controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
+                                                 key="hex-go", on_click=lambda e: self._on_hex(subject)))
+        if not choose:
+            controls.append(ft.TextButton("Close", key="happened-close", on_click=lambda e: self._open(False)))
+        return panel(*controls, key="happened")
+
+    def _open(self, opened: bool) -> None:
+        self.opened, self.hex, self.reeds = opened, None, []
+        self.screen.render()
+
+    def _jump_card(self, card_kind: str) -> None:
+        if card_kind in self.jumping and len(self.jumping) == 2:
+            self.jumping.remove(card_kind)
+        elif len(self.jumping) < 2:
+            self.jumping.append(card_kind)
+        else:
+            self.jumping = [card_kind]
+        self.screen.render()
+
+    def _jump(self, seat: int) -> None:
+        cards, self.jumping = list(self.jumping), []
+        if not self.screen.act(lambda s: sr.jump(s, seat, cards)):
+            self.jumping = cards
+            self.screen.render()
+
+    def _set_subject(self, seat: int) -> None:
+        self.subject, self.hex, self.reeds = seat, None, []
+        self.screen.render()
+
+    def _set_hex(self, hex_id: str) -> None:
+        self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
+        self.screen.render()
+
+    def _reed(self, card_kind: str) -> None:
+        most = sr.REEDS_ICONS.get(self.hex or "", 1)
+        self.reeds = [*self.reeds, card_kind][-most:]
+        self.screen.render()
+
+    def _on_hex(self, seat: int, card: str | None = None, cards: list[str] | None = None) -> None:
+        hex_id = self.hex
+        if self.screen.act(lambda s: sr.special_hex(s, seat, hex_id, card=card, cards=cards or ())):
+            self.hex, self.reeds, self.opened = None, [], False
+            self.screen.render()

@@ -1,0 +1,110 @@
+"""The table kit on headless pages, the same in every game: a phone shows its own player's
+controls (every seat's on the phone passed around, none on an onlooker's); a secret choice is
+made on its chooser's phone and stays theirs once revealed; a game saved on one phone stays on
+every phone, with its standings, until that phone leaves it."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.table.seats import seat_entry
+from companion.games.fleet_dice import rules as fleet
+from companion.games.lure import rules as lure
+from companion.games.pearl_boat import rules as pb
+from companion.games.salmon_run import rules as sr
+from companion.games.salmon_run.river import difficulty_river
+
+ANA_PHONE, BEN_PHONE, CY_PHONE = "192.0.2.7", "192.0.2.8", "192.0.2.9"
+
+
+@pytest.fixture
+def roster(app):
+    return {name: app.store.settings.add_player(name).id for name in ("Ana", "Ben", "Cy")}
+
+
+def seats(roster, *names):
+    return [seat_entry(n, roster[n]) for n in names]
+
+
+async def phones(app, route):
+    return [await app.open(route, phone=address, player=name)
+            for address, name in ((ANA_PHONE, "Ana"), (BEN_PHONE, "Ben"), (CY_PHONE, "Cy"))]
+
+
+async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leaves(app, roster) -> None:
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for(seats(roster, "Ana", "Ben"), deck=2))
+    session.perform(lure.splash(session.state, [{"catch": 3, "vp": 2}, {"catch": 5, "vp": 3}]))
+    for seat in (0, 1):
+        session.perform(lure.cast(session.state, seat, 3))
+    session.perform(lure.roll(session.state, 0, [6, 6, 6]))
+    session.perform(lure.roll(session.state, 1, [1, 1, 1]))
+    session.perform(lure.resolve(session.state))
+    ana, ben, cy = await phones(app, "/games/lure/round")
+    assert ana.has(key="lure-save") and ben.has(key="lure-save")
+    assert cy.has(key="lure-winner") and not cy.has(key="lure-save")  # an onlooker sees the result, saves nothing
+    await ben.click(key="lure-save")
+    await app.settle()
+    for phone in (ana, ben, cy):
+        assert phone.has(key="saved-to-history") and phone.find(key="saved-winner").value == "Ana wins"
+        assert "1. Ana" in phone.texts() and "Fish" in phone.texts()  # the standings and the breakdown
+    await ana.click(key="saved-new-game")
+    assert ana.has(key="lure-start") and ben.has(key="saved-to-history")  # Ben's phone keeps it until he leaves
+    await ben.click(key="saved-in-history")
+    assert ben.page.views[-1].route == f"/history/{session.id}"
+    reloaded = await app.open(f"/games/lure/round/{session.id}", phone=CY_PHONE, player="Cy")
+    assert reloaded.has(key="saved-to-history")  # a reload of the game's address still finds its result
+
+
+async def test_only_the_start_players_phone_rolls_the_fleet_dice_table(app, roster) -> None:
+    app.ctx.sessions.create(fleet.GAME, {"players": [seat_entry("Ana", roster["Ana"], start="cod"),
+                                                     seat_entry("Ben", roster["Ben"], start="oyster")],
+                                         "start_player": 1})
+    ana, ben, cy = await phones(app, "/games/fleet-dice/sheets")
+    assert ben.has(key="roll-dice") and not ana.has(key="roll-dice") and not cy.has(key="roll-dice")
+    assert ana.find(key="roll-waiting").value.startswith("Ben rolls the boat dice")
+    table = await app.open("/games/fleet-dice/sheets", player="table")
+    assert table.has(key="roll-dice")
+
+
+async def test_an_onlookers_phone_shows_whose_turn_it_is_and_no_turn_controls(app, roster) -> None:
+    race = app.ctx.sessions.create(sr.GAME, sr.setup_for([seat_entry("Ana", roster["Ana"], colour="red"),
+                                                          seat_entry("Ben", roster["Ben"], colour="blue")],
+                                                         difficulty_river(2)))
+    race.perform(sr.first_player(race.state, [1]))
+    ana, ben, cy = await phones(app, "/games/salmon-run/race")
+    assert ana.has(key="turn") and not ben.has(key="turn") and not cy.has(key="turn")
+    assert ben.has(key="happened-open") and not cy.has(key="happened-open")  # Ben's own salmon, on request
+    assert "Ana has played 0 of 3 cards." in cy.texts()
+    voyage = app.ctx.sessions.create(pb.GAME, pb.setup_for(seats(roster, "Ana", "Ben")))
+    voyage.perform(pb.order_roll(voyage.state, [2, 5]))  # Ben first
+    ana, ben, cy = await phones(app, f"/games/pearl-boat/voyage/{voyage.id}")
+    assert ben.has(key="turn") and not ana.has(key="turn") and not cy.has(key="turn")
+    assert cy.find(key="voyage-status").value == "Round 1: Ben's turn."
+    assert "Ana: 0 pearls, fuel 10/10" in ana.texts()  # every boat's ledger on every phone
+
+
+async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_and_stays_once_shown(app, roster):
+    voyage = app.ctx.sessions.create(pb.GAME, pb.setup_for(seats(roster, "Ana", "Ben")))
+    voyage.perform(pb.order_roll(voyage.state, [6, 2]))
+    for seat in (0, 1):  # each draws a Slow down and trades it for a hidden attack
+        for build in (lambda s: pb.move(s, seat, 3), lambda s: pb.draw(s, seat, 6),
+                      lambda s: pb.trade(s, seat, "slow_down"), lambda s: pb.end_turn(s, seat)):
+            voyage.perform(build(voyage.state))
+    voyage.perform(pb.move(voyage.state, 0, 3))
+    voyage.perform(pb.use_card(voyage.state, 0, "hidden_attack", target=1))
+    table = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", player="table")
+    cy = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", phone=CY_PHONE, player="Cy")
+    assert not table.has(key="duel-0") and table.has(key="duel-open-0") and table.has(key="duel-open-1")
+    assert not cy.has(key="duel-open-0") and cy.find(key="duel-waiting").value.startswith("Ana and Ben choose")
+    await table.click(key="duel-open-0")
+    assert table.has(key="duel-0") and not table.has(key="duel-1")  # only Ana's choice shows
+    await table.click(key="duel-0-hook")
+    assert not table.has(key="duel-0") and table.label(key="duel-Ana") == "Ana: chosen ✓"
+    ana = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", phone=ANA_PHONE, player="Ana")
+    ben = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", phone=BEN_PHONE, player="Ben")
+    assert ana.find(key="duel-chosen-0").value == "You chose Hook." and not ben.has(key="duel-chosen-0")
+    await ben.click(key="duel-1-anchor")
+    await app.settle()
+    assert "Hook against Anchor" in ana.find(key="duel-revealed").value
+    assert ben.label("undo") == "Ben chooses in secret: revealed, so it stays" and ben.find(key="undo").disabled
+    assert table.label("undo") == "Undo: Ben chooses in secret (both duellists choose again)"
