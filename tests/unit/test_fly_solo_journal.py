@@ -197,6 +197,20 @@ def test_a_day_ends_with_seven_fish_on_one_side() -> None:
     journal.refused(j.record_day(journal.state), "you have 6, the Silent Angler 6")
 
 
+@pytest.mark.parametrize("tie_break, problem", [
+    (None, "None is not a list of fish colours"),  # crashed with a TypeError (found by the conformance fuzz)
+    (["gold", "gold", "green"], "must name gold, black and green once each"),
+    (["red"], "are not fish colours"),
+])
+def test_a_day_with_a_tie_break_that_is_not_one_is_refused_with_what_is_wrong(tie_break, problem) -> None:
+    journal = started()
+    journal.catch(YOU, *[(S.STEELHEAD, C.GREEN, 9)] * 7)
+    journal.do(j.set_bonus(H.TAN))
+    action = j.record_day(journal.state)
+    journal.refused(dataclasses.replace(action, data={**action.data, "tie_break": tie_break}),
+                    f"The tie-break order is not right: .*{problem}")
+
+
 def test_the_bonus_hatch_token_colour_is_asked_at_l1_to_l3_and_its_matches_counted() -> None:
     journal = started()
     journal.catch(YOU, *[(S.STEELHEAD, C.GREEN, 9)] * 7)

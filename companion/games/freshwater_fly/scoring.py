@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from companion.core.assets import AssetError, load_data, require
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
@@ -161,7 +162,9 @@ def default_tie_break() -> tuple[FishColor, ...]:
                      lambda data, where: parse_tie_break(require(data, "tie_break_colors", list, where)))
 
 
-def parse_tie_break(colours: list) -> tuple[FishColor, ...]:
+def parse_tie_break(colours: Any) -> tuple[FishColor, ...]:
+    if not isinstance(colours, list):
+        raise AssetError(f"tie_break_colors: {colours!r} is not a list of fish colours")
     try:
         order = tuple(FishColor(c) for c in colours)
     except ValueError:
