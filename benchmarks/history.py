@@ -98,6 +98,7 @@ def screen_report(plays: list) -> None:
 
 def measure_stats_and_export(runs: int = 5) -> tuple[list[float], list[float], list[float]]:
     from companion.core.play_files import bgsplay_bytes, plays_csv
+    from companion.games import PLAY_KINDS
 
     plays = fake_plays(PLAYS)
     stats, screen, export = [], [], []
@@ -109,8 +110,8 @@ def measure_stats_and_export(runs: int = 5) -> tuple[list[float], list[float], l
         screen_report(plays)
         screen.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        plays_csv(plays).encode("utf-8")
-        bgsplay_bytes(plays)
+        plays_csv(plays, PLAY_KINDS).encode("utf-8")
+        bgsplay_bytes(plays, PLAY_KINDS)
         export.append((time.perf_counter() - t0) * 1000)
     return stats, screen, export
 

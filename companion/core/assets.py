@@ -6,13 +6,12 @@ naming the file and the field, never a bare KeyError from deep inside the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from companion.core.inputs import SMALL_FILE_BYTES, InputError, parse_json
-
 
 T = TypeVar("T")
 
@@ -59,8 +58,9 @@ def load_json(relpath: str) -> Any:
 
 
 def load_data(relpath: str, parse: Callable[[Any, str], T]) -> T:
-    """`parse(data, file name)` of a data file; every AssetError it raises names the file."""
-    name = Path(relpath).name
+    """`parse(data, file name)` of a data file; every AssetError it raises names the file (by its
+    path under assets/, as several games have a file of the same name)."""
+    name = relpath
     try:
         return parse(load_json(relpath), name)
     except AssetError as exc:

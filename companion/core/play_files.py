@@ -34,9 +34,8 @@ from typing import Any
 
 from companion.core.actions import plain
 from companion.core.inputs import MAX_DIGITS, InputError, parse_json
-from companion.core.plays import Play
+from companion.core.plays import Play, PlayKinds
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
-from companion.games import FEWER_IS_BETTER, GAME_TITLES
 
 CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")
 
@@ -54,9 +53,10 @@ NAMESPACE = uuid.UUID("1d082f87-b5a4-4909-b622-9e591532406e")
 _GAME_FIELDS = {"isCooperative": False, "noPoints": False}  # and highestWins, per game
 
 
-def game_title(game: str) -> str:
+def game_title(game: str, kinds: PlayKinds) -> str:
     """A game id's title, or the id itself for a game this version does not know."""
-    return GAME_TITLES.get(game, game)
+    kind = kinds.get(game)
+    return kind.title if kind is not None else game
 
 
 def _wall(played_at: str) -> datetime:
@@ -71,7 +71,7 @@ def _breakdown_text(result: PlayerResult) -> str:
 # ---------------------------------------------------------------- CSV
 
 
-def plays_csv(plays: Iterable[Play]) -> str:
+def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
     """One row per player per play, for a spreadsheet (seats count from 1).
 
     The text is RFC 4180 CSV (rows end in CRLF, fields with commas, quotes or line breaks
@@ -82,7 +82,7 @@ def plays_csv(plays: Iterable[Play]) -> str:
     writer.writerow(CSV_HEADER)
     for play in plays:
         date = _wall(play.played_at).isoformat(" ", "minutes")
-        title = game_title(play.game)
+        title = game_title(play.game, kinds)
         winners = set(play.winners)
         writer.writerows(
             (play.id, date, title, _cell(play.location), seat, _cell(r.name), r.total, r.rank,
@@ -132,7 +132,8 @@ class _Table:
 class _Export:
     """The three lists plays point into, filled as the plays are turned into records."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: PlayKinds) -> None:
+        self.kinds = kinds
         self.games = _Table("game", _GAME_FIELDS)
         self.players = _Table("player", {"isAnonymous": False})
         self.locations = _Table("location", {})
@@ -145,8 +146,8 @@ class _Export:
                 "uuid": play.id,
                 "playDate": date,
                 "entryDate": date,
-                "gameRefId": self.games.ref(game_title(play.game),
-                                            {"highestWins": play.game not in FEWER_IS_BETTER}),
+                "gameRefId": self.games.ref(game_title(play.game, self.kinds),
+                                            {"highestWins": not _fewer_is_better(play.game, self.kinds)}),
             }
             if play.location:
                 record["locationRefId"] = self.locations.ref(play.location)
@@ -177,9 +178,14 @@ class _Export:
             yield record
 
 
-def to_bgsplay(plays: Iterable[Play]) -> dict[str, Any]:
+def _fewer_is_better(game: str, kinds: PlayKinds) -> bool:
+    kind = kinds.get(game)
+    return kind is not None and kind.fewer_is_better
+
+
+def to_bgsplay(plays: Iterable[Play], kinds: PlayKinds) -> dict[str, Any]:
     """The plays as a BG Stats import file (the JSON document; `bgsplay_bytes` gives the file)."""
-    export = _Export()
+    export = _Export(kinds)
     records = list(export.records(plays, copy=True))
     return {
         "games": export.games.rows(),
@@ -190,11 +196,11 @@ def to_bgsplay(plays: Iterable[Play]) -> dict[str, Any]:
     }
 
 
-def bgsplay_bytes(plays: Iterable[Play]) -> bytes:
+def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds) -> bytes:
     """The plays as a BG Stats import file (UTF-8 JSON): `to_bgsplay`'s document, written a
     play at a time (quicker: no document of every play is kept, for the garbage collector
     to go through again and again)."""
-    export = _Export()
+    export = _Export(kinds)
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_plain).encode
     records = ",".join(encode(record) for record in export.records(plays, copy=False))
     return "".join((
@@ -332,13 +338,11 @@ def _key(name: str) -> str:
     return name.strip().casefold()
 
 
-# A BG Stats game's name, trimmed and case-folded -> our game id (by title or by id).
-_GAME_BY_NAME = {_key(k): game for game, title in GAME_TITLES.items() for k in (title, game)}
-
-
-def known_game(name: Any) -> str | None:
-    """Our game id for a BG Stats game name (its title or id, any case), or None."""
-    return _GAME_BY_NAME.get(_key(name)) if isinstance(name, str) else None
+def known_game(name: Any, kinds: PlayKinds) -> str | None:
+    """Our game id for a BG Stats game name (its title or id, any case, trimmed), or None."""
+    if not isinstance(name, str):
+        return None
+    return next((game for game, kind in kinds.items() if _key(name) in (_key(kind.title), _key(game))), None)
 
 
 @dataclass(frozen=True)
@@ -348,10 +352,11 @@ class ImportResult:
 
     plays: tuple[Play, ...]
     skipped: dict[str, int] = field(default_factory=dict)
+    titles: tuple[str, ...] = ()  # the titles of the games of `plays`, each once, in order
 
     def summary(self) -> str:
         """One line for the player, e.g. '3 plays of Lure and Fleet Dice; 12 plays of other games left out'."""
-        titles = list(dict.fromkeys(game_title(p.game) for p in self.plays))
+        titles = list(self.titles)
         left_out = sum(self.skipped.values())
         if self.plays:
             taken = f"{_count(len(self.plays), 'play')} of {_and(titles)}"
@@ -411,14 +416,14 @@ def _ranks(totals: list[int], flagged: list[bool], fewer_is_better: bool) -> lis
 
 
 def _from_companion(record: Mapping[str, Any], date: datetime, game: str | None, names: list[str],
-                    totals: list[int], flagged: list[bool]) -> Play | None:
+                    totals: list[int], flagged: list[bool], kinds: PlayKinds) -> Play | None:
     """The play exactly as Companion filed it, from our own key, or None when the play has
     no such key, it is damaged, or it no longer agrees with the BG Stats fields."""
     doc = record.get(COMPANION_KEY)
     if not isinstance(doc, dict):
         return None
     our_game = doc.get("game")
-    if not isinstance(our_game, str) or our_game not in GAME_TITLES or (game is not None and our_game != game):
+    if not isinstance(our_game, str) or our_game not in kinds or (game is not None and our_game != game):
         return None
     try:
         results = tuple(
@@ -477,7 +482,7 @@ def _refuse(problems: list[str]) -> None:
         raise InputError(f"{WHERE} can't be imported: {'; '.join(problems[:3])}{more}.")
 
 
-def from_bgsplay(raw: bytes) -> ImportResult:
+def from_bgsplay(raw: bytes, kinds: PlayKinds) -> ImportResult:
     """The plays of a BG Stats file (its bytes) of games Companion knows.
 
     InputError, naming what is wrong, when the file is over MAX_BGSPLAY_BYTES, not JSON,
@@ -502,8 +507,8 @@ def from_bgsplay(raw: bytes) -> ImportResult:
     problems: list[str] = []
     for n, record in enumerate(data["plays"], 1):
         game_name = games[record["gameRefId"]].strip()
-        game = known_game(game_name)
-        if game is None and not _companion_game(record):
+        game = known_game(game_name, kinds)
+        if game is None and not _companion_game(record, kinds):
             skipped[game_name] = skipped.get(game_name, 0) + 1
             continue
         scores = _seat_order(record["playerScores"])
@@ -525,12 +530,12 @@ def from_bgsplay(raw: bytes) -> ImportResult:
             record = {**record, "uuid": _content_id(game_name, record, location, names, totals)}
         date = _date(record["playDate"])
         assert date is not None  # check_bgsplay saw to it
-        play = _from_companion(record, date, game, names, totals, flagged)
+        play = _from_companion(record, date, game, names, totals, flagged, kinds)
         if play is None:
             if game is None:  # a game we know only by our key, and the key is no use
                 skipped[game_name] = skipped.get(game_name, 0) + 1
                 continue
-            ranks = _ranks(totals, flagged, game in FEWER_IS_BETTER)
+            ranks = _ranks(totals, flagged, _fewer_is_better(game, kinds))
             results = tuple(
                 PlayerResult(name=name, total=total, rank=rank,
                              breakdown=(BreakdownLine(IMPORTED_RULE, 1, total),))
@@ -542,11 +547,12 @@ def from_bgsplay(raw: bytes) -> ImportResult:
                         results=results, winners=winners, entry=dict(IMPORTED_ENTRY))
         plays.append(replace(play, location=location))
     _refuse(problems)
-    return ImportResult(plays=tuple(plays), skipped=skipped)
+    titles = tuple(dict.fromkeys(game_title(p.game, kinds) for p in plays))
+    return ImportResult(plays=tuple(plays), skipped=skipped, titles=titles)
 
 
-def _companion_game(record: Mapping[str, Any]) -> bool:
+def _companion_game(record: Mapping[str, Any], kinds: PlayKinds) -> bool:
     """Whether a play of a game whose BG Stats name we don't know says, in our key, that it
     is one of ours (the game renamed in BG Stats since it was exported)."""
     doc = record.get(COMPANION_KEY)
-    return isinstance(doc, dict) and isinstance(doc.get("game"), str) and doc["game"] in GAME_TITLES
+    return isinstance(doc, dict) and isinstance(doc.get("game"), str) and doc["game"] in kinds

@@ -11,6 +11,20 @@ from companion.core.scoring import BreakdownLine, PlayerResult
 
 
 @dataclass(frozen=True)
+class PlayKind:
+    """What History knows of the plays of one game, as they are filed (`Play.game`): the game's
+    title, and whether its best total is the lowest (Salmon Run's Fatigue cards). The registry
+    says it for each game (`companion.games.PLAY_KINDS`); a play of a game missing from it keeps
+    its filed name as its title."""
+
+    title: str
+    fewer_is_better: bool = False
+
+
+PlayKinds = Mapping[str, PlayKind]
+
+
+@dataclass(frozen=True)
 class Play:
     """One finished game: who played in which seat, the results, and the entry behind them."""
 

@@ -1,18 +1,18 @@
 """Dice pools: the presets offered for each game, and pools a player saved.
 
-Presets are data (`assets/dice/presets.json`), checked on load. A saved pool comes
+Presets are data (each game's `assets/games/<game>/presets.json`, and `assets/dice/presets.json`
+for pools of no one game), checked on load. A saved pool comes
 from the settings file; one that does not fit is refused with a message naming
 the problem, and nothing else is affected.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from companion.core.assets import AssetError, load_data, require
+from companion.core.assets import AssetError, require
 from companion.core.dice import MAX_DICE, all_dice
 from companion.core.errors import DomainError
 
@@ -104,13 +104,16 @@ def parse_presets(data: Any, where: str = "presets.json") -> tuple[Preset, ...]:
     return tuple(presets)
 
 
-@cache
-def presets() -> tuple[Preset, ...]:
-    return load_data("dice/presets.json", parse_presets)
+def merge_presets(files: Iterable[tuple[Preset, ...]]) -> tuple[Preset, ...]:
+    """The presets of several files in order; a preset with the id of an earlier one takes its place."""
+    merged: dict[str, Preset] = {}
+    for presets in files:
+        merged.update((p.id, p) for p in presets)
+    return tuple(merged.values())
 
 
-def preset(preset_id: str) -> Preset:
-    for p in presets():
+def find_preset(presets: Iterable[Preset], preset_id: str) -> Preset:
+    for p in presets:
         if p.id == preset_id:
             return p
     raise DomainError(f"There is no preset called {preset_id!r}.")

@@ -10,22 +10,15 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from companion.core.session_log import Rules
-from companion.games.registry import (
-    data_files,
-    fewer_is_better,
-    load,
-    play_titles,
-    session_kinds,
-)
+from companion.games.registry import data_files, load, play_kinds, session_kinds
 
 # Session kind -> the module whose RULES play it.
 GAME_MODULES = {kind: entry.rules for kind, (_, entry) in session_kinds().items()}
 
-# What each archived play's `game` is called on screen.
-GAME_TITLES = play_titles()
-
-# The archived plays' `game`s whose best total is the lowest (Salmon Run: its Fatigue cards).
-FEWER_IS_BETTER = fewer_is_better()
+# What History knows of each archived play's `game`: its title, whether the best total is the lowest.
+PLAY_KINDS = play_kinds()
+GAME_TITLES = {game: kind.title for game, kind in PLAY_KINDS.items()}  # what a play's `game` is called on screen
+FEWER_IS_BETTER = frozenset(game for game, kind in PLAY_KINDS.items() if kind.fewer_is_better)  # Salmon Run
 
 
 class GameRegistry(Mapping[str, Rules]):

@@ -8,7 +8,8 @@ entry below; the shell, Games, Settings, Unfinished sessions, History and the co
 line read what they need from here.
 
 Modules are named as text and imported when first needed, so reading the registry stays
-quick and pulls in neither Flet nor a game's rules.
+quick and pulls in neither Flet nor a game's rules (only `core.plays`, for what History knows, and
+`core.pools`, for the dice presets).
 """
 
 from __future__ import annotations
@@ -16,7 +17,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
+
+from companion.core.assets import load_data
+from companion.core.plays import PlayKind
+from companion.core.pools import Preset, find_preset, merge_presets, parse_presets
 
 
 class OptionsSpec(Protocol):
@@ -67,7 +73,7 @@ class Game:
     options_section: str | None = None  # "module:function" drawing its settings on the Settings screen
     score_command: str | None = None  # "module:function" for `companion score <id>`: JSON in, JSON out
     data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it or a part)
-    presets: tuple[str, ...] = ()  # its dice presets (assets/dice/presets.json)
+    presets: str | None = None  # its dice presets' file under assets/ (games/<game>/presets.json)
     fewer_is_better: bool = False  # its plays' total is something to have few of: the best is the lowest
 
     def part(self, part_id: str | None) -> Part:
@@ -113,7 +119,7 @@ FRESHWATER_FLY = Game(
           ("games/freshwater_fly/skills.json", f"{RULES}.freshwater_fly.draft:default_face_changes"),
           ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.scoring:default_tie_break"),
           ("games/freshwater_fly/scoring.json", f"{RULES}.freshwater_fly.options:default_fish_points")),
-    presets=("freshwater-fly",),
+    presets="games/freshwater_fly/presets.json",
 )
 
 FLY_SOLO = Game(
@@ -125,7 +131,7 @@ FLY_SOLO = Game(
               SessionKind("fly-solo-day", f"{RULES}.fly_solo.angler", "journal", arg="{setup[campaign]}/angler")),
     score_command=f"{RULES}.fly_solo.scoring:score_json",
     data=(("games/fly_solo/adventure.json", f"{RULES}.fly_solo.adventure:default_adventure"),),
-    presets=("fly-solo",),
+    presets="games/fly_solo/presets.json",
 )
 
 FLEET_DICE = Game(
@@ -139,7 +145,7 @@ FLEET_DICE = Game(
     plays=("fleet-dice",),
     edits="fleet-dice-edit",
     data=(("games/fleet_dice/sheet.json", f"{RULES}.fleet_dice.layout:default_layout"),),
-    presets=("fleet-boat", "fleet-town"),
+    presets="games/fleet_dice/presets.json",
 )
 
 LURE = Game(
@@ -151,7 +157,7 @@ LURE = Game(
     plays=("lure",),
     score_command=f"{RULES}.lure.scoring:score_json",
     data=(("games/lure/lure.json", f"{RULES}.lure.rules:default_data"),),
-    presets=("lure",),
+    presets="games/lure/presets.json",
 )
 
 SALMON_RUN = Game(
@@ -164,7 +170,7 @@ SALMON_RUN = Game(
     fewer_is_better=True,  # the total is the Fatigue cards (salmon_run/scoring.py)
     score_command=f"{RULES}.salmon_run.scoring:score_json",
     data=(("games/salmon_run/river.json", f"{RULES}.salmon_run.river:default_data"),),
-    presets=("salmon-run",),
+    presets="games/salmon_run/presets.json",
 )
 
 PEARL_BOAT = Game(
@@ -177,7 +183,7 @@ PEARL_BOAT = Game(
     plays=("pearl-boat",),
     score_command=f"{RULES}.pearl_boat.scoring:score_json",
     data=(("games/pearl_boat/pearl_boat.json", f"{RULES}.pearl_boat.rules:default_data"),),
-    presets=("pearl-boat",),
+    presets="games/pearl_boat/presets.json",
 )
 
 GAMES: tuple[Game, ...] = (FRESHWATER_FLY, FLY_SOLO, FLEET_DICE, LURE, SALMON_RUN, PEARL_BOAT)
@@ -187,8 +193,9 @@ DICE_ROLLER = SessionKind("table", f"{RULES}.dice_roller", part="")
 DICE_ROUTE = "/dice"
 
 # Data files every game shares, with what reads them.
+SHARED_PRESETS = "dice/presets.json"  # pools of no one game; one with a game's preset id takes its place
 SHARED_DATA = (("dice/dice.json", "companion.core.dice:all_dice"),
-               ("dice/presets.json", "companion.core.pools:presets"))
+               (SHARED_PRESETS, f"{__name__}:preset_files"))
 
 
 def game(game_id: str) -> Game:
@@ -208,14 +215,10 @@ def session_kinds() -> dict[str, tuple[Game | None, SessionKind]]:
     return kinds
 
 
-def play_titles() -> dict[str, str]:
-    """What a finished play's `game` is called on screen."""
-    return {name: entry.title for entry in GAMES for name in entry.plays}
-
-
-def fewer_is_better() -> frozenset[str]:
-    """How the finished plays of the games whose best total is the lowest are filed."""
-    return frozenset(name for entry in GAMES if entry.fewer_is_better for name in entry.plays)
+def play_kinds() -> dict[str, PlayKind]:
+    """What History knows of each game's plays, by how they are filed: the title on screen, and
+    whether the best total is the lowest."""
+    return {name: PlayKind(entry.title, entry.fewer_is_better) for entry in GAMES for name in entry.plays}
 
 
 def play_editors() -> dict[str, str]:
@@ -234,4 +237,33 @@ def _lazy(where: str) -> Callable[[Any], dict]:
 
 def data_files() -> tuple[tuple[str, str], ...]:
     """Every data file a player may replace with their own copy in `custom/`, with its reader."""
-    return SHARED_DATA + tuple(item for entry in GAMES for item in entry.data)
+    own = tuple(item for entry in GAMES for item in (*entry.data, *_presets_file(entry)))
+    return SHARED_DATA + own
+
+
+def _presets_file(entry: Game) -> tuple[tuple[str, str], ...]:
+    return ((entry.presets, f"{__name__}:preset_files"),) if entry.presets else ()
+
+
+@cache
+def preset_files() -> dict[str, tuple[Preset, ...]]:
+    """The presets of each presets file: each game's, in the games' order, then the shared one."""
+    files = [entry.presets for entry in GAMES if entry.presets] + [SHARED_PRESETS]
+    return {path: load_data(path, parse_presets) for path in files}
+
+
+def presets() -> tuple[Preset, ...]:
+    """Every dice preset, a shared one in the place of a game's with the same id."""
+    return merge_presets(preset_files().values())
+
+
+def preset(preset_id: str) -> Preset:
+    """The preset called `preset_id`; DomainError if there is none."""
+    return find_preset(presets(), preset_id)
+
+
+def game_presets(entry: Game) -> tuple[Preset, ...]:
+    """The presets in a game's own file (as the shared file may have replaced them)."""
+    if not entry.presets:
+        return ()
+    return tuple(preset(p.id) for p in preset_files()[entry.presets])

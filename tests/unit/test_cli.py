@@ -86,7 +86,7 @@ def test_a_bad_custom_data_file_stops_start_up_with_its_name(tmp_path: Path) -> 
     (custom / "sheet.json").write_text('{"rounds": 10}')
     result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2
-    assert result.stderr.strip() == "companion: a game data file is not valid: sheet.json.boat_types: missing"
+    assert result.stderr.strip() == "companion: a game data file is not valid: games/fleet_dice/sheet.json.boat_types: missing"
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["custom"]  # nothing written
 
 
@@ -99,4 +99,4 @@ def test_a_bad_custom_adventure_map_stops_start_up_with_its_field(tmp_path: Path
     result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2
     assert result.stderr.strip() == ("companion: a game data file is not valid: "
-                                     "adventure.json.challenges.balanced_fishing: a whole number from 1 to 50, not 0")
+                                     "games/fly_solo/adventure.json.challenges.balanced_fishing: a whole number from 1 to 50, not 0")

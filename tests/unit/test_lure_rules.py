@@ -512,7 +512,7 @@ def test_lure_is_registered() -> None:
     assert [k.kind for k in entry.sessions] == ["lure"] and entry.sessions[0].part == "round"
     assert GAMES["lure"] is RULES and RULES.game == "lure"
     assert ("games/lure/lure.json", "companion.games.lure.rules:default_data") in registry.data_files()
-    assert "lure" in registry.scorers() and entry.presets == ("lure",)
+    assert "lure" in registry.scorers() and [p.id for p in registry.game_presets(entry)] == ["lure"]
     assert entry.part("dice").id == "dice"  # the dice preset's part still works
 
 

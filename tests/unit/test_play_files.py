@@ -27,7 +27,7 @@ from companion.core.play_files import (
 )
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
-from companion.games import GAME_TITLES
+from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.store.archive import _problem, check_docs
 from companion.store.errors import CorruptFileError
 
@@ -71,7 +71,7 @@ FLEET = Play(
 
 
 def test_csv_has_a_row_per_player_per_play() -> None:
-    text = plays_csv([LURE, FLEET])
+    text = plays_csv([LURE, FLEET], PLAY_KINDS)
     assert text == (
         "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
         'p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,yes,Cod x3: 6; Trout x1: 2\r\n'
@@ -86,15 +86,15 @@ def test_csv_has_a_row_per_player_per_play() -> None:
 
 
 def test_csv_of_no_plays_is_the_header() -> None:
-    assert plays_csv([]) == ",".join(CSV_HEADER) + "\r\n"
+    assert plays_csv([], PLAY_KINDS) == ",".join(CSV_HEADER) + "\r\n"
 
 
 # ---------------------------------------------------------------- BG Stats export
 
 
 def test_bgsplay_export_has_the_fields_bg_stats_needs() -> None:
-    data = json.loads(bgsplay_bytes([LURE, FLEET]).decode("utf-8"))
-    assert data == to_bgsplay([LURE, FLEET])
+    data = json.loads(bgsplay_bytes([LURE, FLEET], PLAY_KINDS).decode("utf-8"))
+    assert data == to_bgsplay([LURE, FLEET], PLAY_KINDS)
     assert check_bgsplay(data) == []
     assert set(data) == {"games", "players", "locations", "plays", "userInfo"}
     assert data["userInfo"] == {"meRefId": None}
@@ -131,16 +131,16 @@ def test_bgsplay_export_has_the_fields_bg_stats_needs() -> None:
 
 
 def test_bgsplay_export_is_the_same_every_time_and_has_no_locations_when_no_play_has_one() -> None:
-    assert bgsplay_bytes([LURE, FLEET]) == bgsplay_bytes([LURE, FLEET])
-    assert to_bgsplay([FLEET])["locations"] == []
+    assert bgsplay_bytes([LURE, FLEET], PLAY_KINDS) == bgsplay_bytes([LURE, FLEET], PLAY_KINDS)
+    assert to_bgsplay([FLEET], PLAY_KINDS)["locations"] == []
     # The same player or game keeps its uuid in another export.
-    one, two = to_bgsplay([LURE]), to_bgsplay([FLEET])
+    one, two = to_bgsplay([LURE], PLAY_KINDS), to_bgsplay([FLEET], PLAY_KINDS)
     assert one["players"][1]["uuid"] == two["players"][0]["uuid"]  # Bo
     assert one["games"][0]["uuid"] != two["games"][0]["uuid"]
 
 
 def test_export_then_import_gives_the_same_plays() -> None:
-    imported = from_bgsplay(bgsplay_bytes([LURE, FLEET]))
+    imported = from_bgsplay(bgsplay_bytes([LURE, FLEET], PLAY_KINDS), PLAY_KINDS)
     assert imported.plays == (LURE, FLEET)
     assert imported.skipped == {}
     assert imported.summary() == "2 plays of Lure and Fleet Dice"
@@ -182,10 +182,10 @@ def plays(draw) -> Play:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(plays(), max_size=5))
 def test_any_plays_survive_export_and_import(archive: list[Play]) -> None:
-    raw = bgsplay_bytes(archive)
-    assert json.loads(raw) == to_bgsplay(archive)
+    raw = bgsplay_bytes(archive, PLAY_KINDS)
+    assert json.loads(raw) == to_bgsplay(archive, PLAY_KINDS)
     assert check_bgsplay(json.loads(raw)) == []
-    assert from_bgsplay(raw).plays == tuple(archive)
+    assert from_bgsplay(raw, PLAY_KINDS).plays == tuple(archive)
 
 
 # ---------------------------------------------------------------- BG Stats import
@@ -223,7 +223,7 @@ def encode(data) -> bytes:
 
 
 def test_a_bg_stats_file_gives_the_plays_of_our_games() -> None:
-    imported = from_bgsplay(encode(bgstats_file()))
+    imported = from_bgsplay(encode(bgstats_file()), PLAY_KINDS)
     assert imported.skipped == {"Wingspan": 1}
     [play] = imported.plays
     assert play == Play(
@@ -250,13 +250,13 @@ def test_without_winners_in_the_file_the_best_scores_win() -> None:
     for score in lure["playerScores"]:
         score["winner"] = False
     del lure["uuid"], lure["locationRefId"]
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann", 12, 3), ("Bo", 15, 1), ("Cy", 15, 1)]
     assert play.winners == ("Bo", "Cy")
     assert play.location == ""
     # No uuid in the file: an id from the play's content, the same on every import.
     assert play.id.startswith("bgstats-")
-    assert from_bgsplay(encode(data)).plays[0].id == play.id
+    assert from_bgsplay(encode(data), PLAY_KINDS).plays[0].id == play.id
 
 
 SALMON = Play(  # Salmon Run's total is the Fatigue cards: fewer is better (rules: Winning the game)
@@ -274,7 +274,7 @@ SALMON = Play(  # Salmon Run's total is the Fatigue cards: fewer is better (rule
 
 
 def test_bg_stats_hears_that_the_lowest_salmon_run_total_wins() -> None:
-    games = {g["name"]: g["highestWins"] for g in to_bgsplay([LURE, SALMON, FLEET])["games"]}
+    games = {g["name"]: g["highestWins"] for g in to_bgsplay([LURE, SALMON, FLEET], PLAY_KINDS)["games"]}
     assert games == {"Lure": True, "Salmon Run": False, "Fleet Dice": True}
 
 
@@ -285,12 +285,12 @@ def test_a_salmon_run_play_from_bg_stats_ranks_the_fewest_fatigue_cards_first() 
     scores = data["plays"][0]["playerScores"]  # Fatigue cards: Ann 12, Bo 15, Cy 15
     for score in scores:
         score["winner"] = False
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann", 12, 1), ("Bo", 15, 2), ("Cy", 15, 2)]
     assert play.winners == ("Ann",)
     # The file says Cy won (the only salmon in the pond): Ann, with fewer cards, comes second.
     scores[2]["winner"] = True
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert [(r.name, r.rank) for r in play.results] == [("Ann", 2), ("Bo", 3), ("Cy", 1)]
     assert play.winners == ("Cy",)
 
@@ -298,23 +298,23 @@ def test_a_salmon_run_play_from_bg_stats_ranks_the_fewest_fatigue_cards_first() 
 def test_players_are_seated_by_seat_order() -> None:
     data = bgstats_file()
     data["plays"][0]["playerScores"].reverse()
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert [r.name for r in play.results] == ["Ann", "Bo", "Cy"]
 
 
 def test_a_play_changed_in_bg_stats_is_read_from_its_bg_stats_fields() -> None:
-    data = to_bgsplay([LURE])
+    data = to_bgsplay([LURE], PLAY_KINDS)
     data["plays"][0]["playerScores"][1]["score"] = "7"  # Bo's score corrected in BG Stats
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert [(r.name, r.total, r.rank) for r in play.results] == [("Ann, the Angler", 8, 1), ("Bo 🎣", 7, 2)]
     assert play.results[0].breakdown == (BreakdownLine(IMPORTED_RULE, 1, 8),)
     assert (play.id, play.location, play.entry) == ("p-1", "Cabin by the lake", {"imported_from": "bgstats"})
 
 
 def test_a_play_moved_in_bg_stats_keeps_its_breakdown_and_takes_the_new_date() -> None:
-    data = to_bgsplay([LURE])
+    data = to_bgsplay([LURE], PLAY_KINDS)
     data["plays"][0]["playDate"] = "2024-05-03 10:00:00"
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert play.played_at == "2024-05-03T10:00:00"
     assert play.results == LURE.results
 
@@ -324,7 +324,7 @@ def test_summary_lines() -> None:
     assert ImportResult((), {"Azul": 2, "Wingspan": 10}).summary() == (
         "No plays of games Companion knows; 12 plays of other games left out")
     three = (LURE, FLEET, LURE)
-    assert ImportResult(three, {"Azul": 2, "Wingspan": 10}).summary() == (
+    assert ImportResult(three, {"Azul": 2, "Wingspan": 10}, ("Lure", "Fleet Dice")).summary() == (
         "3 plays of Lure and Fleet Dice; 12 plays of other games left out")
 
 
@@ -337,7 +337,7 @@ def test_summary_lines() -> None:
 ])
 def test_files_that_are_not_bg_stats_files_are_refused(raw: bytes, message: str) -> None:
     with pytest.raises(InputError, match="The BG Stats file") as caught:
-        from_bgsplay(raw)
+        from_bgsplay(raw, PLAY_KINDS)
     assert message in str(caught.value)
 
 
@@ -346,7 +346,7 @@ def test_a_score_for_no_player_is_refused() -> None:
     data["plays"][0]["playerScores"][2]["playerRefId"] = 99
     del data["plays"][1]["playerScores"][0]["playerRefId"]
     with pytest.raises(InputError) as caught:
-        from_bgsplay(encode(data))
+        from_bgsplay(encode(data), PLAY_KINDS)
     assert "play 1: playerScores[2]: playerRefId 99 names no player" in str(caught.value)
     assert "play 2: playerScores[0] has no playerRefId" in str(caught.value)
 
@@ -356,22 +356,22 @@ def test_a_score_that_is_not_a_number_is_refused() -> None:
     data["plays"][0]["playerScores"][0]["score"] = "abc"
     with pytest.raises(InputError, match=r'play 1 \(lure, 2023-08-19 21:30:00\): the score "abc" of Ann '
                                          "is not a whole number"):
-        from_bgsplay(encode(data))
+        from_bgsplay(encode(data), PLAY_KINDS)
     data["plays"][0]["playerScores"][0]["score"] = "12.5"
     with pytest.raises(InputError, match="12.5"):
-        from_bgsplay(encode(data))
+        from_bgsplay(encode(data), PLAY_KINDS)
 
 
 def test_a_bad_score_of_a_game_left_out_does_not_matter() -> None:
     data = bgstats_file()
     data["plays"][1]["playerScores"][0]["score"] = "lots"
-    assert len(from_bgsplay(encode(data)).plays) == 1
+    assert len(from_bgsplay(encode(data), PLAY_KINDS).plays) == 1
 
 
 def test_a_file_over_20_mb_is_refused_before_reading() -> None:
     raw = b" " * (MAX_BGSPLAY_BYTES + 1)  # would be "not JSON" if it were read
     with pytest.raises(InputError, match="more than 20 MB"):
-        from_bgsplay(raw)
+        from_bgsplay(raw, PLAY_KINDS)
 
 
 def test_the_check_names_every_problem() -> None:
@@ -392,7 +392,7 @@ def test_the_check_names_every_problem() -> None:
     ]
     assert check_bgsplay([]) == ["the file holds a list, not an object with games, players and plays"]
     with pytest.raises(InputError, match=r"\(and 5 more\)"):
-        from_bgsplay(encode(data))
+        from_bgsplay(encode(data), PLAY_KINDS)
 
 
 # ---------------------------------------------------------------- location, old records
@@ -429,8 +429,8 @@ def test_exporting_ten_thousand_plays_is_quick() -> None:
         for i in range(10_000)
     ]
     start = time.perf_counter()
-    plays_csv(archive)
-    bgsplay_bytes(archive)
+    plays_csv(archive, PLAY_KINDS)
+    bgsplay_bytes(archive, PLAY_KINDS)
     assert time.perf_counter() - start < 2.0
 
 
@@ -438,11 +438,11 @@ def test_exporting_ten_thousand_plays_is_quick() -> None:
 
 
 def test_a_game_renamed_in_bg_stats_is_still_ours_by_our_key() -> None:
-    data = to_bgsplay([LURE])
+    data = to_bgsplay([LURE], PLAY_KINDS)
     data["games"][0]["name"] = "Lure (2nd edition)"
-    assert from_bgsplay(encode(data)).plays == (LURE,)
+    assert from_bgsplay(encode(data), PLAY_KINDS).plays == (LURE,)
     data["plays"][0]["companion"]["game"] = "chess"  # not ours: the play is left out
-    assert from_bgsplay(encode(data)).skipped == {"Lure (2nd edition)": 1}
+    assert from_bgsplay(encode(data), PLAY_KINDS).skipped == {"Lure (2nd edition)": 1}
 
 
 @pytest.mark.parametrize("damage", [
@@ -454,9 +454,9 @@ def test_a_game_renamed_in_bg_stats_is_still_ours_by_our_key() -> None:
     lambda key: key.update(game="fleet-dice"),  # not the game BG Stats says
 ])
 def test_a_damaged_key_is_not_used(damage) -> None:
-    data = to_bgsplay([LURE])
+    data = to_bgsplay([LURE], PLAY_KINDS)
     damage(data["plays"][0]["companion"])
-    [play] = from_bgsplay(encode(data)).plays
+    [play] = from_bgsplay(encode(data), PLAY_KINDS).plays
     assert (play.game, play.entry) == ("lure", {"imported_from": "bgstats"})
     assert [(r.name, r.total, r.rank) for r in play.results] == [(r.name, r.total, r.rank) for r in LURE.results]
 
@@ -465,8 +465,8 @@ def test_an_entry_of_any_mapping_is_exported() -> None:
     from types import MappingProxyType
 
     play = replace(LURE, entry=MappingProxyType({"deep": MappingProxyType({"a": (1, 2)})}))
-    assert json.loads(bgsplay_bytes([play]))["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
-    assert to_bgsplay([play])["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
+    assert json.loads(bgsplay_bytes([play], PLAY_KINDS))["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
+    assert to_bgsplay([play], PLAY_KINDS)["plays"][0]["companion"]["entry"] == {"deep": {"a": [1, 2]}}
 
 
 def test_a_name_typed_like_a_formula_is_not_a_formula_in_the_spreadsheet() -> None:
@@ -475,5 +475,5 @@ def test_a_name_typed_like_a_formula_is_not_a_formula_in_the_spreadsheet() -> No
 
     sneaky = Play("p1", "lure", "2026-11-20T20:00:00",
                   (PlayerResult("=HYPERLINK(1)", 3, 1, (BreakdownLine("Fish", 1, 3),)),), ("=HYPERLINK(1)",), {})
-    [row] = list(csv.DictReader(io.StringIO(to_csv([sneaky]))))
+    [row] = list(csv.DictReader(io.StringIO(to_csv([sneaky], PLAY_KINDS))))
     assert row["player"] == "'=HYPERLINK(1)" and row["score"] == "3"

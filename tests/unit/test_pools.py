@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from companion.core.assets import AssetError
+from companion.core.assets import AssetError, use_overrides
 from companion.core.errors import DomainError
-from companion.core.pools import counts_of, parse_presets, parse_saved_pool, pool_from_counts, preset, presets
+from companion.core.pools import counts_of, parse_presets, parse_saved_pool, pool_from_counts
+from companion.games import check_game_data, forget_game_data, registry
+from companion.games.registry import preset, presets
 
 
 def option(preset_id: str, label_start: str) -> tuple[str, ...]:
@@ -16,6 +21,7 @@ def option(preset_id: str, label_start: str) -> tuple[str, ...]:
 def test_every_game_has_its_preset() -> None:
     assert {p.id for p in presets()} == {"freshwater-fly", "fly-solo", "fleet-boat", "fleet-town", "lure",
                                          "salmon-run", "pearl-boat"}
+    assert [p.id for p in registry.game_presets(registry.FLEET_DICE)] == ["fleet-boat", "fleet-town"]
 
 
 def test_presets_follow_the_rules() -> None:
@@ -70,3 +76,41 @@ def test_a_damaged_saved_pool_is_refused_with_its_problem() -> None:
 def test_bad_preset_data_is_named(data, problem) -> None:
     with pytest.raises(AssetError, match=problem):
         parse_presets(data)
+
+
+def test_a_players_copy_of_the_earlier_versions_presets_file_still_takes_the_place_of_the_games(tmp_path) -> None:
+    # Before each game had its presets file, dice/presets.json held every game's; a player's copy of it
+    # (here: Lure with eight d6, to match their box) still changes that game's pools, on its page too.
+    earlier = json.loads(earlier_file("dice/presets.json"))
+    lure = next(p for p in earlier["presets"] if p["id"] == "lure")
+    lure["options"] = [{"label": "Eight d6", "dice": {"d6": 8}}]
+    (tmp_path / "dice").mkdir()
+    (tmp_path / "dice" / "presets.json").write_text(json.dumps(earlier))
+    use_overrides(tmp_path)
+    forget_game_data()
+    try:
+        assert [o.label for o in preset("lure").options] == ["Eight d6"]
+        assert [p.options[0].label for p in registry.game_presets(registry.LURE)] == ["Eight d6"]
+        assert len(presets()) == 7  # the others as before, each once
+    finally:
+        use_overrides(None)
+        forget_game_data()
+    assert option("lure", "Default") == ("d6",) * 5
+
+
+def test_a_damaged_copy_of_a_games_presets_file_is_named_by_its_path(tmp_path) -> None:
+    (tmp_path / "games" / "lure").mkdir(parents=True)
+    (tmp_path / "games" / "lure" / "presets.json").write_text('{"presets": [{"id": "lure"}]}')
+    use_overrides(tmp_path)
+    forget_game_data()
+    try:
+        with pytest.raises(AssetError, match=r"^games/lure/presets\.json\.presets\[0\]\.options: missing$"):
+            check_game_data()
+    finally:
+        use_overrides(None)
+        forget_game_data()
+
+
+def earlier_file(relpath: str) -> str:
+    """The shipped file as the version before per-game presets had it (kept as a test fixture)."""
+    return (Path(__file__).parents[1] / "fixtures" / "before-table-kit" / "assets" / relpath).read_text()

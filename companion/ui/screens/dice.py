@@ -9,12 +9,12 @@ import flet as ft
 
 from companion.core.dice import all_dice, check_pool, describe_pool, die_type
 from companion.core.errors import DomainError
-from companion.core.pools import SavedPool, counts_of, preset, presets
+from companion.core.pools import SavedPool, counts_of
 from companion.games import dice_roller as tt
 from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
-from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY
+from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, preset, presets
 from companion.ui.components.common import min_width
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.help import help_button
@@ -253,8 +253,8 @@ class GameDiceScreen(DiceScreen):
             ft.Row([ft.Text(f"Dice for {entry.title}", size=20, weight=ft.FontWeight.W_600, expand=True),
                     help_button(lambda: self.host.page, self.help_title or entry.title, self.help_text)]),
         ]
-        for preset_id in entry.presets:
-            found = preset(preset_id)
+        for found in registry.game_presets(entry):
+            preset_id = found.id
             if found.note:
                 rows.append(ft.Text(found.note, size=14, italic=True))
             buttons = [

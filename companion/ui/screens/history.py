@@ -14,7 +14,7 @@ from companion.core.errors import DomainError
 from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
 from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
-from companion.games import GAME_TITLES
+from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import Segment, empty_state, min_width, segments
@@ -147,15 +147,15 @@ class HistoryScreen(Screen):
         stamp = f"{self.ctx.store.clock():%Y-%m-%d}"
         what = f"{len(plays)} play{'' if len(plays) == 1 else 's'}"
         if kind == "csv":
-            files_of(self.host).save(f"companion-plays-{stamp}.csv", plays_csv(plays).encode("utf-8"), f"{what} as CSV")
+            files_of(self.host).save(f"companion-plays-{stamp}.csv", plays_csv(plays, PLAY_KINDS).encode("utf-8"), f"{what} as CSV")
         else:
-            files_of(self.host).save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays), f"{what} for BG Stats")
+            files_of(self.host).save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays, PLAY_KINDS), f"{what} for BG Stats")
 
     def take_file(self, name: str, content: bytes) -> None:
         """File the plays of a BG Stats file (the same play again replaces it), with undo; a file
         that cannot be read is refused with the reason, and nothing changes."""
         try:
-            found = from_bgsplay(content)
+            found = from_bgsplay(content, PLAY_KINDS)
         except DomainError as exc:
             self.host.toast(f"{name} was not imported: {exc}", seconds=10)
             return

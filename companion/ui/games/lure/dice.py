@@ -23,7 +23,7 @@ share the win.
 **Your dice are a chosen default.** The rules text does not say how many dice each player has: the
 Round part gives each player eight d6 with one d12 and one d20 (the special dice, from the
 publisher's description), and these quick pools roll five d6. Match your box at the Round's set-up,
-with *Choose dice*, or in your copies of `games/lure/lure.json` and `dice/presets.json`.
+with *Choose dice*, or in your copies of `games/lure/lure.json` and `games/lure/presets.json`.
 """
 
 
