@@ -376,6 +376,13 @@ def test_hexes_add_cards_from_their_piles_until_a_pile_runs_out() -> None:
         "The Double Swim Left pile is empty: the Double Swim hex gives nothing."
 
 
+def test_a_hex_card_that_is_not_a_card_is_refused_by_what_was_sent() -> None:
+    # A list for the card crashed the refusal's words (found by the conformance suite's fuzz).
+    state = started()
+    assert refused(state, Action("hex", {"seat": 0, "hex": "swim", "card": []}, "fuzzed")) == \
+        "The Swim hex gives Swim Forward or Swim Left or Swim Right, not []."
+
+
 def test_reeds_remove_cards_the_deck_holds() -> None:
     # "If the Reeds hex has two icons, you may remove two cards from your deck."
     state = started()

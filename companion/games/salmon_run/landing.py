@@ -34,7 +34,7 @@ def on_hex(state: RaceState, data: Mapping[str, Any]) -> RaceState:
         card = data.get("card", offered[0] if len(offered) == 1 else None)
         if card not in offered:
             raise SalmonRunError(f"The {name} hex gives {' or '.join(CARD_NAMES[c] for c in offered)}, "
-                                 f"not {CARD_NAMES.get(card, repr(card))}.")
+                                 f"not {CARD_NAMES[card] if card in CARDS else repr(card)}.")
         if state.piles.count(card) < 1:
             left = hex_choices(state, hex_id)
             if left:
