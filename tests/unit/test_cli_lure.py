@@ -72,10 +72,10 @@ def changed(path: str, value) -> dict:
     (changed("players.0.colour", "red"), "players[0].colour: unknown key"),
     (changed("players.0.fish", None), "players[0].fish: missing"),
     (changed("players.0.fish", {"vp": 3}), "players[0].fish: expected a list of fish, got an object"),
-    (changed("players.2.name", "ana"), "players[2].name: 'ana' is already players[0]"),
+    (changed("players.2.name", "ana"), "players[2].name: 'ana' is already players[0]: each player plays once"),
     (changed("players.2.name", "  "), "players[2].name: a player needs a name"),
-    ({"players": GAME["players"][:1]}, "players: Lure is scored for 2 to 5 players, not 1"),
-    ({"players": GAME["players"] * 2}, "players: Lure is scored for 2 to 5 players, not 6"),
+    ({"players": GAME["players"][:1]}, "players: Lure is played by 2 to 5 players, not 1"),
+    ({"players": GAME["players"] * 2}, "players: Lure is played by 2 to 5 players, not 6"),
     ({"players": GAME["players"], "round": 3}, "round: unknown key"),
     ([1, 2], "game: expected an object, got a list"),
 ])

@@ -141,7 +141,7 @@ json_values = st.recursive(
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 60), data=st.data())
 def test_every_refusal_of_any_move_with_any_data_says_why(kind, seed, moves, data) -> None:
     rules, state, rng = played(kind, seed, moves)

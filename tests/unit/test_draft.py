@@ -167,9 +167,9 @@ def test_fly_solo_you_take_three_and_the_silent_angler_gets_the_rest_lowest_firs
 
 @pytest.mark.parametrize("seats, start, problem", [
     (["Ana"], 0, "2 to 4 players, not 1"),
-    (["Ana", "Ana"], 0, "sits once"),
+    (["Ana", "Ana"], 0, "each player plays once"),
     (["Ana", "Ben"], 2, "one of the 2 seats"),
-    (["Ana", ""], 0, "by name"),
+    (["Ana", ""], 0, "a player needs a name"),
 ])
 def test_bad_seating_is_refused(seats, start, problem) -> None:
     with pytest.raises(DomainError, match=problem):

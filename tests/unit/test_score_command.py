@@ -93,9 +93,9 @@ def changed(path: str, value) -> dict:
     (changed("players.0.colour", "red"), "players[0].colour: unknown key"),
     (changed("players.0.fish.0.size", 3), "players[0].fish[0].size: unknown key"),
     (changed("players.0.reel_board", None), "players[0].reel_board: missing"),
-    (changed("players.1.name", "Ana"), "players[1].name: 'Ana' is already players[0]"),
+    (changed("players.1.name", "Ana"), "players[1].name: 'Ana' is already players[0]: each player plays once"),
     (changed("players.0.first_to_seven", True), "players[0].first_to_seven: the first to seven fish has at least 7 fish, not 1"),
-    ({"players": GAME["players"][:1]}, "players: Freshwater Fly is scored for 2 to 4 players, not 1"),
+    ({"players": GAME["players"][:1]}, "players: Freshwater Fly is played by 2 to 4 players, not 1"),
     ({"players": GAME["players"], "round": 3}, "round: unknown key"),
 ])
 def test_bad_input_names_the_field_and_exits_2(tmp_path: Path, game, message) -> None:

@@ -17,7 +17,7 @@ from companion.core.table.rules import Move, TableRules, own, seat_in
 from companion.core.table.seats import ANY_SEAT, MAX_NAME, NotYourSeat, read_players, refusal, seat_entry, seat_of
 from companion.core.table.secrets import Secret, SecretError
 from companion.core.table.turns import clockwise, first_open, groups_by, next_seat, next_tie, roll_off, start_of_round
-from companion.games import GAMES
+from companion.games import GAMES, registry
 from companion.games.lure import rules as lure
 from companion.games.pearl_boat import rules as pb
 
@@ -56,6 +56,54 @@ def test_the_one_limit_is_the_rosters() -> None:
     assert MAX_NAME == MAX_NAME_LENGTH == 20
     assert seat_entry("Ana", "p-ana", colour="red") == {"name": "Ana", "id": "p-ana", "colour": "red"}
     assert seat_entry("Ana") == {"name": "Ana"}
+
+
+def seated_kinds() -> list[str]:
+    """The session kinds whose set-up seats players (the others: a journal, a dice roller, a draft
+    that seats its players by an action, a saved play's correction)."""
+    return [kind for kind in GAMES if "players" in GAMES[kind].example_setup(random.Random(0))]
+
+
+def test_the_games_that_seat_players_at_set_up_are_found() -> None:
+    assert seated_kinds() == ["freshwater-fly-score", "fleet-dice", "lure", "salmon-run", "pearl-boat"]
+
+
+TOO_LONG = "x" * (MAX_NAME + 1)
+TOO_LONG_SAYS = f"at most {MAX_NAME} letters, not {MAX_NAME + 1}"
+
+
+@pytest.mark.parametrize("kind", seated_kinds())
+def test_every_set_up_reads_its_players_with_the_one_reader(kind) -> None:
+    rules = GAMES[kind]
+    setup = rules.example_setup(random.Random(0))
+    players = list(setup["players"])
+    players[1] = {**players[1], "name": TOO_LONG} if isinstance(players[1], dict) else TOO_LONG
+    with pytest.raises(DomainError) as caught:
+        rules.initial_state({**setup, "players": players})
+    assert str(caught.value) == f"players[1].name: {TOO_LONG_SAYS}"
+
+
+def test_the_draft_and_a_saved_plays_correction_read_their_players_with_it_too() -> None:
+    from companion.games.fleet_dice.correction import example_setup as saved_fleet_play
+    from companion.games.freshwater_fly.table import start_draft
+
+    draft = GAMES["freshwater-fly-table"]
+    with pytest.raises(DomainError) as caught:
+        draft.apply(draft.initial_state({}), start_draft(["Ana", TOO_LONG]))
+    assert str(caught.value) == f"seats[1].name: {TOO_LONG_SAYS}"
+    setup = saved_fleet_play(random.Random(0))
+    setup["entry"]["players"][0]["name"] = TOO_LONG
+    with pytest.raises(DomainError) as caught:
+        GAMES["fleet-dice-edit"].initial_state(setup)
+    assert str(caught.value) == f"entry.players[0].name: {TOO_LONG_SAYS}"
+
+
+@pytest.mark.parametrize("game", sorted(set(registry.scorers()) - {"fly-solo"}))  # Fly Solo's one player: "You"
+def test_every_scoring_command_reads_its_players_with_the_one_reader(game) -> None:
+    # The scoring commands allowed 40 letters where the games allowed 20 (and Fleet Dice's table, no limit).
+    with pytest.raises(DomainError) as caught:
+        registry.scorers()[game]({"players": [{"name": TOO_LONG}, {"name": "Ben"}]})
+    assert str(caught.value) == f"players[0].name: {TOO_LONG_SAYS}"
 
 
 def test_a_phone_sits_at_its_players_seat_by_roster_id_or_by_name_in_older_set_ups() -> None:

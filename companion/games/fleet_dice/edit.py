@@ -21,6 +21,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.table.seats import read_players
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
@@ -145,12 +146,8 @@ def _mapping(value: Any, what: str) -> Mapping[str, Any]:
     return value
 
 
-def rebuild(player: Mapping[str, Any], layout: Layout) -> tuple[str, Sheet, Estimate | None]:
-    """One entry player's name and final sheet (and how its boats were estimated, if they were)."""
-    name = player.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise DomainError("Each player of the saved play needs a name.")
-    name = name.strip()
+def rebuild(name: str, player: Mapping[str, Any], layout: Layout) -> tuple[Sheet, Estimate | None]:
+    """One entry player's final sheet (and how its boats were estimated, if they were)."""
     boxes = _mapping(player.get("boxes"), f"{name}'s boxes")
     filled = {t: 0 for t in layout.tracks}
     for track, count in boxes.items():
@@ -170,9 +167,9 @@ def rebuild(player: Mapping[str, Any], layout: Layout) -> tuple[str, Sheet, Esti
     if bonus is not None and not sheet.complete("king_crab"):
         sheet = replace(sheet, bonus=None)  # an unfinished King Crab scores no bonus
     if "fish_on_boats" in player:
-        return name, _with_boats(sheet, _mapping(player["fish_on_boats"], f"{name}'s boats"), name), None
-    return name, _estimated_boats(sheet, player.get("fish")), Estimate(_count_or_none(player.get("boats")),
-                                                                        _count_or_none(player.get("fish")))
+        return _with_boats(sheet, _mapping(player["fish_on_boats"], f"{name}'s boats"), name), None
+    return _estimated_boats(sheet, player.get("fish")), Estimate(_count_or_none(player.get("boats")),
+                                                                  _count_or_none(player.get("fish")))
 
 
 def _count_or_none(value: Any) -> int | None:
@@ -235,15 +232,12 @@ def new_correction(setup: Mapping[str, Any]) -> EditState:
     entry = setup.get("entry")
     if not isinstance(entry, Mapping) or not isinstance(entry.get("players"), list) or not entry["players"]:
         raise DomainError("Open a saved Fleet Dice play in History to correct it.")
-    if len(entry["players"]) > fleet.MAX_SHEETS:
-        raise DomainError(f"A Fleet Dice play has 1 to {fleet.MAX_SHEETS} players.")
+    players = read_players(entry["players"], 1, fleet.MAX_SHEETS, "Fleet Dice", "entry.players")
     layout = default_layout()
     names, sheets, estimates = [], [], []
-    for player in entry["players"]:
-        if not isinstance(player, Mapping):
-            raise DomainError("Each player of the saved play should be a table of their sheet.")
-        name, sheet, estimate = rebuild(player, layout)
-        names.append(name)
+    for player in players:
+        sheet, estimate = rebuild(player.name, player.doc, layout)
+        names.append(player.name)
         sheets.append(sheet)
         estimates.append(estimate)
     bonuses = [s.bonus for s in sheets if s.bonus]

@@ -208,7 +208,7 @@ def _matches(side: str, said: int | None, hatch: Mapping[Hatch, int], token: Hat
 
 def parse_day(data: Any) -> DayEntry:
     """A Fly Solo Day's end, checked; EntryError names the first bad field."""
-    data = check_keys(data, "", ("location", "you", "silent_angler", "journal", "bonus_hatch"),
+    data = check_keys(data, "game", ("location", "you", "silent_angler", "journal", "bonus_hatch"),
                       ("location", "you", "silent_angler"))
     location = data["location"]
     if not isinstance(location, int) or isinstance(location, bool) or location not in (1, 2, 3, 4):

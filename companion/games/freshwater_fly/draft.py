@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.core.assets import AssetError, load_data, require
 from companion.core.errors import DomainError
+from companion.core.table.seats import read_players
 
 MIN_SEATS, MAX_SEATS = 2, 4
 SOLO_PICKS = 3  # Fly Solo: you take three dice in a row
@@ -122,14 +123,10 @@ def begin(seats: Any, start: Any, solo: Any) -> DraftState:
         raise DomainError("Say whether the draft is Fly Solo or not.")
     if solo:
         return DraftState((YOU, SILENT_ANGLER), True)
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
-        raise DomainError("Seat the players by name, in turn order.")
-    pool_size(len(seats))
-    if len(set(seats)) != len(seats):
-        raise DomainError("Each player sits once at the table.")
-    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(seats):
-        raise DomainError(f"The start player must be one of the {len(seats)} seats.")
-    return DraftState(tuple(seats), False, start)
+    names = tuple(p.name for p in read_players(seats, MIN_SEATS, MAX_SEATS, "The dice draft", "seats"))
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(names):
+        raise DomainError(f"The start player must be one of the {len(names)} seats.")
+    return DraftState(names, False, start)
 
 
 def roll_round(state: DraftState, faces: Any) -> DraftState:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from companion.core.errors import DomainError
+from companion.core.score_input import ScoreInputError, check_keys
+from companion.core.table.seats import player_name, read_players
 
 
 class Species(Enum):
@@ -64,7 +65,8 @@ FISH_CARDS = 48
 MAX_POINTS = 20  # no fish card prints more
 HATCH_PER_COLOUR = 10
 MAX_W = 30  # W cards tucked under caught fish: far more than a game yields
-MAX_NAME = 40
+
+EntryError = ScoreInputError  # bad end-of-game input; the message starts with the field's path
 
 
 @dataclass(frozen=True)
@@ -95,27 +97,6 @@ class GameEntry:
     players: tuple[PlayerEntry, ...]
 
 
-class EntryError(DomainError):
-    """Bad end-of-game input; the message starts with the field's path."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path = path
-
-
-def check_keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise EntryError(path, f"expected an object, got {_show(data)}")
-    for key in data:
-        if key not in allowed:
-            shown = key if key.isprintable() else repr(key)  # the message stays one line
-            raise EntryError(f"{path}.{shown}" if path else shown, "unknown key")
-    for key in required:
-        if key not in data:
-            raise EntryError(f"{path}.{key}" if path else key, "missing")
-    return data
-
-
 def whole_number(value: Any, path: str, most: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise EntryError(path, f"expected a whole number, got {_show(value)}")
@@ -140,11 +121,7 @@ def _enum(kind: type[Enum], value: Any, path: str, what: str) -> Any:
 def parse_player(data: Any, path: str) -> PlayerEntry:
     data = check_keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
                  ("name", "reel_board", "fish"))
-    name = data["name"]
-    if not isinstance(name, str) or not name.strip():
-        raise EntryError(f"{path}.name", "a player needs a name")
-    if len(name.strip()) > MAX_NAME:
-        raise EntryError(f"{path}.name", f"at most {MAX_NAME} letters, not {len(name.strip())}")
+    name = player_name(data["name"], f"{path}.name")
     board = data["reel_board"]
     if board not in REEL_BOARDS:
         raise EntryError(f"{path}.reel_board", f"unknown reel board {_show(board)} (one of {', '.join(REEL_BOARDS)})")
@@ -184,20 +161,15 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
         raise EntryError(f"{path}.first_to_seven", f"expected true or false, got {_show(first)}")
     if first and len(fish) < SEVEN:
         raise EntryError(f"{path}.first_to_seven", f"the first to seven fish has at least 7 fish, not {len(fish)}")
-    return PlayerEntry(name.strip(), board, tuple(fish), hatch, tuple(cards), first)
+    return PlayerEntry(name, board, tuple(fish), hatch, tuple(cards), first)
 
 
 def parse_game(data: Any, one_each: bool = True) -> GameEntry:
     """A whole end of game, checked; EntryError names the first bad field. `one_each`: each reel
     board and each Skill card N, O, P is held by one player at most (see check_game)."""
-    data = check_keys(data, "", ("players",), ("players",))
-    raw_players = data["players"]
-    if not isinstance(raw_players, list):
-        raise EntryError("players", f"expected a list, got {_show(raw_players)}")
-    if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-        raise EntryError("players", f"Freshwater Fly is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                                    f"not {len(raw_players)}")
-    players = tuple(parse_player(p, f"players[{i}]") for i, p in enumerate(raw_players))
+    data = check_keys(data, "game", ("players",), ("players",))
+    seated = read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS, "Freshwater Fly")
+    players = tuple(parse_player(p.doc, f"players[{i}]") for i, p in enumerate(seated))
     return check_game(GameEntry(players), one_each)
 
 

@@ -22,6 +22,7 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from companion.core.table.seats import read_players
 from companion.games.lure.cards import MAX_VP, FishCard
 
 # A game's state (rules.LureState) is read by its fields only: importing rules here would make
@@ -33,7 +34,6 @@ BOOST_VP = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_FISH = 100  # no deck comes near it (the data file allows at most 100 fish cards)
 MAX_BOOSTS = 100
-MAX_NAME = 40
 FISH_RULE, BOOST_RULE = "Fish", "Boosts"
 
 
@@ -93,27 +93,14 @@ def _fish(data: Any, path: str) -> int:
 def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
     """Names, each player's fish VP and kept Boosts, checked; ScoreInputError names the field."""
     game = check_keys(data, "game", ("players",), ("players",))
-    players = game["players"]
-    if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ScoreInputError("players", f"Lure is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                                         f"not {len(players)}")
+    seated = read_players(game["players"], MIN_PLAYERS, MAX_PLAYERS, "Lure")
     names: list[str] = []
     fish: list[list[int]] = []
     boosts: list[int] = []
-    for i, raw in enumerate(players):
+    for i, seat in enumerate(seated):
         path = f"players[{i}]"
-        player = check_keys(raw, path, ("name", "fish", "boosts"), ("name", "fish"))
-        name = player["name"]
-        if not isinstance(name, str) or not name.strip():
-            raise ScoreInputError(f"{path}.name", "a player needs a name")
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            raise ScoreInputError(f"{path}.name", f"at most {MAX_NAME} letters, not {len(name)}")
-        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
-        if same is not None:
-            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        player = check_keys(seat.doc, path, ("name", "fish", "boosts"), ("name", "fish"))
+        name = seat.name
         caught = player["fish"]
         if not isinstance(caught, list):
             raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")

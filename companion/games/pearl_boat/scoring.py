@@ -27,6 +27,7 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.core.table.seats import read_players
 from companion.games.pearl_boat.data import default_data
 
 # A game's state (rules.PearlBoatState) is read by its fields only: importing rules at the top
@@ -36,7 +37,6 @@ PearlBoatState = Any
 GAME_NAME = "pearl-boat"  # how plays are filed in the archive
 WIN_FISH = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
-MAX_NAME = 40
 MAX_PEARLS = 100_000
 MAX_FISH = 1000
 MAX_TRIPS = 10_000
@@ -94,38 +94,19 @@ def to_play(state: PearlBoatState, play_id: str, played_at: str) -> Play:
 # `companion score pearl-boat` ---------------------------------------------------------------
 
 
-def _name(value: Any, path: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ScoreInputError(path, "a player needs a name")
-    text = " ".join(value.split())
-    if len(text) > MAX_NAME:
-        raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(text)}")
-    if not text.isprintable():
-        raise ScoreInputError(path, "a name is printable letters")
-    return text
-
-
 def score_json(data: object) -> dict:
     """`companion score pearl-boat`: the end-of-game JSON in, each player's place and the winner out."""
     values = {f.id: f.pearls for f in default_data().fish}
     game = check_keys(data, "game", ("players", "first_back"), ("players",))
-    players = game["players"]
-    if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ScoreInputError("players", f"the pearl boat game is scored for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                                         f"players, not {len(players)}")
+    seated = read_players(game["players"], MIN_PLAYERS, MAX_PLAYERS, "the pearl boat game")
     names: list[str] = []
     pearls: list[int] = []
     fish: list[list[str]] = []
     trips: list[int | None] = []
-    for i, raw in enumerate(players):
+    for i, seat in enumerate(seated):
         path = f"players[{i}]"
-        player = check_keys(raw, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
-        name = _name(player["name"], f"{path}.name")
-        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
-        if same is not None:
-            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        player = check_keys(seat.doc, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
+        name = seat.name
         caught = player["fish"]
         if not isinstance(caught, list):
             raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")

@@ -26,6 +26,7 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.core.table.seats import MAX_NAME, read_players
 
 # A race's state (rules.RaceState) is read by its fields only: importing rules here would make
 # an import loop (rules reads the standings from here).
@@ -33,7 +34,6 @@ RaceState = Any
 
 GAME_NAME = "salmon-run"  # how plays are filed in the archive
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_NAME = 40
 MAX_FATIGUE = 200  # past any Fatigue Deck
 MAX_TURN = 10_000
 POND_RULE, FATIGUE_RULE = "In the spawning pond", "Fatigue cards"
@@ -85,9 +85,10 @@ def to_play(state: RaceState, play_id: str, played_at: str) -> Play:
 # `companion score salmon-run` -------------------------------------------------------------
 
 
-def _text(value: Any, path: str, what: str) -> str:
+def _colour(value: Any, path: str) -> str:
+    """A salmon's colour, its spaces tidied (as long as a name at most)."""
     if not isinstance(value, str) or not value.strip():
-        raise ScoreInputError(path, what)
+        raise ScoreInputError(path, "a colour's name")
     text = " ".join(value.split())
     if len(text) > MAX_NAME:
         raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(text)}")
@@ -97,29 +98,22 @@ def _text(value: Any, path: str, what: str) -> str:
 def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dict[str, Any]]]:
     """Names, pond, Fatigue cards and the extra fields kept (colour, turn), checked."""
     game = check_keys(data, "game", ("players",), ("players",))
-    players = game["players"]
-    if not isinstance(players, list):
-        raise ScoreInputError("players", f"expected a list of players, got {show(players)}")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ScoreInputError("players", f"Salmon Run is scored for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                                         f"not {len(players)}")
+    seated = read_players(game["players"], MIN_PLAYERS, MAX_PLAYERS, "Salmon Run")
     names: list[str] = []
     ponds: list[bool] = []
     fatigue: list[int] = []
     extras: list[dict[str, Any]] = []
-    for i, raw in enumerate(players):
+    for i, seat in enumerate(seated):
         path = f"players[{i}]"
-        player = check_keys(raw, path, ("name", "in_pond", "fatigue", "colour", "turn"), ("name", "in_pond", "fatigue"))
-        name = _text(player["name"], f"{path}.name", "a player needs a name")
-        same = next((j for j, other in enumerate(names) if other.casefold() == name.casefold()), None)
-        if same is not None:
-            raise ScoreInputError(f"{path}.name", f"{name!r} is already players[{same}]")
+        player = check_keys(seat.doc, path, ("name", "in_pond", "fatigue", "colour", "turn"),
+                            ("name", "in_pond", "fatigue"))
+        name = seat.name
         pond = player["in_pond"]
         if not isinstance(pond, bool):
             raise ScoreInputError(f"{path}.in_pond", f"expected true or false, got {show(pond)}")
         extra: dict[str, Any] = {}
         if "colour" in player:
-            extra["colour"] = _text(player["colour"], f"{path}.colour", "a colour's name")
+            extra["colour"] = _colour(player["colour"], f"{path}.colour")
         if player.get("turn") is not None:
             if not pond:
                 raise ScoreInputError(f"{path}.turn", "only a salmon in the spawning pond has a finishing turn")
