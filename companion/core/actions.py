@@ -25,6 +25,7 @@ class Footprint:
 WHOLE_STATE = Footprint()
 
 TABLE = "table"  # the author of actions made on the phone passed around the table
+NOBODY = "nobody"  # the author on a phone that has not said who plays on it (or whose player left the roster)
 
 
 @dataclass(frozen=True)

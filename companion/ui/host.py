@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.actions import TABLE, Actor
+from companion.core.actions import NOBODY, TABLE, Actor
 from companion.core.errors import DomainError
 from companion.core.players import Player
 from companion.core.session_manager import SessionManager
@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 EVERYTHING = "*"  # the topic that means: reload all (after a restore)
 WHOLE_TABLE = "The whole table"
+THIS_PHONE = "This phone"  # the name of a phone of no player
 
 
 class HostOnly(DomainError):
@@ -101,10 +102,14 @@ class Host:
 
     @property
     def actor(self) -> Actor:
-        """Who this page's taps are recorded as. The whole table and the host may undo anyone's action."""
-        player = self.player if self.identity not in (None, TABLE) else None
-        if player is None:
+        """Who this page's taps are recorded as. The whole table and the host may undo anyone's action;
+        a phone of no player (its player left the roster) acts for no seat and undoes only its own."""
+        identity = self.identity
+        if identity == TABLE:
             return Actor(TABLE, WHOLE_TABLE, undoes_anyone=True)
+        player = self.player if identity is not None else None
+        if player is None:
+            return Actor(NOBODY, THIS_PHONE, undoes_anyone=False)
         return Actor(player.id, player.name, undoes_anyone=self.is_host)
 
     @property

@@ -148,3 +148,16 @@ async def test_an_onlookers_phone_opens_no_pick(app, roster) -> None:
     cy = await app.open("/games/lure/round", phone="192.0.2.9", player="Cy")
     assert not cy.has(key="pick-0") and not cy.has(key="cast-open-0")
     assert cy.find(key="cast-waiting").value == "Ana and Ben choose in secret, each on their own phone."
+
+
+async def test_a_phone_whose_player_left_the_roster_acts_for_no_seat(app, roster) -> None:
+    # Its phone lost its player: it was taken for the whole table's phone and cast for Ben.
+    host = await app.open("/games/lure/round")
+    await start(host)
+    await splash(host)
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    ben_id = next(p.id for p in app.store.settings.players() if p.name == "Ben")
+    app.store.settings.remove_player(ben_id)
+    await ben.click(key="lock-1")
+    assert state(app).casts.has_chosen(1) is False
+    assert "not playing this game" in ben.snackbar_texts()[-1]
