@@ -33,3 +33,8 @@ def total_of(lines: Iterable[BreakdownLine]) -> int:
 def rank_players(keys: Sequence[tuple]) -> list[int]:
     """Competition ranks (1, 1, 3) for players' sort keys, higher better: equal keys share a rank."""
     return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def winners_words(winners: Sequence[str]) -> str:
+    """'Ana wins', 'Shared win: Ana and Ben': a result's headline wherever it is shown."""
+    return f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"

@@ -205,6 +205,11 @@ class SessionScreen(Screen):
         self.saved, self.session = play, None
         self.host.toast("Saved to History.")
         self.render()
+        self._to_top()
+
+    def _to_top(self) -> None:
+        """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
+        self.host.ask_browser(lambda: self.host.page.scroll_to(offset=0, duration=300))
 
     def saved_controls(self) -> list[ft.Control]:
         """The saved game: its result, until this phone leaves it (for its History page, or a new game)."""
@@ -214,11 +219,12 @@ class SessionScreen(Screen):
                               ft.Text("Saved to History", size=20, weight=ft.FontWeight.BOLD, key="saved-to-history")],
                              spacing=8),
                       *standings(play.results, play.winners, key="saved"),
-                      ft.FilledButton("See it in History", icon=ft.Icons.HISTORY, key="saved-in-history",
-                                      style=big_button_style(),
-                                      on_click=lambda e: self.host.navigate(f"/history/{play.id}")),
-                      ft.OutlinedButton("Start a new game", icon=ft.Icons.ADD, key="saved-new-game",
-                                        on_click=lambda e: self.leave_saved()),
+                      ft.Row([ft.FilledButton("See it in History", icon=ft.Icons.HISTORY, key="saved-in-history",
+                                              style=big_button_style(), expand=True,
+                                              on_click=lambda e: self.host.navigate(f"/history/{play.id}"))]),
+                      ft.Row([ft.OutlinedButton("Start a new game", icon=ft.Icons.ADD, key="saved-new-game",
+                                                style=big_button_style(), expand=True,
+                                                on_click=lambda e: self.leave_saved())]),
                       key="saved")]
 
     def leave_saved(self) -> None:
@@ -302,6 +308,7 @@ class SessionScreen(Screen):
             if saved is not None:
                 self.saved, self.session = saved, None
                 self.body.controls = []  # drawn again from scratch: the saved result
+                self._to_top()
             else:
                 self._let_go()
         self.render()

@@ -93,8 +93,8 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
     found: dict[str, list[str]] = {}
     try:
         phone = AppPage(context.new_page()).open(server.url + "/games/pearl-boat/voyage")
-        phone.button("I am Ana: choose").click()  # the phone passed to each duellist in turn
-        phone.see(phone.text("Ana: choose in secret"))
+        phone.button("Ana: choose in secret").click()  # the phone passed to each duellist in turn
+        phone.see(phone.text("Only Ana looks now."))
         look(phone, found, "the pearl boat duel", "pearl-boat-duel", percent)
 
         go(phone, "/games/fleet-dice/sheets")
@@ -112,7 +112,7 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         phone.labelled("Catch number: one more").click()
         phone.button("Add this fish: 8 (3 VP)").click()
         phone.button("Reveal these fish").click()
-        phone.button("Ana: choosing").click()  # the phone passed around: Ana opens her own cast
+        phone.button("Ana: choose in secret").click()  # the phone passed around: Ana opens her own cast
         phone.see(phone.text("Ana's cast (secret)"))
         look(phone, found, "Lure's secret cast", "lure-cast", percent)
 

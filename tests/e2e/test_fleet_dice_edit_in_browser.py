@@ -24,7 +24,7 @@ def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) 
     store.close()
     server = make_server(data_dir=data, players=("Ana", "Ben"))
     phone.open(f"{server.url}/history/play1")
-    phone.see(phone.text("Winner: Ben"))
+    phone.see(phone.text("Ben wins"))
     phone.button("Edit").click()
     phone.see(phone.text("Correct a Fleet Dice play"))
     phone.see(phone.button("Ana: 6"))
@@ -41,7 +41,7 @@ def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) 
     phone.page.mouse.wheel(0, 640)  # down to the first steppers, the chips still in sight
     phone.shot("fleet-dice-edit-phone")
     phone.button("Save the changes").click()
-    phone.see(phone.text("Winner: Ana"))
+    phone.see(phone.text("Ana wins"))
     [saved] = json.loads((data / "archive.json").read_text())["plays"].values()
     assert saved["id"] == "play1" and saved["played_at"] == "2026-11-20T21:00:00+00:00"
     assert [r["total"] for r in saved["results"]] == [13, 7] and saved["winners"] == ["Ana"]

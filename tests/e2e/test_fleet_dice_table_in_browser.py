@@ -11,7 +11,7 @@ from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fleet_dice import rules as fleet
 from tests.browser import AppPage, moment
-from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
 
 NAMES = ("Ana", "Ben", "Cy")
 # A die's use that fills a box or takes what it shows: one tap after the die (the issue's "simple fill").
@@ -33,11 +33,8 @@ def option(phone: AppPage) -> str:
         "button", name=re.compile(r"^Take income")).first.inner_text().strip()
 
 
-def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
-    server = make_server(lan=True, players=NAMES)
-    table = dict(zip(NAMES, phones(3)))
-    for name, phone in table.items():
-        join(phone, server, name, "/games/fleet-dice/sheets")
+def start(server, table: dict[str, AppPage]) -> None:
+    """Ana's phone seats the three players clockwise, each with a start boat, Ana the start player."""
     ana = table["Ana"]
     for name in NAMES:  # clockwise
         ana.button(name).click()
@@ -45,13 +42,13 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
         ana.page.get_by_role("button", name=f"{name} starts with {boat}").click()
     ana.button("Ana").click()  # the start player (picked at random): Ana, for the test
     ana.button("Start the sheets").click()
-    for phone in table.values():
-        phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))
-        phone.see(phone.button("Roll the dice"))
 
+
+def play_until(server, table: dict[str, AppPage], done, shot: str | None = None) -> tuple[int, int]:
+    """Each phone plays its own player's part, as the table waits for it, until `done(game)`:
+    the taps made, and how many of them answered a choice the fills gave."""
     taps = choices = 0
-    shot = False
-    while (game := state(server)).position() < (3, 0):
+    while not done(game := state(server)):
         before = len(actions(server, fleet.GAME))
         acting = game.acting()
         name = NAMES[acting]
@@ -61,8 +58,11 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
         phase = f"Round {game.position()[0]}, {word} phase"
         if sheet.choice() is not None:  # what a fill gave (an either symbol, a G...): one tap each
             phone.see(phone.text(f"{name}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"))
-            button = phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a|.+ bonus)")).first
-            button.click()
+            if sheet.choice().kind == "king_crab":  # a bonus no other sheet took
+                taken = {s.bonus for s in game.sheets if s.bonus}
+                phone.button(next(b.name for b in sheet.layout.bonuses if b.id not in taken)).click()
+            else:
+                phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first.click()
             taps, choices = taps + 1, choices + 1
         elif game.current_roll() is None:
             phone.see(phone.text(f"{phase}: {name} rolls the {word} dice."))
@@ -87,8 +87,9 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
                 their = table[NAMES[i]]
                 their.see(their.text(f"{phase}: {NAMES[i]}, use the shared die."))
                 labels[i] = option(their)
-            if not shot:
-                shot = bool(table[NAMES[users[0]]].shot("fleet-dice-table-round-phone"))
+            if shot:
+                table[NAMES[users[0]]].shot(shot)
+                shot = None
             at = moment()
             for i in users:
                 table[NAMES[i]].tap_together([labels[i]], at)
@@ -96,7 +97,22 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
             wait_for(lambda: len(actions(server, fleet.GAME)) >= before + len(users), server=server)
             continue
         wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server)
+    return taps, choices
 
+
+def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=NAMES)
+    table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")
+    start(server, table)
+    for phone in table.values():
+        phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))
+    # "The start player rolls": the roll is on Ana's phone only (Ben's tap was taken during Ana's roll).
+    table["Ana"].see(table["Ana"].button("Roll the dice"))
+    for name in ("Ben", "Cy"):
+        assert table[name].page.get_by_role("button", name="Roll the dice").count() == 0
+
+    taps, choices = play_until(server, table, lambda game: game.position() >= (3, 0),
+                               shot="fleet-dice-table-round-phone")
     game = state(server)
     assert game.start_player() == 2  # passed clockwise: Ana, Ben, then Cy in round 3
     rolls = [a for a in actions(server, fleet.GAME) if a["type"] == "roll"]

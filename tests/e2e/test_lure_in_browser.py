@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from companion.games.lure import rules as lure
 from tests.browser import moment
-from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
+from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
 
 NAMES = ("Ana", "Ben", "Cy")
 
 
 def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
-    table = dict(zip(NAMES, phones(3)))
-    for name, phone in table.items():
-        join(phone, server, name, "/games/lure/round")
+    table = table_of(server, phones, NAMES, "/games/lure/round")
     ana = table["Ana"]
     for name in NAMES:
         ana.button(name).click()
@@ -36,7 +34,7 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
     ana.shot("lure-cast-phone")
     ana.button("Lock in").click()
     wait_for(lambda: len(actions(server, lure.GAME)) == 2, server=server)
-    table["Ben"].see(table["Ben"].button("Ana: locked in"))
+    table["Ben"].see(table["Ben"].text("Ana: chosen ✓"))
     assert table["Ben"].page.get_by_text("1. Ana: 3 d6").count() == 0  # not revealed yet
     at = moment()
     for name in ("Ben", "Cy"):  # the last two lock in at the same moment

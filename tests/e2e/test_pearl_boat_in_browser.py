@@ -42,7 +42,8 @@ def test_two_phones_fight_a_hidden_duel_in_secret(make_server, phones, tmp_path)
         phone.see(phone.text(f"{me}: choose in secret"))
         assert phone.page.get_by_text(f"{other}: choose in secret").count() == 0
     ana.button("Hook").click()
-    ana.see(ana.text("Chosen: revealed when both have chosen."))
+    ana.see(ana.text("Your choice is in. Everyone sees all of them once every choice is in."))
+    ben.see(ben.text("Ana: chosen ✓"))
     wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "duel_choose", server=server)
     assert "Hook" not in actions(server, pb.GAME)[-1]["label"]  # the choice is in no label
     assert ben.page.get_by_text("Hook against").count() == 0  # not revealed to Ben

@@ -74,4 +74,4 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
         phone.see(phone.text(f"{name} wins"))
     starter.shot("salmon-run-over-phone")
     starter.button("Save to history").click()
-    starter.see(starter.text(f"Winner: {name}"))
+    starter.see(starter.text(f"{name} wins"))

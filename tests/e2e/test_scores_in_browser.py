@@ -41,7 +41,7 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     phone.shot("scores-phone")
 
     phone.button("Save to history").click()
-    phone.see(phone.text("Winner: Ana"))
+    phone.see(phone.text("Ana wins"))
     [play] = plays(data)
     assert [(r["name"], r["total"]) for r in play["results"]] == [("Ana", 14), ("Ben", 3)]
     phone.shot("history-play-phone")
@@ -58,6 +58,6 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
         add("green Rainbow")
     phone.see(phone.button("Ben: 15"))  # 3 + 4 x 3 fish points
     phone.button("Save the changes").click()
-    phone.see(phone.text("Winner: Ben"))
+    phone.see(phone.text("Ben wins"))
     [edited] = plays(data)
     assert edited["id"] == play["id"] and edited["winners"] == ["Ben"]

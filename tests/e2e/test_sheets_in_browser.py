@@ -75,6 +75,6 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     phone.see(phone.text("Ana wins"))
     phone.shot("sheets-game-over-phone")
     phone.button("Save to history").click()
-    phone.see(phone.text("Winner: Ana"))
+    phone.see(phone.text("Ana wins"))
     plays = json.loads((data / "archive.json").read_text())["plays"]
     assert [p["game"] for p in plays.values()] == ["fleet-dice"]

@@ -40,6 +40,14 @@ def join(phone: AppPage, server, name: str, path: str = "/dice") -> AppPage:
     return phone
 
 
+def table_of(server, phones, names, path: str) -> dict[str, AppPage]:
+    """A phone per player, each joined as its player and open at `path`."""
+    table = dict(zip(names, phones(len(names))))
+    for name, phone in table.items():
+        join(phone, server, name, path)
+    return table
+
+
 def actions(server, game: str) -> list[dict]:
     """The recorded actions of the one open session of `game` ([] before it starts)."""
     docs = [d for d in server.session_files() if d["game"] == game]

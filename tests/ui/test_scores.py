@@ -113,7 +113,7 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     assert page.snackbar_texts()[-1] == "Saved to History." and page.find(key="saved-winner").value == "Ana wins"
 
     history = await app.open(f"/history/{play.id}")
-    assert history.find(key="play-winners").value == "Winner: Ana"
+    assert history.find(key="play-winners").value == "Ana wins"
     assert "Seat 1: Ana" in history.texts() and "Fish points" in history.texts()
 
     await history.click(key="edit-play")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.actions import Action
+from companion.core.actions import Action, independent
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.games.freshwater_fly import score_sheet as sheet
@@ -90,6 +90,20 @@ def test_each_reel_board_and_skill_card_n_o_p_is_one_players() -> None:
     assert (state.player(0).reel_board, state.player(1).reel_board, state.player(0).cards) == ("2A", "3B", ("N",))
     # A sheet started before boards were given out (both on 1A) still replays.
     assert [p.reel_board for p in RULES.initial_state({"players": ["Ana", "Ben"]}).game.players] == ["1A", "1A"]
+
+
+def test_taking_a_board_another_player_gives_up_is_not_declared_independent_of_it() -> None:
+    # The case: Ana takes reel board 2A while Ben switches from 2A to 1A. Ben first, both are
+    # taken; Ana first, hers is refused. The footprint said they were independent (one seat each).
+    state = RULES.initial_state({"players": ["Ana", "Ben"], "boards": ["3B", "2A"]})
+    ana_takes, ben_leaves = sheet.set_board(state, 0, "2A"), sheet.set_board(state, 1, "1A")
+    assert replay(RULES, {"players": ["Ana", "Ben"], "boards": ["3B", "2A"]}, [ben_leaves, ana_takes])
+    with pytest.raises(DomainError, match="Reel board 2A is Ben's"):
+        RULES.apply(state, ana_takes)
+    assert not independent(RULES.footprint(ana_takes), RULES.footprint(ben_leaves))
+    # Each player's fish stay their own: those are independent, whoever taps first.
+    assert independent(RULES.footprint(sheet.add_fish(state, 0, Species.BROOK, FishColor.GOLD, 1)),
+                       RULES.footprint(sheet.add_fish(state, 1, Species.BROOK, FishColor.GOLD, 1)))
 
 
 def test_a_sheet_becomes_a_play_whose_entry_reads_back() -> None:

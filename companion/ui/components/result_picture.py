@@ -11,6 +11,7 @@ import io
 import threading
 
 from companion.core.plays import Play
+from companion.core.scoring import winners_words
 
 _drawing = threading.Lock()  # pyplot keeps global state: one picture at a time
 PALETTE = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00695c", "#5d4037", "#ad1457",
@@ -34,9 +35,7 @@ def result_picture(play: Play, title: str, when: str) -> bytes:
         grid = fig.add_gridspec(2, 1, height_ratios=(0.9 + 0.75 * rows, 0.5 + 0.32 * len(rules)), hspace=0.35)
         ax = fig.add_subplot(grid[0])
         fig.suptitle(f"{title} · {when}", fontsize=17, fontweight="bold", x=0.03, ha="left")
-        won = " and ".join(play.winners)
-        ax.set_title(f"{'Winner' if len(play.winners) == 1 else 'Shared win'}: {won}", fontsize=14,
-                     loc="left", color="#1b5e20")
+        ax.set_title(winners_words(play.winners), fontsize=14, loc="left", color="#1b5e20")
         names = [f"{r.rank}. {r.name}" for r in results]
         for y, r in enumerate(results):
             left = 0

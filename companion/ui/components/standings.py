@@ -7,13 +7,8 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.core.scoring import PlayerResult
+from companion.core.scoring import PlayerResult, winners_words
 from companion.ui.components.common import min_width
-
-
-def winners_words(winners: Sequence[str]) -> str:
-    """'Ana wins', 'Shared win: Ana and Ben'."""
-    return f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
 
 
 def result_tile(label: str, result: PlayerResult, key: str | None = None) -> ft.Control:

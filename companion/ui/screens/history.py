@@ -14,10 +14,12 @@ from companion.core.errors import DomainError
 from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
 from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
+from companion.core.scoring import winners_words
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import Segment, empty_state, min_width, segments
+from companion.ui.components.common import Segment, empty_state, segments
+from companion.ui.components.standings import result_tile
 from companion.ui.files import files_of
 from companion.ui.games.fly_solo.history import (
     ADVENTURES,
@@ -181,20 +183,10 @@ class HistoryScreen(Screen):
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [
             ft.Text(f"{game_title(play)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),
-            ft.Text(f"{'Winner' if len(play.winners) == 1 else 'Shared win'}: {' and '.join(play.winners)}",
-                    size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD, key="play-winners"),
+            ft.Text(winners_words(play.winners), size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD,
+                    key="play-winners"),
+            *(result_tile(f"Seat {seat}: {r.name}", r) for seat, r in enumerate(play.results, 1)),
         ]
-        for seat, r in enumerate(play.results, 1):
-            controls.append(ft.Container(
-                padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER,
-                content=ft.Column([
-                    ft.Row([ft.Text(f"Seat {seat}: {r.name}", size=18, weight=ft.FontWeight.W_600, expand=True),
-                            ft.Text(f"{r.total} (rank {r.rank})", size=18, weight=ft.FontWeight.BOLD)]),
-                    *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
-                              min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
-                      for b in r.breakdown],
-                ], spacing=2),
-            ))
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
                                         on_click=lambda e: self.share(play)))
         controls.append(ft.Row([

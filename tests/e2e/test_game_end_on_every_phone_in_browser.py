@@ -1,0 +1,101 @@
+"""A game played to its end on three phones, one per player, and saved by one of them: every
+phone still shows the standings ("Saved to History", each player's total) until it leaves them.
+They showed "This session cannot be shown" on the others, and Back led to a fresh set-up."""
+
+from __future__ import annotations
+
+import json
+
+from companion.core.actions import Action
+from companion.core.session_log import replay
+from companion.games.fleet_dice.scoring import score
+from companion.games.lure import rules as lure
+from tests.browser import AppPage, moment
+from tests.e2e.test_fleet_dice_table_in_browser import NAMES, play_until, start, state
+from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
+
+# Entered dice, the same each round: Ana's 18 meets both fish, Ben's and Cy's meet none.
+ENTERED = {"Ana": (6, 6, 6), "Ben": (1, 1, 1), "Cy": (1, 1, 2)}
+
+
+def lure_state(server):
+    [doc] = [d for d in server.session_files() if d["game"] == lure.GAME]
+    return replay(lure.RULES, doc["setup"], [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
+
+
+def every_phone_keeps_the_result(server, table: dict[str, AppPage], saver: str, results) -> None:
+    """`saver` saves the finished game; every phone shows it saved, with each player's place and total."""
+    for phone in table.values():
+        phone.see(phone.button("Save to history"))
+    table[saver].button("Save to history").click()
+    for phone in table.values():
+        phone.see(phone.text("Saved to History"))
+        for r in results:
+            phone.see(phone.text(f"{r.rank}. {r.name}"))
+            phone.see(phone.page.get_by_text(f"{r.total} (rank {r.rank})", exact=True).first)
+        assert phone.page.get_by_text("This session cannot be shown").count() == 0
+        phone.see(phone.button("See it in History"))
+    table["Cy"].shot(f"game-end-saved-by-{saver.lower()}-cy")
+    [play] = json.loads((server.data_dir / "archive.json").read_text())["plays"].values()
+    assert sorted((r["name"], r["total"]) for r in play["results"]) == sorted((r.name, r.total) for r in results)
+
+
+def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=NAMES)
+    table = table_of(server, phones, NAMES, "/games/lure/round")
+    ana = table["Ana"]
+    for name in NAMES:
+        ana.button(name).click()
+    for _ in range(24 - 4):  # a deck of 4 fish: two rounds of 2 ("2 in 2-3 players game")
+        ana.labelled("Fish in the deck: one fewer").click()
+    ana.see(ana.text("4"))
+    ana.button("Start the game").click()
+    wait_for(lambda: any(d["game"] == lure.GAME for d in server.session_files()), server=server)
+    while not (game := lure_state(server)).over:
+        before = len(actions(server, lure.GAME))
+        owed = [i for i, s in enumerate(game.seats) if s.owed]
+        if owed:  # no catch last round: each records the lure drawn, on their own phone
+            for seat in owed:
+                table[NAMES[seat]].button("Adjust").click()
+            wait_for(lambda: len(actions(server, lure.GAME)) == before + len(owed), server=server)
+        elif game.phase == lure.SPLASH:
+            ana.see(ana.text(f"Round {game.round}, Splash: reveal 2 fish."))
+            if game.round == 1:
+                ana.button("Add this fish: 7 (3 VP)").click()
+                ana.labelled("Catch number: one more").click()
+                ana.button("Add this fish: 8 (3 VP)").click()
+            else:  # the same cards again: each is one tap away, entered before
+                ana.button("7 (3 VP)").click()
+                ana.button("8 (3 VP)").click()
+            ana.button("Reveal these fish").click()
+            wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
+        elif game.phase == lure.CAST:
+            for phone in table.values():
+                phone.see(phone.button("Lock in"))
+            at = moment()
+            for phone in table.values():  # every player locks in at the same moment
+                phone.tap_together(["Lock in"], at)
+            wait_for(lambda: len(actions(server, lure.GAME)) == before + 3, server=server)
+        elif any(s.roll is None for s in game.seats):  # the three roll together (3 d6 each)
+            for name, faces in ENTERED.items():
+                phone = table[name]
+                phone.button("Enter the dice").click()
+                for face in faces:
+                    phone.page.get_by_role("button", name=str(face), exact=True).click()
+            wait_for(lambda: len(actions(server, lure.GAME)) == before + 3, server=server)
+        else:
+            table["Ben"].button("Make the catch").click()
+            wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
+    game = lure_state(server)
+    assert game.round == 2 and [len(s.pile) for s in game.seats] == [4, 0, 0]  # Ana caught every fish
+    every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
+
+
+def test_a_fleet_dice_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=NAMES)
+    table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")
+    start(server, table)
+    taps, _ = play_until(server, table, lambda game: game.over)
+    game = state(server)
+    every_phone_keeps_the_result(server, table, "Cy", score(game.names, game.sheets)[0])
+    print(f"a whole Fleet Dice game, 3 players: {taps} taps")
