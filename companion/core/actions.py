@@ -40,6 +40,17 @@ class Actor:
     name: str = "The whole table"
     undoes_anyone: bool = True
 
+    @property
+    def signature(self) -> str:
+        """The name its actions carry: none for the phone passed around, or a phone of no player."""
+        return "" if self.id == TABLE or self.id.startswith(NOBODY) else self.name
+
+
+def nobody(page: str) -> Actor:
+    """The author on a phone that has not said who plays on it (or whose player left the roster): its
+    own, so that its Undo takes back only its own actions; it acts for no seat."""
+    return Actor(f"{NOBODY}:{page}", "This phone", undoes_anyone=False)
+
 
 @dataclass(frozen=True)
 class Action:

@@ -18,13 +18,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Generic, TypeVar
 
 from companion.core.actions import (
-    TABLE,
     WHOLE_STATE,
     Action,
     Actor,
@@ -46,18 +45,19 @@ from companion.core.session_log import (
     SessionRecord,
     apply_change,
 )
+from companion.core.undo import (
+    NothingToUndo,
+    RevealFinal,
+    UndoBlocked,
+    UndoView,
+    last_by,
+    nothing_to,
+    privileged,
+)
 
 S = TypeVar("S")
 
 Clock = Callable[[], datetime]
-
-
-class NothingToUndo(DomainError):
-    pass
-
-
-class UndoBlocked(DomainError):
-    """The log does not replay without the action to take back: a later one depends on it."""
 
 
 class StaleTap(DomainError):
@@ -68,31 +68,11 @@ class SessionClosed(DomainError):
     """The session was finished, discarded or replaced by a restore: it takes no more actions."""
 
 
-class RevealFinal(DomainError):
-    """A secret choice shown to everyone since it was made: its chooser cannot take it back."""
+class GameNotOver(DomainError):
+    """A game saved to History before its end."""
 
 
 FINISHED, DISCARDED, RESTORED = "finished", "discarded", "restored"  # how a session came to take no more actions
-
-
-@dataclass(frozen=True)
-class UndoView:
-    """What a phone's Undo button shows: the action it takes back (None: nothing), what taking it
-    back reopens (a revealed secret choice, on the phone passed around or the host), and whether
-    it is final for this phone (its own secret choice, revealed since)."""
-
-    target: Action | None = None
-    reopens: str = ""
-    final: bool = False
-
-    @property
-    def label(self) -> str | None:
-        if self.target is None:
-            return None
-        if self.final:
-            return f"{described(self.target)}: revealed, so it stays"
-        label = button_label("Undo", self.target)
-        return f"{label} ({self.reopens})" if self.reopens else label
 
 
 @dataclass(frozen=True)
@@ -213,19 +193,19 @@ class GameSession(Generic[S]):
     def undo_target(self, actor: Actor | None = None) -> Action | None:
         """The action `actor`'s Undo takes back: their own last one (anyone's for the whole table or the host)."""
         with self._lock:  # the log is changed in place by other pages' taps
-            return _last_by(self._actions, actor)[1]
+            return last_by(self._actions, actor)[1]
 
     def redo_target(self, actor: Actor | None = None) -> Action | None:
         with self._lock:
-            return _last_by(self._undone, actor)[1]
+            return last_by(self._undone, actor)[1]
 
     def undo_view(self, actor: Actor | None = None) -> UndoView:
         """What `actor`'s Undo button shows (see `UndoView`)."""
         with self._lock:
-            index, target = _last_by(self._actions, actor)
+            index, target = last_by(self._actions, actor)
             if target is None or not self._revealed_since(index, target):
                 return UndoView(target)
-            if _privileged(actor):
+            if privileged(actor):
                 return UndoView(target, getattr(self._rules, "reopens", "") or "reopens a revealed choice")
             return UndoView(target, final=True)
 
@@ -254,14 +234,24 @@ class GameSession(Generic[S]):
             self._check_open()
             footprint = self.footprint(action)
             self._check_fresh(footprint.reads, seen, origin)
-            authorize = getattr(self._rules, "authorize", None)
-            if authorize is not None:
-                authorize(self._state, action, actor)  # the one seat policy: NotYourSeat with its words
+            self._authorize(action, actor)
             action = _stamped(action, actor)
             new_state = self._rules.apply(self._state, action)
             self._commit(Change(DONE, action), [(len(self._actions) + 1, new_state)], origin, footprint.writes,
                          described(action))
             return new_state
+
+    def finished_state(self, seen: int | None = None, origin: str | None = None) -> S:
+        """The state to file as the finished game, as the page `origin` saw it (revision `seen`):
+        SessionClosed once it was saved or put away, StaleTap when another page changed it since,
+        GameNotOver while its rules say it goes on."""
+        with self._lock:
+            self._check_open()
+            self._check_fresh(WHOLE_STATE.reads, seen, origin)
+            if getattr(self._rules, "ends", False) and not self._rules.over(self._state):
+                raise GameNotOver(f"This game of {self._rules.title} is not over yet: it is saved to History at "
+                                  "its end.")
+            return self._state
 
     def undo(self, actor: Actor | None = None, expected: Action | None = None, origin: str | None = None) -> Action:
         """Take back `actor`'s last action (it goes on the redo stack) when the log still replays
@@ -271,7 +261,7 @@ class GameSession(Generic[S]):
         secret again)."""
         with self._lock:
             index, target = self._pick(self._actions, actor, expected, "Undo")
-            if not _privileged(actor) and self._revealed_since(index, target):
+            if not privileged(actor) and self._revealed_since(index, target):
                 raise RevealFinal(f"“{described(target)}” was made in secret and every choice has been shown "
                                   "since: it stays. The host, or the phone passed around the table, can reopen it.")
             states = self._replay_without(index, target)
@@ -283,6 +273,7 @@ class GameSession(Generic[S]):
         """Do again `actor`'s action undone last; it goes at the end of the log."""
         with self._lock:
             index, target = self._pick(self._undone, actor, expected, "Redo")
+            self._authorize(target, actor)  # whose a move is may have changed since (a new round's start player)
             new_state = self._rules.apply(self._state, target)
             self._commit(Change(REDONE, index=index), [(len(self._actions) + 1, new_state)], origin,
                          WHOLE_STATE.writes, f"redo “{described(target)}”")
@@ -312,11 +303,17 @@ class GameSession(Generic[S]):
               verb: str) -> tuple[int, Action]:
         """Where in `stack` the action `actor`'s Undo (or Redo) takes back is, and that action."""
         self._check_open()
-        index, target = _last_by(stack, actor)
+        index, target = last_by(stack, actor)
         if target is None:
-            raise NothingToUndo(_nothing(verb.lower(), actor))
+            raise NothingToUndo(nothing_to(verb.lower(), actor))
         _check_expected(target, expected, verb)
         return index, target
+
+    def _authorize(self, action: Action, actor: Actor | None) -> None:
+        """NotYourSeat, with its words, unless `actor`'s phone may make `action` now (the one seat policy)."""
+        authorize = getattr(self._rules, "authorize", None)
+        if authorize is not None:
+            authorize(self._state, action, actor)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -386,26 +383,7 @@ class GameSession(Generic[S]):
 def _stamped(action: Action, actor: Actor | None) -> Action:
     if actor is None:
         return action
-    return replace(action, by=actor.id, who="" if actor.id == TABLE else actor.name)
-
-
-def _privileged(actor: Actor | None) -> bool:
-    """The phone passed around the table and the host (and callers naming no one) act for everyone."""
-    return actor is None or actor.undoes_anyone
-
-
-def _last_by(actions: Sequence[Action], actor: Actor | None) -> tuple[int, Action | None]:
-    """Where `actor`'s last action in `actions` is, and that action ((-1, None) if none)."""
-    for i in range(len(actions) - 1, -1, -1):
-        if actor is None or actor.undoes_anyone or actions[i].by == actor.id:
-            return i, actions[i]
-    return -1, None
-
-
-def _nothing(what: str, actor: Actor | None) -> str:
-    if actor is None or actor.undoes_anyone:
-        return f"There is nothing to {what}."
-    return f"{actor.name} has nothing here to {what}."
+    return replace(action, by=actor.id, who=actor.signature)
 
 
 def _check_expected(target: Action, expected: Action | None, button: str) -> None:

@@ -29,6 +29,7 @@ class SessionManager:
         self._clock = clock
         self._lock = threading.RLock()
         self._live: dict[str, GameSession[Any]] = {}
+        self._saved_as: dict[str, str] = {}  # session id -> the play it was saved as (while the server runs)
 
     def rules(self, game: str) -> Rules[Any]:
         try:
@@ -98,7 +99,15 @@ class SessionManager:
         with self._lock:
             _close(self._live.pop(session_id, None), "This session was saved to History: it is finished.", FINISHED,
                    saved_as)
+            if saved_as is not None:
+                self._saved_as[session_id] = saved_as
             self._log.finish(session_id)
+
+    def saved_as(self, session_id: str) -> str | None:
+        """The play a session finished here was saved as (a page opened on the session's address
+        after it was saved shows that play), or None."""
+        with self._lock:
+            return self._saved_as.get(session_id)
 
     def forget_all(self) -> None:
         """Drop every live session (after a restore replaced the files): a page still

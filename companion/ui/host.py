@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.actions import NOBODY, TABLE, Actor
+from companion.core.actions import TABLE, Actor, nobody
 from companion.core.errors import DomainError
 from companion.core.players import Player
 from companion.core.session_manager import SessionManager
@@ -26,7 +26,6 @@ log = logging.getLogger(__name__)
 
 EVERYTHING = "*"  # the topic that means: reload all (after a restore)
 WHOLE_TABLE = "The whole table"
-THIS_PHONE = "This phone"  # the name of a phone of no player
 
 
 class HostOnly(DomainError):
@@ -109,7 +108,7 @@ class Host:
             return Actor(TABLE, WHOLE_TABLE, undoes_anyone=True)
         player = self.player if identity is not None else None
         if player is None:
-            return Actor(NOBODY, THIS_PHONE, undoes_anyone=False)
+            return nobody(self.origin)
         return Actor(player.id, player.name, undoes_anyone=self.is_host)
 
     @property

@@ -21,9 +21,13 @@ import flet as ft
 from companion.core.actions import TABLE, Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.session import FINISHED, GameSession, SessionClosed, UndoView
-from companion.core.table.seats import seat_of
+from companion.core.scoring import PlayerResult
+from companion.core.session import FINISHED, GameSession, SessionClosed
+from companion.core.table.seats import ANY_SEAT, seat_of
+from companion.core.undo import UndoView
+from companion.games.registry import session_kinds
 from companion.store.archive import PlayNotFound
+from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import empty_state, panel
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
@@ -31,6 +35,8 @@ from companion.ui.host import Host
 from companion.ui.screen import Screen
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
+
+MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
 class SessionScreen(Screen):
@@ -49,7 +55,7 @@ class SessionScreen(Screen):
             self.session = self.ctx.sessions.get(arg) if arg else self.find()
         except DomainError as exc:  # gone, or damaged: said plainly, nothing changed
             self.missing = str(exc)
-            self.saved = self._play(arg)  # a game saved meanwhile: its result (a play takes its session's id)
+            self.saved = self._saved_as(arg)  # a game saved meanwhile: its result
         if self.session is not None and self.session.record.game not in (self.game, *self.also_shows):
             self.missing, self.session = f"That session is not a {self.title} session.", None
         if self.session is None:
@@ -74,7 +80,8 @@ class SessionScreen(Screen):
         return 0 if mine is None else mine
 
     def own_seat(self, names: Sequence[str]) -> int | None:
-        """The seat of this phone's player, if seated (None on the phone passed around the table)."""
+        """The seat of this phone's player among `names` (None on the phone passed around the table,
+        or when its player is not among them); by roster id where they are the session's seats."""
         if self.passed_around:
             return None
         ids: Sequence[str] = ()
@@ -85,21 +92,28 @@ class SessionScreen(Screen):
 
     @property
     def passed_around(self) -> bool:
-        """This phone is the whole table's, passed from player to player."""
-        return self.host.actor.id == TABLE
+        """This phone is the whole table's, passed from player to player; so is the host's own
+        screen when its player is not at this table (the host acts for every seat)."""
+        actor = self.host.actor
+        if actor.id == TABLE:
+            return True
+        if not self.host.is_host or self.session is None:
+            return False
+        names, ids = self.session.rules.seats(self.session.state)
+        return bool(names) and seat_of(names, ids, actor) is None
 
     def viewer(self) -> int | None:
         """The seat of this phone's player in the session shown (None: the phone passed around, or
         a phone whose player is not at this table)."""
-        if self.session is None or self.passed_around:
+        if self.session is None:
             return None
-        names, ids = self.session.rules.seats(self.session.state)
-        return seat_of(names, ids, self.host.actor)
+        names, _ = self.session.rules.seats(self.session.state)
+        return self.own_seat(names) if names else None
 
     def acts_for(self, whose: int | frozenset[int] | str) -> bool:
         """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any
         seat): the rules' one seat policy, as this phone's player (the host's own screen shows its
-        player's controls, though the host may act for anyone)."""
+        seated player's controls, though the host may act for anyone)."""
         if self.session is None:
             return False
         actor = replace(self.host.actor, undoes_anyone=self.passed_around)
@@ -185,27 +199,41 @@ class SessionScreen(Screen):
         if session is not None:
             self._after(self._attempt(lambda: session.redo(self.host.actor, expected, self.host.origin)))
 
-    def save_play(self, make: Callable[[str, str], Play], replacing: str | None = None) -> None:
-        """File the finished game in History: `make(play_id, played_at)` builds the play. It takes the
-        session's id (so saving again after a crash between the two steps replaces it), or the id and
-        date of the play it corrects (`replacing`; a play deleted meanwhile is kept as a new one).
-        This page, and every page showing the session, then shows the saved result."""
-        session = self.session
-        if session is None:
-            return
-        play_id, played_at = session.id, self.ctx.store.clock().isoformat(timespec="seconds")
-        if replacing is not None and (old := self._play(replacing)) is not None:
-            play_id, played_at = old.id, old.played_at
-        play = make(play_id, played_at)
-        self.ctx.store.archive.add(play)
-        self.ctx.sessions.finish(session.id, saved_as=play.id)
-        self.host.changed("sessions")
-        self.host.changed(f"session:{session.id}")
-        self.host.changed("history")
-        self.saved, self.session = play, None
-        self.host.toast("Saved to History.")
+    def game_end(self, results: Sequence[PlayerResult], winners: Sequence[str], to_play: MakePlay,
+                 key: str) -> list[ft.Control]:
+        """A finished game: the standings, and "Save to history" on a phone that acts for the table."""
+        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key=f"{key}-save", style=big_button_style(),
+                               on_click=lambda e: self.save_play(to_play))
+        return [*standings(results, winners, key=key), *([save] if self.acts_for(ANY_SEAT) else [])]
+
+    def save_play(self, make: MakePlay, replacing: str | None = None) -> None:
+        """File the finished game in History: `make(state, play_id, played_at)` builds the play from
+        the state this page showed (refused if it changed since, or is not over). It takes the session's
+        id (so saving again after a crash between the two steps replaces it), or the id and date of the
+        play it corrects (`replacing`; a play deleted meanwhile is kept as a new one). This page, and
+        every page showing the session, then shows the saved result."""
+        def run() -> None:
+            session = self.session
+            if session is None:
+                return
+            state = session.finished_state(self.seen(), self.host.origin)
+            play_id, played_at = session.id, self.ctx.store.clock().isoformat(timespec="seconds")
+            if replacing is not None and (old := self._saved_play(replacing)) is not None:
+                play_id, played_at = old.id, old.played_at
+            play = make(state, play_id, played_at)
+            self.ctx.store.archive.add(play)
+            try:
+                self.ctx.sessions.finish(session.id, saved_as=play.id)
+            except SessionNotFound:
+                pass  # saved or put away on another phone a moment ago: the play is filed all the same
+            self.host.changed("sessions")
+            self.host.changed(f"session:{session.id}")
+            self.host.changed("history")
+            self.saved, self.session = play, None
+            self.host.toast("Saved to History.")
+            self._to_top()
+        self._attempt(run)
         self.render()
-        self._to_top()
 
     def _to_top(self) -> None:
         """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
@@ -238,13 +266,22 @@ class SessionScreen(Screen):
         self._adopt_latest()
         self.render()
 
-    def _play(self, play_id: str | None) -> Play | None:
+    def _saved_play(self, play_id: str | None) -> Play | None:
         if not play_id:
             return None
         try:
             return self.ctx.store.archive.get(play_id)
         except PlayNotFound:
             return None
+
+    def _saved_as(self, session_id: str | None) -> Play | None:
+        """The play the session named in the address was saved as (it takes the session's id, or the id
+        of the play it corrected), if it is one of this screen's games."""
+        if not session_id:
+            return None
+        play = self._saved_play(self.ctx.sessions.saved_as(session_id) or session_id)
+        entry, _ = session_kinds().get(self.game, (None, None))
+        return play if play is not None and entry is not None and play.game in entry.plays else None
 
     def end_session(self, finished: bool = True) -> None:
         """Finish (kept in sessions/finished) or discard the session; the screen starts over."""
@@ -278,7 +315,7 @@ class SessionScreen(Screen):
             fn()
         except SessionClosed as exc:
             self.host.toast(str(exc))
-            self._let_go()
+            self._ended_elsewhere()
             return False
         except DomainError as exc:
             self.host.toast(str(exc))
@@ -302,16 +339,20 @@ class SessionScreen(Screen):
     def _follow(self) -> None:
         """Another page changed the session (or ended it): show what is true now. A game saved to
         History on another phone stays here, as saved, until this phone leaves it."""
-        session = self.session
-        if session is not None and session.closed:
-            saved = self._play(session.saved_as) if session.ended == FINISHED else None
-            if saved is not None:
-                self.saved, self.session = saved, None
-                self.body.controls = []  # drawn again from scratch: the saved result
-                self._to_top()
-            else:
-                self._let_go()
+        if self.session is not None and self.session.closed:
+            self._ended_elsewhere()
         self.render()
+
+    def _ended_elsewhere(self) -> None:
+        """The session ended on another phone: its saved result if it was saved, else the next one."""
+        session = self.session
+        saved = self._saved_play(session.saved_as) if session is not None and session.ended == FINISHED else None
+        if saved is None:
+            self._let_go()
+            return
+        self.saved, self.session = saved, None
+        self.body.controls = []  # drawn again from scratch: the saved result
+        self._to_top()
 
     def _let_go(self) -> None:
         """The session ended elsewhere: show the one the route names if it is back, else the latest."""

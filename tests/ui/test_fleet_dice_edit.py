@@ -29,7 +29,7 @@ async def saved_play(app):
                 session.perform(actions[0])
     assert session.state.over
     page = await app.open(f"/games/fleet-dice/sheets/{session.id}")
-    await page.click(key="save-fleet")
+    await page.click(key="fleet-save")
     [play] = app.store.archive.all()
     return play
 
@@ -80,6 +80,8 @@ async def test_a_saved_play_is_corrected_rescored_and_saved_in_its_place(app, cl
     assert page.has(key="saved-to-history")  # the corrected result stays on the screen
     assert f"{new_total} (rank {edited.results[0].rank})" in page.texts()
     assert page.snackbar_texts()[-1] == "Saved to History."
+    reloaded = await app.open(f"/games/fleet-dice/edit/{session.id}")  # the correction's address, reloaded
+    assert reloaded.has(key="saved-to-history") and f"{new_total} (rank {edited.results[0].rank})" in reloaded.texts()
     await page.click(key="saved-in-history")
     assert page.page.views[-1].route == f"/history/{play.id}"
     assert app.ctx.sessions.latest(edit.GAME) is None  # the correction is finished

@@ -75,6 +75,20 @@ async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(ap
     assert banner(sheets) == "Round 1, town phase: Ana rolls the town dice."
 
 
+async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_taken_for_the_next(app, sheets) -> None:
+    # The sheet's boxes were one drawing for every seat: a tap meant for Ana's sheet, arriving once the
+    # screen followed Ben, landed on Ben's (a G or Swordfish box it offered was filled on his sheet).
+    await enter(sheets, "cod", "lobster", "coins")
+    await sheets.click(key="die-0")
+    anas_box = sheets.find(key="box-lobster-0")
+    await sheets.click(key="box-cod-3")
+    assert banner(sheets).startswith("Round 1, boat phase: Ben")
+    await sheets.tap_late(anas_box)
+    assert sheets.snackbar_texts()[-1] == ("That box was on Ana's sheet; this screen now shows Ben's. Your tap was "
+                                          "not recorded: look again.")
+    assert [s.filled["lobster"] for s in game(app).sheets] == [0, 0]
+
+
 async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
     await sheets.click(key="box-cod-3")
     assert "Ana rolls the boat dice" in sheets.snackbar_texts()[-1]
@@ -170,8 +184,8 @@ async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> Non
             await sheets.click(key="use-income")
     results = score(session.state.names, session.state.sheets)[0]
     assert sheets.find(key="fleet-winner").value in (f"{r.name} wins" for r in results if r.rank == 1) or \
-        sheets.find(key="fleet-winner").value.startswith("Shared victory")
-    await sheets.click(key="save-fleet")
+        sheets.find(key="fleet-winner").value.startswith("Shared win")
+    await sheets.click(key="fleet-save")
     [play] = app.store.archive.all()
     assert play.game == "fleet-dice" and [r.name for r in play.results] == ["Ana", "Ben"]
     assert [r.total for r in play.results] == [r.total for r in results]

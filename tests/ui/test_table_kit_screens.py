@@ -5,8 +5,12 @@ every phone, with its standings, until that phone leaves it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from companion.core.errors import DomainError
+from companion.core.session import GameNotOver
 from companion.core.table.seats import seat_entry
 from companion.games.fleet_dice import rules as fleet
 from companion.games.lure import rules as lure
@@ -31,7 +35,8 @@ async def phones(app, route):
             for address, name in ((ANA_PHONE, "Ana"), (BEN_PHONE, "Ben"), (CY_PHONE, "Cy"))]
 
 
-async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leaves(app, roster) -> None:
+def a_finished_lure_game(app, roster):
+    """Ana and Ben: one round of a deck of two fish, to the end of the game."""
     session = app.ctx.sessions.create(lure.GAME, lure.setup_for(seats(roster, "Ana", "Ben"), deck=2))
     session.perform(lure.splash(session.state, [{"catch": 3, "vp": 2}, {"catch": 5, "vp": 3}]))
     for seat in (0, 1):
@@ -39,6 +44,12 @@ async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leav
     session.perform(lure.roll(session.state, 0, [6, 6, 6]))
     session.perform(lure.roll(session.state, 1, [1, 1, 1]))
     session.perform(lure.resolve(session.state))
+    assert session.state.over
+    return session
+
+
+async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leaves(app, roster) -> None:
+    session = a_finished_lure_game(app, roster)
     ana, ben, cy = await phones(app, "/games/lure/round")
     assert ana.has(key="lure-save") and ben.has(key="lure-save")
     assert cy.has(key="lure-winner") and not cy.has(key="lure-save")  # an onlooker sees the result, saves nothing
@@ -53,6 +64,66 @@ async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leav
     assert ben.page.views[-1].route == f"/history/{session.id}"
     reloaded = await app.open(f"/games/lure/round/{session.id}", phone=CY_PHONE, player="Cy")
     assert reloaded.has(key="saved-to-history")  # a reload of the game's address still finds its result
+
+
+def to_the_end(session, seed: int = 3) -> None:
+    """Random moves of the game's own (each as the table phone makes it) until the game is over."""
+    rng = random.Random(seed)
+    rules = session.rules
+    for _ in range(3000):
+        if rules.over(session.state):
+            return
+        try:
+            session.perform(rng.choice(rules.candidates(session.state, rng)))
+        except DomainError:
+            continue
+    raise AssertionError(f"{rules.title}: not over after 3000 tries")
+
+
+@pytest.mark.parametrize("kind, route, key", [
+    (pb.GAME, "/games/pearl-boat/voyage", "voyage"),
+    (sr.GAME, "/games/salmon-run/race", "race"),
+])
+async def test_every_game_saved_on_one_phone_stays_on_every_phone(app, roster, kind, route, key) -> None:
+    # The pearl boat page's own _play (a card played) hid the saved game's: the other phones failed.
+    setup = (pb.setup_for(seats(roster, "Ana", "Ben")) if kind == pb.GAME else
+             sr.setup_for([seat_entry("Ana", roster["Ana"], colour="red"),
+                           seat_entry("Ben", roster["Ben"], colour="blue")], difficulty_river(2)))
+    session = app.ctx.sessions.create(kind, setup)
+    to_the_end(session)
+    ana, ben, cy = await phones(app, route)
+    await ana.click(key=f"{key}-save")
+    await app.settle()
+    for phone in (ana, ben, cy):
+        assert phone.has(key="saved-to-history") and not phone.has(key=f"{key}-save")
+    reloaded = await app.open(f"{route}/{session.id}", phone=CY_PHONE, player="Cy")
+    assert reloaded.has(key="saved-to-history")
+
+
+async def test_a_late_save_of_a_game_taken_back_meanwhile_is_refused(app, roster) -> None:
+    # The table phone took back the last catch while Ana's tap on Save was on its way: it filed the
+    # game as it then stood (not over) and closed it on every phone.
+    session = a_finished_lure_game(app, roster)
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    table = await app.open("/games/lure/round", player="table")
+    save = ana.find(key="lure-save")
+    await table.click(key="undo")
+    await app.settle()
+    assert not ana.has(key="lure-save")
+    await ana.tap_late(save)
+    assert app.store.archive.all() == [] and not session.closed
+    assert ana.snackbar_texts()[-1].startswith("Just before your tap: undo “Ana catches")
+    with pytest.raises(GameNotOver, match="This game of Lure is not over yet"):
+        session.finished_state()
+
+
+async def test_the_hosts_own_screen_acts_for_every_seat_when_its_player_is_not_at_this_table(app, roster) -> None:
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for(seats(roster, "Ana", "Ben")))
+    session.perform(lure.splash(session.state, [{"catch": 3, "vp": 2}, {"catch": 5, "vp": 3}]))
+    host_as_cy = await app.open("/games/lure/round", player="Cy")  # the serving machine, Cy's by name
+    assert host_as_cy.has(key="cast-open-0") and host_as_cy.has(key="cast-open-1")  # as the phone passed around
+    host_as_ana = await app.open("/games/lure/round", player="Ana")
+    assert host_as_ana.has(key="pick-0") and not host_as_ana.has(key="cast-open-1")  # its seated player's own
 
 
 async def test_only_the_start_players_phone_rolls_the_fleet_dice_table(app, roster) -> None:

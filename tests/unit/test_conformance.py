@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 
 from companion.core.actions import Action, Actor, independent
 from companion.core.errors import DomainError
-from companion.core.session import RevealFinal
 from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
 from companion.core.table.rules import TableRules
 from companion.core.table.seats import ANY_SEAT, NotYourSeat
+from companion.core.undo import RevealFinal
 from companion.games import GAMES
 from companion.store import open_store
 

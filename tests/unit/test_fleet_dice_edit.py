@@ -255,7 +255,7 @@ REFUSALS = [
     ("boxes", {"seat": 0, "track": "cod", "count": True}, "not True"),
     ("boxes", {"seat": 0, "track": "trout", "count": 1}, "There is no 'trout' track on the sheet"),
     ("boxes", {"seat": 0, "track": [], "count": 1}, r"There is no \[\] track on the sheet"),  # once a TypeError
-    ("boxes", {"seat": 2, "track": "cod", "count": 1}, "There is no player 2 in this play"),
+    ("boxes", {"seat": 2, "track": "cod", "count": 1}, "There is no player 2 at this table"),
     ("license", {"seat": 0, "boat_type": "cod", "level": 4}, "Ana's Cod licenses must be .* 0 to 3, not 4"),
     ("license", {"seat": 0, "boat_type": "barge", "level": 1}, "Licenses are of a boat type"),
     ("boats", {"seat": 0, "kind": "cod", "count": 5}, "Ana's launched Cod boats must be .* 0 to 4, not 5"),

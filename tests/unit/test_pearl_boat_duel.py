@@ -114,6 +114,19 @@ def test_two_phones_choose_at_the_same_moment_and_either_order_gives_the_same_st
     assert one == other and one.last_duel.winner == 0 and one.boats[1].pearls == 3  # Anchor beats Hook
 
 
+def test_a_card_sold_during_a_duel_is_not_declared_independent_of_the_revealing_choice() -> None:
+    # The reveal charges the loser: Ben, with 1 pearl, sells a card (+2) then loses 2 (1 left), or
+    # loses his 1 first and then sells (2 left). Declared independent, a sell from a stale screen was
+    # taken after the reveal without a word.
+    state = boat(engaged(pearls=(5, 1)), 1, upgrades=("move_choice",))
+    state = act(state, duel_choose(state, 0, NET))
+    reveal, sale = duel_choose(state, 1, ANCHOR), pb.sell(state, 1, "move_choice")  # Net beats Anchor
+    assert act(act(state, sale), reveal).boats[1].pearls != act(act(state, reveal), sale).boats[1].pearls
+    assert not independent(RULES.footprint(reveal), RULES.footprint(sale))
+    assert not independent(RULES.footprint(reveal), RULES.footprint(pb.discard(state, 1, "move_choice")))
+    assert independent(RULES.footprint(sale), RULES.footprint(pb.sell(state, 0, "x")))  # two boats' own cards
+
+
 def test_a_duel_replays() -> None:
     setup = pb.setup_for(["Ana", "Ben"])
     state = RULES.initial_state(setup)

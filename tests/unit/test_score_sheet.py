@@ -72,7 +72,7 @@ def test_hatch_cards_board_and_ws() -> None:
     assert (ben.hatch[Hatch.BLUE], ben.reel_board, ben.cards) == (3, "4B", ("N", "W", "W"))
     with pytest.raises(DomainError, match="Blue hatch tokens must be a whole number from 0 to 10, not -1"):
         RULES.apply(state, sheet.set_hatch(state, 1, Hatch.BLUE, -1))
-    with pytest.raises(DomainError, match="no seat 5"):
+    with pytest.raises(DomainError, match="There is no player 5 at this table"):
         RULES.apply(state, Action("board", {"seat": 5, "board": "1A"}))
 
 

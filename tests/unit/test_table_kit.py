@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 
 from companion.core.actions import Action, Actor, Footprint
 from companion.core.errors import DomainError
-from companion.core.session import RevealFinal
 from companion.core.session_manager import SessionManager
 from companion.core.table.rules import Move, TableRules, own, seat_in
 from companion.core.table.seats import ANY_SEAT, MAX_NAME, NotYourSeat, read_players, refusal, seat_entry, seat_of
 from companion.core.table.secrets import Secret, SecretError
 from companion.core.table.turns import clockwise, first_open, groups_by, next_seat, next_tie, roll_off, start_of_round
+from companion.core.undo import RevealFinal
 from companion.games import GAMES, registry
+from companion.games.fleet_dice import rules as fleet
 from companion.games.lure import rules as lure
 from companion.games.pearl_boat import rules as pb
 
@@ -83,7 +84,7 @@ def test_every_set_up_reads_its_players_with_the_one_reader(kind) -> None:
     assert str(caught.value) == f"players[1].name: {TOO_LONG_SAYS}"
 
 
-def test_the_draft_and_a_saved_plays_correction_read_their_players_with_it_too() -> None:
+def test_the_draft_reads_its_players_with_it_too_and_a_filed_play_keeps_its_names() -> None:
     from companion.games.fleet_dice.correction import example_setup as saved_fleet_play
     from companion.games.freshwater_fly.table import start_draft
 
@@ -91,11 +92,14 @@ def test_the_draft_and_a_saved_plays_correction_read_their_players_with_it_too()
     with pytest.raises(DomainError) as caught:
         draft.apply(draft.initial_state({}), start_draft(["Ana", TOO_LONG]))
     assert str(caught.value) == f"seats[1].name: {TOO_LONG_SAYS}"
+    # A play in History is corrected with its names as filed (a BG Stats file may bring longer ones).
     setup = saved_fleet_play(random.Random(0))
     setup["entry"]["players"][0]["name"] = TOO_LONG
-    with pytest.raises(DomainError) as caught:
-        GAMES["fleet-dice-edit"].initial_state(setup)
-    assert str(caught.value) == f"entry.players[0].name: {TOO_LONG_SAYS}"
+    assert GAMES["fleet-dice-edit"].initial_state(setup).names[0] == TOO_LONG
+    fly = GAMES["freshwater-fly-score"]
+    entry = {"players": [{"name": TOO_LONG, "reel_board": "1A", "fish": []}, {"name": "Ben", "reel_board": "1A",
+                                                                            "fish": []}]}
+    assert fly.initial_state({"entry": entry, "play_id": "p1"}).game.players[0].name == TOO_LONG
 
 
 @pytest.mark.parametrize("game", sorted(set(registry.scorers()) - {"fly-solo"}))  # Fly Solo's one player: "You"
@@ -236,6 +240,38 @@ def test_a_session_refuses_an_action_for_another_seat_and_writes_nothing(store) 
     session.perform(lure.cast(session.state, 0, 3), TABLE_PHONE)  # the phone passed around acts for Ana
     session.perform(lure.cast(session.state, 1, 2), HOST_WHO_IS_CY)  # and the host for Ben
     assert lure.revealed(session.state)
+
+
+def test_a_redo_asks_the_seat_policy_again_as_whose_move_it_is_may_have_changed(store) -> None:
+    # Ana, round 1's start player, rolls and undoes; the table plays on to round 2, Ben's to roll. Her
+    # Redo ("boat dice of round 1") was taken as Ben's roll of round 2.
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    session = sessions.create(fleet.GAME, {"players": [seat_entry("Ana", "p-ana", start="cod"),
+                                                       seat_entry("Ben", "p-ben", start="oyster")],
+                                           "start_player": 0})
+    session.perform(fleet.roll_dice(session.state, ["cod", "lobster", "coins"]), ANA)
+    session.undo(ANA)
+    rng = random.Random(2)
+    while session.state.position() < (2, 0) or session.state.current_roll() is not None:
+        session.perform(rng.choice(fleet.RULES.candidates(session.state, rng)), TABLE_PHONE)
+    assert session.state.start_player() == 1
+    with pytest.raises(NotYourSeat, match="^This phone is Ana's: Ben taps on their own phone"):
+        session.redo(ANA)
+    assert session.state.current_roll() is None
+
+
+def test_phones_of_no_player_each_undo_only_their_own_and_sign_nothing(store) -> None:
+    from companion.core.actions import nobody
+    from companion.games import dice_roller
+
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    session = sessions.create("table")
+    one, other = nobody("page-1"), nobody("page-2")
+    session.perform(dice_roller.set_pool(("d6", "d6"), None), one)
+    session.perform(dice_roller.set_pool(("d8",), None), other)
+    assert session.undo_view(one).label == "Undo: set the pool to 2 d6"  # no "(This phone)": no one signs it
+    assert session.undo(one).label == "set the pool to 2 d6"  # its own, not the other phone's later one
+    assert session.state.dice.pool == ("d8",)
 
 
 def test_a_revealed_cast_is_final_for_its_chooser_and_the_table_phone_reopens_it(store) -> None:

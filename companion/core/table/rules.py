@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from companion.core.actions import WHOLE_STATE, Action, Footprint
 from companion.core.errors import DomainError
-from companion.core.table.seats import ANY_SEAT, Author, NotYourSeat, refusal
+from companion.core.table.seats import ANY_SEAT, Author, NotYourSeat, is_whole, refusal
 from companion.core.table.secrets import Secret
 
 S = TypeVar("S")
@@ -38,7 +38,7 @@ def seat_in(key: str = "seat") -> Callable[[Any, Data], Whose]:
     """The move of the seat its data names under `key` (a bad value: the rules refuse it with words)."""
     def whose(state: Any, data: Data) -> Whose:
         seat = data.get(key)
-        return seat if isinstance(seat, int) and not isinstance(seat, bool) else ANY_SEAT
+        return seat if is_whole(seat) else ANY_SEAT
     return whose
 
 

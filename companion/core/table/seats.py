@@ -49,21 +49,37 @@ class Author(Protocol):
     undoes_anyone: bool
 
 
-def player_name(value: Any, path: str) -> str:
-    """A player's name with its spaces tidied, or ScoreInputError naming `path`."""
+def is_whole(value: Any) -> bool:
+    """A whole number (not True or False): what a seat, a roll or a count in an action's data is."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_named(data: Mapping[str, Any], seats: int, error: type[DomainError] = DomainError, key: str = "seat",
+               what: str = "player") -> int:
+    """The seat `data[key]` names, one of `seats`; else `error` saying there is no such `what`."""
+    seat = data.get(key)
+    if not is_whole(seat) or not 0 <= seat < seats:
+        raise error(f"There is no {what} {seat!r} at this table.")
+    return seat
+
+
+def player_name(value: Any, path: str, longest: int | None = MAX_NAME) -> str:
+    """A player's name with its spaces tidied, or ScoreInputError naming `path`. `longest`: None for
+    the names of a play already filed (a BG Stats file may have brought longer ones): kept as filed."""
     if not isinstance(value, str) or not value.strip():
         raise ScoreInputError(path, "a player needs a name")
     name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(name)}")
+    if longest is not None and len(name) > longest:
+        raise ScoreInputError(path, f"at most {longest} letters, not {len(name)}")
     if not name.isprintable():
         raise ScoreInputError(path, "a name is printable letters")
     return name
 
 
-def read_players(raw: Any, least: int, most: int, game: str, path: str = "players") -> tuple[SeatedPlayer, ...]:
+def read_players(raw: Any, least: int, most: int, game: str, path: str = "players",
+                 longest: int | None = MAX_NAME) -> tuple[SeatedPlayer, ...]:
     """The players of a set-up or a scoring document, in seat order, each once (by name, whatever
-    its case); ScoreInputError naming the field otherwise."""
+    its case); ScoreInputError naming the field otherwise. `longest`: see `player_name`."""
     if not isinstance(raw, list):
         raise ScoreInputError(path, f"expected a list of players, got {show(raw)}")
     if not least <= len(raw) <= most:
@@ -74,7 +90,7 @@ def read_players(raw: Any, least: int, most: int, game: str, path: str = "player
         if not isinstance(item, (str, Mapping)):
             raise ScoreInputError(here, f"expected a player's name, got {show(item)}")
         doc = item if isinstance(item, Mapping) else {"name": item}
-        name = player_name(doc.get("name"), f"{here}.name")
+        name = player_name(doc.get("name"), f"{here}.name", longest)
         same = next((j for j, p in enumerate(players) if p.name.casefold() == name.casefold()), None)
         if same is not None:
             raise ScoreInputError(f"{here}.name", f"{name!r} is already {path}[{same}]: each player plays once")

@@ -21,7 +21,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.table.seats import read_players
+from companion.core.table.seats import read_players, seat_named
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
@@ -214,10 +214,7 @@ def _estimated_boats(sheet: Sheet, fish: Any) -> Sheet:
 # The rules -----------------------------------------------------------------------------
 
 def _seat(state: EditState, data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.sheets):
-        raise DomainError(f"There is no player {seat!r} in this play.")
-    return seat
+    return seat_named(data, len(state.sheets))
 
 
 def _boat_kind(layout: Layout, value: Any) -> str:
@@ -232,7 +229,8 @@ def new_correction(setup: Mapping[str, Any]) -> EditState:
     entry = setup.get("entry")
     if not isinstance(entry, Mapping) or not isinstance(entry.get("players"), list) or not entry["players"]:
         raise DomainError("Open a saved Fleet Dice play in History to correct it.")
-    players = read_players(entry["players"], 1, fleet.MAX_SHEETS, "Fleet Dice", "entry.players")
+    players = read_players(entry["players"], 1, fleet.MAX_SHEETS, "Fleet Dice", "entry.players",
+                           longest=None)  # as filed: a BG Stats file may have brought longer names
     layout = default_layout()
     names, sheets, estimates = [], [], []
     for player in players:

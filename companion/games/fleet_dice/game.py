@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.table.seats import read_players
+from companion.core.table.seats import read_players, seat_named
 from companion.core.table.turns import clockwise, start_of_round
 from companion.games.fleet_dice.layout import (
     default_layout,
@@ -133,10 +133,7 @@ class FleetGame:
 
 
 def _seat(game: FleetGame, data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.sheets):
-        raise DomainError(f"There is no sheet {seat!r} on this device.")
-    return seat
+    return seat_named(data, len(game.sheets))
 
 
 def _boat(value: Any) -> tuple[str, int]:

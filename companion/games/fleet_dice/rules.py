@@ -8,8 +8,8 @@ players will select one available die" (each on their own sheet, `use` with the 
 sheet's own. The start player passes clockwise each round (`core.table.turns`).
 
 The modules: `game` (the sheets and the table's round, the moves), `sheet`, `layout`, `table`
-(a phase's roll), `scoring`, `actions` (the moves as taps build them) and `edit` (a saved play
-corrected).
+(a phase's roll), `scoring`, `actions` (the moves as taps build them); a saved play corrected:
+`edit`, declared in `correction`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Any
 
 from companion.core.score_input import ScoreInputError, check_keys
-from companion.core.table.seats import player_name, read_players
+from companion.core.table.seats import MAX_NAME, player_name, read_players
 
 
 class Species(Enum):
@@ -118,10 +118,10 @@ def _enum(kind: type[Enum], value: Any, path: str, what: str) -> Any:
         raise EntryError(path, f"unknown {what} {_show(value)}") from None
 
 
-def parse_player(data: Any, path: str) -> PlayerEntry:
+def parse_player(data: Any, path: str, longest: int | None = MAX_NAME) -> PlayerEntry:
     data = check_keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
                  ("name", "reel_board", "fish"))
-    name = player_name(data["name"], f"{path}.name")
+    name = player_name(data["name"], f"{path}.name", longest)
     board = data["reel_board"]
     if board not in REEL_BOARDS:
         raise EntryError(f"{path}.reel_board", f"unknown reel board {_show(board)} (one of {', '.join(REEL_BOARDS)})")
@@ -164,13 +164,16 @@ def parse_player(data: Any, path: str) -> PlayerEntry:
     return PlayerEntry(name, board, tuple(fish), hatch, tuple(cards), first)
 
 
-def parse_game(data: Any, one_each: bool = True) -> GameEntry:
-    """A whole end of game, checked; EntryError names the first bad field. `one_each`: each reel
-    board and each Skill card N, O, P is held by one player at most (see check_game)."""
+def parse_game(data: Any, filed: bool = False) -> GameEntry:
+    """A whole end of game, checked; EntryError names the first bad field. `filed`: a play already in
+    History, read as it was filed (older plays may have two players on one reel board, and a BG Stats
+    file names longer than the roster's); else each reel board and each Skill card N, O, P is held by
+    one player at most (see check_game)."""
     data = check_keys(data, "game", ("players",), ("players",))
-    seated = read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS, "Freshwater Fly")
-    players = tuple(parse_player(p.doc, f"players[{i}]") for i, p in enumerate(seated))
-    return check_game(GameEntry(players), one_each)
+    longest = None if filed else MAX_NAME
+    seated = read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS, "Freshwater Fly", longest=longest)
+    players = tuple(parse_player(p.doc, f"players[{i}]", longest) for i, p in enumerate(seated))
+    return check_game(GameEntry(players), one_each=not filed)
 
 
 def check_game(game: GameEntry, one_each: bool = True) -> GameEntry:

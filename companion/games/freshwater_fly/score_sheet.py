@@ -17,7 +17,7 @@ from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.table.rules import Move, TableRules, own, seat_in
-from companion.core.table.seats import read_players
+from companion.core.table.seats import read_players, seat_named
 from companion.games.freshwater_fly.entry import (
     FISH_CARDS,
     HATCH_PER_COLOUR,
@@ -54,10 +54,7 @@ class SheetState:
 
 
 def _seat(state: SheetState, data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.game.players):
-        raise DomainError(f"There is no seat {seat!r} at this table.")
-    return seat
+    return seat_named(data, len(state.game.players))
 
 
 def _count(value: Any, what: str, most: int) -> int:
@@ -75,7 +72,7 @@ def _with(state: SheetState, seat: int, **changes: Any) -> SheetState:
 def new_sheet(setup: Mapping[str, Any]) -> SheetState:
     """2 to 4 players, each on a reel board of their own; or a saved play (`entry`, `play_id`) to edit."""
     if "entry" in setup:  # a saved play, edited: older plays may have two players on one board
-        return SheetState(parse_game(setup["entry"], one_each=False), setup.get("play_id"))
+        return SheetState(parse_game(setup["entry"], filed=True), setup.get("play_id"))
     players = read_players(setup.get("players"), MIN_PLAYERS, MAX_PLAYERS, "Freshwater Fly")
     # Each seat starts on a board of its own (sheets started before this all said 1A).
     boards = setup.get("boards", ["1A"] * len(players))

@@ -178,7 +178,6 @@ def table_candidates(state: FlyTable, rng: random.Random) -> list[Action]:
 
 # The session's rules, declared with the table kit -------------------------------------
 
-TOOLS = ("draft", "strike")
 DRAFT_FIELDS = {"start": ("seats", "start", "solo"), "roll": ("faces",), "change": ("index", "to", "how", "from"),
                 "reroll": ("faces",), "take": ("index",), "end": ()}
 STRIKE_FIELDS = {"start": ("order", "mode"), "deal": ("count", "finesse"), "row": ("fish",),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import DomainError
+from companion.core.table.seats import is_whole
 from companion.games.lure.odds import REQUIREMENTS, Requirement
 
 MIN_CATCH, MAX_CATCH = 1, 60
@@ -24,10 +25,6 @@ NUMBERS = {"none": (), "pair": (), "shows": ("n",), "both": ("n", "m"), "special
 
 class CardError(DomainError):
     """A fish card that cannot be: the message says what is wrong with it."""
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _shown(value: Any) -> str:
@@ -52,7 +49,7 @@ def _check_parts(kind: Any, n: Any, m: Any) -> None:
         if value is None:
             what = "the number the die shows" if kind == "shows" else "the two numbers the dice show"
             raise CardError(f"A '{kind}' requirement needs {what} ({MIN_FACE} to {MAX_FACE}).")
-        if not _whole(value) or not MIN_FACE <= value <= MAX_FACE:
+        if not is_whole(value) or not MIN_FACE <= value <= MAX_FACE:
             raise CardError(f"A die shows {MIN_FACE} to {MAX_FACE}, so a requirement's number cannot be "
                             f"{_shown(value)}.")
 
@@ -68,11 +65,11 @@ class FishCard:
     def __post_init__(self) -> None:
         if self.catch is None:
             raise CardError("A fish needs a catch number.")
-        if not _whole(self.catch) or not MIN_CATCH <= self.catch <= MAX_CATCH:
+        if not is_whole(self.catch) or not MIN_CATCH <= self.catch <= MAX_CATCH:
             raise CardError(f"A fish's catch number is {MIN_CATCH} to {MAX_CATCH}, not {_shown(self.catch)}.")
         if self.vp is None:
             raise CardError("A fish needs its VP.")
-        if not _whole(self.vp) or not MIN_VP <= self.vp <= MAX_VP:
+        if not is_whole(self.vp) or not MIN_VP <= self.vp <= MAX_VP:
             raise CardError(f"A fish's VP is {MIN_VP} to {MAX_VP}, not {_shown(self.vp)}.")
         if not isinstance(self.requirement, Requirement):
             raise CardError("A fish's requirement is not one the app knows.")

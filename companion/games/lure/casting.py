@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.errors import DomainError
+from companion.core.table.seats import is_whole
 from companion.games.lure.cards import FishCard
 from companion.games.lure.fishing import after_catch
 from companion.games.lure.state import (
@@ -25,7 +26,6 @@ from companion.games.lure.state import (
     die_name,
     in_phase,
     seat_of,
-    whole,
 )
 from companion.games.lure.view import splash_count
 
@@ -63,12 +63,12 @@ def splash(state: LureState, data: Mapping[str, Any]) -> LureState:
 def read_cast(state: LureState, seat: int, data: Mapping[str, Any]) -> Cast:
     name, s, settings = state.names[seat], state.seats[seat], state.settings
     d6 = data.get("d6", 0)
-    if not whole(d6) or d6 < 0:
+    if not is_whole(d6) or d6 < 0:
         raise LureError(f"{name}: say how many d6 to cast (0 to {settings.d6}).")
     if d6 > settings.d6:
         raise LureError(f"{name} has only {settings.d6} d6, so cannot cast {d6}.")
     special = data.get("special", [])
-    if not isinstance(special, list) or not all(whole(v) for v in special):
+    if not isinstance(special, list) or not all(is_whole(v) for v in special):
         raise LureError(f"{name}: say which special dice to cast, by their sides (e.g. 12).")
     for sides in special:
         if sides not in settings.special_dice:
@@ -82,11 +82,11 @@ def read_cast(state: LureState, seat: int, data: Mapping[str, Any]) -> Cast:
     played: dict[str, int] = {}
     for lure in (ADJUST, BOOST):
         n = data.get(lure, 0)
-        if not whole(n) or n < 0:
+        if not is_whole(n) or n < 0:
             raise LureError(f"{name}: say how many {LURE_NAMES[lure]} lures to play.")
         played[lure] = n
     extra = data.get("extra", [])
-    if not isinstance(extra, list) or not all(whole(v) for v in extra):
+    if not isinstance(extra, list) or not all(is_whole(v) for v in extra):
         raise LureError(f"{name}: say which Extra Die lures to play, by the number they show.")
     cast = Cast(d6, tuple(sorted(special)), played[ADJUST], played[BOOST], tuple(sorted(extra)))
     hand = s.hand

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.lure.cards import FishCard
 from companion.games.lure.state import (
     D6_SIDES,
@@ -26,7 +27,6 @@ from companion.games.lure.state import (
     in_phase,
     seat_of,
     set_seat,
-    whole,
 )
 from companion.games.lure.view import (
     adjusts_left,
@@ -59,7 +59,7 @@ def roll(state: LureState, data: Mapping[str, Any]) -> LureState:
     if not isinstance(values, list) or len(values) != cast.d6:
         raise LureError(f"{name} cast {cast.d6} d6: give {cast.d6} value{'s' if cast.d6 != 1 else ''}.")
     for v in values:
-        if not whole(v) or not 1 <= v <= D6_SIDES:
+        if not is_whole(v) or not 1 <= v <= D6_SIDES:
             raise LureError(f"A d6 shows 1 to 6, not {v!r}.")
     special = data.get("special", {})
     if not isinstance(special, Mapping):
@@ -73,7 +73,7 @@ def roll(state: LureState, data: Mapping[str, Any]) -> LureState:
         if key not in {str(k) for k in special}:
             raise LureError(f"{name} cast a {die_name(sides)}: give its value.")
         value = next(v for k, v in special.items() if str(k) == key)
-        if not whole(value) or not 1 <= value <= sides:
+        if not is_whole(value) or not 1 <= value <= sides:
             raise LureError(f"A {die_name(sides)} shows 1 to {sides}, not {value!r}.")
         special_values.append(value)
     roll = Roll(tuple(values), tuple(special_values), tuple(values) + tuple(special_values))
@@ -95,9 +95,9 @@ def adjust(state: LureState, data: Mapping[str, Any]) -> LureState:
                         f"{'has used it' if played == 1 else 'none are left' if played else 'so cannot adjust'}.")
     die, by = data.get("die"), data.get("by")
     sides = cast.sides()
-    if not whole(die) or not 0 <= die < len(sides):
+    if not is_whole(die) or not 0 <= die < len(sides):
         raise LureError(f"{name} rolled {len(sides)} dice: there is no die {die!r}.")
-    if not whole(by) or by not in (1, -1):
+    if not is_whole(by) or by not in (1, -1):
         raise LureError("An Adjust lure moves a die up or down by 1.")
     dice = list(s.roll.dice)
     new = dice[die] + by
@@ -130,7 +130,7 @@ def _seat_map(raw: Any, what: str, state: LureState, group: tuple[int, ...]) -> 
 
 
 def _fish_index(state: LureState, value: Any, what: str) -> int:
-    if not whole(value) or not 0 <= value < len(state.middle):
+    if not is_whole(value) or not 0 <= value < len(state.middle):
         raise LureError(f"{what}: there is no fish {value!r} in the middle ({len(state.middle)} there).")
     return value
 
@@ -203,7 +203,7 @@ def resolve(state: LureState, data: Mapping[str, Any]) -> LureState:
     in_phase(state, FISH, "make the catch")
     k = current_group(state)
     group = data.get("group")
-    if not whole(group) or group != k:
+    if not is_whole(group) or group != k:
         names = " and ".join(state.names[i] for i in current_seats(state))
         raise LureError(f"It is the turn of {names} (group {k}), not group {group!r}.")
     result = outcome(state, data.get("other"), data.get("choice"))
@@ -258,7 +258,7 @@ def draw(state: LureState, data: Mapping[str, Any]) -> LureState:
     if lure not in LURES:
         raise LureError(f"A lure is {', '.join(LURE_NAMES.values())}; not {lure!r}.")
     if lure == EXTRA:
-        if not whole(value) or value not in state.settings.extra_values:
+        if not is_whole(value) or value not in state.settings.extra_values:
             shown = ", ".join(map(str, state.settings.extra_values))
             raise LureError(f"An Extra Die lure shows one of {shown}, not {value!r}.")
     elif value is not None:

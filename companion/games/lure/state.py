@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.errors import DomainError
+from companion.core.table.seats import seat_named
 from companion.core.table.secrets import Secret
 from companion.games.lure.cards import FishCard
 
@@ -186,15 +187,8 @@ def set_seat(state: LureState, seat: int, **changes: Any) -> LureState:
     return replace(state, seats=tuple(seats))
 
 
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def seat_of(state: LureState, data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if not whole(seat) or not 0 <= seat < len(state.names):
-        raise LureError(f"There is no player {seat!r} at this table.")
-    return seat
+    return seat_named(data, len(state.names), LureError)
 
 
 def die_name(sides: int) -> str:

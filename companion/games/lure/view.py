@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.core.scoring import PlayerResult
+from companion.core.scoring import PlayerResult, winners_words
 from companion.core.table.turns import first_open, groups_by
 from companion.games.lure.odds import check
 from companion.games.lure.scoring import score_state
@@ -117,7 +117,7 @@ def next_step(state: LureState) -> str:
     """What the table does now, in a sentence."""
     if state.phase == OVER:
         _, winners = standings(state)
-        return f"The game is over: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}."
+        return f"The game is over: {winners_words(winners)}."
     if state.phase == SPLASH:
         n = splash_count(state)
         return f"Round {state.round}, Splash: reveal {n} fish." if n else \

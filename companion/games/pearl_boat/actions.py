@@ -9,15 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
+from companion.core.table.seats import is_whole
 from companion.games.pearl_boat.chance import CARD_NAMES, D8, card_for
-from companion.games.pearl_boat.ledger import whole
 from companion.games.pearl_boat.state import D6, PearlBoatState
 from companion.games.pearl_boat.store import ITEM_NAMES, STEP_BACK
 from companion.games.pearl_boat.view import move_steps, rolloff_seats, slowed_now
 
 
 def _name(state: PearlBoatState, seat: Any) -> str:
-    return state.names[seat] if whole(seat) and 0 <= seat < len(state.boats) else f"Boat {seat}"
+    return state.names[seat] if is_whole(seat) and 0 <= seat < len(state.boats) else f"Boat {seat}"
 
 
 def _pearls(n: int) -> str:
@@ -85,7 +85,7 @@ def deliver(state: PearlBoatState, seat: int, returned: Sequence[str] | None = N
     data: dict[str, Any] = {"seat": seat}
     if returned is not None:
         data["returned"] = list(returned)
-    n = len(state.boats[seat].on_board) if whole(seat) and 0 <= seat < len(state.boats) else 0
+    n = len(state.boats[seat].on_board) if is_whole(seat) and 0 <= seat < len(state.boats) else 0
     return Action("deliver", data, f"{_name(state, seat)} delivers {n} fish at the fish market")
 
 
@@ -98,7 +98,7 @@ def draw(state: PearlBoatState, seat: int, roll: int, *, steps: int | None = Non
                        ("to_blocker", to_blocker)):
         if value is not None:
             data[key] = value
-    name = card_for(roll).name if whole(roll) and 1 <= roll <= D8 else "?"
+    name = card_for(roll).name if is_whole(roll) and 1 <= roll <= D8 else "?"
     return Action("draw", data, f"{_name(state, seat)} draws {roll}: {name}")
 
 
@@ -136,7 +136,7 @@ def buy(state: PearlBoatState, seat: int, item: str, steps: int = 1) -> Action:
     if item == STEP_BACK:
         data["steps"] = steps
         return Action("buy", data, f"{_name(state, seat)} buys {name}: {steps} step{'s' if steps != 1 else ''} "
-                                   f"({_pearls(price * steps if whole(steps) else 0)})")
+                                   f"({_pearls(price * steps if is_whole(steps) else 0)})")
     return Action("buy", data, f"{_name(state, seat)} buys {name} ({_pearls(price)})")
 
 
@@ -158,13 +158,13 @@ def discard(state: PearlBoatState, seat: int, card: str) -> Action:
 def barter(state: PearlBoatState, seat: int, buyer: int, card: str, pearls: int) -> Action:
     return Action("barter", {"seat": seat, "buyer": buyer, "card": card, "pearls": pearls},
                   f"{_name(state, seat)} sells {CARD_NAMES.get(card, str(card))} to {_name(state, buyer)} "
-                  f"for {_pearls(pearls) if whole(pearls) else pearls}")
+                  f"for {_pearls(pearls) if is_whole(pearls) else pearls}")
 
 
 def end_turn(state: PearlBoatState, seat: int) -> Action:
     """'Ana ends the turn', or 'Ana skips the turn (no fuel)' when it did not move."""
     turn = state.turn
     skipped = turn is not None and turn.seat == seat and not turn.moved
-    if skipped and whole(seat) and 0 <= seat < len(state.boats) and state.boats[seat].fuel == 0:
+    if skipped and is_whole(seat) and 0 <= seat < len(state.boats) and state.boats[seat].fuel == 0:
         return Action("end", {"seat": seat}, f"{_name(state, seat)} skips the turn (no fuel)")
     return Action("end", {"seat": seat}, f"{_name(state, seat)} ends the turn")

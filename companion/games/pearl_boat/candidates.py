@@ -70,9 +70,10 @@ def candidates(state: PearlBoatState, rng: random.Random) -> list[Action]:
     if state.phase == OVER:
         return []
     if state.duel is not None:
-        return [pb.duel_choose(state, seat, rng.choice(DUEL_CHOICES)) for seat in view.duel_waiting_for(state)]
-    moves = _turn(state, state.current, rng)
-    for seat, boat in enumerate(state.boats):  # any time: a boat's own cards
+        moves = [pb.duel_choose(state, seat, rng.choice(DUEL_CHOICES)) for seat in view.duel_waiting_for(state)]
+    else:
+        moves = _turn(state, state.current, rng)
+    for seat, boat in enumerate(state.boats):  # any time, a duel's too: a boat's own cards
         if boat.cards and rng.random() < 0.05:
             card = rng.choice(boat.cards)
             moves.append(pb.sell(state, seat, card) if rng.random() < 0.5 else pb.discard(state, seat, card))

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.pearl_boat import duel
 from companion.games.pearl_boat.chance import (
     BLOCK,
@@ -36,7 +37,6 @@ from companion.games.pearl_boat.ledger import (
     room_for,
     set_boat,
     set_turn,
-    whole,
 )
 from companion.games.pearl_boat.moving import back, d6_roll, forward, optional_steps
 from companion.games.pearl_boat.state import Effect, PearlBoatState
@@ -57,7 +57,7 @@ def target_of(state: PearlBoatState, seat: int, data: Mapping[str, Any], card: s
     target = data.get("target")
     if target is None:
         raise Unusable(f"{CARD_NAMES[card]} needs a boat to target.")
-    if not whole(target) or not 0 <= target < len(state.boats):
+    if not is_whole(target) or not 0 <= target < len(state.boats):
         raise PearlBoatError(f"There is no boat {target!r} at this table.")
     if target == seat:
         raise PearlBoatError(f"{CARD_NAMES[card]} is used on another boat, not on {state.names[seat]}'s own.")
@@ -92,7 +92,7 @@ def card_effect(state: PearlBoatState, seat: int, card: str, data: Mapping[str, 
         return forward(state, seat, steps, to_market, fuel=0)  # "Roll again to move for free"
     if card == MOVE_CHOICE:
         steps = data.get("steps")
-        if not whole(steps) or not 1 <= steps <= d.move_choice_steps:
+        if not is_whole(steps) or not 1 <= steps <= d.move_choice_steps:
             raise PearlBoatError(f"Move choice moves 1 to {d.move_choice_steps} spaces forward, not {steps!r}.")
         to_market = optional_steps(data, "to_market")
         # Chosen steps: "Active effects do not influence non-RNG determined movements."
@@ -123,7 +123,7 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     assert turn is not None
     boat = state.boats[seat]
     roll = data.get("roll")
-    if not whole(roll) or not 1 <= roll <= D8:
+    if not is_whole(roll) or not 1 <= roll <= D8:
         raise PearlBoatError(f"The chance deck's d8 shows 1 to {D8}, not {roll!r}.")
     if draws_left(state, seat) <= 0:
         raise PearlBoatError(f"{boat.name} has drawn {turn.draws} card{'s' if turn.draws != 1 else ''} this turn: "

@@ -7,20 +7,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import seat_named
 from companion.games.pearl_boat.chance import CARD_NAMES, HELD, UPGRADES, hold_or_use
 from companion.games.pearl_boat.state import ORDER, OVER, PearlBoatState
 from companion.games.pearl_boat.store import PearlBoatError
 
 
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def seat_of(state: PearlBoatState, data: Mapping[str, Any], key: str = "seat") -> int:
-    seat = data.get(key)
-    if not whole(seat) or not 0 <= seat < len(state.boats):
-        raise PearlBoatError(f"There is no boat {seat!r} at this table.")
-    return seat
+    return seat_named(data, len(state.boats), PearlBoatError, key, "boat")
 
 
 def set_boat(state: PearlBoatState, seat: int, **changes: Any) -> PearlBoatState:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.pearl_boat.chance import CARD_NAMES, UPGRADES
 from companion.games.pearl_boat.data import WIN_FISH
 from companion.games.pearl_boat.ledger import (
@@ -16,7 +17,6 @@ from companion.games.pearl_boat.ledger import (
     pay,
     set_boat,
     set_turn,
-    whole,
     without,
 )
 from companion.games.pearl_boat.state import D6, MOST_STEPS, OVER, PearlBoatState
@@ -29,14 +29,14 @@ def optional_steps(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None
-    if not whole(value) or not 0 <= value <= MOST_STEPS:
+    if not is_whole(value) or not 0 <= value <= MOST_STEPS:
         what = "the fish market" if key == "to_market" else "the boat blocking you"
         raise PearlBoatError(f"The steps to {what} are 0 to {MOST_STEPS}, not {value!r}.")
     return value
 
 
 def d6_roll(value: Any, what: str = "A d6") -> int:
-    if not whole(value) or not 1 <= value <= D6:
+    if not is_whole(value) or not 1 <= value <= D6:
         raise PearlBoatError(f"{what} shows 1 to {D6}, not {value!r}.")
     return value
 
@@ -77,7 +77,7 @@ def move(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 def back(state: PearlBoatState, seat: int, steps: Any, most: int, what: str) -> PearlBoatState:
     boat = state.boats[seat]
-    if not whole(steps) or not 1 <= steps <= most:
+    if not is_whole(steps) or not 1 <= steps <= most:
         raise PearlBoatError(f"{what} takes 1 to {most} steps back, not {steps!r}.")
     if steps > boat.position:
         raise PearlBoatError(f"{boat.name} is {boat.position} step{'s' if boat.position != 1 else ''} into the "
@@ -92,7 +92,7 @@ def reward(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     assert turn is not None
     boat = state.boats[seat]
     value = data.get("value")
-    if not whole(value) or value not in state.data.space_values:
+    if not is_whole(value) or value not in state.data.space_values:
         shown = ", ".join(f"{v:+d}" for v in state.data.space_values)
         raise PearlBoatError(f"A space gives {shown} pearls, not {value!r}.")
     if turn.rewarded:

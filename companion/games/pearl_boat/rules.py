@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.table.rules import Move, TableRules, names_and_ids, own, seat_in
+from companion.core.actions import Footprint
+from companion.core.table.rules import Move, TableRules, names_and_ids, seat_in
 from companion.games.pearl_boat import candidates, cards, duel, moving, trading, turns
 from companion.games.pearl_boat.actions import (  # noqa: F401  (the game's moves as taps build them)
     barter,
@@ -102,10 +103,23 @@ def both_sides(state: PearlBoatState, data: Mapping[str, Any]) -> frozenset[int]
     return sides if len(sides) == 2 else seat_in()(state, data)
 
 
-# The two duellists choose at the same moment on their own phones: a choice touches only that
-# seat's choice (the second one reveals both, the same state in either order). Selling or
-# discarding a card touches only that boat. Everything else touches the whole game.
-TURN = ("seat",)  # a turn's move: the current boat's, as its data says (the rules check it is)
+def duel_choice(data: Mapping[str, Any]) -> Footprint:
+    """The two duellists choose at the same moment on their own phones: a choice writes only that
+    seat's choice (the second reveals both, the same state in either order). The reveal charges the
+    loser and may spend the defender's hidden attack: it reads the boats."""
+    mine = ("duel", data.get("seat"))
+    return Footprint(reads=(mine, ("boat",)), writes=(mine,))
+
+
+def card_away(data: Mapping[str, Any]) -> Footprint:
+    """Selling or discarding a card, at any time: that boat's, unless a duel's reveal (which may spend
+    the card, or leave too few pearls to pay) came first."""
+    mine = ("boat", data.get("seat"))
+    return Footprint(reads=(mine, ("duel",)), writes=(mine,))
+
+
+# Everything else touches the whole game.
+SEAT_ONLY = ("seat",)  # the data of a move that says only whose it is (the current boat's: the rules check)
 
 RULES: TableRules[PearlBoatState] = TableRules(
     game=GAME, title="The pearl boat game", setup=new_game, error=PearlBoatError, seats=names_and_ids,
@@ -114,19 +128,19 @@ RULES: TableRules[PearlBoatState] = TableRules(
         Move("move", moving.move, ("seat", "roll", "to_market", "to_blocker"), seat_in()),
         Move("reward", moving.reward, ("seat", "value"), seat_in()),
         Move("catch", moving.catch, ("seat", "fish"), seat_in()),
-        Move("drop_off", moving.drop_off, TURN, seat_in()),
+        Move("drop_off", moving.drop_off, SEAT_ONLY, seat_in()),
         Move("deliver", moving.deliver, ("seat", "returned"), seat_in()),
         Move("draw", cards.draw, ("seat", "roll", "steps", "move_roll", "target", "to_market", "to_blocker"),
              seat_in()),
         Move("use", cards.use, ("seat", "card", "steps", "move_roll", "target", "to_market", "to_blocker"),
              seat_in()),
-        Move("duel_choose", duel.choose, ("seat", "choice"), seat_in(), own("duel"), secret=True),
+        Move("duel_choose", duel.choose, ("seat", "choice"), seat_in(), duel_choice, secret=True),
         Move("buy", trading.buy, ("seat", "item", "steps", "amount"), seat_in()),
         Move("trade", trading.trade, ("seat", "card"), seat_in()),
-        Move("sell", trading.sell, ("seat", "card"), seat_in(), own("boat")),
-        Move("discard", trading.discard, ("seat", "card"), seat_in(), own("boat")),
+        Move("sell", trading.sell, ("seat", "card"), seat_in(), card_away),
+        Move("discard", trading.discard, ("seat", "card"), seat_in(), card_away),
         Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides),
-        Move("end", turns.end, TURN, seat_in()),
+        Move("end", turns.end, SEAT_ONLY, seat_in()),
     ),
     over=lambda state: state.over, secret=lambda state: state.choices,
     reopens="both duellists choose again", example_setup=candidates.example_setup,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.pearl_boat.chance import DRAWN_ATTACKS, HIDDEN_ATTACK, UPGRADES
 from companion.games.pearl_boat.ledger import (
     add_card,
@@ -18,7 +19,6 @@ from companion.games.pearl_boat.ledger import (
     seat_of,
     set_boat,
     set_turn,
-    whole,
 )
 from companion.games.pearl_boat.moving import back
 from companion.games.pearl_boat.state import PearlBoatState
@@ -92,7 +92,7 @@ def barter(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     if buyer == seat:
         raise PearlBoatError("A barter is between two boats.")
     pearls = data.get("pearls")
-    if not whole(pearls) or pearls < 0:
+    if not is_whole(pearls) or pearls < 0:
         raise PearlBoatError(f"A barter's price is a number of pearls (0 or more), not {pearls!r}.")
     card = held(data.get("card"))
     if state.boats[buyer].pearls < pearls:

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.core.table.turns import next_seat, roll_off
 from companion.games.pearl_boat.chance import BLOCK, FROZEN, SLOW_DOWN
-from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat, whole
+from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat
 from companion.games.pearl_boat.state import D6, ORDER, PLAY, PearlBoatState, Turn
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
@@ -31,7 +32,7 @@ def order(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     if not isinstance(rolls, list) or len(rolls) != len(seats):
         raise PearlBoatError(f"Each of the {len(seats)} boats rolling rolls one d6.")
     for roll in rolls:
-        if not whole(roll) or not 1 <= roll <= D6:
+        if not is_whole(roll) or not 1 <= roll <= D6:
             raise PearlBoatError(f"A d6 shows 1 to {D6}, not {roll!r}.")
     # "whoever rolls the highest number ... goes first, and players follow ... according to the
     # number that they rolled themselves. Any players that roll the same number ... must re-roll".

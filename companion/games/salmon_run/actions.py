@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
+from companion.core.table.seats import is_whole
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
-from companion.games.salmon_run.state import RaceState, whole
+from companion.games.salmon_run.state import RaceState
 from companion.games.salmon_run.view import arrow_for, hand_at_end, only_fatigue, rapids_discards, three_swims
 
 
@@ -80,7 +81,7 @@ def drift(state: RaceState, seat: int, arrows: int, roll: int | None = None, wat
         data["roll"] = roll
     if arrows == 0:
         label = f"{name}'s hex has no arrows: the salmon stays"
-    elif arrows == 2 and whole(roll):
+    elif arrows == 2 and is_whole(roll):
         label = f"{name} rolls {roll}: arrow {arrow_for(roll)}"  # type: ignore[arg-type]
     else:
         label = f"{name} moves with the current"
@@ -88,7 +89,7 @@ def drift(state: RaceState, seat: int, arrows: int, roll: int | None = None, wat
         data["waterfall_arrows"] = waterfall_arrows
         if waterfall_roll is not None:
             data["waterfall_roll"] = waterfall_roll
-            if whole(waterfall_roll):
+            if is_whole(waterfall_roll):
                 label += f"; into a Waterfall, rolls {waterfall_roll}: arrow {arrow_for(waterfall_roll)}"
         else:
             label += "; into a Waterfall and back along its arrow"
@@ -106,7 +107,7 @@ def drift_with(state: RaceState, seat: int, arrows: int, rng: random.Random, wat
 def rapids(state: RaceState, seat: int, arrows: int) -> Action:
     """`seat` says how many arrows its hex has: 'Ben: 2 arrows, discards 2 cards'."""
     hand = state.salmon[seat].hand if 0 <= seat < len(state.salmon) else 0
-    n = rapids_discards(arrows, hand) if whole(arrows) and arrows >= 0 else 0
+    n = rapids_discards(arrows, hand) if is_whole(arrows) and arrows >= 0 else 0
     return Action("rapids", {"seat": seat, "arrows": arrows},
                   f"{_name(state, seat)}: {arrows} arrow{'s' if arrows != 1 else ''}, discards {n} "
                   f"card{'s' if n != 1 else ''}")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, RAPIDS
 from companion.games.salmon_run.state import (
     Answer,
@@ -19,7 +20,6 @@ from companion.games.salmon_run.state import (
     in_race,
     seat_of,
     set_salmon,
-    whole,
 )
 from companion.games.salmon_run.view import arrow_for, available, rapids_discards
 
@@ -59,14 +59,14 @@ def counter(state: RaceState, data: Mapping[str, Any]) -> RaceState:
 
 
 def arrows_of(value: Any, what: str) -> int:
-    if not whole(value) or not 0 <= value <= 2:
+    if not is_whole(value) or not 0 <= value <= 2:
         raise SalmonRunError(f"{what} has 0, 1 or 2 current arrows, not {value!r}.")
     return value
 
 
 def roll_for(arrows: int, roll: Any, name: str, where: str) -> int | None:
     if arrows == 2:
-        if not whole(roll) or not 1 <= roll <= DIE_SIDES:
+        if not is_whole(roll) or not 1 <= roll <= DIE_SIDES:
             raise SalmonRunError(f"{name}'s {where} has two arrows: roll the die (odd: arrow 1, even: arrow 2).")
         return roll
     if roll is not None:
@@ -86,7 +86,7 @@ def drift(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     if falls is not None:
         if arrows == 0:
             raise SalmonRunError(f"{name}'s hex has no arrows: the current leaves the salmon where it is.")
-        if not whole(falls) or not 1 <= falls <= 2:
+        if not is_whole(falls) or not 1 <= falls <= 2:
             raise SalmonRunError(f"A Waterfall hex pushes the salmon back along its 1 or 2 arrows, not {falls!r}.")
         fall_roll = roll_for(falls, data.get("waterfall_roll"), name, "Waterfall hex")
         answer = replace(answer, waterfall_arrows=falls, waterfall_roll=fall_roll,

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, HEXES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, CARDS
-from companion.games.salmon_run.state import RaceState, SalmonRunError, add_fatigue, in_race, seat_of, set_salmon, whole
+from companion.games.salmon_run.state import RaceState, SalmonRunError, add_fatigue, in_race, seat_of, set_salmon
 from companion.games.salmon_run.view import hex_choices
 
 
@@ -61,7 +62,7 @@ def on_hex(state: RaceState, data: Mapping[str, Any]) -> RaceState:
             raise SalmonRunError(f"{s.name}'s deck holds {held or 'no'} {CARD_NAMES[card]} card"
                                  f"{'s' if held > 1 else ''}: it cannot remove {cards.count(card)}.")
     from_hand = data.get("from_hand", 0)
-    if not whole(from_hand) or not 0 <= from_hand <= min(len(cards), s.hand):
+    if not is_whole(from_hand) or not 0 <= from_hand <= min(len(cards), s.hand):
         raise SalmonRunError(f"Of the cards removed, 0 to {min(len(cards), s.hand)} come from {s.name}'s hand, "
                              f"not {from_hand!r}.")
     deck = s.deck

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.core.assets import AssetError, load_data, require, whole_number
 from companion.core.errors import DomainError
+from companion.core.table.seats import is_whole
 
 DIE_SIDES = 6  # "1 standard die (d6)"
 BOARDS = (1, 2, 3, 4, 5, 6)  # "6 numbered boards"
@@ -154,12 +155,8 @@ class River:
                 "finish": self.finish}
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_length(length: Any) -> int:
-    if not _whole(length) or not MIN_LENGTH <= length <= MAX_LENGTH:
+    if not is_whole(length) or not MIN_LENGTH <= length <= MAX_LENGTH:
         raise RiverError(f"A river has {MIN_LENGTH} to {MAX_LENGTH} numbered boards between Start and Finish, "
                          f"not {length!r}.")
     return length
@@ -192,7 +189,7 @@ def river_from_dict(raw: Any) -> River:
     for item in boards_raw:
         number = item.get("board") if isinstance(item, Mapping) else None
         side = item.get("side") if isinstance(item, Mapping) else None
-        if not _whole(number) or number not in BOARDS:
+        if not is_whole(number) or number not in BOARDS:
             raise RiverError(f"The numbered boards are 1 to 6, not {number!r}.")
         if side not in RATINGS:
             raise RiverError(f"Board {number} is laid on its E, M or H side, not {side!r}.")
@@ -212,7 +209,7 @@ def chosen_river(length: int, boards_and_sides: Sequence[tuple[int, str]], start
         raise RiverError(f"A river of {length} numbered boards needs {length} boards, not {len(boards_and_sides)}.")
     boards = []
     for number, side in boards_and_sides:
-        if not _whole(number) or number not in BOARDS:
+        if not is_whole(number) or number not in BOARDS:
             raise RiverError(f"The numbered boards are 1 to 6, not {number!r}.")
         other = data.other_side[number]
         if side not in (EASY, other):
@@ -269,7 +266,7 @@ def random_setup(length: int, rolls: Sequence[int], data: SalmonRunData | None =
     data = data or default_data()
     check_length(length)
     for roll in rolls:
-        if not _whole(roll) or not 1 <= roll <= DIE_SIDES:
+        if not is_whole(roll) or not 1 <= roll <= DIE_SIDES:
             raise RiverError(f"A roll of the die is 1 to {DIE_SIDES}, not {roll!r}.")
     steps: list[str] = []
     used = 0

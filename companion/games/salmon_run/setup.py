@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.score_input import ScoreInputError
-from companion.core.table.seats import MAX_NAME, read_players
+from companion.core.table.seats import MAX_NAME, is_whole, read_players
 from companion.games.salmon_run.river import (
     CARD_NAMES,
     FATIGUE,
@@ -22,7 +22,7 @@ from companion.games.salmon_run.river import (
     default_data,
     river_from_dict,
 )
-from companion.games.salmon_run.state import Deck, RaceState, Salmon, SalmonRunError, whole
+from companion.games.salmon_run.state import Deck, RaceState, Salmon, SalmonRunError
 
 
 def read_salmon(raw: Any) -> tuple[tuple[Salmon, ...], tuple[str, ...]]:
@@ -49,11 +49,11 @@ def read_piles(setup: Mapping[str, Any], data: SalmonRunData | None = None) -> D
     piles = {}
     for pile in SUPPLEMENTAL:
         n = raw.get(pile, 0)
-        if not whole(n) or not 0 <= n <= MOST_PILE:
+        if not is_whole(n) or not 0 <= n <= MOST_PILE:
             raise SalmonRunError(f"The {CARD_NAMES[pile]} pile holds 0 to {MOST_PILE} cards, not {n!r}.")
         piles[pile] = n
     fatigue = setup.get("fatigue_deck", data.fatigue_deck)
-    if not whole(fatigue) or not 0 <= fatigue <= MOST_PILE:
+    if not is_whole(fatigue) or not 0 <= fatigue <= MOST_PILE:
         raise SalmonRunError(f"The Fatigue Deck holds 0 to {MOST_PILE} cards, not {fatigue!r}.")
     return Deck.of({**piles, FATIGUE: fatigue})
 

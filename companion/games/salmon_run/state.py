@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.errors import DomainError
+from companion.core.table.seats import seat_named
 from companion.core.table.secrets import Secret
 from companion.games.salmon_run.river import (
     BEAR,
@@ -43,10 +44,6 @@ SWIM_DECK = {FORWARD: 3, RIGHT: 3, LEFT: 3, WILD: 1, BEAR: 1}
 SWIM_CARDS = (FORWARD, RIGHT, LEFT, DOUBLE_FORWARD, DOUBLE_RIGHT, DOUBLE_LEFT, WILD)
 # The cards that wait for the table to answer when played (each counters itself).
 ANSWERED = (CURRENT, RAPIDS, EAGLE)
-
-
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class SalmonRunError(DomainError):
@@ -187,10 +184,7 @@ class RaceState:
 
 
 def seat_of(state: RaceState, data: Mapping[str, Any]) -> int:
-    seat = data.get("seat")
-    if not whole(seat) or not 0 <= seat < len(state.salmon):
-        raise SalmonRunError(f"There is no player {seat!r} in this race.")
-    return seat
+    return seat_named(data, len(state.salmon), SalmonRunError)
 
 
 def card_of(value: Any) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.table.seats import is_whole
 from companion.core.table.turns import clockwise, next_seat
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, FATIGUE, RAPIDS
 from companion.games.salmon_run.state import (
@@ -28,7 +29,6 @@ from companion.games.salmon_run.state import (
     in_race,
     seat_of,
     set_salmon,
-    whole,
 )
 from companion.games.salmon_run.view import (
     available,
@@ -75,7 +75,7 @@ def first(state: RaceState, data: Mapping[str, Any]) -> RaceState:
         raise SalmonRunError("The first player is already chosen.")
     rolls = data.get("rolls")
     n = len(state.salmon)
-    if not isinstance(rolls, list) or not rolls or any(not whole(r) or not 1 <= r <= DIE_SIDES for r in rolls):
+    if not isinstance(rolls, list) or not rolls or any(not is_whole(r) or not 1 <= r <= DIE_SIDES for r in rolls):
         raise SalmonRunError(f"Roll the die for the first player: rolls of 1 to {DIE_SIDES}.")
     if rolls[-1] > n or any(r <= n for r in rolls[:-1]):
         raise SalmonRunError(f"The die picks the first player: 1 to {n} names a seat, a roll above {n} is rolled "
@@ -133,7 +133,7 @@ def end(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     s = state.salmon[seat]
     discards = data.get("discards", 0)
     wanted = max(0, s.hand - HAND_SIZE)
-    if discards != wanted or not whole(discards):
+    if discards != wanted or not is_whole(discards):
         raise SalmonRunError(f"{s.name} holds {s.hand} cards: discard {wanted} down to four, not {discards!r}."
                              if wanted else f"{s.name} holds {s.hand} cards: nothing to discard (draw back up to "
                                             f"four), not {discards!r}.")

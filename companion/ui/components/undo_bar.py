@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.actions import Action, button_label
-from companion.core.session import UndoView
+from companion.core.undo import UndoView
 
 
 class UndoBar:

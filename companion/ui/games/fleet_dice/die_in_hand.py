@@ -90,7 +90,7 @@ class DieInHand(SessionScreen):
             targets = sheet.gold_targets() if choice.kind == "gold" else sheet.swordfish_targets()
             return [ft.Text("Tap a highlighted box, or:", size=15),
                     ft.Row([ft.OutlinedButton(f"Fill {self._box_words(sheet, t)}",
-                                              on_click=lambda e, t=t: self._tap_box(t)) for t in targets],
+                                              on_click=lambda e, t=t: self._tap_box(t, None, seat)) for t in targets],
                            wrap=True, spacing=6, run_spacing=6)]
         if choice.kind == "king_crab":
             taken = {b: game.names[i] for i, s in enumerate(game.sheets) for b in [s.bonus] if b and i != self.seat}
@@ -231,10 +231,15 @@ class DieInHand(SessionScreen):
         self.rerolled_from, self.face = self.face, self.ctx.rng.choice(faces)
         self.render()
 
-    def _tap_box(self, track: str, index: int | None = None) -> None:
-        """A highlighted box was tapped: it answers the choice or the die's way of use.
+    def _tap_box(self, track: str, index: int | None = None, seat: int | None = None) -> None:
+        """A highlighted box of `seat`'s sheet was tapped: it answers the choice or the die's way of use.
         Any other box says why it cannot be filled now (the golden rule: only the next box of a track)."""
         if self.session is None:
+            return
+        if seat is not None and seat != self.seat:  # drawn for a sheet this screen no longer shows
+            names = self.session.state.names
+            self.host.toast(f"That box was on {names[seat]}'s sheet; this screen now shows {names[self.seat]}'s. "
+                            "Your tap was not recorded: look again.")
             return
         sheet = self.session.state.sheets[self.seat]
         if not self.acts_for(self.seat):

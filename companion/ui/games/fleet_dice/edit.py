@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.core.actions import Action
 from companion.core.assets import AssetError
+from companion.core.scoring import winners_words
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
 from companion.games.fleet_dice.layout import (
@@ -245,7 +246,7 @@ class EditScreen(SessionScreen):
             for i, r in enumerate(results)
         ]
         self._show_estimate(state, sheet)
-        self.banner.value = f"{winners[0]} wins" if len(winners) == 1 else f"Shared victory: {' and '.join(winners)}"
+        self.banner.value = winners_words(winners)
         self.standings.value = " · ".join(f"{r.name} {r.total}" for r in results) + f": {self.banner.value}"
         mine = results[self.seat]
         self.total.value = f"{mine.name}: {mine.total} points"
@@ -349,7 +350,7 @@ class EditScreen(SessionScreen):
         if session is None:
             return
         state: EditState = session.state
-        self.save_play(lambda play_id, played_at: edit.to_play(state, play_id, played_at), replacing=state.play_id)
+        self.save_play(edit.to_play, replacing=state.play_id)
 
     def discard_changes(self) -> None:
         """Leave the play as it was; the message's Undo brings the corrections back."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.assets import AssetError
-from companion.core.table.seats import ANY_SEAT, seat_entry
+from companion.core.table.seats import seat_entry
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
+    Layout,
     default_layout,
 )
 from companion.games.fleet_dice.scoring import score
@@ -26,11 +27,9 @@ from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
-from companion.ui.components.standings import standings
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.games.fleet_dice.table_tray import TableTray
 from companion.ui.host import Host
-from companion.ui.theme import big_button_style
 
 HELP = """\
 **The golden rule**: a box is always the topmost open box of its track. The boxes your die may
@@ -74,11 +73,13 @@ class SheetsScreen(TableTray):
         self.first: str | None = None  # 'double': the boat type chosen first
         self.skip: set[tuple[str, int]] = set()
         self.oyster: set[int] = set()
+        self.views: dict[int, FleetSheetView] = {}  # one per seat: a tap on a sheet is that sheet's
         try:
-            self.view = FleetSheetView(default_layout(), self._tap_box)
+            self.layout: Layout | None = default_layout()
             self.layout_problem = None
         except AssetError as exc:
-            self.view, self.layout_problem = None, str(exc)
+            self.layout, self.layout_problem = None, str(exc)
+        self.sheet_frame = ft.Container(padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER)
         self.setup = ft.Column(spacing=12)
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-banner")
@@ -95,8 +96,7 @@ class SheetsScreen(TableTray):
             self.tray,
             self.panel,
             self.results,
-            ft.Container(self.view.control if self.view else ft.Container(), padding=8, border_radius=12,
-                         bgcolor=ft.Colors.SURFACE_CONTAINER),
+            self.sheet_frame,
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # Drawing ---------------------------------------------------------------------------
@@ -114,7 +114,8 @@ class SheetsScreen(TableTray):
         if self.show_saved():
             self._parts = None
             return
-        if not self.body.controls:
+        rebuilt = not self.body.controls  # (after the saved game, or a damaged file): all of it is sent
+        if rebuilt:
             self.body.controls = self.build()
         if self.missing or self.layout_problem:
             return
@@ -138,9 +139,24 @@ class SheetsScreen(TableTray):
         self.tray.visible = game.at_table and not game.over
         self.tray.controls = self._tray(game, sheet) if self.tray.visible else []
         self.panel.controls = self._panel(game, sheet)
-        changed = self.view.show(sheet, self._targets(sheet))
+        view, switched = self._sheet_view()
+        changed = view.show(sheet, self._targets(sheet))
         self._show_results(game)
-        self._parts = [self.undo_bar.control, self.chips, self.banner, self.tray, self.panel, self.results, *changed]
+        self._parts = None if rebuilt or switched else [self.undo_bar.control, self.chips, self.banner, self.tray,
+                                                        self.panel, self.results, *changed]
+
+    def _sheet_view(self) -> tuple[FleetSheetView, bool]:
+        """The drawing of the sheet shown, and whether it replaced another's. Each seat has its own: a
+        tap on a box drawn for one player's sheet, arriving once the screen shows another's, is a late
+        tap on that player's sheet."""
+        view = self.views.get(self.seat)
+        if view is None:
+            assert self.layout is not None
+            seat = self.seat
+            view = self.views[seat] = FleetSheetView(self.layout, lambda track, index: self._tap_box(track, index, seat))
+        switched = self.sheet_frame.content is not view.control
+        self.sheet_frame.content = view.control
+        return view, switched
 
     @staticmethod
     def _status(game: FleetGame, seat: int) -> str:
@@ -209,10 +225,7 @@ class SheetsScreen(TableTray):
         self.results.visible = game.over
         if not game.over:
             return
-        results, winners = score(game.names, game.sheets)
-        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-fleet", style=big_button_style(),
-                               on_click=lambda e: self._save())
-        self.results.controls = [*standings(results, winners, key="fleet"), *([save] if self.acts_for(ANY_SEAT) else [])]
+        self.results.controls = self.game_end(*score(game.names, game.sheets), fleet.to_play, "fleet")
 
     def _show_setup(self) -> None:
         players = self.ctx.store.settings.players()
@@ -282,6 +295,3 @@ class SheetsScreen(TableTray):
             self.seat = 0
         self.render()
 
-    def _save(self) -> None:
-        state = self.session.state
-        self.save_play(lambda play_id, played_at: fleet.to_play(state, play_id, played_at))

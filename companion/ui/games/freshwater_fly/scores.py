@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.scoring import PlayerResult
+from companion.core.scoring import PlayerResult, winners_words
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS, REEL_BOARDS
 from companion.games.freshwater_fly.score_sheet import SheetState
@@ -108,7 +108,7 @@ class ScoresScreen(SessionScreen):
         self.save_button.content = "Save the changes" if state.play_id else "Save to history"
 
     def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
-        self.banner.value = f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
+        self.banner.value = winners_words(winners)
         self.standings.controls = [
             ft.Row([min_width(ft.Text(f"{r.rank}.", size=18), 30), ft.Text(r.name, size=18, expand=True),
                     ft.Text(str(r.total), size=20, weight=ft.FontWeight.BOLD)])
@@ -162,7 +162,7 @@ class ScoresScreen(SessionScreen):
         replaces it instead of adding it twice."""
         state: SheetState = self.session.state
         tie_break = fly_options(self.ctx).tie_break
-        self.save_play(lambda play_id, played_at: sheet.to_play(state, play_id, played_at, tie_break),
+        self.save_play(lambda shown, play_id, played_at: sheet.to_play(shown, play_id, played_at, tie_break),
                        replacing=state.play_id)
 
     def discard_sheet(self) -> None:

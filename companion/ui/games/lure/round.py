@@ -20,7 +20,6 @@ from companion.games.registry import LURE
 from companion.ui.components.common import panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
-from companion.ui.components.standings import standings
 from companion.ui.games.lure.cast_form import CastForm
 from companion.ui.games.lure.fish_entry import Counter, FishEntry
 from companion.ui.games.lure.rolling import Rolling
@@ -135,10 +134,7 @@ class RoundScreen(SessionScreen):
         return controls
 
     def _over(self, state: LureState) -> list[ft.Control]:
-        results, winners = lure.standings(state)
-        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="lure-save", style=big_button_style(),
-                               on_click=lambda e: self._save())
-        return [panel(*standings(results, winners, key="lure"), *([save] if self.acts_for(ANY_SEAT) else []))]
+        return [panel(*self.game_end(*lure.standings(state), to_play, "lure"))]
 
     def _toggle_seat(self, name: str) -> None:
         self.seated = toggle_seat(self.seated, name, MAX_PLAYERS)
@@ -157,7 +153,3 @@ class RoundScreen(SessionScreen):
         players = [seat_entry(name, roster.get(name, "")) for name in self.seated]
         self.host.attempt(lambda: self.start_session(lure.setup_for(players, d6=self.d6, deck=self.deck)))
         self.render()
-
-    def _save(self) -> None:
-        state = self.session.state
-        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))

@@ -31,7 +31,6 @@ from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.components.secret_choice import SecretChoice
-from companion.ui.components.standings import standings
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
@@ -188,7 +187,7 @@ class VoyageScreen(SessionScreen):
         if pb.draws_left(state, seat) > 0:
             items.append(("Draw a chance card (d8)", lambda: self._draw(seat)))
         for c in dict.fromkeys(boat.cards):
-            items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play(seat, c)))
+            items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play_card(seat, c)))
         if items:
             controls.append(button_row(items, "do"))
         controls.append(ft.Text("The store:", size=15))
@@ -252,10 +251,7 @@ class VoyageScreen(SessionScreen):
                     color=ft.Colors.ON_SURFACE_VARIANT), key=f"duel-{seat}", color=ft.Colors.TERTIARY_CONTAINER)
 
     def _over(self, state: PearlBoatState) -> ft.Control:
-        results, winners = pb.score_state(state)
-        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="voyage-save", style=big_button_style(),
-                               on_click=lambda e: self._save())
-        return panel(*standings(results, winners, key="voyage"), *([save] if self.acts_for(ANY_SEAT) else []))
+        return panel(*self.game_end(*pb.score_state(state), to_play, "voyage"))
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -294,7 +290,7 @@ class VoyageScreen(SessionScreen):
             self.asking = {"draw": roll, "card": card_for(roll).id, "seat": seat}
             self.render()
 
-    def _play(self, seat: int, card_id: str) -> None:
+    def _play_card(self, seat: int, card_id: str) -> None:
         if card_id in TARGETED or card_id in STEPS_CARDS:
             self.asking = {"card": card_id, "seat": seat}
             self.render()
@@ -327,6 +323,3 @@ class VoyageScreen(SessionScreen):
             self.duel.close()  # passed around: hidden again
             self.render()
 
-    def _save(self) -> None:
-        state = self.session.state
-        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))

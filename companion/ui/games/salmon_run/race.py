@@ -18,7 +18,6 @@ from companion.games.salmon_run.scoring import to_play
 from companion.ui.components.common import chip, panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
-from companion.ui.components.standings import standings
 from companion.ui.games.salmon_run.answers import Answers, last_answers
 from companion.ui.games.salmon_run.turn import TurnHelper
 from companion.ui.host import Host
@@ -174,10 +173,7 @@ class RaceScreen(SessionScreen):
                     *rows, key="decks")
 
     def _over(self, state: RaceState) -> ft.Control:
-        results, winners = sr.standings(state)
-        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="race-save", style=big_button_style(),
-                               on_click=lambda e: self._save())
-        return panel(*standings(results, winners, key="race"), *([save] if self.acts_for(ANY_SEAT) else []))
+        return panel(*self.game_end(*sr.standings(state), to_play, "race"))
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -211,6 +207,3 @@ class RaceScreen(SessionScreen):
         self.host.attempt(lambda: self.start_session(sr.setup_for(players, river, self.rolls)))
         self.render()
 
-    def _save(self) -> None:
-        state = self.session.state
-        self.save_play(lambda play_id, played_at: to_play(state, play_id, played_at))
