@@ -369,10 +369,20 @@ class SessionScreen(Screen):
             self._watch()
 
     def _adopt_latest(self) -> None:
-        """Another page started (or ended) a session: show the latest, if this page shows none yet
-        (a saved game stays until this phone leaves it)."""
-        if self.session is None and not self.missing and self.saved is None:
+        """Another page started (or ended) a session: show the latest, if this page shows none yet, or
+        the one its address names, back again (a discard undone); a saved game stays until this phone
+        leaves it."""
+        if self.session is not None or self.saved is not None:
+            return
+        if self.missing and self.arg:
+            try:
+                self.session = self.ctx.sessions.get(self.arg)
+            except DomainError:
+                return
+            self.missing = None
+            self.body.controls = []  # drawn again from scratch: the session, not the message
+        elif not self.missing:
             self.session = self.find()
-            if self.session is not None:
-                self._watch()
-                self.render()
+        if self.session is not None:
+            self._watch()
+            self.render()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.table.seats import seat_entry
 from companion.games.lure import rules as lure
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
@@ -161,3 +162,46 @@ async def test_a_phone_whose_player_left_the_roster_acts_for_no_seat(app, roster
     await ben.click(key="lock-1")
     assert state(app).casts.has_chosen(1) is False
     assert "not playing this game" in ben.snackbar_texts()[-1]
+
+
+async def test_an_extra_die_lure_picked_stays_picked_when_a_lure_drawn_meanwhile_joins_the_hand(app, roster) -> None:
+    # Ana picked her Extra +3, then recorded the Extra +1 she drew: the pick followed the place in the
+    # (sorted) hand and cast the +1.
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for(["Ana", "Ben"], deck=6,
+                                                                lures={"adjust": 0, "boost": 0, "extra": [3]}))
+    session.perform(lure.splash(session.state, [{"catch": 30, "vp": 2}, {"catch": 31, "vp": 3}]))
+    for seat in (0, 1):
+        session.perform(lure.cast(session.state, seat, 1))
+    for seat in (0, 1):
+        session.perform(lure.roll(session.state, seat, [1]))
+    session.perform(lure.resolve(session.state))  # nobody caught anything: each is owed a lure
+    session.perform(lure.splash(session.state, []))
+    assert session.state.phase == lure.CAST and session.state.seats[0].owed == 1
+    page = await app.open("/games/lure/round")
+    await page.click(key="cast-open-0")
+    await page.click(key="pick-extra-0-0")  # +3
+    await page.click(key="draw-0-extra-1")  # the Extra +1 drawn, recorded now
+    assert session.state.seats[0].hand.extra == (1, 3)
+    assert page.checked("pick-extra-0-1") and not page.checked("pick-extra-0-0")  # still the +3
+    await page.click(key="lock-0")
+    assert session.state.casts.value(0).extra == (3,)
+
+
+async def test_a_players_choice_of_fish_made_on_her_phone_counts_when_a_teammate_makes_the_catch(app, roster) -> None:
+    # Rolling together, Ana chose her fish on her phone; Ben's "Make the catch" used his phone's
+    # choices (none) and dropped hers.
+    ids = {p.name: p.id for p in app.store.settings.players()}
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for([seat_entry(n, ids[n]) for n in ("Ana", "Ben")],
+                                                                catches_per_roll="one"))
+    session.perform(lure.splash(session.state, [{"catch": 5, "vp": 1}, {"catch": 9, "vp": 2}]))
+    for seat in (0, 1):
+        session.perform(lure.cast(session.state, seat, 2))
+    session.perform(lure.roll(session.state, 0, [6, 5]))  # 11: the 5 or the 9
+    session.perform(lure.roll(session.state, 1, [1, 1]))  # 2: neither
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    assert ana.has(key="choose-0-1") and not ben.has(key="choose-0-1")  # her choice, on her phone only
+    await ana.click(key="choose-0-1")  # the 9
+    await app.settle()
+    await ben.click(key="lure-resolve")
+    assert [f.catch for f in session.state.seats[0].pile] == [9]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.salmon_run import rules as sr
+from tests.headless import key_of
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
@@ -107,3 +108,25 @@ async def test_the_race_ends_after_the_last_players_turn_and_is_saved(app, roste
     await page.click(key="race-save")
     [play] = app.store.archive.all()
     assert play.game == "salmon-run" and play.winners == ("Ana",)
+
+
+async def test_a_waterfall_ticked_for_one_current_is_not_ticked_for_the_next(app, roster) -> None:
+    host = await app.open("/games/salmon-run/race")
+    await start(host)
+    session = race(app)
+    session.perform(sr.first_player(session.state, [1]))
+    for _ in range(2):
+        session.perform(sr.special_hex(session.state, 0, sr.CURRENT_HEX, card=sr.CURRENT))
+    ana = await app.open("/games/salmon-run/race", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/salmon-run/race", phone=BEN_PHONE, player="Ben")
+    for current in (1, 2):
+        await ana.click(key="play-" + str(sr.playable(session.state).index(sr.CURRENT)))
+        await app.settle()
+        assert ana.checked("fall-0-None")  # the next Current starts with no Waterfall ticked
+        await ana.click(key="fall-0-1")
+        [one_arrow] = [c for c in ana.find_all(label="1 arrow") if str(key_of(c)).startswith("answer-0-")]
+        await ana.tap(one_arrow)
+        await ben.click(key="answer-1-0")
+        await app.settle()
+        [anas] = [a for a in session.state.last.answers if a.seat == 0]
+        assert anas.waterfall_arrows == 1

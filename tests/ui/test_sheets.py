@@ -3,6 +3,7 @@ by taps (and in words), choices, undo, a finished game saved to history."""
 
 from __future__ import annotations
 
+import msgpack
 import pytest
 
 from companion.games.fleet_dice import rules as fleet
@@ -269,3 +270,26 @@ async def test_a_boat_ticked_to_skip_fishing_skips_it_and_fills_its_swordfish_bo
     await page.click(key="sheet-Ana")  # the phone passed around went on to Ben, who still fishes
     await page.click(key=f"box-{track}-{ana.next_box(track)}")
     assert session.state.sheets[0].filled[track] == ana.filled[track] + 1 and session.state.sheets[0].choice() is None
+
+
+async def test_a_new_game_after_the_saved_one_is_drawn_on_the_phone(app, sheets) -> None:
+    # After "Start a new game" on the saved result, another table's game open meanwhile was adopted
+    # but only its changed parts were sent: the phone kept showing the saved panel.
+    from tests.ui.test_table_kit_screens import to_the_end
+
+    to_the_end(app.ctx.sessions.latest(GAME))
+    await sheets.route("/history")
+    await sheets.route("/games/fleet-dice/sheets")
+    other_phone = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="table")
+    await other_phone.click(key="fleet-save")  # saved on another phone: this one follows
+    await app.settle()
+    assert sheets.has(key="saved-to-history")
+    app.ctx.sessions.create(GAME, {"players": [{"name": "Ben", "start": "cod"}, {"name": "Ana", "start": "oyster"}],
+                                   "start_player": 0})
+    sent = len(sheets.conn.sent)
+    await sheets.click(key="saved-new-game")
+    assert sheets.find(key="sheet-banner").value == "Round 1, boat phase: Ben rolls the boat dice."
+    body = sheets.find(key="screen-SheetsScreen")
+    patched = [m[1].get("id") for m in (msgpack.unpackb(b, strict_map_key=False) for b in sheets.conn.sent[sent:])
+               if isinstance(m[1], dict)]
+    assert body._i in patched  # the whole screen is sent: the saved panel leaves the browser too

@@ -97,9 +97,10 @@ async def test_a_phone_keeps_its_theme(app) -> None:
 
 
 async def test_startup_notice_is_shown_until_dismissed(data_dir, clock) -> None:
-    from tests.headless import HeadlessApp as App
     import asyncio
+
     from companion.store import open_store
+    from tests.headless import HeadlessApp as App
 
     data_dir.mkdir(parents=True)
     (data_dir / "archive.json").write_text("{oops")
@@ -133,6 +134,20 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     await page.click(label="Resume")
     assert page.page.views[0].route == f"/dice/{session_id}"
     assert page.has(key="result")
+
+
+async def test_a_page_on_a_sessions_address_shows_it_again_when_its_discard_is_undone(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="roll")
+    session_id = app.ctx.sessions.latest("table").id
+    watching = await app.open(f"/dice/{session_id}", phone="192.0.2.9", player="table")
+    await page.click(label="Unfinished sessions")
+    await page.click(label="Discard")
+    await app.settle()
+    assert watching.has(label="This session cannot be shown")
+    await page.snackbar_action()  # Undo: the session is back
+    await app.settle()
+    assert watching.has(key="result") and not watching.has(label="This session cannot be shown")
 
 
 async def test_a_missing_session_says_so(app) -> None:

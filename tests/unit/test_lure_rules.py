@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -290,6 +291,30 @@ def test_a_requirement_checked_at_the_table_counts_only_when_the_table_says_so()
     assert act(state, resolve(state, other={0: [0]})).seats[0].pile == (fish(6, 2, "other"),)
     with pytest.raises(LureError, match="The 30 has no requirement to check at the table"):
         act(state, resolve(state, other={0: [1]}))
+
+
+def test_each_player_says_on_their_own_phone_what_their_roll_meets_and_which_fish_it_takes() -> None:
+    # One phone of the group made the catch with the choices drawn on it: a teammate's choice, made on
+    # her own phone, was dropped. Now each says it of their own roll, and the catch reads it.
+    state = splashed(new(4, catches_per_roll="one"), fish(5, 1), fish(9, 2), fish(7, 3, "other"))
+    state = cast_all(state, {"d6": 2}, {"d6": 2}, {"d6": 4}, {"d6": 5})
+    state = rolled(rolled(state, 0, [6, 5]), 1, [2, 4])  # Ana 11 (the 5, the 9; the 7 at the table), Ben 6
+    state = act(state, lure.judge(state, 0, 2, True))
+    assert state.seats[0].roll.meets == (2,) and can_catch(state, 0, state.seats[0].roll.meets) == [0, 1, 2]
+    with pytest.raises(LureError, match=r"^Ana can catch 3 fish: choose one\.$"):
+        act(state, resolve(state))
+    with pytest.raises(LureError, match=r"^The 5 has no requirement to check at the table\.$"):
+        act(state, lure.judge(state, 0, 0, True))
+    with pytest.raises(LureError, match=r"^Ben's roll does not catch the 9\.$"):
+        act(state, lure.take(state, 1, 1))
+    state = act(state, lure.take(state, 0, 2))
+    assert lure.take(state, 0, 2).label == "Ana takes the 7" and lure.judge(state, 0, 2, True).label == \
+        "Ana: meets the 7"
+    done = act(state, resolve(state))  # Ana takes the 7 she met; Ben (6) the 5
+    assert done.seats[0].pile == (fish(7, 3, "other"),) and done.seats[1].pile == (fish(5, 1),)
+    assert RULES.whose(state, lure.take(state, 0, 2)) == 0  # her own move: her phone's
+    assert act(act(state, lure.judge(state, 0, 2, False)), lure.take(state, 0, 0)).seats[0].roll == \
+        replace(state.seats[0].roll, meets=(), takes=0)
 
 
 def test_adjust_never_goes_beyond_a_dies_highest_or_lowest_number() -> None:

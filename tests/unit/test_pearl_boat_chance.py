@@ -34,7 +34,18 @@ from tests.unit.test_pearl_boat_rules import act, boat, moved, refused, started,
 def test_the_d8_names_each_card_as_the_text_does(roll, card, name) -> None:
     assert card_for(roll).id == card and CARD_NAMES[card] == name
     state = moved(started())
-    assert draw(state, 0, roll).label == f"Ana draws {roll}: {name}"
+    kept = card not in (FROZEN, LOSE_FUEL)  # a curse applies at once; every other card is kept face down
+    assert draw(state, 0, roll).label == ("Ana draws a card and keeps it" if kept else f"Ana draws {roll}: {name}")
+    after = act(state, draw(state, 0, roll))
+    assert (after.notice == "Ana keeps the card drawn, face down.") == kept  # no name for the other boats
+
+
+def test_a_card_kept_or_traded_is_named_to_no_other_boat() -> None:
+    # The hidden attack's owner "can list that they own" it (seeds/003): the app says nothing of it.
+    state = boat(moved(started()), 0, attacks=(SLOW_DOWN,))
+    assert pb.trade(state, 0, SLOW_DOWN).label == "Ana trades a card at the store"
+    full = boat(moved(started()), 0, upgrades=(ENGINE_REVERSE, ENGINE_UPGRADE, MOVE_CHOICE))
+    assert draw(full, 0, 2).label == "Ana draws 2: Engine upgrade"  # no room: used at once, for all to see
 
 
 def test_a_draw_comes_after_moving_once_a_turn_and_is_optional() -> None:

@@ -284,10 +284,10 @@ def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() 
     assert sr.waiting_on(state) == (0, 1, 2)
     assert refused(state, play(state, 0, "forward")) == "First resolve the Current: Ana, Ben and Cy still to answer it."
     action = drift(state, 0, 2, roll=3)
-    assert action.label == "Ana rolls 3: arrow 1"
+    assert action.label == "Ana answers the Current"  # the roll is secret until every salmon has answered
     state = act(state, action)
     action = drift(state, 1, 2, roll=4, waterfall_arrows=2, waterfall_roll=5)
-    assert action.label == "Ben rolls 4: arrow 2; into a Waterfall, rolls 5: arrow 1"
+    assert action.label == "Ben answers the Current"
     state = act(state, action)
     assert sr.answer_of(state, 1, viewer=1) == sr.Answer(1, arrows=2, roll=4, arrow=2, waterfall_arrows=2,
                                                          waterfall_roll=5, waterfall_arrow=1)
@@ -307,7 +307,7 @@ def test_countering_the_current_spares_only_the_counterer() -> None:
     assert sr.can_counter(state, 0) and sr.can_counter(state, 1) and not sr.can_counter(state, 2)
     assert refused(state, counter(state, 2)) == "Cy has no Current card to counter with."
     state = act(state, counter(state, 0))  # her second copy
-    assert state.salmon[0].hand == 2  # 4, less the Current played and the one discarded
+    assert state.salmon[0].hand == 3  # 4, less the Current played: the counter shows at the reveal
     state = act(state, counter(state, 1))
     assert refused(state, counter(state, 1)) == "Ben has already answered this Current."
     assert refused(state, drift(state, 2, 2)) == "Cy's hex has two arrows: roll the die (odd: arrow 1, even: arrow 2)."
@@ -315,6 +315,7 @@ def test_countering_the_current_spares_only_the_counterer() -> None:
     assert refused(state, drift(state, 2, 3)) == "Cy's hex has 0, 1 or 2 current arrows, not 3."
     state = act(state, drift(state, 2, 1))
     assert state.pending is None and [a.countered for a in state.last.answers] == [True, True, False]
+    assert [s.hand for s in state.salmon] == [2, 3, 4]  # revealed: each counter discarded its card
 
 
 def test_rapids_discard_one_card_per_arrow() -> None:
@@ -325,12 +326,13 @@ def test_rapids_discard_one_card_per_arrow() -> None:
     state = with_card(state, 0, "rapids")
     state = act(state, play(state, 0, "rapids"))  # Ana holds 3
     action = rapids(state, 0, 2)
-    assert action.label == "Ana: 2 arrows, discards 2 cards"
+    assert action.label == "Ana answers the Rapids"
     state = act(state, action)
     state = act(state, rapids(state, 1, 1))
-    assert state.salmon[0].hand == 1 and state.salmon[1].hand == 3
+    assert state.salmon[0].hand == 3 and state.salmon[1].hand == 4  # nobody's hand moves before the reveal
     state = act(state, rapids(state, 2, 0))
     assert state.pending is None and [a.discards for a in state.last.answers] == [2, 1, 0]
+    assert state.salmon[0].hand == 1 and state.salmon[1].hand == 3
     assert sr.rapids_discards(2, 1) == 1  # no more than the hand holds
 
 

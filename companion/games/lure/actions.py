@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import DomainError
+from companion.core.table.seats import is_whole
 from companion.games.lure.cards import FishCard
 from companion.games.lure.fishing import outcome
 from companion.games.lure.state import (
@@ -91,6 +92,20 @@ def describe_outcome(state: LureState, result: Outcome) -> str:
         parts.append(f"out of fish: {', '.join(state.names[i] for i in result.ran_out)} draw a lure")
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
+
+
+def judge(state: LureState, seat: int, fish: int, meets: bool) -> Action:
+    """`seat` says whether their roll meets a middle fish checked at the table: 'Ana: meets the 9'."""
+    catch = state.middle[fish].catch if is_whole(fish) and 0 <= fish < len(state.middle) else fish
+    return Action("judge", {"seat": seat, "fish": fish, "meets": meets},
+                  f"{_name(state, seat)}: {'meets' if meets else 'does not meet'} the {catch}")
+
+
+def take(state: LureState, seat: int, fish: int | None) -> Action:
+    """`seat` chooses the fish their roll catches (None: not chosen yet): 'Ana takes the 9'."""
+    catch = state.middle[fish].catch if is_whole(fish) and 0 <= fish < len(state.middle) else fish
+    label = f"{_name(state, seat)} takes the {catch}" if fish is not None else f"{_name(state, seat)}: no fish chosen"
+    return Action("take", {"seat": seat, "fish": fish}, label)
 
 
 def resolve(state: LureState, other: Mapping[int, Sequence[int]] | None = None,

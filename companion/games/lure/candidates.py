@@ -70,6 +70,14 @@ def candidates(state: LureState, rng: random.Random) -> list[Action]:
                 die = rng.randrange(len(s.roll.dice))
                 value, sides = s.roll.dice[die], state.cast(seat).sides()[die]
                 moves += [actions.adjust(state, seat, die, by) for by in (1, -1) if 1 <= value + by <= sides]
+        for seat in seats:  # what a player says of their own roll
+            s = state.seats[seat]
+            if s.roll is None:
+                continue
+            moves += [actions.judge(state, seat, f, rng.random() < 0.5) for f in view.to_check(state, seat)]
+            options = view.can_catch(state, seat, s.roll.meets)
+            if state.settings.catches_per_roll == ONE and len(options) > 1:
+                moves.append(actions.take(state, seat, rng.choice(options)))
         if seats and all(state.seats[i].roll is not None for i in seats):
             other = {i: [f for f in view.to_check(state, i) if rng.random() < 0.5] for i in seats}
             choice = {}
@@ -78,5 +86,6 @@ def candidates(state: LureState, rng: random.Random) -> list[Action]:
                     options = view.can_catch(state, i, other[i])
                     if options:
                         choice[i] = rng.choice(options)
-            moves.append(actions.resolve(state, other, choice))
+            # The catch as each player said of their roll, or as earlier versions recorded it (all in one).
+            moves.append(actions.resolve(state) if rng.random() < 0.5 else actions.resolve(state, other, choice))
     return moves

@@ -111,6 +111,42 @@ def adjust(state: LureState, data: Mapping[str, Any]) -> LureState:
     return set_seat(state, seat, roll=roll)
 
 
+def judge(state: LureState, data: Mapping[str, Any]) -> LureState:
+    """A player says whether their roll meets a fish whose requirement is checked at the table."""
+    seat, roll = _rolled(state, data, "say what the roll meets")
+    index = _fish_index(state, data.get("fish"), "Checked at the table")
+    if state.middle[index].requirement.kind != "other":
+        raise LureError(f"The {state.middle[index].catch} has no requirement to check at the table.")
+    meets = data.get("meets")
+    if not isinstance(meets, bool):
+        raise LureError("Say whether the roll meets the fish: true or false.")
+    listed = tuple(sorted(set(roll.meets) | {index} if meets else set(roll.meets) - {index}))
+    return set_seat(state, seat, roll=replace(roll, meets=listed))
+
+
+def take(state: LureState, data: Mapping[str, Any]) -> LureState:
+    """A player whose roll meets several fish chooses the one it catches (a roll catches one fish)."""
+    seat, roll = _rolled(state, data, "choose a fish")
+    if state.settings.catches_per_roll != ONE:
+        raise LureError("A roll catches every fish it meets in this game: there is no fish to choose.")
+    index = data.get("fish")
+    if index is not None:
+        index = _fish_index(state, index, f"{state.names[seat]}'s choice")
+        if index not in can_catch(state, seat, roll.meets):
+            raise LureError(f"{state.names[seat]}'s roll does not catch the {state.middle[index].catch}.")
+    return set_seat(state, seat, roll=replace(roll, takes=index))
+
+
+def _rolled(state: LureState, data: Mapping[str, Any], doing: str) -> tuple[int, Roll]:
+    in_phase(state, FISH, doing)
+    seat = seat_of(state, data)
+    check_turn(state, seat, doing)
+    roll = state.seats[seat].roll
+    if roll is None:
+        raise LureError(f"{state.names[seat]} has not rolled yet.")
+    return seat, roll
+
+
 def _seat_map(raw: Any, what: str, state: LureState, group: tuple[int, ...]) -> dict[int, Any]:
     if raw is None:
         return {}
@@ -142,7 +178,8 @@ def outcome(state: LureState, other: Mapping[Any, Any] | None = None,
     Each fish goes to the one player of the group who meets it; "If they can both catch a
     fish, the player with the lower total gets it. If tied, no one gets it (leave it in the
     middle)." With catches_per_roll 'all' a roll catches every fish it meets; with 'one' each
-    player catches only the fish they choose."""
+    player catches only the fish they choose. What each player said of their roll (`judge`,
+    `take`) counts, unless `other` and `choice` say it (as a catch recorded by earlier versions did)."""
     if state.phase != FISH:
         in_phase(state, FISH, "make the catch")
     k = current_group(state)
@@ -152,6 +189,11 @@ def outcome(state: LureState, other: Mapping[Any, Any] | None = None,
     for seat in group:
         if state.seats[seat].roll is None:
             raise LureError(f"Wait for {state.names[seat]} to roll.")
+    rolls = {seat: state.seats[seat].roll for seat in group}
+    if other is None:
+        other = {seat: list(roll.meets) for seat, roll in rolls.items() if roll.meets}
+    if choice is None:
+        choice = {seat: roll.takes for seat, roll in rolls.items() if roll.takes is not None}
     others: dict[int, set[int]] = {}
     for seat, listed in _seat_map(other, "Requirements checked at the table", state, group).items():
         if not isinstance(listed, list):

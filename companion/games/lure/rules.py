@@ -24,10 +24,12 @@ from companion.games.lure.actions import (  # noqa: F401  (the game's moves as t
     cast,
     describe_outcome,
     draw,
+    judge,
     resolve,
     roll,
     roll_with,
     splash,
+    take,
 )
 from companion.games.lure.data import LureData, default_data, parse_data  # noqa: F401
 from companion.games.lure.fishing import outcome  # noqa: F401
@@ -98,6 +100,8 @@ RULES: TableRules[LureState] = TableRules(
              cast_touches, secret=True),
         Move("roll", fishing.roll, ("seat", "values", "special"), seat_in(), SEAT),
         Move("adjust", fishing.adjust, ("seat", "die", "by"), seat_in(), SEAT),
+        Move("judge", fishing.judge, ("seat", "fish", "meets"), seat_in(), SEAT),
+        Move("take", fishing.take, ("seat", "fish"), seat_in(), SEAT),
         Move("resolve", fishing.resolve, ("group", "other", "choice"), rolling_now),
         Move("draw", fishing.draw, ("seat", "lure", "value"), seat_in(), SEAT),
     ),

@@ -121,6 +121,8 @@ class Roll:
     special: tuple[int, ...]  # in the order of the cast's special dice
     rolled: tuple[int, ...]  # d6 then special, before adjusting
     adjusts: int = 0
+    meets: tuple[int, ...] = ()  # the middle fish checked at the table ('other') its player says it meets
+    takes: int | None = None  # the fish its player takes (a roll catches one fish): a middle index
 
     @property
     def dice(self) -> tuple[int, ...]:

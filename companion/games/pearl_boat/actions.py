@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.table.seats import is_whole
-from companion.games.pearl_boat.chance import CARD_NAMES, D8, card_for
+from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
+from companion.games.pearl_boat.ledger import room_for
 from companion.games.pearl_boat.state import D6, PearlBoatState
 from companion.games.pearl_boat.store import ITEM_NAMES, STEP_BACK
 from companion.games.pearl_boat.view import move_steps, rolloff_seats, slowed_now
@@ -98,8 +99,12 @@ def draw(state: PearlBoatState, seat: int, roll: int, *, steps: int | None = Non
                        ("to_blocker", to_blocker)):
         if value is not None:
             data[key] = value
-    name = card_for(roll).name if is_whole(roll) and 1 <= roll <= D8 else "?"
-    return Action("draw", data, f"{_name(state, seat)} draws {roll}: {name}")
+    if not is_whole(roll) or not 1 <= roll <= D8:
+        return Action("draw", data, f"{_name(state, seat)} draws {roll}: ?")
+    card = card_for(roll)
+    if card.id not in CURSES and 0 <= seat < len(state.boats) and room_for(state, seat, card.id):
+        return Action("draw", data, f"{_name(state, seat)} draws a card and keeps it")  # face down: no name
+    return Action("draw", data, f"{_name(state, seat)} draws {roll}: {card.name}")
 
 
 def use_card(state: PearlBoatState, seat: int, card: str, *, steps: int | None = None, move_roll: int | None = None,
@@ -141,8 +146,8 @@ def buy(state: PearlBoatState, seat: int, item: str, steps: int = 1) -> Action:
 
 
 def trade(state: PearlBoatState, seat: int, card: str) -> Action:
-    return Action("trade", {"seat": seat, "card": card},
-                  f"{_name(state, seat)} trades {CARD_NAMES.get(card, str(card))} for a hidden attack")
+    return Action("trade", {"seat": seat, "card": card},  # what a boat holds is face down: no names
+                  f"{_name(state, seat)} trades a card at the store")
 
 
 def sell(state: PearlBoatState, seat: int, card: str) -> Action:

@@ -147,7 +147,8 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
             return replace(state, notice=f"{name} is discarded: {exc}")
         return replace(state, notice=f"{boat.name} is frozen on the next turn.")
     if room_for(state, seat, card.id):
-        return replace(add_card(state, seat, card.id), notice=f"{boat.name} holds {name}.")
+        # Kept face down: the other boats see that a card was kept, not which (a hidden attack is hidden).
+        return replace(add_card(state, seat, card.id), notice=f"{boat.name} keeps the card drawn, face down.")
     # "any upgrade cards they draw will be immediately activated and used"; the same for attacks.
     # "If ... the effects of the card cannot be utilised ... your card will be automatically discarded."
     try:

@@ -9,11 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
-from companion.core.table.seats import is_whole
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
 from companion.games.salmon_run.state import RaceState
-from companion.games.salmon_run.view import arrow_for, hand_at_end, only_fatigue, rapids_discards, three_swims
+from companion.games.salmon_run.view import hand_at_end, only_fatigue, three_swims
 
 
 def _name(state: RaceState, seat: int) -> str:
@@ -65,35 +64,30 @@ def jump(state: RaceState, seat: int, cards: Sequence[str]) -> Action:
     return Action("jump", {"seat": seat, "cards": list(cards)}, label)
 
 
-def counter(state: RaceState, seat: int) -> Action:
-    """`seat` discards a Current (Rapids) card to be spared the one waiting: 'Ben counters the Current'."""
+def answers(state: RaceState, seat: int) -> str:
+    """The label of an answer to the Current or the Rapids, which says nothing of it (the answers are
+    secret until the last is in; the screens show them then): 'Ben answers the Current'."""
     card = CARD_NAMES[state.pending.card] if state.pending is not None else "card"
-    return Action("counter", {"seat": seat}, f"{_name(state, seat)} counters the {card}")
+    return f"{_name(state, seat)} answers the {card}"
+
+
+def counter(state: RaceState, seat: int) -> Action:
+    """`seat` discards a Current (Rapids) card to be spared the one waiting."""
+    return Action("counter", {"seat": seat}, answers(state, seat))
 
 
 def drift(state: RaceState, seat: int, arrows: int, roll: int | None = None, waterfall_arrows: int | None = None,
           waterfall_roll: int | None = None) -> Action:
     """`seat`'s salmon moves with the Current: the arrows on its hex, the roll when there are two, and
-    a Waterfall it was pushed into (its arrows and roll). 'Ben rolls 4: arrow 2'."""
+    a Waterfall it was pushed into (its arrows and roll)."""
     data: dict[str, Any] = {"seat": seat, "arrows": arrows}
-    name = _name(state, seat)
     if roll is not None:
         data["roll"] = roll
-    if arrows == 0:
-        label = f"{name}'s hex has no arrows: the salmon stays"
-    elif arrows == 2 and is_whole(roll):
-        label = f"{name} rolls {roll}: arrow {arrow_for(roll)}"  # type: ignore[arg-type]
-    else:
-        label = f"{name} moves with the current"
     if waterfall_arrows is not None:
         data["waterfall_arrows"] = waterfall_arrows
         if waterfall_roll is not None:
             data["waterfall_roll"] = waterfall_roll
-            if is_whole(waterfall_roll):
-                label += f"; into a Waterfall, rolls {waterfall_roll}: arrow {arrow_for(waterfall_roll)}"
-        else:
-            label += "; into a Waterfall and back along its arrow"
-    return Action("drift", data, label)
+    return Action("drift", data, answers(state, seat))
 
 
 def drift_with(state: RaceState, seat: int, arrows: int, rng: random.Random, waterfall_arrows: int | None = None,
@@ -105,12 +99,8 @@ def drift_with(state: RaceState, seat: int, arrows: int, rng: random.Random, wat
 
 
 def rapids(state: RaceState, seat: int, arrows: int) -> Action:
-    """`seat` says how many arrows its hex has: 'Ben: 2 arrows, discards 2 cards'."""
-    hand = state.salmon[seat].hand if 0 <= seat < len(state.salmon) else 0
-    n = rapids_discards(arrows, hand) if is_whole(arrows) and arrows >= 0 else 0
-    return Action("rapids", {"seat": seat, "arrows": arrows},
-                  f"{_name(state, seat)}: {arrows} arrow{'s' if arrows != 1 else ''}, discards {n} "
-                  f"card{'s' if n != 1 else ''}")
+    """`seat` says how many arrows its hex has (it discards as many cards, at the reveal)."""
+    return Action("rapids", {"seat": seat, "arrows": arrows}, answers(state, seat))
 
 
 def eagle(state: RaceState, seat: int, countered: bool = False) -> Action:

@@ -26,7 +26,8 @@ from companion.games.salmon_run.view import arrow_for, available, rapids_discard
 
 def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
     """`seat`'s answer: the Eagle's one answer ends it; the Current's and the Rapids' are secret until the
-    last salmon's, which shows them all and lets the turn go on."""
+    last salmon's, which shows them all, takes the cards they cost from the hands (a counter, the
+    Rapids' discards: nothing changes before, for every phone to see) and lets the turn go on."""
     p = state.pending
     assert p is not None
     if p.card == EAGLE:
@@ -34,8 +35,10 @@ def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
     answers = state.answers.choose(seat, answer, again=False)
     if not answers.revealed:
         return replace(state, answers=answers)
-    return replace(state, answers=answers, pending=None,
-                   last=replace(p, answers=tuple(answers.value(s) for s in answers.seats)))
+    shown = tuple(answers.value(s) for s in answers.seats)
+    for a in shown:
+        state = set_salmon(state, a.seat, hand=state.salmon[a.seat].hand - (1 if a.countered else 0) - a.discards)
+    return replace(state, answers=answers, pending=None, last=replace(p, answers=shown))
 
 
 def waiting_for(state: RaceState, seat: int, cards: tuple[str, ...], doing: str) -> Pending:
@@ -55,7 +58,7 @@ def counter(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     s = state.salmon[seat]
     if available(state, seat, p.card) < 1 or s.hand < 1:
         raise SalmonRunError(f"{s.name} has no {CARD_NAMES[p.card]} card to counter with.")
-    return record_answer(set_salmon(state, seat, hand=s.hand - 1), seat, Answer(seat, countered=True))
+    return record_answer(state, seat, Answer(seat, countered=True))
 
 
 def arrows_of(value: Any, what: str) -> int:
@@ -101,9 +104,7 @@ def rapids(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     waiting_for(state, seat, (RAPIDS,), "answer the Rapids")
     s = state.salmon[seat]
     arrows = arrows_of(data.get("arrows"), f"{s.name}'s hex")
-    discards = rapids_discards(arrows, s.hand)
-    state = set_salmon(state, seat, hand=s.hand - discards)
-    return record_answer(state, seat, Answer(seat, arrows=arrows, discards=discards))
+    return record_answer(state, seat, Answer(seat, arrows=arrows, discards=rapids_discards(arrows, s.hand)))
 
 
 def eagle(state: RaceState, data: Mapping[str, Any]) -> RaceState:

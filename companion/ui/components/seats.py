@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from companion.core.players import Player
+from companion.core.table.seats import seat_entry
 from companion.ui.components.common import chip
 
 
@@ -15,6 +17,14 @@ def toggle_seat(seated: list[str], name: str, most: int) -> list[str]:
     if name in seated:
         return [n for n in seated if n != name]
     return [*seated, name] if len(seated) < most else seated
+
+
+def seat_entries(players: list[Player], seated: list[str], **more: dict[str, Any]) -> list[dict[str, Any]]:
+    """The set-up's players: each seated name with its roster id (so each phone finds its seat), and
+    what else the game asks of each (`more`: a field's values by name, e.g. colour={"Ana": "red"})."""
+    ids = {p.name: p.id for p in players}
+    return [seat_entry(name, ids.get(name, ""), **{key: values[name] for key, values in more.items()})
+            for name in seated]
 
 
 def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[str], None]) -> ft.Control:

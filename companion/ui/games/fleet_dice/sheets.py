@@ -12,7 +12,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.assets import AssetError
-from companion.core.table.seats import seat_entry
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import (
@@ -26,7 +25,7 @@ from companion.games.fleet_dice.table import PHASES, position
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state
 from companion.ui.components.help import help_button
-from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.games.fleet_dice.table_tray import TableTray
 from companion.ui.host import Host
@@ -288,8 +287,7 @@ class SheetsScreen(TableTray):
         self.render()
 
     def _start(self) -> None:
-        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
-        setup = {"players": [seat_entry(n, roster.get(n, ""), start=self.starts[n]) for n in self.seated],
+        setup = {"players": seat_entries(self.ctx.store.settings.players(), self.seated, start=self.starts),
                  "start_player": self.seated.index(self.start_player)}
         if self.host.attempt(lambda: self.start_session(setup)):
             self.seat = 0

@@ -4,6 +4,8 @@ the phone passed around behind the player's name, or only "choosing" / "chosen")
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import flet as ft
 
 from companion.games.lure import rules as lure
@@ -23,11 +25,13 @@ def percent(p) -> str:
     return "0%" if p == 0 else "100%" if p == 1 else f"{value:.0f}%" if value >= 1 else "under 1%"
 
 
-def _places(hand: tuple[int, ...], played: tuple[int, ...]) -> list[int]:
-    """Where in the hand the Extra Die lures played are (two alike: two places)."""
+def _places(hand: tuple[int, ...], played: Sequence[int]) -> list[int]:
+    """Where in the hand the Extra Die lures played are (two alike: two places; one no longer held: none)."""
     places: list[int] = []
     for value in played:
-        places.append(next(k for k, held in enumerate(hand) if held == value and k not in places))
+        place = next((k for k, held in enumerate(hand) if held == value and k not in places), None)
+        if place is not None:
+            places.append(place)
     return places
 
 
@@ -51,12 +55,17 @@ class CastForm:
 
     def _pick(self, state: LureState, seat: int) -> dict:
         cast = lure.cast_of(state, seat, viewer=seat)
+        hand = state.seats[seat].hand.extra
         if seat not in self.picks:
             self.picks[seat] = ({"d6": cast.d6, "special": list(cast.special), "adjust": cast.adjust,
-                                 "boost": cast.boost, "extra": _places(state.seats[seat].hand.extra, cast.extra)}
+                                 "boost": cast.boost, "extra": _places(hand, cast.extra)}
                                 if cast is not None else
                                 {"d6": min(3, state.settings.d6), "special": [], "adjust": 0, "boost": 0, "extra": []})
-        return self.picks[seat]
+            self.picks[seat]["hand"] = hand
+        pick = self.picks[seat]
+        if pick["hand"] != hand:  # a lure drawn meanwhile: the Extra Die lures picked, by their numbers
+            pick["extra"], pick["hand"] = _places(hand, [pick["hand"][k] for k in pick["extra"]]), hand
+        return pick
 
     def _form(self, state: LureState, seat: int) -> ft.Control:
         pick = self._pick(state, seat)
@@ -107,7 +116,7 @@ class CastForm:
         self.screen.render()
 
     def _toggle_extra(self, seat: int, index: int) -> None:
-        pick = self.picks[seat]
+        pick = self._pick(self.screen.session.state, seat)
         pick["extra"] = sorted(set(pick["extra"]) ^ {index})
         self.screen.render()
 

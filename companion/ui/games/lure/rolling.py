@@ -17,8 +17,8 @@ from companion.ui.theme import TAP_SMALL, big_button_style
 
 
 class Rolling:
-    """What this phone keeps while a group fishes: physical dice being tapped in, the fish checked at
-    the table, the fish each player chose (one catch per roll)."""
+    """What this phone keeps while a group fishes: physical dice being tapped in. What each player says
+    of their own roll (a fish checked at the table, the fish it takes) is recorded from their phone."""
 
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
@@ -26,8 +26,6 @@ class Rolling:
 
     def forget(self) -> None:
         self.entering: dict[int, list[int]] = {}
-        self.other: dict[int, set[int]] = {}
-        self.choice: dict[int, int] = {}
 
     def controls(self, state: LureState) -> list[ft.Control]:
         screen = self.screen
@@ -36,14 +34,16 @@ class Rolling:
         if seats and all(state.seats[i].roll is not None for i in seats) and screen.acts_for(frozenset(seats)):
             if state.settings.catches_per_roll == lure.ONE:
                 for seat in seats:
-                    options = lure.can_catch(state, seat, self.other.get(seat, ()))
-                    if len(options) > 1:
+                    roll = state.seats[seat].roll
+                    options = lure.can_catch(state, seat, roll.meets)
+                    if len(options) > 1 and screen.acts_for(seat):
                         controls.append(ft.Row([ft.Text(f"{state.names[seat]} takes:", size=15)] + [
-                            chip(state.middle[i].describe(), lambda seat=seat, i=i: self._choose(seat, i),
-                                 key=f"choose-{seat}-{i}", selected=self.choice.get(seat) == i) for i in options],
+                            chip(state.middle[i].describe(), lambda seat=seat, i=i: self._take(seat, i),
+                                 key=f"choose-{seat}-{i}", selected=roll.takes == i) for i in options],
                             wrap=True, spacing=6))
             controls.append(ft.FilledButton("Make the catch", icon=ft.Icons.SET_MEAL, key="lure-resolve",
-                                            style=big_button_style(), on_click=lambda e: self._resolve()))
+                                            style=big_button_style(),
+                                            on_click=lambda e: self.screen.act(lure.resolve)))
         return [*controls, self._casts(state)]
 
     def _casts(self, state: LureState) -> ft.Control:
@@ -101,7 +101,7 @@ class Rolling:
                                   on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, 1))),
                 ], spacing=0, tight=True))
             dice.append(ft.Column(column, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        catches = [state.middle[i].describe() for i in lure.can_catch(state, seat, self.other.get(seat, ()))]
+        catches = [state.middle[i].describe() for i in lure.can_catch(state, seat, s.roll.meets)]
         controls: list[ft.Control] = [
             ft.Text(f"{name}: total {lure.total(state, seat)}" + (f" (Extra +{sum(cast.extra)})" if cast.extra else "")
                     + (f"; {left} Adjust lure{'s' if left != 1 else ''} to play" if left else ""), size=16,
@@ -109,10 +109,12 @@ class Rolling:
             ft.Row(dice, wrap=True, spacing=6, run_spacing=6),
             ft.Text("Meets: " + (", ".join(catches) if catches else "no fish"), size=15, key=f"meets-{seat}"),
         ]
-        if self.screen.acts_for(frozenset(lure.current_seats(state))):
+        if self.screen.acts_for(seat):
             for i in lure.to_check(state, seat):
-                controls.append(chip(f"Meets {state.middle[i].describe()}?", lambda i=i: self._toggle_other(seat, i),
-                                     key=f"other-{seat}-{i}", selected=i in self.other.get(seat, set())))
+                met = i in s.roll.meets
+                controls.append(chip(f"Meets {state.middle[i].describe()}?",
+                                     lambda i=i, met=met: self.screen.act(lambda st: lure.judge(st, seat, i, not met)),
+                                     key=f"other-{seat}-{i}", selected=met))
         return panel(*controls, key=f"roller-{seat}")
 
     def draws(self, state: LureState) -> list[ft.Control]:
@@ -155,20 +157,8 @@ class Rolling:
         if not self.screen.act(lambda s: lure.roll(s, seat, values[:cast.d6], special)):
             self.screen.render()
 
-    def _toggle_other(self, seat: int, index: int) -> None:
-        self.other.setdefault(seat, set()).symmetric_difference_update({index})
-        self.screen.render()
-
-    def _choose(self, seat: int, index: int) -> None:
-        self.choice[seat] = index
-        self.screen.render()
-
-    def _resolve(self) -> None:
-        other = {seat: sorted(v) for seat, v in self.other.items() if v}
-        choice = dict(self.choice)
-        if self.screen.act(lambda s: lure.resolve(s, other, choice)):
-            self.other, self.choice = {}, {}
-            self.screen.render()
+    def _take(self, seat: int, index: int) -> None:
+        self.screen.act(lambda s: lure.take(s, seat, index))
 
     def _draw(self, seat: int, kind: str, value: int | None = None) -> None:
         self.screen.act(lambda s: lure.draw(s, seat, kind, value))

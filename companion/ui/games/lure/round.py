@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.table.seats import ANY_SEAT, seat_entry
+from companion.core.table.seats import ANY_SEAT
 from companion.games.lure import rules as lure
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import to_play
 from companion.games.registry import LURE
 from companion.ui.components.common import panel
 from companion.ui.components.help import help_button
-from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.lure.cast_form import CastForm
 from companion.ui.games.lure.fish_entry import Counter, FishEntry
 from companion.ui.games.lure.rolling import Rolling
@@ -149,7 +149,6 @@ class RoundScreen(SessionScreen):
         self.render()
 
     def _start(self) -> None:
-        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
-        players = [seat_entry(name, roster.get(name, "")) for name in self.seated]
+        players = seat_entries(self.ctx.store.settings.players(), self.seated)
         self.host.attempt(lambda: self.start_session(lure.setup_for(players, d6=self.d6, deck=self.deck)))
         self.render()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.table.seats import ANY_SEAT, seat_entry
+from companion.core.table.seats import ANY_SEAT
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
     CARD,
@@ -29,7 +29,7 @@ from companion.games.pearl_boat.store import (
 from companion.games.registry import PEARL_BOAT
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.components.help import help_button
-from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
@@ -260,8 +260,7 @@ class VoyageScreen(SessionScreen):
         self.render()
 
     def _start(self) -> None:
-        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
-        players = [seat_entry(name, roster.get(name, "")) for name in self.seated]
+        players = seat_entries(self.ctx.store.settings.players(), self.seated)
         self.host.attempt(lambda: self.start_session(pb.setup_for(players)))
         self.render()
 

@@ -37,14 +37,15 @@ class Answers:
         name = state.names[seat]
         items = []
         if sr.can_counter(state, seat):
-            items.append((f"Counter with a {CARD_NAMES[p.card]}", lambda: self._answer(lambda s: sr.counter(s, seat))))
+            items.append((f"Counter with a {CARD_NAMES[p.card]}",
+                          lambda: self._answer(seat, lambda s: sr.counter(s, seat))))
         extra: list[ft.Control] = []
         if p.card == sr.CURRENT:
             falls = self.waterfall.get(seat)
             for arrows in (0, 1, 2):
                 items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}" + (" (roll)" if arrows == 2 else ""),
                               lambda arrows=arrows, falls=falls: self._answer(
-                                  lambda s: sr.drift_with(s, seat, arrows, self.screen.ctx.rng, falls))))
+                                  seat, lambda s: sr.drift_with(s, seat, arrows, self.screen.ctx.rng, falls))))
             extra.append(ft.Row([ft.Text("Pushed into a Waterfall:", size=14)] + [
                 chip({None: "no", 1: "1 arrow", 2: "2 arrows"}[w], lambda w=w: self._set_fall(seat, w),
                      key=f"fall-{seat}-{w}", selected=falls == w) for w in (None, 1, 2)], wrap=True, spacing=6))
@@ -53,7 +54,7 @@ class Answers:
             for arrows in (0, 1, 2):
                 items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}: discard "
                               f"{sr.rapids_discards(arrows, state.salmon[seat].hand)}",
-                              lambda arrows=arrows: self._answer(lambda s: sr.rapids(s, seat, arrows))))
+                              lambda arrows=arrows: self._answer(seat, lambda s: sr.rapids(s, seat, arrows))))
             what = f"{name}: Rapids! How many current arrows leave your salmon's hex?"
         if not state.answers.has_chosen(seat):
             return panel(ft.Text(what, size=16), *extra, button_row(items, f"answer-{seat}"), key=f"answer-{seat}",
@@ -75,8 +76,9 @@ class Answers:
             controls.append(ft.Text(f"{state.names[p.by]} plays an Eagle: they say whose hand loses a card.", size=16))
         return [panel(*controls, key="answer-eagle")]
 
-    def _answer(self, build) -> None:
+    def _answer(self, seat: int, build) -> None:
         if self.screen.act(build):
+            self.waterfall.pop(seat, None)  # the next Current starts with no Waterfall ticked
             self.secret.close()
             self.screen.render()
 

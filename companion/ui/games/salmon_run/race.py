@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.table.seats import ANY_SEAT, seat_entry
+from companion.core.table.seats import ANY_SEAT
 from companion.games.registry import SALMON_RUN
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
@@ -17,7 +17,7 @@ from companion.games.salmon_run.rules import RaceState
 from companion.games.salmon_run.scoring import to_play
 from companion.ui.components.common import chip, panel
 from companion.ui.components.help import help_button
-from companion.ui.components.seats import seat_chooser, toggle_seat
+from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.salmon_run.answers import Answers, last_answers
 from companion.ui.games.salmon_run.turn import TurnHelper
 from companion.ui.host import Host
@@ -202,8 +202,7 @@ class RaceScreen(SessionScreen):
 
     def _start(self) -> None:
         river = self._river()
-        roster = {p.name: p.id for p in self.ctx.store.settings.players()}
-        players = [seat_entry(n, roster.get(n, ""), colour=self.colours[n]) for n in self.seated]
+        players = seat_entries(self.ctx.store.settings.players(), self.seated, colour=self.colours)
         self.host.attempt(lambda: self.start_session(sr.setup_for(players, river, self.rolls)))
         self.render()
 
