@@ -3,7 +3,8 @@
 A worker process (`python -m tests.soak work <folder> <seed>`) rolls dice in a session,
 saves plays (and saves again the sheets a kill left open), adds players, takes backups and
 restores them, printing a line for each step once it is on disk ("ack"). The parent kills it
-with SIGKILL after a random while, opens the folder as the next start would, and counts:
+with SIGKILL after a random while, opens the folder in a new process as the next start would, and
+counts (naming each acknowledged step it does not find):
 
 - unreadable files: a data file, backup or notice file that does not parse;
 - lost acknowledged actions: an acknowledged roll, play or player that is not there;
@@ -169,10 +170,12 @@ def check(folder: Path, heard: list[list]) -> dict[str, int]:
         sessions = SessionManager(store.sessions, GAMES, store.clock)
         players = {p.name for p in store.settings.players()}
         for said in heard[last_restore + 1:]:
+            lost_before = found["lost acknowledged actions"]
             if said[0] == "roll":
                 try:
                     kept = len(sessions.get(said[1]).record.actions)
-                except Exception:  # noqa: BLE001 - a session that is gone lost its rolls
+                except Exception as e:  # noqa: BLE001 - a session that is gone lost its rolls
+                    print(f"the session {said[1]} does not open: {e!r}", flush=True)
                     kept = 0
                 found["lost acknowledged actions"] += kept < said[2]
             elif said[0] == "play":
@@ -182,9 +185,24 @@ def check(folder: Path, heard: list[list]) -> dict[str, int]:
                     h == ["removed", said[1]] for h in heard)
             elif said[0] == "removed":
                 found["lost acknowledged actions"] += said[1] in players
+            if found["lost acknowledged actions"] > lost_before:  # named, for whoever reads a failure
+                print(f"lost: {said} (heard: {heard})", flush=True)
     finally:
         store.close()
     return found
+
+
+def check_afresh(folder: Path, heard: list[list]) -> dict[str, int]:
+    """`check` in a new process, as the next start is: nothing this process holds (another test's
+    handles, caches or patches) can colour what it finds. What it prints is passed on."""
+    checker = subprocess.run([sys.executable, "-m", "tests.soak", "check", str(folder)], input=json.dumps(heard),
+                             cwd=ROOT, capture_output=True, text=True)
+    if checker.returncode != 0:
+        raise AssertionError(f"the check failed ({checker.returncode}):\n{checker.stderr}")
+    *said, found = checker.stdout.splitlines()
+    for line in said:
+        print(line, flush=True)
+    return json.loads(found)
 
 
 def run(kills: int, seed: int = 1, quiet: bool = False) -> dict[str, int]:
@@ -203,7 +221,7 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict[str, int]:
             if worker.returncode != -signal.SIGKILL:
                 raise AssertionError(f"the worker stopped by itself ({worker.returncode}):\n{err}")
             heard = heard_from(out)
-            found = check(folder, heard)
+            found = check_afresh(folder, heard)
             totals["kills"] += 1
             totals["acknowledged steps"] += sum(1 for h in heard if h[0] in ("roll", "play", "player", "restored"))
             for key, n in found.items():
@@ -216,6 +234,8 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict[str, int]:
 if __name__ == "__main__":
     if sys.argv[1] == "work":
         work(Path(sys.argv[2]), int(sys.argv[3]))
+    elif sys.argv[1] == "check":
+        print(json.dumps(check(Path(sys.argv[2]), json.loads(sys.stdin.read()))), flush=True)
     else:
         figures = run(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
         print(json.dumps(figures, indent=1))
