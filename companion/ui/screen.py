@@ -17,6 +17,10 @@ class Screen(ABC):
     follow a tap elsewhere (a dialog, another device), which Flet's automatic update
     after a handler would not cover. Parts that did not change are reused through
     `memo`, so Flet diffs them instead of sending them again.
+
+    A drawing may `pin` the screen's main action: it floats above the navigation bar, on
+    screen however long the page is (never under the bar, never scrolled away); `room` keeps
+    the page's end clear of it.
     """
 
     title: str = ""
@@ -30,11 +34,14 @@ class Screen(ABC):
         self._live = False
         self._memo: dict[Hashable, ft.Control] = {}
         self._memo_next: dict[Hashable, ft.Control] = {}
+        self.main_button = ft.FloatingActionButton(icon=ft.Icons.CHECK, visible=False, key="main-action")
+        self.room = ft.Container(height=88, visible=False)
+        self._pinned: tuple[str, ft.IconData, str, Callable[[], None]] | None = None
 
     def mount(self) -> ft.Control:
         """The screen's root control, drawn from the current state; it goes out with its view."""
         self._memo = {}  # a new view: nothing drawn before can be reused
-        self.refresh()
+        self._draw()
         self._live = True
         return self.body
 
@@ -42,12 +49,33 @@ class Screen(ABC):
         """Bring the screen up to date with the state and send the change to the browser."""
         if not self._live:
             return
-        self.refresh()
+        pinned = self._pinned_look()
+        self._draw()
         parts = self.changed_parts()
         if parts is None:
             self.body.update()
         elif parts:
             self.host.page.update(*parts)
+        if self._pinned_look() != pinned and self.main_button.parent is not None:
+            self.host.page.update(self.main_button, self.room)
+
+    def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None]) -> None:
+        """This drawing's main action: on screen above the navigation bar, whatever is scrolled."""
+        self._pinned = (label, icon, key, on_click)
+
+    def _draw(self) -> None:
+        self._pinned = None
+        self.refresh()
+        button, pinned = self.main_button, self._pinned
+        button.visible = self.room.visible = pinned is not None
+        if pinned is not None:
+            label, icon, key, on_click = pinned
+            button.content, button.icon, button.key = label, icon, key
+            button.on_click = lambda e: on_click()
+
+    def _pinned_look(self) -> tuple[object, ...]:
+        button = self.main_button
+        return button.visible, button.content, button.icon, button.key
 
     def changed_parts(self) -> list[ft.Control] | None:
         """The controls the last `refresh` changed, when a screen knows (None: the whole body).

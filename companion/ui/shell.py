@@ -209,6 +209,8 @@ class Shell:
             controls=[self._frame(screen, self._parts_row())],
             scroll=ft.ScrollMode.AUTO,
             padding=16,
+            floating_action_button=screen.main_button,  # the screen's main action, above the bar
+            floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
 
     def _parts_row(self) -> ft.Control | None:
@@ -234,6 +236,8 @@ class Shell:
             controls=[self._frame(screen)],
             scroll=ft.ScrollMode.AUTO,
             padding=16,
+            floating_action_button=screen.main_button,
+            floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
 
     def _frame(self, screen: Screen, header: ft.Control | None = None) -> ft.Control:
@@ -242,7 +246,7 @@ class Shell:
         notices = ft.Column(spacing=8)
         self._notice_columns.append(notices)
         self._fill_notices(notices)
-        content = ft.Column([notices, *([header] if header else []), screen.mount()], spacing=16)
+        content = ft.Column([notices, *([header] if header else []), screen.mount(), screen.room], spacing=16)
         return ft.ResponsiveRow(
             [ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
             alignment=ft.MainAxisAlignment.CENTER,

@@ -109,7 +109,7 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         go(phone, "/games/lure/round")
         for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)"):
             phone.button(name).click()
-        phone.labelled("Catch number: one more").click()
+        phone.button("Catch number: 8").click()
         phone.button("Add this fish: 8 (3 VP)").click()
         phone.button("Reveal these fish").click()
         phone.button("Ana: choose in secret").click()  # the phone passed around: Ana opens her own cast

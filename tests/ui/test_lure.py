@@ -31,9 +31,8 @@ async def start(page) -> None:
 async def splash(page) -> None:
     """Two fish (2 players: "Reveal ... 2 in 2-3 players game"): a 7 for 3 VP, a 9 for 4 VP with a pair."""
     await page.click(key="fish-add")  # the entry starts at 7 (3 VP), no requirement
-    for _ in range(2):
-        await page.click(key="fish-catch-plus")
-    await page.click(key="fish-vp-plus")
+    await page.click(key="fish-catch-9")  # a number in one tap: its digit
+    await page.click(key="fish-vp-4")
     await page.click(key="need-pair")
     await page.click(key="fish-add")
     await page.click(key="lure-splash")
@@ -205,3 +204,34 @@ async def test_a_players_choice_of_fish_made_on_her_phone_counts_when_a_teammate
     await app.settle()
     await ben.click(key="lure-resolve")
     assert [f.catch for f in session.state.seats[0].pile] == [9]
+
+
+async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pinned(app, roster) -> None:
+    # A new fish card "10, 4 VP, a pair" took 6 taps of - and +; the deck from 24 to 6, 18 taps;
+    # "Fish 3 of 2" showed once the round's two were entered; "Reveal these fish" lay under the bar.
+    page = await app.open("/games/lure/round")
+    await page.click(key="setup-deck-6")  # one tap, not 18
+    assert page.find(key="setup-deck-count").value == "6"
+    await page.click(key="setup-deck-1")  # typed on: 61
+    await page.click(key="setup-deck-back")  # a slip taken back
+    assert page.find(key="setup-deck-count").value == "6"
+    await page.click(key="setup-deck-back")
+    await page.click(key="setup-deck-2")  # the least (1), then 2: twelve
+    assert page.find(key="setup-deck-count").value == "12"
+    await start(page)
+    await page.click(key="fish-catch-1")
+    await page.click(key="fish-catch-0")
+    await page.click(key="fish-vp-4")
+    await page.click(key="need-pair")
+    await page.click(key="fish-add")  # 5 taps, the Add included
+    await page.click(key="fish-catch-3")  # a new card's number starts afresh
+    assert page.find(key="fish-catch-count").value == "3"
+    assert not page.has(key="main-action") and not page.has(key="lure-splash")
+    await page.click(key="fish-add")
+    assert not page.has(key="fish-entry") and "Fish 3 of 2" not in page.texts()
+    # pinned: the view's floating button, above the navigation bar whatever is scrolled
+    assert page.page.views[-1].floating_action_button is page.find(key="lure-splash")
+    await page.click(key="lure-splash")
+    state = app.ctx.sessions.latest("lure").state
+    assert [f.describe() for f in state.middle] == ["10 (4 VP, a pair)", "3 (4 VP, a pair)"]
+

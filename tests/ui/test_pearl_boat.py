@@ -84,3 +84,75 @@ async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(a
     boat = session.state.boats[0]
     assert boat.at_market and boat.fuel == 10 - 2
     assert session.record.actions[-1].data["roll"] == 5
+
+
+CY_PHONE = "192.0.2.9"
+
+
+async def test_another_boats_cards_read_as_a_count_face_down(app, roster) -> None:
+    # A kept chance card is face down: the other phones see how many ("2 cards", "1 card"), never which.
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    for build in (lambda s: pb.move(s, 0, 3), lambda s: pb.draw(s, 0, 6), lambda s: pb.end_turn(s, 0),
+                  lambda s: pb.move(s, 1, 3), lambda s: pb.reward(s, 1, 4), lambda s: pb.draw(s, 1, 6),
+                  lambda s: pb.buy(s, 1, "extra_draw"), lambda s: pb.draw(s, 1, 8)):
+        session.perform(build(session.state))
+    assert [len(b.cards) for b in session.state.boats] == [1, 2]
+    ana = await app.open("/games/pearl-boat/voyage", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/pearl-boat/voyage", phone=BEN_PHONE, player="Ben")
+    fish = "On board: no fish (room for 2); back at the market: 0 different fish"
+    assert f"{fish}; 2 cards, face down" in ana.texts()  # Ben's, on Ana's phone
+    assert f"{fish}; cards: Slow down another player for 1 turn" in ana.texts()  # her own, by name
+    assert f"{fish}; 1 card, face down" in ben.texts()  # Ana's, on Ben's phone
+    assert not any("cards: 1 card" in t or "cards: 2 cards" in t or "(s)" in t for t in ana.texts() + ben.texts())
+
+
+async def test_the_duels_heading_tells_a_chooser_to_choose_and_tells_the_others_who_chooses(app, roster) -> None:
+    app.store.settings.add_player("Cy")
+    host = await app.open("/games/pearl-boat/voyage")
+    await start(host)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    for seat in (0, 1):
+        for build in (lambda s: pb.move(s, seat, 3), lambda s: pb.draw(s, seat, 6),
+                      lambda s: pb.trade(s, seat, "slow_down"), lambda s: pb.end_turn(s, seat)):
+            session.perform(build(session.state))
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.use_card(session.state, 0, "hidden_attack", target=1))
+
+    async def headings():
+        phones = [await app.open("/games/pearl-boat/voyage", phone=address, player=name)
+                  for address, name in ((ANA_PHONE, "Ana"), (BEN_PHONE, "Ben"), (CY_PHONE, "Cy"))]
+        table = await app.open("/games/pearl-boat/voyage", player="table")
+        return [p.find(key="voyage-status").value for p in (*phones, table)]
+
+    assert await headings() == ["A hidden duel: Ana, choose in secret. Ben chooses too.",
+                                "A hidden duel: Ben, choose in secret. Ana chooses too.",
+                                "A hidden duel: Ana and Ben choose in secret.",
+                                "A hidden duel: Ana and Ben choose in secret."]
+    session.perform(pb.duel_choose(session.state, 0, "net"))
+    assert await headings() == ["A hidden duel: Ben chooses in secret.",
+                                "A hidden duel: Ben, choose in secret.",
+                                "A hidden duel: Ben chooses in secret.",
+                                "A hidden duel: Ben chooses in secret."]
+
+
+async def test_a_lose_fuel_drawn_shows_as_waiting_until_the_boats_next_turn(app, roster) -> None:
+    # "Chance Deck Curses (Applies on next turn)": Ana moves 3 (10 - 3 = 7 fuel) and draws a 5 (Lose fuel):
+    # 7 fuel, losing 2 next turn; after Ben's turn (he moves 2) her turn begins with 7 - 2 = 5.
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.draw(session.state, 0, 5))
+    ben = await app.open("/games/pearl-boat/voyage", phone=BEN_PHONE, player="Ben")
+    assert ben.find(key="ledger-0").value == "Ana: 0 pearls, fuel 7/10 · loses 2 fuel next turn"
+    assert ben.find(key="voyage-notice").value == "Lose fuel: Ana loses 2 fuel next turn."
+    for build in (lambda s: pb.end_turn(s, 0), lambda s: pb.move(s, 1, 2), lambda s: pb.end_turn(s, 1)):
+        session.perform(build(session.state))
+    ben = await app.open("/games/pearl-boat/voyage", phone=BEN_PHONE, player="Ben")
+    assert ben.find(key="ledger-0").value == "Ana: 0 pearls, fuel 5/10"
+    assert ben.find(key="voyage-notice").value == "Lose fuel: Ana loses 2 fuel."

@@ -102,6 +102,17 @@ async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
     assert game(app).sheets[0].filled["cod"] == 3 and not app.ctx.sessions.latest(GAME).record.actions[1:]
 
 
+async def test_a_box_of_a_track_the_die_cannot_fill_names_the_die_not_the_golden_rule(app, sheets) -> None:
+    # With 3 Coins taken, a tap on Shrimp box 3 once said "Golden rule: the next Shrimp box is box 1":
+    # the real reason is that the die is not a Shrimp.
+    await enter(sheets, "coins", "lobster", "cod")
+    await sheets.click(key="die-0")
+    await sheets.click(key="box-shrimp-2")
+    assert sheets.snackbar_texts()[-1] == ("3 Coins cannot fill Shrimp box 1 now; the highlighted boxes are the "
+                                          "ones it can.")
+    assert not app.ctx.sessions.latest(GAME).record.actions[1:]
+
+
 async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, sheets) -> None:
     ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
     assert banner(ben) == "Round 1, boat phase: Ana rolls the boat dice."
@@ -261,6 +272,7 @@ async def test_a_boat_ticked_to_skip_fishing_skips_it_and_fills_its_swordfish_bo
     assert banner(page).startswith("Ana: Go fishing")
     await page.click(key="skip-swordfish-0")
     assert page.checked("skip-swordfish-0")
+    assert page.page.views[-1].floating_action_button is page.find(key="go-fishing")  # never under the bar
     await page.click(key="go-fishing")
     [fishing] = [a for a in session.record.actions if a.type == "fish" and a.data["seat"] == 0]
     assert fishing.data["skip"] == [["swordfish", 0]]

@@ -77,3 +77,12 @@ async def test_a_tap_from_a_screen_long_out_of_date_is_answered(app, monkeypatch
     monkeypatch.setattr(taps, "KEEP_SECONDS", -1.0)  # as if it left the page long ago
     await page.tap_late(old)
     assert "long out of date" in page.snackbar_texts()[-1]
+
+
+def test_a_digit_types_on_the_end_of_the_number_only_while_the_player_types_on_its_pad() -> None:
+    from companion.ui.components.number_pad import typed
+
+    assert typed(7, 1, appending=False, least=1, most=60) == 1  # a new number
+    assert typed(1, 0, appending=True, least=1, most=60) == 10
+    assert typed(10, 5, appending=True, least=1, most=60) == 5  # 105 is past the most: a number of its own
+    assert typed(7, 0, appending=False, least=1, most=60) == 7  # no catch number 0: kept

@@ -119,9 +119,13 @@ def test_the_next_phase_is_rolled_once_every_sheet_is_done_and_has_made_its_choi
     # Round 2: Ben starts. After its boat phase every sheet goes fishing before the town roll.
     game = play_phase(game, ["cod", "lobster", "swordfish"])
     assert game.start_player() == 1 and game.order() == (1, 0)
-    with pytest.raises(TableError, match="First Ben: go fishing"):
+    # Everyone fishes at once: every phone names all who still fish (one once said "First Ben", another
+    # "First Cy").
+    assert game.why_no_roll() == "Everyone goes fishing now: Ben and Ana still fish."
+    game = act(game, fleet.go_fishing(game, 0))
+    with pytest.raises(TableError, match="Everyone goes fishing now: Ben still fishes."):
         act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
-    game = act(act(game, fleet.go_fishing(game, 0)), fleet.go_fishing(game, 1))
+    game = act(game, fleet.go_fishing(game, 1))
     game = act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
     assert game.picker() == 1
 

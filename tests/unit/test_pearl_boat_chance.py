@@ -34,7 +34,7 @@ from tests.unit.test_pearl_boat_rules import act, boat, moved, refused, started,
 def test_the_d8_names_each_card_as_the_text_does(roll, card, name) -> None:
     assert card_for(roll).id == card and CARD_NAMES[card] == name
     state = moved(started())
-    kept = card not in (FROZEN, LOSE_FUEL)  # a curse applies at once; every other card is kept face down
+    kept = card not in (FROZEN, LOSE_FUEL)  # a curse is named (it waits for the next turn); others kept face down
     assert draw(state, 0, roll).label == ("Ana draws a card and keeps it" if kept else f"Ana draws {roll}: {name}")
     after = act(state, draw(state, 0, roll))
     assert (after.notice == "Ana keeps the card drawn, face down.") == kept  # no name for the other boats
@@ -159,10 +159,71 @@ def test_frozen_is_null_at_0_fuel() -> None:
 
 @pytest.mark.parametrize("fuel, after", [(10, 8), (5, 3), (2, 0), (1, 0), (0, 2)])
 def test_lose_fuel_loses_two_or_gains_two_at_0(fuel, after) -> None:
-    # "Player loses 2 fuel, unless they have 0 fuel already. In this instance, player gains 2 fuel instead"
+    # "Player loses 2 fuel, unless they have 0 fuel already. In this instance, player gains 2 fuel instead";
+    # "Chance Deck Curses (Applies on next turn)": the fuel is unchanged until Ana's next turn begins.
     assert fuel_after_lose_fuel(fuel, 2, 10) == after
     state = boat(moved(started(), 0, 1), 0, fuel=fuel)
-    assert act(state, draw(state, 0, 5)).boats[0].fuel == after
+    state = act(state, draw(state, 0, 5))
+    assert state.boats[0].fuel == fuel
+    state = turn_done(act(state, end_turn(state, 0)), 1)
+    assert state.current == 0 and state.boats[0].fuel == after
+
+
+def test_lose_fuel_waits_for_the_boats_next_turn() -> None:
+    # "Chance Deck Curses (Applies on next turn): ... 5. Lose fuel (Player loses 2 fuel, unless they have 0
+    # fuel already ...)". Cy at 8 fuel draws a 5: still 8 for the rest of this turn and through Ana's and
+    # Ben's turns; 8 - 2 = 6 when Cy's next turn begins, and a roll of 6 then moves 6 steps (6 fuel).
+    state = turn_done(turn_done(started(3), 0), 1)
+    state = boat(moved(state, 2, 2), 2, fuel=8)
+    state = act(state, draw(state, 2, 5))
+    assert state.boats[2].fuel == 8 and state.notice == "Lose fuel: Cy loses 2 fuel next turn."
+    assert pb.fuel_due(state, 2) == -2 and pb.fuel_due(state, 0) == 0
+    state = act(state, end_turn(state, 2))
+    assert state.boats[2].fuel == 8 and pb.fuel_due(state, 2) == -2  # Ana's turn: Cy's curse still waits
+    state = turn_done(turn_done(state, 0), 1)
+    assert state.current == 2 and state.boats[2].fuel == 6 and pb.fuel_due(state, 2) == 0
+    assert state.notice == "Lose fuel: Cy loses 2 fuel."
+    state = moved(state, 2, 6)
+    assert (state.boats[2].position, state.boats[2].fuel) == (2 + 6, 0)
+    state = act(state, end_turn(state, 2))
+    assert state.boats[2].fuel == 0  # applied once only
+
+
+def test_lose_fuel_at_0_fuel_gains_two_on_the_next_turn() -> None:
+    # "unless they have 0 fuel already. In this instance, player gains 2 fuel instead": Ana, out of fuel, may
+    # draw without moving; she stays at 0 (and skips the turn), then has 0 + 2 = 2 when her next turn begins.
+    state = boat(started(), 0, fuel=0)
+    state = act(state, draw(state, 0, 5))
+    assert state.boats[0].fuel == 0 and state.notice == "Lose fuel: Ana gains 2 fuel next turn (its tank is empty)."
+    assert refused(state, move(state, 0, 3)) == "Ana has no fuel: buy fuel or skip the turn."
+    state = turn_done(act(state, end_turn(state, 0)), 1)
+    assert state.boats[0].fuel == 2 and state.notice == "Lose fuel: Ana gains 2 fuel."
+
+
+def test_two_lose_fuel_cards_wait_and_apply_one_after_the_other() -> None:
+    # Each card applies ("loses 2 fuel, unless they have 0 fuel already ... gains 2 fuel instead"): Ana at 3
+    # draws 5 twice (an extra draw bought): on her next turn 3 - 2 = 1, then 1 - 2 is 0 (never below 0).
+    state = boat(moved(started(), 0, 1), 0, fuel=3, pearls=1)
+    state = act(state, draw(state, 0, 5))
+    state = act(state, pb.buy(state, 0, "extra_draw"))
+    state = act(state, draw(state, 0, 5))
+    assert state.boats[0].fuel == 3 and pb.fuel_due(state, 0) == -3
+    assert state.notice == "Lose fuel: Ana loses 3 fuel next turn."
+    state = turn_done(act(state, end_turn(state, 0)), 1)
+    assert state.boats[0].fuel == 0 and state.notice == "Lose fuel: Ana loses 3 fuel."
+
+
+def test_a_game_set_up_before_lose_fuel_waited_replays_as_it_was_played() -> None:
+    # A journal written before the curse waited: Ana at 0 fuel drew a 5, gained 2 at once and moved 2. Its
+    # set-up has no rules_version: it replays under the rules it was played with (no refusal on the move).
+    setup = {k: v for k, v in pb.setup_for(["Ana", "Ben"]).items() if k != "rules_version"}
+    state = pb.RULES.initial_state(setup)
+    state = act(state, pb.order_roll(state, [6, 5]))
+    state = boat(state, 0, fuel=0)
+    state = act(state, draw(state, 0, 5))
+    assert state.boats[0].fuel == 2 and state.notice == "Lose fuel: Ana gains 2 fuel (it had none)."
+    state = moved(state, 0, 4)
+    assert (state.boats[0].position, state.boats[0].fuel) == (2, 0)
 
 
 # Attacks (6-8) ------------------------------------------------------------------------------------

@@ -252,6 +252,35 @@ def test_no_reward_for_stopping_on_the_same_space_twice_in_a_row() -> None:
                                                    "on it twice in a row.")
 
 
+def test_no_reward_before_the_boat_has_moved_this_turn() -> None:
+    # "The player only claims the reward or punishment on the space they stop on": straight after the turn
+    # order roll Ana has not moved (she is at the fish market, 0 steps), so a +4 is refused; after a move of 3
+    # it is hers: 0 + 4 = 4 pearls.
+    state = started()
+    assert refused(state, reward(state, 0, 4)) == ("Ana has not moved yet this turn: the space's reward is claimed "
+                                                   "on the space the boat stops on.")
+    assert state.boats[0].pearls == 0 and not pb.can_take_reward(state, 0)
+    state = moved(state, 0, 3)
+    assert pb.can_take_reward(state, 0)
+    state = act(state, reward(state, 0, 4))
+    assert state.boats[0].pearls == 4 and not pb.can_take_reward(state, 0)
+
+
+def test_a_game_set_up_before_the_reward_guard_replays_as_it_was_played() -> None:
+    # A journal written before the guard (its set-up has no rules_version) took a +4 before moving: it replays.
+    setup = {k: v for k, v in pb.setup_for(["Ana", "Ben"]).items() if k != "rules_version"}
+    state = RULES.initial_state(setup)
+    state = act(state, order_roll(state, [6, 5]))
+    assert act(state, reward(state, 0, 4)).boats[0].pearls == 4
+
+
+def test_the_rules_version_of_a_set_up_is_checked() -> None:
+    assert pb.setup_for(["Ana", "Ben"])["rules_version"] == 2
+    with pytest.raises(PearlBoatError) as caught:
+        RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 3})
+    assert str(caught.value) == "The game's rules version is 1 or 2, not 3."
+
+
 # Fish, trips and the win ------------------------------------------------------------------------
 
 

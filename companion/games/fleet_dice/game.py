@@ -18,6 +18,7 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.table.seats import read_players, seat_named
 from companion.core.table.turns import clockwise, start_of_round
+from companion.core.words import listed
 from companion.games.fleet_dice.layout import (
     default_layout,
 )
@@ -105,9 +106,18 @@ class FleetGame:
             sheet = self.sheets[i]
             if position(sheet) != where:
                 return f"Wait for {self.names[i]}: still in round {sheet.round}'s {sheet.phase} phase."
-            if sheet.choice() is not None:
-                return f"First {self.names[i]}: {sheet.what_now()}"
+        fishing = [self.names[i] for i in self.order() if self.fishing(i)]
+        if fishing:  # everyone at once: every phone names them all
+            return f"Everyone goes fishing now: {listed(fishing)} still {'fish' if len(fishing) > 1 else 'fishes'}."
+        for i in self.order():
+            if self.sheets[i].choice() is not None:
+                return f"First {self.names[i]}: {self.sheets[i].what_now()}"
         return None
+
+    def fishing(self, seat: int) -> bool:
+        """Whether `seat` still goes fishing this round (every sheet at the same time)."""
+        choice = self.sheets[seat].choice()
+        return choice is not None and choice.kind == "fishing"
 
     def acting(self) -> int | None:
         """Who the table waits for now: the first (in picking order) with a choice to make (what

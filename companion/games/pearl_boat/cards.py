@@ -39,12 +39,13 @@ from companion.games.pearl_boat.ledger import (
     set_turn,
 )
 from companion.games.pearl_boat.moving import back, d6_roll, forward, optional_steps
-from companion.games.pearl_boat.state import Effect, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, Effect, PearlBoatState
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
     can_roll_to_move,
     draws_left,
     frozen_now,
+    fuel_waiting,
     move_steps,
 )
 
@@ -134,11 +135,14 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     state = set_turn(state, draws=turn.draws + 1)
     name = card.name
     if card.id in CURSES:
-        # "Chance Deck Curses (Applies on next turn)"
-        if card.id == LOSE_FUEL:
+        # "Chance Deck Curses (Applies on next turn)": a Lose fuel waits for the boat's next turn (`turns.begin`).
+        if card.id == LOSE_FUEL and state.rules_version == EARLIER_RULES:  # a game set up before: at once
             fuel = fuel_after_lose_fuel(boat.fuel, state.data.lose_fuel, state.data.tank)
             change = f"gains {fuel - boat.fuel} fuel (it had none)" if boat.fuel == 0 else f"loses {boat.fuel - fuel} fuel"
             return replace(set_boat(state, seat, fuel=fuel), notice=f"{name}: {boat.name} {change}.")
+        if card.id == LOSE_FUEL:
+            state = set_boat(state, seat, fuel_curses=boat.fuel_curses + 1)
+            return replace(state, notice=f"{name}: {boat.name} {fuel_waiting(state, seat)}.")
         if boat.fuel == 0:
             return replace(state, notice=f"{name} is null: {boat.name} has 0 fuel already.")
         try:

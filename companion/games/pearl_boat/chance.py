@@ -88,6 +88,22 @@ def fuel_after_lose_fuel(fuel: int, loss: int, tank: int) -> int:
     return max(0, fuel - loss)
 
 
+def fuel_after_curses(fuel: int, cards: int, loss: int, tank: int) -> int:
+    """The fuel after `cards` Lose fuel cards apply, one after the other (each reads the fuel it finds)."""
+    for _ in range(cards):
+        fuel = fuel_after_lose_fuel(fuel, loss, tank)
+    return fuel
+
+
+def fuel_change(before: int, after: int) -> str:
+    """'loses 2 fuel', 'gains 2 fuel', 'keeps its 2 fuel'."""
+    if after < before:
+        return f"loses {before - after} fuel"
+    if after > before:
+        return f"gains {after - before} fuel"
+    return f"keeps its {before} fuel"
+
+
 def hold_or_use(held: int, limit: int) -> bool:
     """Whether a drawn upgrade or attack goes to the hand (True) or is used at once (False:
     "If a player already is holding 3 upgrade cards, any upgrade cards they draw will be

@@ -22,7 +22,7 @@ from companion.games.pearl_boat.ledger import (
 from companion.games.pearl_boat.state import D6, MOST_STEPS, OVER, PearlBoatState
 from companion.games.pearl_boat.store import ITEMS, PearlBoatError
 from companion.games.pearl_boat.store import TRIP as PER_TRIP
-from companion.games.pearl_boat.view import capacity, frozen_now, move_steps
+from companion.games.pearl_boat.view import capacity, frozen_now, move_steps, reward_refusal
 
 
 def optional_steps(data: Mapping[str, Any], key: str) -> int | None:
@@ -88,17 +88,13 @@ def back(state: PearlBoatState, seat: int, steps: Any, most: int, what: str) -> 
 
 def reward(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     seat = own_turn(state, data, "take a space's reward")
-    turn = state.turn
-    assert turn is not None
-    boat = state.boats[seat]
     value = data.get("value")
     if not is_whole(value) or value not in state.data.space_values:
         shown = ", ".join(f"{v:+d}" for v in state.data.space_values)
         raise PearlBoatError(f"A space gives {shown} pearls, not {value!r}.")
-    if turn.rewarded:
-        raise PearlBoatError(f"{boat.name} has taken this turn's space already: only the space stopped on counts.")
-    if boat.stop == (boat.trips, boat.position):
-        raise PearlBoatError(f"{boat.name} is still on last turn's space: no reward for stopping on it twice in a row.")
+    refusal = reward_refusal(state, seat)
+    if refusal is not None:
+        raise PearlBoatError(refusal)
     return set_turn(pay(state, seat, value), rewarded=True)
 
 

@@ -55,7 +55,7 @@ from companion.games.pearl_boat.scoring import (  # noqa: F401  (to_play, GAME_N
     score_state,
     to_play,
 )
-from companion.games.pearl_boat.setup import new_game, read_rules, setup_for  # noqa: F401
+from companion.games.pearl_boat.setup import new_game, read_rules, rules_version, setup_for  # noqa: F401
 from companion.games.pearl_boat.state import (  # noqa: F401  (the game's words, read through its rules too)
     ANCHOR,
     DUEL_CHOICES,
@@ -66,6 +66,7 @@ from companion.games.pearl_boat.state import (  # noqa: F401  (the game's words,
     ORDER,
     OVER,
     PLAY,
+    RULES_VERSION,
     Boat,
     Duel,
     DuelRound,
@@ -78,6 +79,7 @@ from companion.games.pearl_boat.store import PearlBoatError  # noqa: F401
 from companion.games.pearl_boat.view import (  # noqa: F401  (what the screens ask)
     blocked_by,
     can_roll_to_move,
+    can_take_reward,
     capacity,
     draw_needs,
     draws_left,
@@ -87,9 +89,12 @@ from companion.games.pearl_boat.view import (  # noqa: F401  (what the screens a
     duel_waiting_for,
     effect_of,
     frozen_now,
+    fuel_due,
+    fuel_waiting,
     has_expansion,
     move_steps,
     must_discard,
+    reward_refusal,
     rolloff_seats,
     slowed_now,
     store_left,

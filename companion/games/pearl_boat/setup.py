@@ -8,10 +8,10 @@ from typing import Any
 
 from companion.core.actions import plain
 from companion.core.assets import AssetError
-from companion.core.table.seats import read_players
+from companion.core.table.seats import is_whole, read_players
 from companion.core.table.turns import everyone
 from companion.games.pearl_boat.data import PearlBoatData, default_data, parse_data
-from companion.games.pearl_boat.state import Boat, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, RULES_VERSION, Boat, PearlBoatState
 from companion.games.pearl_boat.store import LIMITS_PER, PearlBoatError
 
 
@@ -29,14 +29,25 @@ def setup_for(players: Sequence[str | Mapping[str, Any]], data: PearlBoatData | 
               limits_per: str | None = None) -> dict[str, Any]:
     """A complete set-up: the players in seat order (names, or `seat_entry`s naming the roster's
     players) and the data file's values written in (so the game replays the same if the file
-    changes later). `limits_per`: "game" (the default) or "trip"."""
+    changes later), and the rules version it is played by (`state.RULES_VERSION`). `limits_per`: "game"
+    (the default) or "trip"."""
     data = data or default_data()
     rules = data.to_dict()
     if limits_per is not None:
         if limits_per not in LIMITS_PER:
             raise PearlBoatError(f"Store limits are counted per {' or per '.join(LIMITS_PER)}, not {limits_per!r}.")
         rules["limits_per"] = limits_per
-    return {"players": [{"name": p} if isinstance(p, str) else dict(p) for p in players], "rules": rules}
+    return {"players": [{"name": p} if isinstance(p, str) else dict(p) for p in players], "rules": rules,
+            "rules_version": RULES_VERSION}
+
+
+def rules_version(setup: Mapping[str, Any]) -> int:
+    """The rules version a game was set up with: a set-up written before version 2 names none."""
+    version = setup.get("rules_version", EARLIER_RULES)
+    if not is_whole(version) or not EARLIER_RULES <= version <= RULES_VERSION:
+        known = " or ".join(str(v) for v in range(EARLIER_RULES, RULES_VERSION + 1))
+        raise PearlBoatError(f"The game's rules version is {known}, not {version!r}.")
+    return version
 
 
 def new_game(setup: Mapping[str, Any]) -> PearlBoatState:
@@ -44,4 +55,5 @@ def new_game(setup: Mapping[str, Any]) -> PearlBoatState:
     data = read_rules(setup.get("rules"))
     players = read_players(setup.get("players"), data.least_players, data.most_players, "the pearl boat game")
     boats = tuple(Boat(p.name, data.start_pearls, data.start_fuel) for p in players)
-    return PearlBoatState(boats, data, groups=everyone(len(boats)), ids=tuple(p.id for p in players))
+    return PearlBoatState(boats, data, groups=everyone(len(boats)), ids=tuple(p.id for p in players),
+                          rules_version=rules_version(setup))

@@ -16,6 +16,11 @@ from companion.games.pearl_boat.data import PearlBoatData
 from companion.games.pearl_boat.store import ITEMS
 
 GAME = "pearl-boat"
+# The rules a game was set up with (its set-up's "rules_version", so a journal replays as it was played):
+# 1 (no "rules_version": set up before version 2): a Lose fuel drawn changed the fuel at once, and a
+# space's reward could be taken before moving; 2: a Lose fuel waits for the boat's next turn ("Chance
+# Deck Curses (Applies on next turn)"), and a reward needs a move this turn ("the space they stop on").
+EARLIER_RULES, RULES_VERSION = 1, 2
 ORDER, PLAY, OVER = "order", "play", "over"  # the turn-order roll-off, the race, its end
 D6 = 6  # "a 6-sided dice"
 MOST_STEPS = 100  # steps to the market or to a blocking boat, as the player counts them
@@ -53,7 +58,8 @@ class Boat:
     """One boat's ledger. `position`: steps from the fish market along this trip; `stop`: (trip,
     position) where it stopped at the end of its last turn; `trips`: trips completed (deliveries
     at the fish market); `bought`: half refills, steps back and extra draws bought (store limits);
-    `full_turns`: its turns ended in a row holding the full limit of attack cards."""
+    `full_turns`: its turns ended in a row holding the full limit of attack cards; `fuel_curses`: the
+    Lose fuel cards it drew, waiting for its next turn ("Applies on next turn")."""
 
     name: str
     pearls: int
@@ -70,6 +76,7 @@ class Boat:
     effect: Effect | None = None
     bought: tuple[int, ...] = (0,) * len(ITEMS)
     full_turns: int = 0
+    fuel_curses: int = 0
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -139,6 +146,7 @@ class PearlBoatState:
     notice: str = ""  # what the rules did by themselves in the last turn action (a card discarded...)
     ids: tuple[str, ...] = ()  # each seat's roster player ("" where the set-up named only players)
     choices: Secret[str] = field(default_factory=Secret)  # a duel's round under way, or the last one revealed
+    rules_version: int = RULES_VERSION  # the set-up's (EARLIER_RULES for a game set up before version 2)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """The pearl boat game's turn order and turns: the roll-off for the order ("whoever rolls the highest
 number ... goes first ... Any players that roll the same number ... must re-roll"), a turn's start
-(a block put on by the boat ends, fish dropped off arrive) and its end."""
+(a block put on by the boat ends, a Lose fuel drawn on its last turn applies, fish dropped off arrive)
+and its end."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from typing import Any
 
 from companion.core.table.seats import is_whole
 from companion.core.table.turns import next_seat, roll_off
-from companion.games.pearl_boat.chance import BLOCK, FROZEN, SLOW_DOWN
+from companion.games.pearl_boat.chance import BLOCK, CARD_NAMES, FROZEN, LOSE_FUEL, SLOW_DOWN, fuel_change
 from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat
 from companion.games.pearl_boat.state import D6, ORDER, PLAY, PearlBoatState, Turn
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
     can_roll_to_move,
+    fuel_due,
     must_discard,
     rolloff_seats,
 )
@@ -44,13 +46,19 @@ def order(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def begin(state: PearlBoatState, seat: int) -> PearlBoatState:
-    """`seat`'s turn begins: blocks it put on end ("before your next turn"); fish it dropped off
-    arrive at the fish market ("it will take one turn for the delivery to arrive")."""
+    """`seat`'s turn begins: blocks it put on end ("before your next turn"); the Lose fuel cards it drew
+    apply ("Chance Deck Curses (Applies on next turn)"); fish it dropped off arrive at the fish market
+    ("it will take one turn for the delivery to arrive")."""
     number = state.turns + 1
     boats = tuple(replace(b, effect=None) if b.effect is not None and b.effect.kind == BLOCK and b.effect.by == seat
                   else b for b in state.boats)
-    state = replace(state, boats=boats, turn=Turn(seat, number), turns=number)
+    state = replace(state, boats=boats, turn=Turn(seat, number), turns=number, notice="")
     boat = state.boats[seat]
+    if boat.fuel_curses:
+        fuel = boat.fuel + fuel_due(state, seat)
+        state = set_boat(state, seat, fuel=fuel, fuel_curses=0)
+        state = replace(state, notice=f"{CARD_NAMES[LOSE_FUEL]}: {boat.name} {fuel_change(boat.fuel, fuel)}.")
+        boat = state.boats[seat]
     if boat.in_transit:
         state = set_boat(state, seat, delivered=(*boat.delivered, *boat.in_transit), in_transit=())
         state = pay(state, seat, fish_value(state, boat.in_transit))
@@ -75,4 +83,4 @@ def end(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     full = state.data.attack_limit > 0 and len(boat.attacks) >= state.data.attack_limit
     state = set_boat(state, seat, stop=(boat.trips, boat.position), effect=effect,
                      full_turns=boat.full_turns + 1 if full else 0)
-    return replace(begin(state, next_seat(state.order, seat)), notice="")
+    return begin(state, next_seat(state.order, seat))

@@ -1,6 +1,7 @@
 """What the pearl boat game's screens (and its rules) ask of a state: the turn-order roll-off, a
-boat's room and effects, how far a roll moves it, its draws and store purchases left, and the
-hidden duel (each choice secret until both are made)."""
+boat's room and effects, a Lose fuel waiting for its next turn, how far a roll moves it, whether it
+may take its space's reward, its draws and store purchases left, and the hidden duel (each choice
+secret until both are made)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from companion.games.pearl_boat.chance import (
     SLOW_DOWN,
     UPGRADES,
     card_for,
+    fuel_after_curses,
+    fuel_change,
     hold_or_use,
     slowed_steps,
 )
-from companion.games.pearl_boat.state import PLAY, DuelRound, Effect, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, PLAY, DuelRound, Effect, PearlBoatState
 
 
 def rolloff_seats(state: PearlBoatState) -> tuple[int, ...]:
@@ -65,6 +68,23 @@ def blocked_by(state: PearlBoatState, seat: int) -> int | None:
     return effect.by if effect is not None and effect.kind == BLOCK else None
 
 
+def fuel_due(state: PearlBoatState, seat: int) -> int:
+    """The fuel the boat's waiting Lose fuel cards take (negative) or give when its next turn begins,
+    reckoned from its fuel now; 0 when none waits."""
+    boat = state.boats[seat]
+    return fuel_after_curses(boat.fuel, boat.fuel_curses, state.data.lose_fuel, state.data.tank) - boat.fuel
+
+
+def fuel_waiting(state: PearlBoatState, seat: int) -> str:
+    """A waiting Lose fuel in words, from its fuel now: 'loses 2 fuel next turn', 'gains 2 fuel next
+    turn (its tank is empty)'; "" when none waits."""
+    boat = state.boats[seat]
+    if boat.fuel_curses == 0:
+        return ""
+    words = f"{fuel_change(boat.fuel, boat.fuel + fuel_due(state, seat))} next turn"
+    return words + " (its tank is empty)" if boat.fuel == 0 else words
+
+
 def move_steps(state: PearlBoatState, seat: int, roll: int, to_market: int | None = None,
                to_blocker: int | None = None, free: bool = False) -> int:
     """The steps a d6 roll moves the boat: halved (rounded down) when slowed, never more than the
@@ -87,6 +107,28 @@ def can_roll_to_move(state: PearlBoatState, seat: int) -> bool:
     boat = state.boats[seat]
     return (state.phase == PLAY and state.duel is None and turn is not None and turn.seat == seat
             and not turn.rolled and not frozen_now(state, seat) and boat.fuel > 0 and not boat.at_market)
+
+
+def reward_refusal(state: PearlBoatState, seat: int) -> str | None:
+    """Why the boat may not take its space's reward now, in words; None when it may ("The player only
+    claims the reward or punishment on the space they stop on", once, and not again on the same space
+    in a row)."""
+    turn = state.turn
+    boat = state.boats[seat]
+    if state.phase != PLAY or turn is None or turn.seat != seat:
+        return f"It is not {boat.name}'s turn."
+    if turn.rewarded:
+        return f"{boat.name} has taken this turn's space already: only the space stopped on counts."
+    if boat.stop == (boat.trips, boat.position):
+        return f"{boat.name} is still on last turn's space: no reward for stopping on it twice in a row."
+    if not turn.moved and state.rules_version > EARLIER_RULES:
+        return (f"{boat.name} has not moved yet this turn: the space's reward is claimed on the space the boat "
+                f"stops on.")
+    return None
+
+
+def can_take_reward(state: PearlBoatState, seat: int) -> bool:
+    return reward_refusal(state, seat) is None
 
 
 def draws_left(state: PearlBoatState, seat: int) -> int:

@@ -10,6 +10,7 @@ import base64
 
 import flet as ft
 
+from companion.core import words
 from companion.core.errors import DomainError
 from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
 from companion.core.play_stats import filter_plays
@@ -97,7 +98,7 @@ class HistoryScreen(Screen):
         shown = self.host.keep.get(SHOWN, PAGE)
         count = len(plays)
         controls: list[ft.Control] = [
-            ft.Text(f"{count:,} play{'' if count == 1 else 's'}: {describe(current(self.host))}", size=16,
+            ft.Text(f"{words.count(count, 'play')}: {describe(current(self.host))}", size=16,
                     key="history-count", weight=ft.FontWeight.W_600),
             self._transfer_row(plays),
         ]
@@ -132,10 +133,10 @@ class HistoryScreen(Screen):
         n = len(plays)
         return ft.Row([
             ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv",
-                              tooltip=f"Download these {n} plays as a spreadsheet (CSV)", disabled=not plays,
+                              tooltip=f"Download {words.these(n, 'play')} as a spreadsheet (CSV)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "csv")),
             ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay",
-                              tooltip=f"Download these {n} plays for BG Stats (.bgsplay)", disabled=not plays,
+                              tooltip=f"Download {words.these(n, 'play')} for BG Stats (.bgsplay)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "bgsplay")),
             self._import_button(),
         ], wrap=True, spacing=6, run_spacing=6)
@@ -147,7 +148,7 @@ class HistoryScreen(Screen):
 
     def _export(self, plays: list[Play], kind: str) -> None:
         stamp = f"{self.ctx.store.clock():%Y-%m-%d}"
-        what = f"{len(plays)} play{'' if len(plays) == 1 else 's'}"
+        what = words.count(len(plays), "play")
         if kind == "csv":
             files_of(self.host).save(f"companion-plays-{stamp}.csv", plays_csv(plays, PLAY_KINDS).encode("utf-8"), f"{what} as CSV")
         else:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.core import words
 from companion.core.play_stats import (
     category_breakdown,
     game_stats,
@@ -81,7 +82,7 @@ def stats_view(host: Host, plays: list[Play]) -> list[ft.Control]:
         controls += [player_card(plays, flt.player, flt.game), versus_card(host, plays, flt.player)]
     controls += [game_card(plays, game, chosen=flt.game is not None), *game_charts(plays, game)]
     wins = wins_per_player(plays)[:CHART_PLAYERS]
-    controls.append(charts.bar_chart(f"Wins per player ({len(plays)} plays)", wins, key="chart-wins"))
+    controls.append(charts.bar_chart(f"Wins per player ({words.count(len(plays), 'play')})", wins, key="chart-wins"))
     return controls
 
 
@@ -90,8 +91,8 @@ def player_card(plays: list[Play], name: str, game: str | None) -> ft.Control:
     fewer = game in FEWER_IS_BETTER
     best, worst = (s.worst, s.best) if fewer else (s.best, s.worst)
     rows: list[ft.Control] = [ft.Row([
-        figure("plays", str(s.plays), "stat-plays"),
-        figure("wins", str(s.wins), "stat-wins"),
+        figure(words.noun(s.plays, "play"), str(s.plays), "stat-plays"),
+        figure(words.noun(s.wins, "win"), str(s.wins), "stat-wins"),
         figure("win rate", f"{s.win_rate:.0%}", "stat-win-rate"),
         figure("average", number(s.average_score), "stat-average"),
         figure("best", str(best.total) if best else "-", "stat-best"),
@@ -130,8 +131,9 @@ def versus_card(host: Host, plays: list[Play], name: str) -> ft.Control:
         rows.append(ft.Text(f"{name} has not played with anyone else in these plays.", size=15))
     else:
         h = head_to_head(plays, name, chosen)
-        rows.append(ft.Text(f"{h.together} plays together: {h.a} ahead {h.a_ahead}, {h.b} ahead {h.b_ahead}, "
-                            f"level {h.level}", size=16, key="versus-summary"))
+        together = words.count(h.together, "play")
+        rows.append(ft.Text(f"{together} together: {h.a} ahead {h.a_ahead}, {h.b} ahead {h.b_ahead}, level {h.level}",
+                            size=16, key="versus-summary"))
         rows += [ft.Text(f"{title_of(g)}: {t} together, {h.a} {a}, {h.b} {b}, level {lv}", size=14)
                  for g, (t, a, b, lv) in h.by_game.items()]
     return card("Head to head", *rows, key="head-to-head")
@@ -141,14 +143,14 @@ def game_card(plays: list[Play], game: str, chosen: bool) -> ft.Control:
     s = game_stats(plays, game)
     fewer = game in FEWER_IS_BETTER
     rows: list[ft.Control] = [ft.Row([
-        figure("plays", str(s.plays), "game-plays"),
+        figure(words.noun(s.plays, "play"), str(s.plays), "game-plays"),
         figure("winning score", number(s.average_winning_score), "game-winning-average"),
         figure("lowest" if fewer else "highest", f"{s.highest.total}" if s.highest else "-", "game-highest"),
     ], wrap=True, spacing=8, run_spacing=8)]
     if s.highest and not fewer:
         rows.append(ft.Text(f"Highest score: {s.highest.name} with {s.highest.total}", size=15))
     rows += [ft.Row([ft.Text(name, size=15, expand=True),
-                     min_width(ft.Text(f"{s.wins.get(name, 0)} wins", size=15), 72),
+                     min_width(ft.Text(words.count(s.wins.get(name, 0), "win"), size=15), 72),
                      min_width(ft.Text(f"avg {number(avg)}", size=15, text_align=ft.TextAlign.RIGHT), 80)])
              for name, avg in list(s.average_per_player.items())[:CHART_PLAYERS * 2]]
     title = title_of(game) + ("" if chosen else " (the game played most here)")
@@ -164,7 +166,7 @@ def game_charts(plays: list[Play], game: str) -> Sequence[ft.Control]:
     rules, per_player = category_breakdown(plays, game)
     shown = dict(list(per_player.items())[:CHART_PLAYERS])
     return [
-        charts.line_chart(f"{title_of(game)}: scores over time (each player's last {CHART_PLAYS} plays)", lines,
-                          key="chart-scores", x_title="Play, oldest first"),
+        charts.line_chart(f"{title_of(game)}: scores over time (each player's last {words.count(CHART_PLAYS, 'play')})",
+                          lines, key="chart-scores", x_title="Play, oldest first"),
         charts.stacked_bar_chart(f"{title_of(game)}: average score by category", rules, shown, key="chart-breakdown"),
     ]

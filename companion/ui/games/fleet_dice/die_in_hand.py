@@ -180,7 +180,8 @@ class DieInHand(SessionScreen):
                                 for i in coin_boats], wrap=True, spacing=6))
         coins = sorted(self.oyster & set(coin_boats))  # a boat ticked, then set to skip fishing, takes none
         seat, skip = self.seat, sorted(self.skip)  # what the screen shows now is what the tap records
-        rows.append(self._act_button("Go fishing", lambda g: fleet.go_fishing(g, seat, skip, coins), "go-fishing"))
+        self.pin("Go fishing", ft.Icons.PHISHING, "go-fishing",  # below the choices, yet always on screen
+                 lambda: self._act(lambda g: fleet.go_fishing(g, seat, skip, coins)))
         return rows
 
     @staticmethod
@@ -245,11 +246,11 @@ class DieInHand(SessionScreen):
         if not self.acts_for(self.seat):
             self.host.toast(self.not_mine(self.session.state))
             return
+        if track not in self._targets(sheet):  # the die's reason first: the golden rule is not why
+            self.host.toast(self._why_not(sheet, track))
+            return
         if index is not None and index != sheet.next_box(track):
             self.host.attempt(lambda: sheet.fill(track, index))  # the golden rule's words, nothing recorded
-            return
-        if track not in self._targets(sheet):
-            self.host.toast(self._why_not(sheet, track))
             return
         choice = sheet.choice()
         if choice is not None:

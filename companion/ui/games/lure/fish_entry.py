@@ -13,9 +13,11 @@ from companion.games.lure.cards import FishCard, requirement_from_dict
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME
 from companion.ui.components.common import chip, min_width, panel
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP_SMALL, big_button_style
+from companion.ui.theme import TAP_SMALL
 
+NUMBERS = ("catch", "vp", "n", "m")
 KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
          "special": "A special die", "other": "Other: check at the table"}
 
@@ -45,31 +47,31 @@ class FishEntry:
         self.screen = screen
         self.draft: list[FishCard] = []
         self.fish = {"catch": 7, "vp": 3, "kind": "none", "n": 6, "m": 1}
+        self.typing: str | None = None  # the number the player's last tap typed into
 
     def controls(self, state: LureState) -> list[ft.Control]:
         wanted = lure.splash_count(state)
         if len(self.draft) > wanted:
             self.draft = self.draft[:wanted]
-        f, kind = self.fish, self.fish["kind"]
+        kind = self.fish["kind"]
         entry = [
             ft.Text(f"Fish {len(self.draft) + 1} of {wanted}: what its card shows", size=16,
                     weight=ft.FontWeight.W_600),
-            Counter("Catch number", f["catch"], 1, 60, lambda v: self._set("catch", v), "fish-catch").control,
-            Counter("VP", f["vp"], 0, 20, lambda v: self._set("vp", v), "fish-vp").control,
+            self._pad("Catch number", "catch", 1, 60),
+            self._pad("VP", "vp", 0, 20),
             ft.Text("Requirement:", size=15),
             ft.Row([chip(words, lambda k=k: self._set("kind", k), key=f"need-{k}", selected=k == kind)
                     for k, words in KINDS.items()], wrap=True, spacing=6, run_spacing=6),
         ]
         if kind in ("shows", "both"):
-            entry.append(Counter("A die showing" if kind == "shows" else "First number", f["n"], 1, 20,
-                                 lambda v: self._set("n", v), "fish-n").control)
+            entry.append(self._pad("A die showing" if kind == "shows" else "First number", "n", 1, 20))
         if kind == "both":
-            entry.append(Counter("Second number", f["m"], 1, 20, lambda v: self._set("m", v), "fish-m").control)
+            entry.append(self._pad("Second number", "m", 1, 20))
         entry.append(ft.FilledTonalButton(f"Add this fish: {self._card().describe()}", icon=ft.Icons.ADD,
                                           key="fish-add", disabled=len(self.draft) >= wanted,
                                           on_click=lambda e: self._add(self._card())))
         controls: list[ft.Control] = []
-        if wanted:
+        if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
             controls.append(panel(*entry, key="fish-entry"))
             known = self._library(state)
             if known:
@@ -80,10 +82,17 @@ class FishEntry:
         controls.append(ft.Row([ft.OutlinedButton(f"{c.describe()} ✕", key=f"draft-{i}", tooltip="Take this fish back",
                                                   on_click=lambda e, i=i: self._drop(i))
                                 for i, c in enumerate(self.draft)], wrap=True, spacing=6, run_spacing=6))
-        controls.append(ft.FilledButton("Reveal these fish" if wanted else "Go on to the cast", icon=ft.Icons.WATER,
-                                        key="lure-splash", style=big_button_style(),
-                                        disabled=len(self.draft) != wanted, on_click=lambda e: self._reveal()))
+        if len(self.draft) == wanted:  # below the entry, yet always on screen
+            self.screen.pin("Reveal these fish" if wanted else "Go on to the cast", ft.Icons.WATER, "lure-splash",
+                            self._reveal)
+        else:
+            controls.append(ft.Text(f"Enter {wanted - len(self.draft)} more fish, then reveal them.", size=15,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
+
+    def _pad(self, label: str, name: str, least: int, most: int) -> ft.Control:
+        return NumberPad(label, self.fish[name], least, most, lambda v: self._set(name, v), f"fish-{name}",
+                         appending=self.typing == name).control
 
     def _card(self) -> FishCard:
         f = self.fish
@@ -113,10 +122,12 @@ class FishEntry:
 
     def _set(self, key: str, value) -> None:
         self.fish[key] = value
+        self.typing = key if key in NUMBERS else None
         self.screen.render()
 
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
+        self.typing = None  # the next card's numbers are typed afresh
         self.screen.render()
 
     def _drop(self, index: int) -> None:

@@ -19,9 +19,10 @@ from companion.games.lure.scoring import to_play
 from companion.games.registry import LURE
 from companion.ui.components.common import panel
 from companion.ui.components.help import help_button
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.lure.cast_form import CastForm
-from companion.ui.games.lure.fish_entry import Counter, FishEntry
+from companion.ui.games.lure.fish_entry import FishEntry
 from companion.ui.games.lure.rolling import Rolling
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
@@ -65,6 +66,7 @@ class RoundScreen(SessionScreen):
         super().__init__(host, arg)
         self.seated: list[str] = []
         self.d6, self.deck = lure.default_data().d6, lure.default_data().deck
+        self.typing: str | None = None  # the number the last tap typed into (the next digit goes on its end)
         self.splash = FishEntry(self)
         self.casting = CastForm(self)
         self.fishing = Rolling(self)
@@ -124,8 +126,10 @@ class RoundScreen(SessionScreen):
             controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS,
                                               on_click=lambda e: self.host.navigate("/settings")))
         controls.append(seat_chooser(players, self.seated, self._toggle_seat))
-        controls.append(Counter("d6 per player", self.d6, 1, 12, self._set_d6, "setup-d6").control)
-        controls.append(Counter("Fish in the deck", self.deck, 1, 100, self._set_deck, "setup-deck").control)
+        controls.append(NumberPad("d6 per player", self.d6, 1, 12, self._set_d6, "setup-d6",
+                                  appending=self.typing == "d6").control)
+        controls.append(NumberPad("Fish in the deck", self.deck, 1, 100, self._set_deck, "setup-deck",
+                                  appending=self.typing == "deck").control)
         controls.append(ft.Text("Both are chosen defaults (the rules text does not give them): match your box.",
                                 size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         controls.append(ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="lure-start",
@@ -141,11 +145,11 @@ class RoundScreen(SessionScreen):
         self.render()
 
     def _set_d6(self, value: int) -> None:
-        self.d6 = value
+        self.d6, self.typing = value, "d6"
         self.render()
 
     def _set_deck(self, value: int) -> None:
-        self.deck = value
+        self.deck, self.typing = value, "deck"
         self.render()
 
     def _start(self) -> None:

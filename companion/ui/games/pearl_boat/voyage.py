@@ -49,7 +49,7 @@ Carp 2 pearls) or at a drop-off point (they arrive a turn later). Then draw from
 optional).
 
 **The chance deck**: 1-3 upgrades (hold at most 3, extras used at once, one used per turn), 4 Frozen
-next turn, 5 lose 2 fuel (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
+next turn, 5 lose 2 fuel next turn (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
 Only one effect on a boat at a time. Steal fuel: half the target's fuel, rounded down, no more than
 your tank takes.
 
@@ -67,6 +67,27 @@ expansion (2 upgrade cards held).
 """
 
 
+def duel_heading(names: tuple[str, ...] | list[str], waiting: tuple[int, ...], viewer: int | None) -> str:
+    """The duel's heading: to a duellist still choosing, on their own phone, an instruction ('A hidden
+    duel: Ben, choose in secret. Ana chooses too.'); to everyone else who still chooses ('A hidden duel:
+    Ben chooses in secret.', 'Ana and Ben choose in secret.')."""
+    others = [names[s] for s in waiting if s != viewer]
+    said = " and ".join(others)
+    verb = "chooses" if len(others) == 1 else "choose"
+    if viewer is not None and viewer in waiting:
+        return f"A hidden duel: {names[viewer]}, choose in secret." + (f" {said} {verb} too." if others else "")
+    return f"A hidden duel: {said} {verb} in secret."
+
+
+def cards_words(state: PearlBoatState, seat: int, own: bool) -> str:
+    """A boat's cards in its ledger: named on its own phone ('cards: Engine reverse'), face down on the
+    others ('2 cards, face down', '1 card, face down'); "" when it holds none."""
+    cards = state.boats[seat].cards
+    if not cards:
+        return ""
+    if own:
+        return "cards: " + ", ".join(CARD_NAMES[c] for c in cards)
+    return f"{len(cards)} card{'s' if len(cards) != 1 else ''}, face down"
 
 
 class VoyageScreen(SessionScreen):
@@ -113,9 +134,7 @@ class VoyageScreen(SessionScreen):
         elif state.over:
             words = f"{state.names[state.winner]} wins." if state.winner is not None else "The game is over."
         elif state.duel is not None:
-            waiting = pb.duel_waiting_for(state)
-            words = "A hidden duel: " + " and ".join(state.names[i] for i in waiting) + \
-                (" chooses" if len(waiting) == 1 else " choose") + " in secret."
+            words = duel_heading(state.names, pb.duel_waiting_for(state), self.viewer())
         else:
             words = f"Round {state.round}: {state.names[state.current]}'s turn."
         lines = [ft.Text(words, size=18, weight=ft.FontWeight.BOLD, key="voyage-status")]
@@ -139,16 +158,16 @@ class VoyageScreen(SessionScreen):
         rows = []
         names = {f.id: f.name for f in state.data.fish}
         for i, b in enumerate(state.boats):
-            own = self.acts_for(i)
-            cards = ", ".join(CARD_NAMES[c] for c in b.cards) if own else \
-                f"{len(b.cards)} card{'s' if len(b.cards) != 1 else ''}, face down"
+            cards = cards_words(state, i, self.acts_for(i))
             effect = f" · {b.effect.name}" if b.effect is not None else ""
+            waiting = pb.fuel_waiting(state, i)
+            effect += f" · {waiting}" if waiting else ""
             rows.append(ft.Column([
                 ft.Text(f"{b.name}: {b.pearls} pearls, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
                         weight=ft.FontWeight.W_600, key=f"ledger-{i}"),
                 ft.Text(f"On board: {', '.join(names[f] for f in b.on_board) or 'no fish'} (room for "
                         f"{pb.capacity(state, i)}); back at the market: {b.different_fish} different fish"
-                        + (f"; cards: {cards}" if b.cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                        + (f"; {cards}" if cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=2))
         return panel(ft.Text("The boats", size=16, weight=ft.FontWeight.W_600), *rows, key="ledger")
 
@@ -158,7 +177,7 @@ class VoyageScreen(SessionScreen):
         seat = state.current
         if seat is None or not self.acts_for(seat):
             return []
-        boat, turn = state.boats[seat], state.turn
+        boat = state.boats[seat]
         controls: list[ft.Control] = [ft.Text(f"{boat.name}'s turn", size=18, weight=ft.FontWeight.W_600)]
         if self.asking is not None:
             return [panel(*controls, *self._ask(state, seat), key="turn")]
@@ -172,7 +191,7 @@ class VoyageScreen(SessionScreen):
             controls.append(ft.Text("or the physical die's roll:", size=14))
             controls.append(button_row([(f"Rolled {n}", lambda n=n: self._move(seat, n)) for n in range(1, 7)],
                                        "rolled"))
-        if turn.moved and not turn.rewarded:
+        if pb.can_take_reward(state, seat):
             controls.append(ft.Text("The space's value:", size=15))
             controls.append(button_row([(f"{v:+d} pearls", lambda v=v: self.act(lambda s: pb.reward(s, seat, v)))
                                      for v in state.data.space_values], "reward"))
@@ -185,7 +204,7 @@ class VoyageScreen(SessionScreen):
         if boat.on_board:
             items.append(("Drop off the fish", lambda: self.act(lambda s: pb.drop_off(s, seat))))
         if pb.draws_left(state, seat) > 0:
-            items.append(("Draw a chance card (d8)", lambda: self._draw(seat)))
+            items.append(("Draw a chance card (d8)", lambda: self._draw_card(seat)))
         for c in dict.fromkeys(boat.cards):
             items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play_card(seat, c)))
         if items:
@@ -276,7 +295,7 @@ class VoyageScreen(SessionScreen):
         else:
             self.act(lambda s: pb.move(s, seat, rolled, to_market=to_market))
 
-    def _draw(self, seat: int) -> None:
+    def _draw_card(self, seat: int) -> None:
         state: PearlBoatState = self.session.state
         roll = self.ctx.rng.randint(1, 8)
         needs = pb.draw_needs(state, seat, roll)

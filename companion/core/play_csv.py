@@ -1,0 +1,39 @@
+"""Plays out to a CSV file for spreadsheets: one row per player per play. Pure: plays in, text out."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+
+from companion.core.play_fields import breakdown_text, game_title, score, wall_time
+from companion.core.plays import Play, PlayKinds
+
+CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")
+
+
+def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
+    """One row per player per play, for a spreadsheet (seats count from 1).
+
+    The text is RFC 4180 CSV (rows end in CRLF, fields with commas, quotes or line breaks
+    quoted); write it as UTF-8.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for play in plays:
+        date = wall_time(play.played_at).isoformat(" ", "minutes")
+        title = game_title(play.game, kinds)
+        winners = set(play.winners)
+        writer.writerows(
+            (play.id, date, title, _cell(play.location), seat, _cell(r.name), score(r), r.rank,
+             "yes" if r.name in winners else "no", _cell(breakdown_text(r)))
+            for seat, r in enumerate(play.results, 1)
+        )
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A typed text as a spreadsheet shows it: one starting like a formula (a name "=1+1") gets a
+    leading apostrophe, so opening the file never runs it."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,54 @@
+"""What a play says in a file, the same in the CSV and in both directions of a BG Stats file:
+its game's title, its wall time, each player's score and breakdown, and the fixed names and
+formats the files share. Pure: nothing here reads the clock or the disk."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from companion.core.plays import PlayKinds
+from companion.core.scoring import PlayerResult
+
+BGS_DATE = "%Y-%m-%d %H:%M:%S"  # BG Stats' playDate and entryDate
+COMPANION_KEY = "companion"  # our own, non-standard key on each exported play
+
+# Fixed for good: the uuids of exported games, players and locations derive from it, so
+# exporting again gives BG Stats the same uuids and it matches them to what it has.
+NAMESPACE = uuid.UUID("1d082f87-b5a4-4909-b622-9e591532406e")
+
+
+def game_title(game: str, kinds: PlayKinds) -> str:
+    """A game id's title, or the id itself for a game this version does not know."""
+    kind = kinds.get(game)
+    return kind.title if kind is not None else game
+
+
+def fewer_is_better(game: str, kinds: PlayKinds) -> bool:
+    """Whether the game's best total is the lowest (Salmon Run's Fatigue cards); False for a game
+    this version does not know."""
+    kind = kinds.get(game)
+    return kind is not None and kind.fewer_is_better
+
+
+def wall_time(played_at: str) -> datetime:
+    """The local date and time a play was filed at, its offset dropped."""
+    return datetime.fromisoformat(played_at).replace(tzinfo=None)
+
+
+def score(result: PlayerResult) -> int:
+    """The score a file gives a player: the total their game's end showed and History keeps, in
+    every game (Salmon Run's is its Fatigue cards; that fewer is better is the game's to say,
+    BG Stats' `highestWins`, not the score's)."""
+    return result.total
+
+
+def breakdown_text(result: PlayerResult) -> str:
+    """A player's breakdown on one line: "Cod x3: 6; Trout x1: 2"."""
+    return "; ".join(f"{b.rule} x{b.count}: {b.points}" for b in result.breakdown)
+
+
+def is_int(value: Any) -> bool:
+    """A whole number as JSON gives one (true and false are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,30 @@
+"""A count and its word, as every screen says it: "1 play", "2 plays", never "1 plays".
+
+A word's plural is its word and "s" unless another is passed in (`count(2, "fish", "fish")`,
+`count(5, "die", "dice")`). Counts of a thousand and more are grouped ("12,345 plays").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def noun(n: int, word: str, plural: str | None = None) -> str:
+    """The word for `n` of it: `word` for exactly 1, else its plural ("play", "plays")."""
+    return word if n == 1 else plural if plural is not None else word + "s"
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """The count and its word: "1 play", "0 plays", "12,345 plays"."""
+    return f"{n:,} {noun(n, word, plural)}"
+
+
+def these(n: int, word: str, plural: str | None = None) -> str:
+    """The ones shown, pointed at: "this play", "these 2 plays"."""
+    return f"this {word}" if n == 1 else f"these {count(n, word, plural)}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """"Lure", "Lure and Fleet Dice", "Lure, Fleet Dice and Salmon Run"."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -1,0 +1,121 @@
+"""Every game's saved play, out to CSV and BG Stats and back: the score a file gives each player
+is the total the game's end showed (Salmon Run's is its Fatigue cards, fewer is better).
+
+The plays are each game's own: the kinds of session of every registry entry whose rules file a
+play (`to_play`), played by random legal moves from the kind's example set-up to its end, and
+filed in a real archive, so what is exported is what History holds."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import random
+
+import pytest
+
+from companion.core.errors import DomainError
+from companion.core.play_files import IMPORTED_RULE, bgsplay_bytes, from_bgsplay, plays_csv, to_bgsplay
+from companion.core.plays import Play
+from companion.games import GAMES, PLAY_KINDS, registry
+
+ENTRIES = [entry for entry in registry.GAMES if entry.plays]
+SEEDS = (1, 2, 3)
+MOST_MOVES = 1500  # every game's example set-up ends well within this many (as in the conformance suite)
+OPEN_MOVES = 80  # a kind that never ends by itself (a score sheet, a correction): this many moves, then saved
+
+
+def makers(entry: registry.Game):
+    """(session kind, its rules' to_play) for each kind of `entry` that files a play."""
+    for kind in entry.sessions:
+        make = getattr(importlib.import_module(kind.rules), "to_play", None)
+        if make is not None:
+            yield kind.kind, make
+
+
+def finished(kind: str, make, seed: int) -> Play:
+    """A play of `kind` as its game's end files it, after random legal play from its example set-up."""
+    rules = GAMES[kind]
+    rng = random.Random(seed)
+    state = rules.initial_state(rules.example_setup(rng))
+    for _ in range(MOST_MOVES if rules.ends else OPEN_MOVES):
+        if rules.over(state):
+            break
+        options = rules.candidates(state, rng)
+        if not options:
+            break
+        try:
+            state = rules.apply(state, rng.choice(options))
+        except DomainError:
+            pass
+    assert not rules.ends or rules.over(state), f"{kind}: not over"
+    return make(state, f"{kind}-{seed}", "2026-11-20T21:00:00+01:00")
+
+
+@pytest.fixture(scope="module")
+def plays_by_game() -> dict[str, list[tuple[str, Play]]]:
+    return {entry.id: [(kind, finished(kind, make, seed)) for kind, make in makers(entry) for seed in SEEDS]
+            for entry in ENTRIES}
+
+
+def filed(store, plays: list[Play]) -> list[Play]:
+    """The plays as History reads them back from the archive."""
+    store.archive.add_many(plays)
+    return [store.archive.get(p.id) for p in plays]
+
+
+def test_every_game_with_plays_has_a_kind_that_files_them() -> None:
+    assert {entry.id for entry in ENTRIES} == {"freshwater-fly", "fleet-dice", "lure", "salmon-run", "pearl-boat"}
+    for entry in ENTRIES:
+        assert list(makers(entry)), f"{entry.id}: no session kind files a play (to_play)"
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+def test_every_games_exported_scores_are_its_totals(entry, plays_by_game, store) -> None:
+    plays = filed(store, [play for _, play in plays_by_game[entry.id]])
+    # Random play that ends with every total 0 would not tell a score of 0 from the right one.
+    assert any(r.total for play in plays for r in play.results), f"{entry.id}: every total is 0"
+    rows = list(csv.DictReader(io.StringIO(plays_csv(plays, PLAY_KINDS))))
+    assert [(r["play_id"], r["player"], int(r["score"])) for r in rows] == \
+        [(p.id, r.name, r.total) for p in plays for r in p.results]
+    for document in (to_bgsplay(plays, PLAY_KINDS), json.loads(bgsplay_bytes(plays, PLAY_KINDS))):
+        players = {p["id"]: p["name"] for p in document["players"]}
+        assert [[(players[s["playerRefId"]], int(s["score"]), s["winner"]) for s in record["playerScores"]]
+                for record in document["plays"]] == \
+            [[(r.name, r.total, r.name in p.winners) for r in p.results] for p in plays]
+        assert [g["highestWins"] for g in document["games"]] == [not entry.fewer_is_better]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+def test_every_games_play_imported_from_bg_stats_keeps_its_scores(entry, plays_by_game, store) -> None:
+    plays = filed(store, [play for _, play in plays_by_game[entry.id]])
+    document = to_bgsplay(plays, PLAY_KINDS)
+    # With Companion's key, the very play; without it (a file BG Stats wrote), its totals and winners.
+    assert from_bgsplay(json.dumps(document).encode(), PLAY_KINDS).plays == tuple(plays)
+    for record in document["plays"]:
+        del record["companion"]
+    imported = from_bgsplay(json.dumps(document).encode(), PLAY_KINDS).plays
+    assert [[(r.name, r.total, [(b.rule, b.count, b.points) for b in r.breakdown]) for r in p.results]
+        for p in imported] == \
+        [[(r.name, r.total, [(IMPORTED_RULE, 1, r.total)]) for r in p.results] for p in plays]
+    assert [p.winners for p in imported] == [p.winners for p in plays]
+    assert [p.game for p in imported] == [entry.plays[0]] * len(plays)
+
+
+def test_a_salmon_run_play_exports_its_fatigue_cards() -> None:
+    # Salmon Run, Winning the game: "the winner is the player with the fewest Fatigue cards".
+    from companion.games.salmon_run.scoring import score
+
+    results, winners = score(["Ana", "Ben", "Cy"], [True, True, False], [3, 5, 1])
+    play = Play("race-1", "salmon-run", "2026-11-20T21:00:00", results, winners, {})
+    rows = list(csv.DictReader(io.StringIO(plays_csv([play], PLAY_KINDS))))
+    assert [(r["player"], r["score"], r["rank"], r["won"]) for r in rows] == \
+        [("Ana", "3", "1", "yes"), ("Ben", "5", "2", "no"), ("Cy", "1", "3", "no")]
+    document = to_bgsplay([play], PLAY_KINDS)
+    [record] = document["plays"]
+    assert [s["score"] for s in record["playerScores"]] == ["3", "5", "1"]
+    del record["companion"]  # as a file BG Stats wrote: the totals; after its winner, fewest first
+    [back] = from_bgsplay(json.dumps(document).encode(), PLAY_KINDS).plays
+    assert [(r.name, r.total, r.rank) for r in back.results] == [("Ana", 3, 1), ("Ben", 5, 3), ("Cy", 1, 2)]
+    assert back.winners == ("Ana",)
