@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable
 import flet as ft
 
 from companion.ui.host import Host
+from companion.ui.sibling_keys import unique_keys
 
 
 class Screen(ABC):
@@ -66,6 +67,7 @@ class Screen(ABC):
     def _draw(self) -> None:
         self._pinned = None
         self.refresh()
+        unique_keys(self.body)  # two siblings of one key would make Flet send a wrong patch
         button, pinned = self.main_button, self._pinned
         button.visible = self.room.visible = pinned is not None
         if pinned is not None:

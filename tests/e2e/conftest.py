@@ -36,6 +36,9 @@ def make_server(tmp_path: Path) -> Iterator:
     yield make
     for server in servers:
         server.stop()
+    for server in servers:  # no screen drew two siblings under one key (see companion/ui/sibling_keys.py)
+        shared = [line for line in server.log.read_text(errors="replace").splitlines() if "share the key" in line]
+        assert not shared, f"a screen drew siblings under one key: {shared[:3]}"
 
 
 # Module scope: Playwright's sync API keeps an event loop running while it is open,

@@ -101,8 +101,8 @@ class RoundScreen(SessionScreen):
             controls += self._over(state)
         if state.middle:
             controls.append(self._middle(state))
-        for outcome in (o for o in state.outcomes if o.round == state.round or state.phase == lure.SPLASH):
-            controls.append(ft.Text(lure.describe_outcome(state, outcome), size=15, key="lure-outcome"))
+        shown = [o for o in state.outcomes if o.round == state.round or state.phase == lure.SPLASH]
+        controls += [ft.Text(lure.describe_outcome(state, o), size=15, key=f"lure-outcome-{i}") for i, o in enumerate(shown)]
         controls.append(self._scores(state))
         return controls
 
