@@ -31,6 +31,16 @@ def _fields(kind: type) -> tuple[str, ...]:
     return names
 
 
+def _children_fields(control: Any) -> Any:
+    """The values `control` was given, read fast: Flet keeps lists (its children) as attributes and
+    other properties apart from their defaults in `_values`."""
+    attributes = getattr(control, "__dict__", None)
+    values = getattr(control, "_values", None)
+    if attributes is None or not isinstance(values, dict):
+        return [getattr(control, name, None) for name in _fields(type(control))]
+    return [v for k, v in attributes.items() if not k.startswith("_")] + list(values.values())
+
+
 def _plain(key: Any) -> Any:
     return key.value if isinstance(key, Key) else key
 
@@ -49,8 +59,7 @@ def unique_keys(root: BaseControl) -> None:
         if id(control) in seen:
             continue
         seen.add(id(control))
-        for name in _fields(type(control)):
-            value = getattr(control, name, None)
+        for value in _children_fields(control):
             if isinstance(value, BaseControl):
                 stack.append(value)
             elif isinstance(value, list) and value:
