@@ -6,6 +6,9 @@ import csv
 import io
 import json
 
+import flet_charts as fch
+
+from companion.core.players import PlayerColor
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.games.fly_solo import journal as j
@@ -90,6 +93,22 @@ async def test_a_players_stats_head_to_head_and_charts(app) -> None:
     assert page.label("versus-summary") == "3 plays together: Ana ahead 1, Ben ahead 1, level 1"
     for chart in ("chart-scores", "chart-breakdown", "chart-wins"):
         assert page.has(key=chart)
+
+
+async def test_charts_draw_each_player_in_their_seat_colour(app) -> None:
+    """Ana is red on every screen (her seat colour), so her line and bar are red too; a name not on
+    the roster gets a colour that no player of the chart shows."""
+    ana = app.store.settings.add_player("Ana", PlayerColor.RED)
+    ben = app.store.settings.add_player("Ben", PlayerColor.GREEN)
+    archived(app, SMALL)
+    page = await app.open("/history/stats")
+    lines = page.find(kind=fch.LineChart).data_series  # the game played most: Lure (Ana, Ben)
+    assert [line.color for line in lines] == [ana.color.value, ben.color.value]
+    [bars] = [c for c in page.find_all(kind=fch.BarChart) if len(c.groups) == 3]  # wins: Ana, Ben, Cy
+    by_name = {label.label.value.split()[0]: group.rods[0].color
+               for group, label in zip(bars.groups, bars.bottom_axis.labels)}
+    assert by_name["Ana"] == ana.color.value and by_name["Ben"] == ben.color.value
+    assert by_name["Cy"] not in (ana.color.value, ben.color.value)
 
 
 async def test_exports_offer_the_filtered_plays_as_csv_and_bgsplay(app) -> None:

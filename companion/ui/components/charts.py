@@ -22,12 +22,21 @@ def colour(i: int) -> str:
     return SERIES_COLOURS[i % len(SERIES_COLOURS)]
 
 
-def legend(names: Sequence[str], lines: bool = False) -> ft.Control:
+def colours_for(names: Sequence[str], known: Mapping[str, str]) -> list[str]:
+    """Each name's colour: a player's own seat colour where `known` has it (Ana is red on every
+    screen, her line too), else a series colour that none of the others shows."""
+    taken = {known[n].upper() for n in names if n in known}
+    spare = iter([c for c in SERIES_COLOURS if c.upper() not in taken] or list(SERIES_COLOURS))
+    return [known[n] if n in known else next(spare, colour(i)) for i, n in enumerate(names)]
+
+
+def legend(names: Sequence[str], lines: bool = False, colours: Sequence[str] | None = None) -> ft.Control:
     """Each name beside its colour (and its line's dash, for line charts)."""
     items = []
     for i, name in enumerate(names):
         pattern = DASHES[i % len(DASHES)][1] if lines else ""
-        mark = ft.Container(width=22, height=4 if lines else 14, bgcolor=colour(i), border_radius=2)
+        mark = ft.Container(width=22, height=4 if lines else 14, bgcolor=colours[i] if colours else colour(i),
+                            border_radius=2)
         items.append(ft.Row([mark, ft.Text(name + pattern, size=14)], spacing=6, tight=True))
     return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
 
@@ -61,16 +70,18 @@ def _axis_numbers(step: int, size: float = 36) -> fch.ChartAxis:
     return fch.ChartAxis(label_size=size, label_spacing=step)
 
 
-def line_chart(title: str, series: Mapping[str, Sequence[float]], key: str, x_title: str = "Play") -> ft.Control:
-    """One line per name: its values in order (x = 1, 2, 3...)."""
+def line_chart(title: str, series: Mapping[str, Sequence[float]], key: str, x_title: str = "Play",
+               known: Mapping[str, str] | None = None) -> ft.Control:
+    """One line per name: its values in order (x = 1, 2, 3...); `known`: players' own colours."""
     names = list(series)
+    colours = colours_for(names, known or {})
     top, step = rounded_up(max((v for values in series.values() for v in values), default=1))
     bottom = min((v for values in series.values() for v in values), default=0)
     chart = fch.LineChart(
         data_series=[
             fch.LineChartData(
                 points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
-                color=colour(i), stroke_width=3, dash_pattern=DASHES[i % len(DASHES)][0],
+                color=colours[i], stroke_width=3, dash_pattern=DASHES[i % len(DASHES)][0],
                 point=True,
             )
             for i, values in enumerate(series.values())
@@ -84,15 +95,17 @@ def line_chart(title: str, series: Mapping[str, Sequence[float]], key: str, x_ti
         interactive=False,
     )
     said = "; ".join(f"{n}: {', '.join(str(round(v)) for v in series[n])}" for n in names)
-    return framed(title, chart, legend(names, lines=True), f"{title}. {said}", key)
+    return framed(title, chart, legend(names, lines=True, colours=colours), f"{title}. {said}", key)
 
 
-def bar_chart(title: str, bars: Sequence[tuple[str, float]], key: str) -> ft.Control:
-    """One bar per name, its value written above it."""
+def bar_chart(title: str, bars: Sequence[tuple[str, float]], key: str,
+              known: Mapping[str, str] | None = None) -> ft.Control:
+    """One bar per name, its value written above it; `known`: players' own colours."""
+    colours = colours_for([name for name, _ in bars], known or {})
     top, step = rounded_up(max((v for _, v in bars), default=1))
     chart = fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-            from_y=0, to_y=v, width=26, color=colour(i), border_radius=4)])
+            from_y=0, to_y=v, width=26, color=colours[i], border_radius=4)])
             for i, (_, v) in enumerate(bars)],
         max_y=top, left_axis=_axis_numbers(step),
         bottom_axis=fch.ChartAxis(label_size=44, labels=[
@@ -102,7 +115,7 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], key: str) -> ft.Con
         interactive=False,
     )
     said = "; ".join(f"{n}: {v:g}" for n, v in bars)
-    return framed(title, chart, legend([n for n, _ in bars]), f"{title}. {said}", key)
+    return framed(title, chart, legend([n for n, _ in bars], colours=colours), f"{title}. {said}", key)
 
 
 def stacked_bar_chart(title: str, parts: Sequence[str], bars: Mapping[str, Sequence[float]], key: str) -> ft.Control:

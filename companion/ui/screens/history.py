@@ -6,6 +6,7 @@ Routes: `/history` (the plays), `/history/stats`, `/history/fly-solo[/<adventure
 
 from __future__ import annotations
 
+import asyncio
 import base64
 
 import flet as ft
@@ -20,6 +21,7 @@ from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import Segment, empty_state, segments
+from companion.ui.components.result_picture import result_picture, warm_up_soon
 from companion.ui.components.standings import result_tile
 from companion.ui.files import files_of
 from companion.ui.games.fly_solo.history import (
@@ -188,8 +190,12 @@ class HistoryScreen(Screen):
                     key="play-winners"),
             *(result_tile(f"Seat {seat}: {r.name}", r) for seat, r in enumerate(play.results, 1)),
         ]
+        async def share(e) -> None:
+            await self.share(play)
+
+        warm_up_soon()  # a player on a play's page may share it next: matplotlib is ready by then
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
-                                        on_click=lambda e: self.share(play)))
+                                        on_click=share))
         controls.append(ft.Row([
             ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", expand=True,
                             on_click=lambda e: self.edit(play)),
@@ -200,11 +206,10 @@ class HistoryScreen(Screen):
                                       on_click=lambda e: self.host.navigate("/history")))
         return controls
 
-    def share(self, play: Play) -> None:
-        """The play's picture in a dialog, with a button that saves it on the phone."""
-        from companion.ui.components.result_picture import result_picture
-
-        png = result_picture(play, game_title(play), when(play.played_at))
+    async def share(self, play: Play) -> None:
+        """The play's picture in a dialog, with a button that saves it on the phone. It is drawn on
+        a thread: the other phones' taps and redraws go on meanwhile."""
+        png = await asyncio.to_thread(result_picture, play, game_title(play), when(play.played_at))
         name = f"{play.game}-{play.played_at[:10]}-{play.id}.png"
         dialog = ft.AlertDialog(
             title=ft.Text("This result as a picture"),

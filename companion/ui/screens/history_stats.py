@@ -4,7 +4,7 @@ Everything is computed from the plays the filter shows (companion/core/play_stat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -80,9 +80,11 @@ def stats_view(host: Host, plays: list[Play]) -> list[ft.Control]:
     controls: list[ft.Control] = []
     if flt.player:
         controls += [player_card(plays, flt.player, flt.game), versus_card(host, plays, flt.player)]
-    controls += [game_card(plays, game, chosen=flt.game is not None), *game_charts(plays, game)]
+    known = seat_colours(host)
+    controls += [game_card(plays, game, chosen=flt.game is not None), *game_charts(plays, game, known)]
     wins = wins_per_player(plays)[:CHART_PLAYERS]
-    controls.append(charts.bar_chart(f"Wins per player ({words.count(len(plays), 'play')})", wins, key="chart-wins"))
+    controls.append(charts.bar_chart(f"Wins per player ({words.count(len(plays), 'play')})", wins, key="chart-wins",
+                                     known=known([name for name, _ in wins])))
     return controls
 
 
@@ -157,7 +159,13 @@ def game_card(plays: list[Play], game: str, chosen: bool) -> ft.Control:
     return card(title, *rows, key="game-stats")
 
 
-def game_charts(plays: list[Play], game: str) -> Sequence[ft.Control]:
+def seat_colours(host: Host) -> Callable[[Sequence[str]], dict[str, str]]:
+    """The seat colour of each of these names (as plays write them) that is a player of the roster."""
+    roster = {name_key(p.name): p.color.value for p in host.ctx.store.settings.players()}
+    return lambda names: {name: roster[name_key(name)] for name in names if name_key(name) in roster}
+
+
+def game_charts(plays: list[Play], game: str, known: Callable[[Sequence[str]], dict[str, str]]) -> Sequence[ft.Control]:
     over_time = scores_over_time(plays, game)
     names = list(over_time)[:4]
     if not names:
@@ -167,6 +175,6 @@ def game_charts(plays: list[Play], game: str) -> Sequence[ft.Control]:
     shown = dict(list(per_player.items())[:CHART_PLAYERS])
     return [
         charts.line_chart(f"{title_of(game)}: scores over time (each player's last {words.count(CHART_PLAYS, 'play')})",
-                          lines, key="chart-scores", x_title="Play, oldest first"),
+                          lines, key="chart-scores", x_title="Play, oldest first", known=known(names)),
         charts.stacked_bar_chart(f"{title_of(game)}: average score by category", rules, shown, key="chart-breakdown"),
     ]
