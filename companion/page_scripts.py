@@ -28,14 +28,18 @@ TEXT_SIZE_SCRIPT = (
 # - a new session (the server was restarted): the page is reloaded, as Flet's client answers none
 #   of a new session's service calls (the app would wait 5 s for the phone's own settings, then
 #   go on without them: whose phone it is, its theme).
+# Under the banner the players keep their board: a copy of Flutter's last frame, taken as the socket
+# closes (Flutter would draw a grey "Working..." over it).
 CONNECTION_SCRIPT = """<script>(function () {
   var Native = window.WebSocket;
   if (!Native) return;
   var TITLE = 'Connection lost: reconnecting...', HINT = 'Taps are paused until the connection is back.',
       REFUSED = 'Not sent: wait until the connection is back.', RELOADING = 'Connected again: reloading...';
-  var CSS = '#companion-offline{position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.32);'
+  var CSS = '#companion-offline{position:fixed;inset:0;z-index:2147483647;'
     + 'font:16px system-ui,Roboto,sans-serif;touch-action:none;cursor:not-allowed}'
-    + '#companion-offline .box{margin:calc(12px + env(safe-area-inset-top)) 12px 0;padding:16px 18px;'
+    + '#companion-offline .board{position:fixed;pointer-events:none}'
+    + '#companion-offline .dim{position:fixed;inset:0;background:rgba(0,0,0,.32)}'
+    + '#companion-offline .box{position:relative;margin:calc(12px + env(safe-area-inset-top)) 12px 0;padding:16px 18px;'
     + 'border-radius:16px;background:#8C1D18;color:#fff;box-shadow:0 6px 24px rgba(0,0,0,.45)}'
     + '#companion-offline .title{display:flex;align-items:center;gap:12px;'
     + 'font-size:1.3rem;font-weight:700;line-height:1.3}'
@@ -47,7 +51,7 @@ CONNECTION_SCRIPT = """<script>(function () {
     + '@keyframes companion-spin{to{transform:rotate(1turn)}}'
     + '@keyframes companion-pulse{0%{transform:scale(1)}30%{transform:scale(1.05);background:#C62828}'
     + '100%{transform:scale(1)}}'
-    + '@media (prefers-color-scheme:dark){#companion-offline{background:rgba(0,0,0,.5)}'
+    + '@media (prefers-color-scheme:dark){#companion-offline .dim{background:rgba(0,0,0,.5)}'
     + '#companion-offline .box{background:#FFDAD6;color:#410002}}'
     + '@media (prefers-reduced-motion:reduce){#companion-offline .spin,#companion-offline .pulse{animation:none}}';
   var layer = null, current = null, session = null, leaving = 0;
@@ -57,11 +61,38 @@ CONNECTION_SCRIPT = """<script>(function () {
     if (layer || !document.body) return;
     layer = document.createElement('div');
     layer.id = 'companion-offline';
-    layer.innerHTML = '<style>' + CSS + '</style><div class="box" role="alert" aria-live="assertive">'
+    layer.innerHTML = '<style>' + CSS + '</style><div class="dim"></div><div class="box" role="alert" aria-live="assertive">'
       + '<div class="title"><span class="spin" aria-hidden="true"></span><span class="text">' + TITLE + '</span></div>'
       + '<div class="hint">' + HINT + '</div></div>';
+    var board = lastBoard();
+    if (board) layer.insertBefore(board, layer.firstChild);
     document.body.appendChild(layer);
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();  // the phone's keyboard
+  }
+  // The board as it was drawn last: Flutter's client replaces it with a grey "Working..." while the
+  // socket is down; the players keep seeing their game under the banner. (Called as the socket
+  // closes, before Flutter's next frame.)
+  function lastBoard() {
+    var found = null;
+    (function look(root) {
+      root.querySelectorAll('canvas').forEach(function (c) {
+        if (c.width && (!found || c.width * c.height > found.width * found.height)) found = c;
+      });
+      root.querySelectorAll('*').forEach(function (e) { if (e.shadowRoot) look(e.shadowRoot); });
+    })(document);
+    if (!found) return null;
+    try {
+      var r = found.getBoundingClientRect(), copy = document.createElement('canvas');
+      copy.width = found.width;
+      copy.height = found.height;
+      copy.getContext('2d').drawImage(found, 0, 0);
+      copy.className = 'board';
+      copy.setAttribute('aria-hidden', 'true');
+      copy.style.cssText = 'left:' + r.left + 'px;top:' + r.top + 'px;width:' + r.width + 'px;height:' + r.height + 'px';
+      return copy;
+    } catch (e) {
+      return null;
+    }
   }
   function hide() {
     if (layer) layer.remove();

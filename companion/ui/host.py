@@ -167,6 +167,22 @@ class Host:
             persist=False,
         )
         self.page.show_dialog(bar)
+        try:
+            asyncio.get_running_loop().call_later(seconds + 1, self._gone_by, bar)
+        except RuntimeError:  # not on the page's loop (a background thread): the phone closes it alone
+            pass
+
+    def _gone_by(self, bar: ft.SnackBar) -> None:
+        """A message's time is up: closed here too. The phone closes it on its own and says so, but a
+        phone away meanwhile (its screen off, the Wi-Fi gone) cannot, and would be shown it again
+        with the whole page when it reconnects."""
+        dialogs = getattr(self.page, "_dialogs", None)  # Flet keeps shown messages there until dismissed
+        if bar.open and dialogs is not None and bar in dialogs.controls:
+            bar.open = False
+            try:
+                bar.update()
+            except RuntimeError as exc:  # the page is gone
+                log.info("a message could not be closed: %r", exc)
 
     def attempt(self, fn: Callable[[], Any] | None) -> bool:
         """Run `fn`; a refusal of the rules is shown to the player instead of raised."""

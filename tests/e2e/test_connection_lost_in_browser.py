@@ -10,9 +10,19 @@ from collections.abc import Callable
 from playwright.sync_api import expect
 
 from tests.browser import AppPage
+from tests.e2e.conftest import PHONE
 
 BANNER = "Connection lost: reconnecting..."
 REFUSED = "Not sent: wait until the connection is back."
+# How many pixels of the board kept under the banner are drawn (not blank, not white).
+BOARD_DRAWN = """() => {
+  const board = document.querySelector('#companion-offline canvas.board');
+  if (!board) return 0;
+  const px = board.getContext('2d').getImageData(0, 0, board.width, board.height).data;
+  let drawn = 0;
+  for (let i = 0; i < px.length; i += 4) if (px[i + 3] > 0 && (px[i] < 240 || px[i + 1] < 240)) drawn++;
+  return drawn;
+}"""
 
 
 def rolls(server) -> int:
@@ -46,10 +56,12 @@ def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage
     wait_until(phone, lambda: rolls(server) == 1, "one roll saved")
     saved = server.session_files()
 
-    # The server dies: the phone says so at once.
+    # The server dies: the phone says so at once, over the board as it was (Flutter's client would
+    # show a grey "Working..." instead).
     server.kill()
     phone.see(phone.text(BANNER), timeout=10_000)
     expect(phone.page.get_by_role("alert")).to_contain_text(BANNER)
+    assert phone.page.evaluate(BOARD_DRAWN) > 1000, "the board is not kept under the banner"
 
     # A tap meanwhile is answered, not swallowed, and nothing is recorded.
     tap_genuinely(phone, "Roll 2 d6")
@@ -114,3 +126,41 @@ def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: App
     phone.button("Roll 2 d6").click()
     wait_until(phone, lambda: rolls(server) == 2, "the second roll saved")
     assert rolls(server) == 2  # and not more: the refused taps never arrive
+
+
+def test_a_notice_whose_time_went_by_offline_is_not_shown_again_when_the_phone_reconnects(make_server,
+                                                                                         browser) -> None:
+    """The plain-HTTP address's screen-awake notice is up when the phone's connection drops (a phone
+    put down goes quiet); it comes back after the notice's 12 s (the same session): the notice is not
+    shown again, though the phone could not tell the server it had gone."""
+    server = make_server(lan=True)
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script("HTMLMediaElement.prototype.play = function () {"  # this browser refuses to stay awake
+                            " return Promise.reject(new DOMException('refused', 'NotAllowedError')); };")
+    sockets, held, released = [], [], []
+
+    def route(ws) -> None:
+        sockets.append(ws)
+        upstream = ws.connect_to_server()
+        if len(sockets) >= 2:  # the reconnection: the server's answers wait until released
+            upstream.on_message(lambda m: ws.send(m) if released else held.append(m))
+
+    try:
+        phone = AppPage(context.new_page())
+        phone.page.route_web_socket(re.compile(r"/ws$"), route)
+        phone.open(server.phone_url("/dice"))
+        notice = phone.message("will not keep the screen awake")
+        phone.see(notice, timeout=20_000)
+        phone.page.evaluate("window.companionTestMark = 1")  # gone if the page reloads
+        sockets[0].close()
+        phone.see(phone.text(BANNER), timeout=10_000)
+        phone.page.wait_for_timeout(15_000)  # the notice's 12 s go by while the phone is away
+        while held:
+            sockets[-1].send(held.pop(0))
+        released.append(True)
+        expect(phone.text(BANNER)).to_have_count(0, timeout=20_000)
+        assert phone.page.evaluate("window.companionTestMark") == 1, "the page was reloaded"
+        phone.page.wait_for_timeout(1_500)
+        assert notice.count() == 0, "the notice came back with the connection"
+    finally:
+        context.close()
