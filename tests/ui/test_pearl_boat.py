@@ -42,9 +42,9 @@ async def test_a_turn_by_taps(app, roster) -> None:
     assert session.state.boats[0].pearls == 0 + session.state.data.space_values[0]
     await page.click(key="catch-0")
     assert session.state.boats[0].on_board == (session.state.data.fish[0].id,)
-    await page.click(key="store-0")  # a half refill for 2 pearls
+    await page.click(key="store-half_refill")  # a half refill for 2 pearls
     assert session.state.boats[0].fuel == min(10, fuel + 5) and session.state.boats[0].pearls == 0
-    await page.click(key="end-turn")
+    await page.click(key="end-no-draw")
     assert session.state.current == 1
 
 
@@ -80,10 +80,11 @@ async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(a
     await page.route("/dice")
     await page.route("/games/pearl-boat/voyage")
     await page.click(key="market-2")
-    await page.click(key="rolled-4")  # "Rolled 5"
+    await page.click(key="d6-5")  # the table's d6 rolled 5
     boat = session.state.boats[0]
-    assert boat.at_market and boat.fuel == 10 - 2
-    assert session.record.actions[-1].data["roll"] == 5
+    assert boat.fuel == 10 - 2 and boat.trips == 1  # at the market, and delivered there in the same tap
+    move, deliver = session.record.actions[-2:]
+    assert move.data["roll"] == 5 and move.data["to_market"] == 2 and deliver.type == "deliver"
 
 
 CY_PHONE = "192.0.2.9"

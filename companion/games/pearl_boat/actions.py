@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.table.seats import is_whole
+from companion.core.words import count, listed, noun
 from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
 from companion.games.pearl_boat.ledger import room_for
 from companion.games.pearl_boat.state import D6, PearlBoatState
@@ -22,7 +23,7 @@ def _name(state: PearlBoatState, seat: Any) -> str:
 
 
 def _pearls(n: int) -> str:
-    return f"{n} pearl{'s' if n != 1 else ''}"
+    return count(n, "pearl")
 
 
 def order_roll(state: PearlBoatState, rolls: Sequence[int]) -> Action:
@@ -32,7 +33,7 @@ def order_roll(state: PearlBoatState, rolls: Sequence[int]) -> Action:
     rolls = list(rolls)
     said = ", ".join(f"{_name(state, s)} {r}" for s, r in zip(seats, rolls))
     tied = [[s for s, r in zip(seats, rolls) if r == v] for v in sorted(set(rolls), reverse=True)]
-    again = [" and ".join(_name(state, s) for s in g) for g in tied if len(g) > 1]
+    again = [listed([_name(state, s) for s in g]) for g in tied if len(g) > 1]
     label = f"Turn order: {said}" + (f" ({'; '.join(again)} roll again)" if again else "")
     return Action("order", {"seats": list(seats), "rolls": rolls}, label)
 
@@ -53,7 +54,7 @@ def move(state: PearlBoatState, seat: int, roll: int, to_market: int | None = No
     try:
         steps = move_steps(state, seat, roll, to_market, to_blocker)
         slowed = ", slowed" if slowed_now(state, seat) else ""
-        label += f"{slowed}: {steps} step{'s' if steps != 1 else ''}"
+        label += f"{slowed}: {count(steps, 'step')}"
         if to_market is not None and steps >= to_market:
             label += ", reaches the fish market"
     except (IndexError, TypeError):
@@ -67,8 +68,9 @@ def roll_move(state: PearlBoatState, seat: int, rng: random.Random, to_market: i
 
 
 def reward(state: PearlBoatState, seat: int, value: int) -> Action:
-    """The space stopped on: 'Ana's space: +3 pearls'."""
-    return Action("reward", {"seat": seat, "value": value}, f"{_name(state, seat)}'s space: {value:+d} pearls")
+    """The space stopped on: 'Ana's space: +3 pearls', 'Ana's space: -1 pearl'."""
+    said = f"{value:+d} {noun(abs(value), 'pearl')}" if is_whole(value) else f"{value} pearls"
+    return Action("reward", {"seat": seat, "value": value}, f"{_name(state, seat)}'s space: {said}")
 
 
 def catch(state: PearlBoatState, seat: int, fish: str) -> Action:
@@ -121,7 +123,7 @@ def use_card(state: PearlBoatState, seat: int, card: str, *, steps: int | None =
     if move_roll is not None:
         label += f" (rolls {move_roll})"
     elif steps is not None:
-        label += f" ({steps} step{'s' if steps != 1 else ''})"
+        label += f" ({count(steps, 'step') if is_whole(steps) else steps})"
     return Action("use", data, label)
 
 
@@ -140,7 +142,8 @@ def buy(state: PearlBoatState, seat: int, item: str, steps: int = 1) -> Action:
         price = 0
     if item == STEP_BACK:
         data["steps"] = steps
-        return Action("buy", data, f"{_name(state, seat)} buys {name}: {steps} step{'s' if steps != 1 else ''} "
+        said = count(steps, "step") if is_whole(steps) else steps
+        return Action("buy", data, f"{_name(state, seat)} buys {name}: {said} "
                                    f"({_pearls(price * steps if is_whole(steps) else 0)})")
     return Action("buy", data, f"{_name(state, seat)} buys {name} ({_pearls(price)})")
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.pearl_boat import duel
 from companion.games.pearl_boat.chance import (
     BLOCK,
@@ -127,7 +128,7 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     if not is_whole(roll) or not 1 <= roll <= D8:
         raise PearlBoatError(f"The chance deck's d8 shows 1 to {D8}, not {roll!r}.")
     if draws_left(state, seat) <= 0:
-        raise PearlBoatError(f"{boat.name} has drawn {turn.draws} card{'s' if turn.draws != 1 else ''} this turn: "
+        raise PearlBoatError(f"{boat.name} has drawn {count(turn.draws, 'card')} this turn: "
                              f"buy a +1 draw at the store to draw again.")
     if not turn.moved and can_roll_to_move(state, seat):
         raise PearlBoatError(f"{boat.name} draws after moving: roll to move first.")

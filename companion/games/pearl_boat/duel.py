@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.words import count
 from companion.games.pearl_boat.chance import HIDDEN_ATTACK
 from companion.games.pearl_boat.ledger import pay, remove_card, seat_of
 from companion.games.pearl_boat.state import (
@@ -55,5 +56,5 @@ def choose(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
         state = remove_card(state, duel.defender, HIDDEN_ATTACK, "spend")
     duel = replace(duel, winner=winner, loser=loser, paid=paid)
     return replace(state, duel=None, last_duel=duel, choices=choices,
-                   notice=f"{said}: {state.names[winner]} wins, {state.names[loser]} pays {paid} "
-                          f"pearl{'s' if paid != 1 else ''}.")
+                   notice=f"{said}: {state.names[winner]} wins, {state.names[loser]} pays "
+                          f"{count(paid, 'pearl')}.")

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.pearl_boat.chance import CARD_NAMES, UPGRADES
 from companion.games.pearl_boat.data import WIN_FISH
 from companion.games.pearl_boat.ledger import (
@@ -80,7 +81,7 @@ def back(state: PearlBoatState, seat: int, steps: Any, most: int, what: str) -> 
     if not is_whole(steps) or not 1 <= steps <= most:
         raise PearlBoatError(f"{what} takes 1 to {most} steps back, not {steps!r}.")
     if steps > boat.position:
-        raise PearlBoatError(f"{boat.name} is {boat.position} step{'s' if boat.position != 1 else ''} into the "
+        raise PearlBoatError(f"{boat.name} is {count(boat.position, 'step')} into the "
                              f"trip: it cannot go back {steps}.")
     state = set_boat(state, seat, position=boat.position - steps, at_market=False)
     return set_turn(state, moved=True)

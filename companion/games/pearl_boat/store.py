@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.errors import DomainError
+from companion.core.words import count
 
 HALF_REFILL, STEP_BACK, EXTRA_DRAW = "half_refill", "step_back", "extra_draw"
 ITEMS = (HALF_REFILL, STEP_BACK, EXTRA_DRAW)  # what is bought with pearls and counted against a limit
@@ -42,7 +43,7 @@ class StoreItem:
 
 
 def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return count(n, one, many)
 
 
 def purchase_cost(item: StoreItem, amount: int, pearls: int, bought: int, who: str, limits_per: str = GAME) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.pearl_boat.chance import DRAWN_ATTACKS, HIDDEN_ATTACK, UPGRADES
 from companion.games.pearl_boat.ledger import (
     add_card,
@@ -48,7 +49,7 @@ def buy(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
         raise PearlBoatError(f"{boat.name}'s tank is full ({boat.fuel} fuel).")
     cost = purchase_cost(item, amount, boat.pearls, boat.bought_of(item_id), boat.name, state.data.limits_per)
     if item_id == STEP_BACK and amount > boat.position:
-        raise PearlBoatError(f"{boat.name} is {boat.position} step{'s' if boat.position != 1 else ''} into the "
+        raise PearlBoatError(f"{boat.name} is {count(boat.position, 'step')} into the "
                              f"trip: it cannot go back {amount}.")
     bought = list(boat.bought)
     bought[ITEMS.index(item_id)] += amount
@@ -96,11 +97,11 @@ def barter(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
         raise PearlBoatError(f"A barter's price is a number of pearls (0 or more), not {pearls!r}.")
     card = held(data.get("card"))
     if state.boats[buyer].pearls < pearls:
-        raise PearlBoatError(f"{state.names[buyer]} has {state.boats[buyer].pearls} pearls, not {pearls}.")
+        raise PearlBoatError(f"{state.names[buyer]} has {count(state.boats[buyer].pearls, 'pearl')}, not {pearls}.")
     if not room_for(state, buyer, card):
         limit = state.data.upgrade_limit if card in UPGRADES else state.data.attack_limit
-        raise PearlBoatError(f"{state.names[buyer]} holds {limit} {'upgrade' if card in UPGRADES else 'attack'} "
-                             f"cards already, the most a boat holds.")
+        kind = "upgrade card" if card in UPGRADES else "attack card"
+        raise PearlBoatError(f"{state.names[buyer]} holds {count(limit, kind)} already, the most a boat holds.")
     state = remove_card(state, seat, card, "barter")
     state = add_card(state, buyer, card)
     state = set_boat(state, buyer, pearls=state.boats[buyer].pearls - pearls)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.table.seats import is_whole
 from companion.core.table.turns import next_seat, roll_off
+from companion.core.words import count
 from companion.games.pearl_boat.chance import BLOCK, CARD_NAMES, FROZEN, LOSE_FUEL, SLOW_DOWN, fuel_change
 from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat
 from companion.games.pearl_boat.state import D6, ORDER, PLAY, PearlBoatState, Turn
@@ -75,8 +76,9 @@ def end(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     if can_roll_to_move(state, seat) and not turn.moved:
         raise PearlBoatError(f"{boat.name} has fuel: roll to move first (a turn is skipped only with no fuel).")
     if must_discard(state, seat):
-        raise PearlBoatError(f"{boat.name} has held {state.data.attack_limit} attack cards for more than "
-                             f"{state.data.attack_hold_turns} turns: discard one (or sell, trade or use it) first.")
+        raise PearlBoatError(f"{boat.name} has held {count(state.data.attack_limit, 'attack card')} for more than "
+                             f"{count(state.data.attack_hold_turns, 'turn')}: discard one (or sell, trade or use it) "
+                             f"first.")
     effect = boat.effect
     if effect is not None and effect.kind in (FROZEN, SLOW_DOWN) and effect.since < turn.number:
         effect = None  # it lasted this turn

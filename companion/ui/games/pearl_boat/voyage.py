@@ -1,52 +1,48 @@
-"""The pearl boat game's page, its Voyage: the banker and referee. Turn order rolled off, every
-boat's ledger (pearls, fuel, fish, cards), the current boat's turn (the move die, the space's
-reward, catches, the chance deck, the store), and the hidden duel chosen in secret on each
-duellist's phone (the table kit's one secret-choice component), revealed at once. Each phone
-shows its own boat's controls (every boat's on the phone passed around).
+"""The pearl boat game's page, its Voyage: the banker and referee. Turn order rolled off in one tap,
+every boat's ledger (pearls, fuel, fish, cards), what the last turn and this one did, the current
+boat's turn (`turn.py`: the move, the space's value, catches, cards, the store, the chance card),
+and the hidden duel chosen in secret on each duellist's phone (the table kit's one secret-choice
+component), revealed at once. Each phone shows its own boat's controls (every boat's on the phone
+passed around); the next step of the phone's work is pinned above the navigation bar.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import flet as ft
 
+from companion.core.actions import Action
 from companion.core.table.seats import ANY_SEAT
+from companion.core.words import count, listed
 from companion.games.pearl_boat import rules as pb
-from companion.games.pearl_boat.chance import (
-    CARD,
-    CARD_NAMES,
-    HIDDEN_ATTACK,
-    TARGETED,
-    card_for,
-)
+from companion.games.pearl_boat.chance import CARD_NAMES
 from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
-from companion.games.pearl_boat.store import (
-    EXTRA_DRAW,
-    HALF_REFILL,
-    ITEM_NAMES,
-    STEP_BACK,
-)
 from companion.games.registry import PEARL_BOAT
-from companion.ui.components.common import button_row, chip, panel
+from companion.ui.components.common import panel
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.components.secret_choice import SecretChoice
+from companion.ui.components.standings import standings
+from companion.ui.games.pearl_boat.turn import TurnPanel, pearls
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-STEPS_CARDS = {"engine_reverse": (1, 3), "move_choice": (1, 5)}  # cards played with a number of steps
 
 HELP = """\
-**Turn order**: everyone rolls a d6; highest first; tied players roll again among themselves.
+**Turn order**: one tap rolls a d6 for everyone; highest first; tied players roll again among themselves.
 
-**A turn**: roll the d6 and move that many spaces, one fuel a step (never more steps than fuel;
-Slowed: half the roll, rounded down; Frozen: no move). Tap the space's value (+2, +3, +4, -1, -2
-pearls; nothing for stopping on the same space twice in a row; never below 0 pearls). Catch fish at
-the fishing spots; deliver them at the fish market (Salmon 7, Rainbow Trout 6, Halibut 4, Bass 3,
-Carp 2 pearls) or at a drop-off point (they arrive a turn later). Then draw from the chance deck (d8,
-optional).
+**A turn** (the next step is the big button at the bottom): roll the d6 (or tap what the table's d6
+rolled) and move that many spaces, one fuel a step (never more steps than fuel; Slowed: half the roll,
+rounded down; Frozen: no move). If the fish market (or a boat blocking yours) is within 6 steps, tap
+how many steps first. Tap the space's value (+2, +3, +4, -1, -2 pearls; nothing for stopping on the
+same space twice in a row; never below 0 pearls). Catch fish at the fishing spots; deliver them at the
+fish market (done in the same tap that reaches it: Salmon 7, Rainbow Trout 6, Halibut 4, Bass 3,
+Carp 2 pearls) or drop them off at a drop-off point (they arrive a turn later). Buy at the store, then
+draw from the chance deck (d8, optional): the turn's last draw ends the turn (Undo takes the end back).
 
 **The chance deck**: 1-3 upgrades (hold at most 3, extras used at once, one used per turn), 4 Frozen
 next turn, 5 lose 2 fuel next turn (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
@@ -54,7 +50,8 @@ Only one effect on a boat at a time. Steal fuel: half the target's fuel, rounded
 your tank takes.
 
 **The store**: half refill (5 fuel) for 2 pearls, step back for 1 pearl a step, +1 chance draw for 1
-pearl, each with its limit; sell a card for 2 pearls; trade an attack for a hidden attack.
+pearl, each with its limit; sell a card for 2 pearls, or to another boat for the pearls you agree;
+trade an attack for a hidden attack.
 
 **The hidden duel**: a hidden attack on a boat that holds one starts a duel: both choose Net, Anchor
 or Hook in secret, revealed at once. Net beats Anchor, Anchor beats Hook, Hook beats Net; the same
@@ -87,7 +84,38 @@ def cards_words(state: PearlBoatState, seat: int, own: bool) -> str:
         return ""
     if own:
         return "cards: " + ", ".join(CARD_NAMES[c] for c in cards)
-    return f"{len(cards)} card{'s' if len(cards) != 1 else ''}, face down"
+    return f"{count(len(cards), 'card')}, face down"
+
+
+def _own_words(label: str, name: str) -> str:
+    """An action's words without its boat's name, said once before them ('rolls 3: 3 steps')."""
+    for lead in (f"{name}'s ", f"{name} "):
+        if label.startswith(lead):
+            return label[len(lead):]
+    return label
+
+
+def turn_story(actions: Sequence[Action], names: Sequence[str]) -> list[tuple[str, str]]:
+    """What the log says of the turn before this one and of this one so far, in short: (key, words)
+    lines, e.g. ("voyage-last", "Before, Ana: rolls 3: 3 steps; space: +4 pearls; draws a card and keeps
+    it."). The turn order's rolls before the first turn are a line of their own."""
+    def said(part: Sequence[Action], lead: str) -> str:
+        seat = next((a.data.get("seat") for a in part if isinstance(a.data.get("seat"), int)), None)
+        name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+        words = [_own_words(a.label, name) for a in part
+                 if a.type != "order" and not (a.type == "end" and a.label.endswith(" ends the turn"))]
+        return f"{lead}{', ' + name if name else ''}: {'; '.join(words)}." if words else ""
+
+    ends = [i for i, a in enumerate(actions) if a.type == "end"]
+    last = ends[-1] + 1 if ends else 0
+    lines = []
+    if not ends:
+        order = [a.label for a in actions if a.type == "order"]
+        lines.append(("voyage-order", "; ".join(order) + "." if order else ""))
+    else:
+        lines.append(("voyage-last", said(actions[ends[-2] + 1 if len(ends) > 1 else 0:last], "Before")))
+    lines.append(("voyage-now", said(actions[last:], "So far")))
+    return [(key, words) for key, words in lines if words]
 
 
 class VoyageScreen(SessionScreen):
@@ -98,8 +126,7 @@ class VoyageScreen(SessionScreen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self.seated: list[str] = []
-        self.to_market: int | None = None  # the steps to the fish market, when the roll could pass it
-        self.asking: dict | None = None  # a card to play (or a draw) that needs a target or steps
+        self.turn = TurnPanel(self)
         self.duel = SecretChoice("duel", "choice")
 
     # Drawing ------------------------------------------------------------------------------
@@ -116,15 +143,14 @@ class VoyageScreen(SessionScreen):
         controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
         if state.phase == pb.ORDER:
             if self.acts_for(ANY_SEAT):
-                controls.append(ft.FilledButton("Roll for turn order", icon=ft.Icons.CASINO, key="order",
-                                                style=big_button_style(),
-                                                on_click=lambda e: self.act(lambda s: pb.roll_order(s, self.ctx.rng))))
+                self.pin("Roll for turn order", ft.Icons.CASINO, "order", self._roll_order)
         elif state.phase == pb.OVER:
             controls.append(self._over(state))
         else:
             controls += self._duel(state)
-            if state.duel is None:
-                controls += self._turn(state)
+            seat = state.current
+            if state.duel is None and seat is not None and self.acts_for(seat):
+                controls += self.turn.controls(state, seat)
         controls.append(self._ledger(state))
         return controls
 
@@ -140,6 +166,11 @@ class VoyageScreen(SessionScreen):
         lines = [ft.Text(words, size=18, weight=ft.FontWeight.BOLD, key="voyage-status")]
         if state.notice:
             lines.append(ft.Text(state.notice, size=15, key="voyage-notice"))
+        story = turn_story(self.session.record.actions, state.names)
+        if state.over:  # the winning turn, not the one before it
+            story = [(key, words.replace("So far", "The winning turn", 1)) for key, words in story
+                     if key == "voyage-now"]
+        lines += [ft.Text(words, size=14, key=key) for key, words in story]
         return ft.Container(ft.Column(lines, spacing=4), padding=12, border_radius=12,
                             bgcolor=ft.Colors.PRIMARY_CONTAINER)
 
@@ -157,90 +188,23 @@ class VoyageScreen(SessionScreen):
     def _ledger(self, state: PearlBoatState) -> ft.Control:
         rows = []
         names = {f.id: f.name for f in state.data.fish}
-        for i, b in enumerate(state.boats):
+        order = state.order if state.phase != pb.ORDER else ()
+        seats = list(order) + [i for i in range(len(state.boats)) if i not in order]
+        for i in seats:
+            b = state.boats[i]
             cards = cards_words(state, i, self.acts_for(i))
             effect = f" · {b.effect.name}" if b.effect is not None else ""
             waiting = pb.fuel_waiting(state, i)
             effect += f" · {waiting}" if waiting else ""
             rows.append(ft.Column([
-                ft.Text(f"{b.name}: {b.pearls} pearls, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
+                ft.Text(f"{b.name}: {pearls(b.pearls)}, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
                         weight=ft.FontWeight.W_600, key=f"ledger-{i}"),
                 ft.Text(f"On board: {', '.join(names[f] for f in b.on_board) or 'no fish'} (room for "
                         f"{pb.capacity(state, i)}); back at the market: {b.different_fish} different fish"
                         + (f"; {cards}" if cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=2))
-        return panel(ft.Text("The boats", size=16, weight=ft.FontWeight.W_600), *rows, key="ledger")
-
-    # A turn ---------------------------------------------------------------------------------
-
-    def _turn(self, state: PearlBoatState) -> list[ft.Control]:
-        seat = state.current
-        if seat is None or not self.acts_for(seat):
-            return []
-        boat = state.boats[seat]
-        controls: list[ft.Control] = [ft.Text(f"{boat.name}'s turn", size=18, weight=ft.FontWeight.W_600)]
-        if self.asking is not None:
-            return [panel(*controls, *self._ask(state, seat), key="turn")]
-        if pb.can_roll_to_move(state, seat):
-            controls.append(ft.Text("Steps to the fish market, if the roll could pass it:", size=14))
-            controls.append(ft.Row([chip(str(n) if n else "far", lambda n=n: self._set_market(n or None),
-                                         key=f"market-{n}", selected=(self.to_market or 0) == n)
-                                    for n in range(0, 7)], wrap=True, spacing=4, run_spacing=4))
-            controls.append(ft.FilledButton("Roll to move", icon=ft.Icons.CASINO, key="move",
-                                            style=big_button_style(), on_click=lambda e: self._move(seat)))
-            controls.append(ft.Text("or the physical die's roll:", size=14))
-            controls.append(button_row([(f"Rolled {n}", lambda n=n: self._move(seat, n)) for n in range(1, 7)],
-                                       "rolled"))
-        if pb.can_take_reward(state, seat):
-            controls.append(ft.Text("The space's value:", size=15))
-            controls.append(button_row([(f"{v:+d} pearls", lambda v=v: self.act(lambda s: pb.reward(s, seat, v)))
-                                     for v in state.data.space_values], "reward"))
-        controls.append(ft.Text("Fish caught here:", size=15))
-        controls.append(button_row([(f.name, lambda f=f: self.act(lambda s: pb.catch(s, seat, f.id)))
-                                 for f in state.data.fish], "catch"))
-        items = []
-        if boat.at_market:
-            items.append(("Deliver at the fish market", lambda: self.act(lambda s: pb.deliver(s, seat))))
-        if boat.on_board:
-            items.append(("Drop off the fish", lambda: self.act(lambda s: pb.drop_off(s, seat))))
-        if pb.draws_left(state, seat) > 0:
-            items.append(("Draw a chance card (d8)", lambda: self._draw_card(seat)))
-        for c in dict.fromkeys(boat.cards):
-            items.append((f"Play {CARD_NAMES[c]}", lambda c=c: self._play_card(seat, c)))
-        if items:
-            controls.append(button_row(items, "do"))
-        controls.append(ft.Text("The store:", size=15))
-        store = [(f"{ITEM_NAMES[HALF_REFILL]} (2 pearls)", lambda: self.act(lambda s: pb.buy(s, seat, HALF_REFILL))),
-                 (f"{ITEM_NAMES[EXTRA_DRAW]} (1 pearl)", lambda: self.act(lambda s: pb.buy(s, seat, EXTRA_DRAW)))]
-        store += [(f"Step back {n} (1 pearl a step)", lambda n=n: self.act(lambda s: pb.buy(s, seat, STEP_BACK, n)))
-                  for n in (1, 2, 3)]
-        store += [(f"Sell {CARD_NAMES[c]} (+2)", lambda c=c: self.act(lambda s: pb.sell(s, seat, c)))
-                  for c in dict.fromkeys(boat.cards)]
-        store += [(f"Trade {CARD_NAMES[c]} for a hidden attack", lambda c=c: self.act(lambda s: pb.trade(s, seat, c)))
-                  for c in dict.fromkeys(boat.attacks) if c != HIDDEN_ATTACK]
-        controls.append(button_row(store, "store"))
-        controls.append(ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn",
-                                        style=big_button_style(), on_click=lambda e: self._end(seat)))
-        return [panel(*controls, key="turn")]
-
-    def _ask(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
-        """A card that needs a target or a number of steps."""
-        asking = self.asking
-        name = CARD_NAMES[asking["card"]]
-        controls: list[ft.Control] = [ft.Text(f"{name}: {CARD[asking['card']].text}", size=15)]
-        if asking["card"] in TARGETED:
-            controls.append(ft.Text("On which boat?", size=15))
-            controls.append(button_row([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
-                                     if i != seat], "target"))
-        else:
-            low, high = STEPS_CARDS[asking["card"]]
-            controls.append(ft.Text("How many steps?", size=15))
-            controls.append(button_row([(str(n), lambda n=n: self._answer(steps=n)) for n in range(low, high + 1)],
-                                    "steps"))
-        if "draw" not in asking:  # a card drawn must be used at once: no going back on the draw
-            controls.append(ft.TextButton("Cancel", key="ask-cancel",
-                                          on_click=lambda e: self._cancel()))
-        return controls
+        title = f"The boats, in turn order: {listed([state.names[i] for i in order])}" if order else "The boats"
+        return panel(ft.Text(title, size=16, weight=ft.FontWeight.W_600, key="ledger-title"), *rows, key="ledger")
 
     # The hidden duel -------------------------------------------------------------------------
 
@@ -270,7 +234,9 @@ class VoyageScreen(SessionScreen):
                     color=ft.Colors.ON_SURFACE_VARIANT), key=f"duel-{seat}", color=ft.Colors.TERTIARY_CONTAINER)
 
     def _over(self, state: PearlBoatState) -> ft.Control:
-        return panel(*self.game_end(*pb.score_state(state), to_play, "voyage"))
+        if self.acts_for(ANY_SEAT):  # the standings can run past the screen: Save stays on it
+            self.pin("Save to history", ft.Icons.SAVE, "voyage-save", lambda: self.save_play(to_play))
+        return panel(*standings(*pb.score_state(state), key="voyage"))
 
     # Taps -----------------------------------------------------------------------------------
 
@@ -283,61 +249,16 @@ class VoyageScreen(SessionScreen):
         self.host.attempt(lambda: self.start_session(pb.setup_for(players)))
         self.render()
 
-    def _set_market(self, steps: int | None) -> None:
-        self.to_market = steps
-        self.render()
-
-    def _move(self, seat: int, rolled: int | None = None) -> None:
-        """Move by the app's roll, or by `rolled`, the physical die's."""
-        to_market, self.to_market = self.to_market, None
-        if rolled is None:
-            self.act(lambda s: pb.roll_move(s, seat, self.ctx.rng, to_market=to_market))
-        else:
-            self.act(lambda s: pb.move(s, seat, rolled, to_market=to_market))
-
-    def _draw_card(self, seat: int) -> None:
-        state: PearlBoatState = self.session.state
-        roll = self.ctx.rng.randint(1, 8)
-        needs = pb.draw_needs(state, seat, roll)
-        if not needs:
-            self.act(lambda s: pb.draw(s, seat, roll))
-        elif needs == ("move_roll",):
-            move_roll = self.ctx.rng.randint(1, 6)
-            self.act(lambda s: pb.draw(s, seat, roll, move_roll=move_roll))
-        else:  # the card is used at once: it needs a target or steps first
-            self.asking = {"draw": roll, "card": card_for(roll).id, "seat": seat}
-            self.render()
-
-    def _play_card(self, seat: int, card_id: str) -> None:
-        if card_id in TARGETED or card_id in STEPS_CARDS:
-            self.asking = {"card": card_id, "seat": seat}
-            self.render()
-        elif card_id == "engine_upgrade":
-            move_roll = self.ctx.rng.randint(1, 6)
-            self.act(lambda s: pb.use_card(s, seat, card_id, move_roll=move_roll))
-        else:
-            self.act(lambda s: pb.use_card(s, seat, card_id))
-
-    def _answer(self, target: int | None = None, steps: int | None = None) -> None:
-        asking, self.asking = self.asking, None
-        seat = asking["seat"]
-        if "draw" in asking:
-            ok = self.act(lambda s: pb.draw(s, seat, asking["draw"], target=target, steps=steps))
-        else:
-            ok = self.act(lambda s: pb.use_card(s, seat, asking["card"], target=target, steps=steps))
-        if not ok:
-            self.asking = asking
-            self.render()
-
-    def _cancel(self) -> None:
-        self.asking = None
-        self.render()
-
-    def _end(self, seat: int) -> None:
-        self.act(lambda s: pb.end_turn(s, seat))
+    def _roll_order(self) -> None:
+        """Everyone's d6, and each tie's again, until the order is clear: one tap (each roll-off is logged)."""
+        for _ in range(100):
+            session = self.session
+            if session is None or session.state.phase != pb.ORDER:
+                return
+            if not self.act(lambda s: pb.roll_order(s, self.ctx.rng)):
+                return
 
     def _choose(self, seat: int, choice: str) -> None:
         if self.act(lambda s: pb.duel_choose(s, seat, choice)):
             self.duel.close()  # passed around: hidden again
             self.render()
-

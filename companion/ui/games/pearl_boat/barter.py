@@ -1,0 +1,79 @@
+"""A card sold to another boat for the pearls the two agree (rules: "players can offer more on their own
+terms if they want to directly barter for the upgrades"): the buyer in one tap, the pearls in one or two
+taps of their digits, then the sale."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.words import count
+from companion.games.pearl_boat import rules as pb
+from companion.games.pearl_boat.chance import CARD_NAMES
+from companion.games.pearl_boat.rules import PearlBoatState
+from companion.ui.components.common import chip
+from companion.ui.components.number_pad import NumberPad
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import big_button_style
+
+
+class Barter:
+    """The sale being agreed on this phone: `seat` sells `card` to `buyer` for `price` pearls."""
+
+    def __init__(self, screen: SessionScreen, after: Callable[[int], None]) -> None:
+        self.screen, self.after = screen, after
+        self.seat: int | None = None
+        self.card = ""
+        self.buyer: int | None = None
+        self.price = 0
+        self.typing = False  # the player's last tap was on the pearls' digits
+
+    def open(self, seat: int, card: str) -> None:
+        self.seat, self.card, self.buyer, self.price, self.typing = seat, card, None, 0, False
+
+    def close(self) -> None:
+        self.seat = None
+
+    def controls(self, state: PearlBoatState) -> list[ft.Control]:
+        seat, card = self.seat, self.card
+        assert seat is not None
+        buyer = self.buyer
+        most = state.boats[buyer].pearls if buyer is not None else 999
+        self.price = min(self.price, most)
+        sale = (f"Sell to {state.names[buyer]} for {count(self.price, 'pearl')}" if buyer is not None
+                else "Sell: tap the boat buying it")
+        return [
+            ft.Text(f"{state.names[seat]} sells {CARD_NAMES[card]} to another boat", size=16,
+                    weight=ft.FontWeight.W_600),
+            ft.Text("To:", size=15),
+            ft.Row([chip(n, lambda i=i: self._buyer(i), key=f"barter-buyer-{i}", selected=buyer == i)
+                    for i, n in enumerate(state.names) if i != seat], wrap=True, spacing=6, run_spacing=6),
+            NumberPad("Pearls agreed", self.price, 0, most, self._price, "barter-pearls", self.typing).control,
+            ft.FilledButton(sale, icon=ft.Icons.HANDSHAKE, key="barter-sell", style=big_button_style(),
+                            disabled=buyer is None, on_click=lambda e: self._sell()),
+            ft.TextButton("Cancel", key="barter-cancel", on_click=lambda e: self._cancel()),
+        ]
+
+    def _buyer(self, buyer: int) -> None:
+        self.buyer, self.typing = buyer, False
+        self.screen.render()
+
+    def _price(self, price: int) -> None:
+        self.price, self.typing = price, True
+        self.screen.render()
+
+    def _cancel(self) -> None:
+        self.close()
+        self.screen.render()
+
+    def _sell(self) -> None:
+        seat, buyer, card, price = self.seat, self.buyer, self.card, self.price
+        if seat is None or buyer is None:
+            return
+        self.close()
+        if not self.screen.act(lambda s: pb.barter(s, seat, buyer, card, price)):
+            self.seat = seat
+            self.screen.render()
+        else:
+            self.after(seat)

@@ -1,0 +1,385 @@
+"""The current boat's turn on the pearl boat game's Voyage, in the order of the rules text: the move
+(the app's d6, or the table's d6 in one tap; the fish market or a blocking boat within reach in one
+tap more), the space's value, the fish, the boat's cards, the store, then the chance card. The
+turn's next step is pinned above the navigation bar; the last draw of a turn ends it (an Undo takes
+the end back), and a boat that reaches the fish market delivers there in the same tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.core.errors import DomainError
+from companion.core.words import count, noun
+from companion.games.pearl_boat import rules as pb
+from companion.games.pearl_boat.chance import (
+    CARD,
+    CARD_NAMES,
+    DRAWN_ATTACKS,
+    ENGINE_REVERSE,
+    ENGINE_UPGRADE,
+    MOVE_CHOICE,
+    STEAL_FUEL,
+    TARGETED,
+    UPGRADES,
+    card_for,
+)
+from companion.games.pearl_boat.rules import PearlBoatState
+from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, ITEM_NAMES, STEP_BACK
+from companion.ui.components.common import button_row, chip, panel
+from companion.ui.games.pearl_boat.barter import Barter
+from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP_SMALL
+
+SHORT = {"engine_reverse": "Engine reverse", "engine_upgrade": "Engine upgrade", "move_choice": "Move choice",
+         "slow_down": "Slow down", "steal_fuel": "Steal fuel", "block": "Block", "hidden_attack": "Hidden attack"}
+REACH = 6  # a d6 roll moves at most 6 steps: the fish market or a blocking boat further away is out of reach
+
+
+def pearls(n: int) -> str:
+    """'1 pearl', '2 pearls'."""
+    return count(n, "pearl")
+
+
+def signed_pearls(value: int) -> str:
+    """A space's value: '+1 pearl', '+3 pearls', '-2 pearls'."""
+    return f"{value:+d} {noun(abs(value), 'pearl')}"
+
+
+def die_keys(die: str, faces: range, on_tap: Callable[[int], None], key: str) -> ft.Control:
+    """A key per face of the table's own die, the number it shows, in one tap ('d6 rolled 4'): rows of
+    at most 6 keys sharing the width (a d6 on one row of a phone, a d8 on two)."""
+    faces = list(faces)
+    per_row = len(faces) if len(faces) <= 6 else (len(faces) + 1) // 2
+
+    def face(n: int) -> ft.Control:
+        return ft.Semantics(button=True, expand=True, content=ft.Container(
+            ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=f"{die} rolled {n}"),
+            key=f"{key}-{n}", height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap(n)))
+
+    return ft.Column([ft.Row([face(n) for n in faces[i:i + per_row]], spacing=4)
+                      for i in range(0, len(faces), per_row)], spacing=4)
+
+
+def steps_chips(label: str, chosen: int | None, least: int, on_pick: Callable[[int | None], None],
+                key: str) -> ft.Control:
+    """'far' (out of a roll's reach), or the steps to it: one tap."""
+    return ft.Row([chip("far", lambda: on_pick(None), key=f"{key}-far", selected=chosen is None,
+                        reads=f"{label}: out of reach")]
+                  + [chip(str(n), lambda n=n: on_pick(n), key=f"{key}-{n}", selected=chosen == n,
+                          reads=f"{label}: {count(n, 'step')}") for n in range(least, REACH + least)],
+                  wrap=True, spacing=4, run_spacing=4)
+
+
+def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
+    """(words, key, on_tap) as a wrapped row of 48 px buttons."""
+    return ft.Row([ft.OutlinedButton(words, key=key, on_click=lambda e, f=f: f()) for words, key, f in items],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
+class TurnPanel:
+    """What the phone acting for the current boat shows of its turn, and its taps."""
+
+    def __init__(self, screen: SessionScreen) -> None:
+        self.screen = screen
+        self.to_market: int | None = None  # steps to the fish market, when a move could reach it
+        self.to_blocker: int | None = None  # steps to the boat blocking this one, when a move could reach it
+        self.asking: dict | None = None  # a card drawn that is used at once and needs a target or steps
+        self.barter = Barter(screen, self._done)
+
+    @property
+    def session(self):
+        return self.screen.session
+
+    # Drawing ----------------------------------------------------------------------------------
+
+    def controls(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        if self.asking is not None and self.asking["seat"] == seat:
+            return [panel(*self._ask(state, seat), key="turn")]
+        if self.barter.seat == seat:
+            return [panel(*self.barter.controls(state), key="turn")]
+        self.asking = None
+        self.barter.close()
+        boat = state.boats[seat]
+        parts: list[ft.Control] = [ft.Text(self._next_step(state, seat), size=18, weight=ft.FontWeight.W_600,
+                                           key="turn-next")]
+        if pb.can_roll_to_move(state, seat):
+            parts += self._move(state, seat)
+        elif self._moves_forward(state, seat):
+            parts += self._reach(state, seat)
+        if pb.can_take_reward(state, seat):
+            parts.append(ft.Text(f"The space {boat.name} stopped on:", size=15))
+            parts.append(button_row([(signed_pearls(v), lambda v=v: self._act(lambda s: pb.reward(s, seat, v)))
+                                     for v in state.data.space_values], "reward"))
+        parts += self._fish(state, seat)
+        parts += self._cards(state, seat)
+        parts += self._store(state, seat)
+        parts += self._draw(state, seat)
+        self._pin(state, seat)
+        return [panel(*parts, key="turn")]
+
+    def _next_step(self, state: PearlBoatState, seat: int) -> str:
+        boat, turn = state.boats[seat], state.turn
+        name = boat.name
+        if pb.can_roll_to_move(state, seat):
+            slowed = " (slowed: half the roll)" if pb.slowed_now(state, seat) else ""
+            return f"{name}: roll the d6 and move{slowed}."
+        if not turn.moved and pb.frozen_now(state, seat):
+            return f"{name} is frozen this turn: no move. Draw a chance card, buy, or end the turn."
+        if not turn.moved and boat.fuel == 0:
+            return f"{name} has no fuel: buy a half refill, or end the turn without moving."
+        if pb.can_take_reward(state, seat):
+            return f"{name}: tap the value of the space the boat stopped on, then draw a chance card."
+        left = pb.draws_left(state, seat)
+        if left > 0:
+            return f"{name}: draw a chance card{' (it ends the turn)' if left == 1 else ''}, or buy first."
+        return f"{name}: buy, use a card, or end the turn."
+
+    def _move(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        return [ft.Text(f"Or the table's d6 (fuel {state.boats[seat].fuel}): tap what it rolled.", size=15),
+                die_keys("d6", range(1, 7), lambda n: self._move_by(seat, n), "d6"),
+                *self._reach(state, seat)]
+
+    def _reach(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        """The fish market and a blocking boat, when a move could reach them: one tap, before the move."""
+        rows: list[ft.Control] = [ft.Text("The fish market within 6 steps? How many:", size=14),
+                                  steps_chips("Fish market", self.to_market, 1, self._set_market, "market")]
+        blocker = pb.blocked_by(state, seat)
+        if blocker is not None:
+            rows.append(ft.Text(f"Blocked by {state.names[blocker]}: steps to {state.names[blocker]}'s boat?",
+                                size=14))
+            rows.append(steps_chips(f"{state.names[blocker]}'s boat", self.to_blocker, 0, self._set_blocker,
+                                    "blocker"))
+        return rows
+
+    def _moves_forward(self, state: PearlBoatState, seat: int) -> bool:
+        """A held card could still move the boat forward this turn (the fish market may come within reach)."""
+        boat = state.boats[seat]
+        return not state.turn.upgrade_used and not boat.at_market and any(
+            c in boat.upgrades for c in (ENGINE_UPGRADE, MOVE_CHOICE))
+
+    def _fish(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        boat = state.boats[seat]
+        room = pb.capacity(state, seat)
+        rows: list[ft.Control] = []
+        if len(boat.on_board) < room:
+            rows.append(ft.Text(f"Fish caught here (room for {room - len(boat.on_board)} more):", size=15))
+            rows.append(button_row([(f.name, lambda f=f: self._act(lambda s: pb.catch(s, seat, f.id)))
+                                    for f in state.data.fish], "catch"))
+        if boat.on_board:
+            rows.append(button_row([("Drop off the fish", lambda: self._act(lambda s: pb.drop_off(s, seat)))],
+                                   "drop-off"))
+        return rows
+
+    def _cards(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        boat, turn = state.boats[seat], state.turn
+        if not boat.cards:
+            return []
+        rows: list[ft.Control] = [ft.Text(f"{boat.name}'s cards:", size=15)]
+        others = [i for i in range(len(state.boats)) if i != seat]
+        for c in dict.fromkeys(boat.cards):
+            uses: list[tuple[str, str, Callable[[], None]]] = []
+            if c in UPGRADES and turn.upgrade_used:
+                pass  # "the player can only activate one upgrade card per turn"
+            elif c in TARGETED:
+                word = "from" if c == STEAL_FUEL else "on"
+                uses += [(f"{SHORT[c]} {word} {state.names[i]}", f"use-{c}-{i}",
+                          lambda c=c, i=i: self._use(seat, c, target=i)) for i in others]
+            elif c == ENGINE_UPGRADE:
+                uses.append((f"{SHORT[c]}: roll and move (no fuel)", f"use-{c}",
+                             lambda: self._use(seat, ENGINE_UPGRADE)))
+            else:
+                most = (min(state.data.reverse_steps, boat.position) if c == ENGINE_REVERSE
+                        else state.data.move_choice_steps)
+                word = "back" if c == ENGINE_REVERSE else "forward"
+                uses += [(f"{SHORT[c]}: {count(n, 'step')} {word}", f"use-{c}-{n}",
+                          lambda c=c, n=n: self._use(seat, c, steps=n)) for n in range(1, most + 1)]
+            uses.append((f"Sell {SHORT[c]} (+{pearls(state.data.sell_price)})", f"sell-{c}",
+                         lambda c=c: self._act(lambda s: pb.sell(s, seat, c))))
+            if c in DRAWN_ATTACKS:
+                uses.append((f"Trade {SHORT[c]} for a hidden attack", f"trade-{c}",
+                             lambda c=c: self._act(lambda s: pb.trade(s, seat, c))))
+            uses.append((f"Sell {SHORT[c]} to another boat", f"barter-{c}", lambda c=c: self._open_barter(seat, c)))
+            if pb.must_discard(state, seat) and c not in UPGRADES:
+                uses.append((f"Discard {SHORT[c]}", f"discard-{c}",
+                             lambda c=c: self._act(lambda s: pb.discard(s, seat, c))))
+            rows.append(ft.Text(f"{CARD_NAMES[c]}: {CARD[c].text}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+            rows.append(buttons(uses))
+        if turn.upgrade_used and boat.upgrades:
+            rows.append(ft.Text("An upgrade card is used this turn: one a turn.", size=13))
+        if pb.must_discard(state, seat):
+            rows.append(ft.Text(f"{boat.name} has held {count(state.data.attack_limit, 'attack card')} for more than "
+                                f"{count(state.data.attack_hold_turns, 'turn')}: one goes before the turn ends.",
+                                size=14, weight=ft.FontWeight.W_600))
+        return rows
+
+    def _store(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        offers = self.offers(state, seat)
+        boat = state.boats[seat]
+        if not offers:
+            return [ft.Text(f"The store: nothing {boat.name} can buy now ({pearls(boat.pearls)}).", size=14)]
+        return [ft.Text(f"The store ({pearls(boat.pearls)} to spend):", size=15), buttons(offers)]
+
+    def offers(self, state: PearlBoatState, seat: int) -> list[tuple[str, str, Callable[[], None]]]:
+        """What the boat can buy now (its pearls, the store's limits, its tank, the steps behind it)."""
+        boat, d = state.boats[seat], state.data
+        found: list[tuple[str, str, Callable[[], None]]] = []
+
+        def buy(item: str, steps: int = 1) -> Callable[[], None]:
+            return lambda: self._act(lambda s: pb.buy(s, seat, item, steps))
+
+        for item in (HALF_REFILL, EXTRA_DRAW):
+            price = d.item(item).price
+            if boat.pearls >= price and pb.store_left(state, seat, item) > 0 and not (
+                    item == HALF_REFILL and boat.fuel >= d.tank):
+                found.append((f"{ITEM_NAMES[item]} ({pearls(price)})", f"store-{item}", buy(item)))
+        price = d.step_back.price
+        for n in range(1, d.step_back.most_steps + 1):
+            if n <= boat.position and boat.pearls >= price * n and pb.store_left(state, seat, STEP_BACK) >= n:
+                found.append((f"Step back {n} ({pearls(price * n)})", f"store-step_back-{n}", buy(STEP_BACK, n)))
+        return found
+
+    def _draw(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        turn = state.turn
+        left = pb.draws_left(state, seat)
+        if left <= 0 or (not turn.moved and pb.can_roll_to_move(state, seat)):
+            return []
+        ends = " (it ends the turn)" if left == 1 else ""
+        return [ft.Text(f"Or the table's d8{ends}: tap what it rolled.", size=15),
+                die_keys("d8", range(1, 9), lambda n: self._draw_card(seat, n), "d8"),
+                ft.OutlinedButton("End the turn without drawing", key="end-no-draw",
+                                  on_click=lambda e: self._end(seat))]
+
+    def _pin(self, state: PearlBoatState, seat: int) -> None:
+        """The turn's next step, above the navigation bar whatever is scrolled."""
+        boat, turn = state.boats[seat], state.turn
+        left = pb.draws_left(state, seat)
+        if boat.at_market and not turn.delivered:
+            self.screen.pin("Deliver at the fish market", ft.Icons.STOREFRONT, "deliver",
+                            lambda: self._deliver(seat))
+        elif pb.can_roll_to_move(state, seat):
+            self.screen.pin("Roll to move", ft.Icons.CASINO, "move", lambda: self._move_by(seat))
+        elif left > 1:
+            self.screen.pin("Draw a chance card", ft.Icons.STYLE, "draw", lambda: self._draw_card(seat))
+        elif left == 1:
+            self.screen.pin("Draw a card, end the turn", ft.Icons.STYLE, "draw", lambda: self._draw_card(seat))
+        else:
+            self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn", lambda: self._end(seat))
+
+    def _ask(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+        """A card drawn that is used at once (the hand is full) and needs a target or a number of steps."""
+        asking = self.asking
+        card = asking["card"]
+        controls: list[ft.Control] = [
+            ft.Text(f"{state.names[seat]} drew {asking['draw']}: {CARD_NAMES[card]}, used at once (the hand is "
+                    f"full).", size=16, weight=ft.FontWeight.W_600),
+            ft.Text(CARD[card].text, size=14)]
+        if card in TARGETED:
+            controls.append(ft.Text("On which boat?", size=15))
+            controls.append(button_row([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
+                                        if i != seat], "target"))
+        else:
+            most = state.data.reverse_steps if card == ENGINE_REVERSE else state.data.move_choice_steps
+            controls.append(ft.Text("How many steps?", size=15))
+            controls.append(button_row([(count(n, "step"), lambda n=n: self._answer(steps=n))
+                                        for n in range(1, most + 1)], "steps"))
+            if card == MOVE_CHOICE:
+                controls += self._reach(state, seat)
+        return controls
+
+    # Taps ---------------------------------------------------------------------------------------
+
+    def _act(self, build) -> bool:
+        return self.screen.act(build)
+
+    def _set_market(self, steps: int | None) -> None:
+        self.to_market = steps
+        self.screen.render()
+
+    def _set_blocker(self, steps: int | None) -> None:
+        self.to_blocker = steps
+        self.screen.render()
+
+    def _reached(self) -> dict:
+        """The fish market's and the blocking boat's steps for a move now, and forgotten after it."""
+        reach = {"to_market": self.to_market, "to_blocker": self.to_blocker}
+        self.to_market = self.to_blocker = None
+        return reach
+
+    def _move_by(self, seat: int, rolled: int | None = None) -> None:
+        """Move by the app's d6, or by `rolled`, the table's."""
+        reach = self._reached()
+        roll = rolled if rolled is not None else self.screen.ctx.rng.randint(1, 6)
+        if self._act(lambda s: pb.move(s, seat, roll, **reach)):
+            self._done(seat)
+
+    def _use(self, seat: int, card: str, target: int | None = None, steps: int | None = None) -> None:
+        more: dict = {}
+        if card in (ENGINE_UPGRADE, MOVE_CHOICE):
+            more = self._reached()
+        if card == ENGINE_UPGRADE:
+            more["move_roll"] = self.screen.ctx.rng.randint(1, 6)
+        if self._act(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
+            self._done(seat)
+
+    def _draw_card(self, seat: int, roll: int | None = None) -> None:
+        """A chance card by the app's d8, or by `roll`, the table's; a card used at once asks first."""
+        state: PearlBoatState = self.session.state
+        roll = roll if roll is not None else self.screen.ctx.rng.randint(1, 8)
+        needs = pb.draw_needs(state, seat, roll)
+        if needs and needs != ("move_roll",):
+            self.asking = {"draw": roll, "card": card_for(roll).id, "seat": seat}
+            self.screen.render()
+            return
+        more = {"move_roll": self.screen.ctx.rng.randint(1, 6), **self._reached()} if needs else {}
+        if self._act(lambda s: pb.draw(s, seat, roll, **more)):
+            self._done(seat, drawn=True)
+
+    def _answer(self, target: int | None = None, steps: int | None = None) -> None:
+        asking, self.asking = self.asking, None
+        seat = asking["seat"]
+        more = self._reached() if asking["card"] == MOVE_CHOICE else {}
+        if self._act(lambda s: pb.draw(s, seat, asking["draw"], target=target, steps=steps, **more)):
+            self._done(seat, drawn=True)
+        else:
+            self.asking = asking
+            self.screen.render()
+
+    def _deliver(self, seat: int) -> None:
+        if self._act(lambda s: pb.deliver(s, seat)):
+            self._done(seat)
+
+    def _end(self, seat: int) -> None:
+        self._act(lambda s: pb.end_turn(s, seat))
+
+    def _open_barter(self, seat: int, card: str) -> None:
+        self.barter.open(seat, card)
+        self.screen.render()
+
+    def _done(self, seat: int, drawn: bool = False) -> None:
+        """After a step of `seat`'s turn: a boat that reached the fish market delivers there (the rules'
+        next step, with nothing to choose); after the turn's last draw, the turn ends when the rules let it
+        (an Undo takes the end back, for a purchase or a card used after the draw)."""
+        state: PearlBoatState = self.session.state if self.session is not None else None
+        if state is None or state.current != seat or state.duel is not None:
+            return
+        boat, turn = state.boats[seat], state.turn
+        if boat.at_market and not turn.delivered:
+            if not self._act(lambda s: pb.deliver(s, seat)):
+                return
+            state = self.session.state
+            if state.current != seat:
+                return  # the delivery won the game
+        if drawn and pb.draws_left(state, seat) == 0 and self._may_end(state, seat):
+            self._end(seat)
+
+    def _may_end(self, state: PearlBoatState, seat: int) -> bool:
+        try:
+            self.session.rules.apply(state, pb.end_turn(state, seat))
+        except DomainError:
+            return False
+        return True
+

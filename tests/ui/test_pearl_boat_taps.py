@@ -1,0 +1,244 @@
+"""The taps of the pearl boat game's turns on headless phones, one per player (seed 003), counted.
+
+Before: the turn order took a tap per roll-off (ties rolled again by hand); an ordinary turn took 4
+taps (roll, the space's value, draw, End the turn), 5 with a purchase, 6 to reach the fish market
+with a fish (catch, the market's steps, roll, Deliver, draw, End); a held card on a boat 2 (Play,
+then the boat). Now: the order 1 tap, an ordinary turn 3 (the turn's last draw ends it; Undo takes
+the end back), 4 with a purchase (bought before the draw), 4 to reach the market with a fish (it
+delivers in the same tap), a held card on a boat 1. Every count word through core/words.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.core.table.seats import seat_entry
+from companion.games.pearl_boat import rules as pb
+from tests.headless import key_of, label_of
+
+PHONES = {"Ana": "192.0.2.7", "Ben": "192.0.2.8", "Cy": "192.0.2.9", "Dee": "192.0.2.10"}
+VOYAGE = "/games/pearl-boat/voyage"
+
+
+@pytest.fixture
+def roster(app):
+    return {name: app.store.settings.add_player(name).id for name in PHONES}
+
+
+class Table:
+    """The players' phones, each open on the Voyage as its own player, and the taps made on them."""
+
+    def __init__(self, app, session, phones) -> None:
+        self.app, self.session, self.phones, self.taps = app, session, phones, 0
+
+    @property
+    def state(self):
+        return self.session.state
+
+    async def tap(self, name: str, key: str) -> None:
+        await self.phones[name].click(key=key)
+        self.taps += 1
+        await self.app.settle()
+
+    def labels(self, since: int = 0) -> list[str]:
+        return [a.label for a in self.session.record.actions[since:]]
+
+
+async def table_of(app, roster, *moves, names=("Ana", "Ben", "Cy"), data=None, order=True) -> Table:
+    """A game of `names` (turn order: as seated, unless `order` is False) after `moves` (each builds an
+    action from the state), a phone open for each."""
+    setup = pb.setup_for([seat_entry(n, roster[n]) for n in names], data=data)
+    session = app.ctx.sessions.create(pb.GAME, setup)
+    if order:
+        session.perform(pb.order_roll(session.state, [6, 4, 2, 1][:len(names)]))
+    for build in moves:
+        session.perform(build(session.state))
+    phones = {n: await app.open(VOYAGE, phone=PHONES[n], player=n) for n in names}
+    return Table(app, session, phones)
+
+
+def did(*steps) -> list:
+    """Moves made before the phones open: ("move", 0, 3) builds pb.move(state, 0, 3); a dict at the end
+    of a step is its keywords (("use_card", 0, "block", {"target": 1}))."""
+    def build(name, *args):
+        keywords = args[-1] if args and isinstance(args[-1], dict) else {}
+        args = args[:-1] if keywords else args
+        return lambda s: getattr(pb, name)(s, *args, **keywords)
+    return [build(*step) for step in steps]
+
+
+ROUND_1 = (("end_turn", 0), ("move", 1, 2), ("end_turn", 1), ("move", 2, 2), ("end_turn", 2))  # Ana ends it
+
+
+def pinned(phone) -> tuple[str, str] | None:
+    """The phone's pinned main action: its words and key (None: none)."""
+    button = phone.page.views[-1].floating_action_button
+    return (label_of(button), key_of(button)) if button.visible else None
+
+
+async def test_the_turn_order_is_one_tap_ties_rolled_again_in_it(app, roster) -> None:
+    table = await table_of(app, roster, order=False)
+    ana = table.phones["Ana"]
+    assert pinned(ana) == ("Roll for turn order", "order")
+    app.ctx.rng.seed(2)  # the d6s: 1, 1, 1 (everyone ties), then 3, 2, 6
+    await table.tap("Ana", "order")
+    assert table.taps == 1 and table.state.phase == pb.PLAY and table.state.order == (2, 0, 1)
+    assert table.labels() == ["Turn order: Ana 1, Ben 1, Cy 1 (Ana, Ben and Cy roll again)",
+                              "Turn order: Ana 3, Ben 2, Cy 6"]
+    assert ana.find(key="ledger-title").value == "The boats, in turn order: Cy, Ana and Ben"
+    assert pinned(table.phones["Cy"]) == ("Roll to move", "move") and pinned(ana) is None
+
+
+async def test_an_ordinary_turn_is_three_taps_and_the_last_draw_ends_it(app, roster) -> None:
+    table = await table_of(app, roster)
+    ana, ben = table.phones["Ana"], table.phones["Ben"]
+    app.ctx.rng.seed(7)
+    assert pinned(ana) == ("Roll to move", "move") and pinned(ben) is None
+    await table.tap("Ana", "move")
+    await table.tap("Ana", "reward-1")  # the space's value: +3 pearls
+    assert pinned(ana) == ("Draw a card, end the turn", "draw")
+    await table.tap("Ana", "draw")
+    assert table.taps == 3 and table.state.current == 1
+    rolled, space, drawn, ended = table.labels(1)
+    assert rolled.startswith("Ana rolls ") and space == "Ana's space: +3 pearls"
+    assert drawn.startswith("Ana draws ") and ended == "Ana ends the turn"
+    assert pinned(ben) == ("Roll to move", "move") and pinned(ana) is None
+    # What Ana's turn did stays in words on every phone, after the turn passed.
+    said = "; ".join(words.removeprefix("Ana's ").removeprefix("Ana ") for words in (rolled, space, drawn))
+    assert ben.find(key="voyage-last").value == f"Before, Ana: {said}."  # "rolls 3: 3 steps; space: +3 pearls; ..."
+
+
+async def test_a_purchase_is_one_tap_more_made_before_the_draw(app, roster) -> None:
+    table = await table_of(app, roster)
+    for key in ("d6-3", "reward-2", "store-half_refill", "d8-1"):  # +4 pearls; a half refill; Engine reverse
+        await table.tap("Ana", key)
+    ana = table.state.boats[0]
+    assert table.taps == 4 and (ana.pearls, ana.fuel, ana.upgrades) == (4 - 2, 10, ("engine_reverse",))
+    assert table.state.current == 1
+
+
+async def test_a_boat_reaching_the_fish_market_delivers_in_the_same_tap(app, roster) -> None:
+    table = await table_of(app, roster)
+    for key in ("catch-0", "market-2", "d6-5", "d8-1"):  # a Salmon; the market 2 steps away; the d6 rolled 5
+        await table.tap("Ana", key)
+    ana = table.state.boats[0]
+    assert table.taps == 4 and ana.delivered == ("salmon",) and ana.fuel == 10 - 2 and ana.position == 0
+    assert table.labels(1)[1:3] == ["Ana rolls 5: 2 steps, reaches the fish market",
+                                    "Ana delivers 1 fish at the fish market"]
+    assert table.state.current == 1
+
+
+async def test_a_held_card_is_played_on_a_boat_in_one_tap(app, roster) -> None:
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 6), *ROUND_1))
+    ana = table.phones["Ana"]
+    assert ana.label("use-slow_down-1") == "Slow down on Ben" and ana.label("use-slow_down-2") == "Slow down on Cy"
+    await table.tap("Ana", "use-slow_down-2")
+    assert table.taps == 1 and pb.effect_of(table.state, 2).name == "Slowed"
+
+
+async def test_a_card_drawn_to_a_full_hand_asks_its_boat_then_ends_the_turn(app, roster) -> None:
+    # Ana holds two attacks (the most): a Steal fuel drawn is used at once, on the boat she taps.
+    table = await table_of(app, roster, *did(("move", 0, 3), ("reward", 0, 4), ("draw", 0, 6),
+                                              ("buy", 0, "extra_draw"), ("draw", 0, 8), *ROUND_1))
+    for key in ("d6-2", "d8-7", "target-0"):  # Steal fuel, on Ben: half his 8 fuel
+        await table.tap("Ana", key)
+    ana, ben = table.state.boats[:2]
+    assert table.taps == 3 and (ana.fuel, ben.fuel) == (10 - 3 - 2 + 4, 8 - 4) and table.state.current == 1
+
+
+async def test_a_turn_without_a_move_is_one_tap(app, roster) -> None:
+    # Frozen ("can still draw from chance deck and purchase"), or no fuel and no pearls for it: the draw
+    # and the end of the turn were two taps.
+    table = await table_of(app, roster, *did(("move", 0, 1), ("draw", 0, 4), *ROUND_1),
+                           data=replace(pb.default_data(), start_fuel=2))
+    ana, ben = table.phones["Ana"], table.phones["Ben"]
+    assert ana.find(key="turn-next").value.startswith("Ana is frozen this turn: no move.")
+    assert pinned(ana) == ("Draw a card, end the turn", "draw")
+    await table.tap("Ana", "d8-1")
+    assert table.taps == 1 and table.state.current == 1
+    assert ben.find(key="turn-next").value == "Ben has no fuel: buy a half refill, or end the turn without moving."
+    await table.tap("Ben", "end-no-draw")
+    assert table.taps == 2 and table.labels()[-1] == "Ben skips the turn (no fuel)"
+
+
+async def test_undo_takes_the_end_back_after_the_draw(app, roster) -> None:
+    table = await table_of(app, roster)
+    for key in ("d6-3", "reward-2", "d8-1"):
+        await table.tap("Ana", key)
+    ana = table.phones["Ana"]
+    assert ana.label("undo") == "Undo: Ana ends the turn"
+    await table.tap("Ana", "undo")  # she meant to buy after seeing her card
+    assert table.state.current == 0 and pinned(ana) == ("End the turn", "end-turn")
+    await table.tap("Ana", "store-half_refill")
+    await table.tap("Ana", "end-turn")
+    assert table.state.boats[0].fuel == 10 and table.state.current == 1
+
+
+async def test_a_blocked_boat_stops_at_the_boat_blocking_it(app, roster) -> None:
+    # "Block a player behind you from passing you": Ben is 3 steps behind Ana; a 6 rolled moves him 3.
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 8), *ROUND_1, ("move", 0, 2),
+                                              ("use_card", 0, "block", {"target": 1}), ("end_turn", 0)))
+    ben = table.phones["Ben"]
+    assert "Blocked by Ana: steps to Ana's boat?" in ben.texts()
+    await table.tap("Ben", "blocker-3")
+    await table.tap("Ben", "d6-6")
+    assert table.taps == 2 and table.state.boats[1].position == 2 + 3 and table.state.boats[1].fuel == 10 - 2 - 3
+
+
+async def test_every_count_on_the_screen_says_its_word(app, roster) -> None:
+    # "1 pearls" in the ledger, "+1 pearls" and "-1 pearls" on a space's button and in the log.
+    data = replace(pb.default_data(), space_values=(1, -1, 3))
+    table = await table_of(app, roster, data=data)
+    ana = table.phones["Ana"]
+    await table.tap("Ana", "d6-2")
+    assert [ana.label(f"reward-{i}") for i in range(3)] == ["+1 pearl", "-1 pearl", "+3 pearls"]
+    await table.tap("Ana", "reward-0")
+    assert ana.find(key="ledger-0").value == "Ana: 1 pearl, fuel 8/10"
+    assert table.labels()[-1] == "Ana's space: +1 pearl"
+    assert ana.label("store-extra_draw") == "+1 chance draw (1 pearl)"
+    assert ana.label("store-step_back-1") == "Step back 1 (1 pearl)" and not ana.has(key="store-step_back-2")
+    assert "The store (1 pearl to spend):" in ana.texts()
+    assert not any("1 pearls" in t or "1 steps" in t or "1 cards" in t for t in ana.texts())
+
+
+async def test_a_card_sold_to_another_boat_for_pearls_typed_in_two_digits(app, roster) -> None:
+    # "players can offer more on their own terms": Ben pays Ana 12 pearls for her Engine reverse.
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
+                           data=replace(pb.default_data(), start_pearls=12))
+    for key in ("barter-engine_reverse", "barter-buyer-1", "barter-pearls-1", "barter-pearls-2"):
+        await table.tap("Ana", key)
+    assert table.phones["Ana"].label("barter-sell") == "Sell to Ben for 12 pearls"
+    await table.tap("Ana", "barter-sell")
+    ana, ben = table.state.boats[:2]
+    assert table.taps == 5 and (ana.pearls, ben.pearls, ben.upgrades) == (24, 0, ("engine_reverse",))
+
+
+async def test_a_first_duel_at_four_phones(app, roster) -> None:
+    # The table that rated the game 3 of 5 reached its first duel in 4 rounds and 69 taps. Two boats
+    # draw an attack in round 1, trade it for a hidden attack in round 2; Ana engages Ben in round 3.
+    table = await table_of(app, roster, names=("Ana", "Ben", "Cy", "Dee"))
+    for name, card in (("Ana", 6), ("Ben", 7), ("Cy", 1), ("Dee", 2)):
+        for key in ("d6-3", "reward-2", f"d8-{card}"):
+            await table.tap(name, key)
+    for name, extra in (("Ana", "trade-slow_down"), ("Ben", "trade-steal_fuel"), ("Cy", None), ("Dee", None)):
+        for key in ([extra] if extra else []) + ["d6-2", "reward-0", "d8-3"]:
+            await table.tap(name, key)
+    assert table.state.round == 3
+    await table.tap("Ana", "use-hidden_attack-1")
+    await table.tap("Ana", "duel-0-net")
+    await table.tap("Ben", "duel-1-anchor")
+    assert table.state.last_duel.winner == 0 and table.taps == 4 * 3 + (4 * 3 + 2) + 3
+    assert table.phones["Cy"].find(key="voyage-notice").value == "Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."
+
+
+async def test_the_winning_delivery_ends_the_game_and_save_is_pinned(app, roster) -> None:
+    table = await table_of(app, roster, *did(("catch", 0, "salmon"), ("catch", 0, "bass"), ("drop_off", 0),
+                                              ("move", 0, 3), *ROUND_1))
+    for key in ("catch-2", "market-1", "d6-4"):  # a Halibut, then the market, a step away
+        await table.tap("Ana", key)
+    assert table.state.winner == 0 and table.taps == 3
+    ben = table.phones["Ben"]
+    assert pinned(ben) == ("Save to history", "voyage-save")
+    await table.tap("Ben", "voyage-save")
+    assert ben.has(key="saved-to-history") and len(app.store.archive.all()) == 1
