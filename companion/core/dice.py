@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.core.assets import AssetError, load_data, require
 from companion.core.errors import DomainError
+from companion.core.words import count
 
 MAX_DICE = 20
 MAX_SIDES = 100
@@ -120,9 +121,11 @@ def check_pool(dice: Any) -> tuple[DieType, ...]:
 def check_faces(dice: Sequence[DieType], faces: Any) -> None:
     """DomainError unless there is one face per die, each on that die."""
     if not isinstance(faces, (list, tuple)):
-        raise DomainError(f"A roll of {len(dice)} dice is a list of {len(dice)} faces, not {faces!r}.")
+        raise DomainError(f"A roll of {count(len(dice), 'die', 'dice')} is a list of {count(len(dice), 'face')}, "
+                          f"not {faces!r}.")
     if len(faces) != len(dice):
-        raise DomainError(f"{len(dice)} dice need {len(dice)} faces, not {len(faces)}.")
+        raise DomainError(f"{count(len(dice), 'die', 'dice')} need{'s' if len(dice) == 1 else ''} "
+                          f"{count(len(dice), 'face')}, not {len(faces)}.")
     for i, (die, face) in enumerate(zip(dice, faces)):
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= die.sides:
             raise DomainError(f"Die {i + 1} is a {die.name}: its face must be 1 to {die.sides}, not {face!r}.")

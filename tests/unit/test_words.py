@@ -26,3 +26,19 @@ def test_listed() -> None:
     assert listed(["Lure"]) == "Lure"
     assert listed(["Lure", "Fleet Dice"]) == "Lure and Fleet Dice"
     assert listed(["Lure", "Fleet Dice", "Salmon Run"]) == "Lure, Fleet Dice and Salmon Run"
+
+
+def test_dice_and_lure_refusals_say_one_die_and_one_value() -> None:
+    """Refusals count in words too: "A roll of 1 die", not "A roll of 1 dice"."""
+    import pytest
+
+    from companion.core.dice import check_faces, check_pool
+    from companion.core.errors import DomainError
+
+    [d6] = check_pool(["d6"])
+    with pytest.raises(DomainError, match=r"^A roll of 1 die is a list of 1 face, not 'x'\.$"):
+        check_faces([d6], "x")
+    with pytest.raises(DomainError, match=r"^1 die needs 1 face, not 2\.$"):
+        check_faces([d6], [1, 2])
+    with pytest.raises(DomainError, match=r"^2 dice need 2 faces, not 1\.$"):
+        check_faces([d6, d6], [1])

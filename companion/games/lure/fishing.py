@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.lure.cards import FishCard
 from companion.games.lure.state import (
     D6_SIDES,
@@ -57,7 +58,7 @@ def roll(state: LureState, data: Mapping[str, Any]) -> LureState:
         raise LureError(f"{name} has rolled already.")
     values = data.get("values", [])
     if not isinstance(values, list) or len(values) != cast.d6:
-        raise LureError(f"{name} cast {cast.d6} d6: give {cast.d6} value{'s' if cast.d6 != 1 else ''}.")
+        raise LureError(f"{name} cast {cast.d6} d6: give {count(cast.d6, 'value')}.")
     for v in values:
         if not is_whole(v) or not 1 <= v <= D6_SIDES:
             raise LureError(f"A d6 shows 1 to 6, not {v!r}.")
@@ -96,7 +97,7 @@ def adjust(state: LureState, data: Mapping[str, Any]) -> LureState:
     die, by = data.get("die"), data.get("by")
     sides = cast.sides()
     if not is_whole(die) or not 0 <= die < len(sides):
-        raise LureError(f"{name} rolled {len(sides)} dice: there is no die {die!r}.")
+        raise LureError(f"{name} rolled {count(len(sides), 'die', 'dice')}: there is no die {die!r}.")
     if not is_whole(by) or by not in (1, -1):
         raise LureError("An Adjust lure moves a die up or down by 1.")
     dice = list(s.roll.dice)

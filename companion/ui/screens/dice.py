@@ -7,6 +7,7 @@ from collections import Counter
 
 import flet as ft
 
+from companion.core import words
 from companion.core.dice import all_dice, check_pool, describe_pool, die_type
 from companion.core.errors import DomainError
 from companion.core.pools import SavedPool, counts_of
@@ -216,7 +217,7 @@ class PoolEditor:
     def _redraw(self) -> None:
         for die_id, text in self.count_texts.items():
             text.value = str(self.counts[die_id])
-        self.total.value = f"{sum(self.counts.values())} dice"
+        self.total.value = words.count(sum(self.counts.values()), "die", "dice")
 
     def _dice(self) -> tuple[str, ...]:
         return tuple(d for d, n in self.counts.items() for _ in range(n))

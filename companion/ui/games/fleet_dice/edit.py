@@ -14,6 +14,7 @@ import flet as ft
 from companion.core.actions import Action
 from companion.core.assets import AssetError
 from companion.core.scoring import winners_words
+from companion.core.words import count
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
 from companion.games.fleet_dice.layout import (
@@ -249,7 +250,7 @@ class EditScreen(SessionScreen):
         self.banner.value = winners_words(winners)
         self.standings.value = " · ".join(f"{r.name} {r.total}" for r in results) + f": {self.banner.value}"
         mine = results[self.seat]
-        self.total.value = f"{mine.name}: {mine.total} points"
+        self.total.value = f"{mine.name}: {count(mine.total, 'point')}"
         self.lines.controls = [
             ft.Row([ft.Text(line.rule, size=15, expand=True), min_width(ft.Text(f"x{line.count}", size=15), 40),
                     min_width(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.dice import standard_die
+from companion.core.words import count
 from companion.games.lure import rules as lure
 from companion.games.lure.rules import LureState
 from companion.ui.components.common import chip, panel
@@ -64,7 +65,7 @@ class Rolling:
         mine = self.screen.acts_for(seat)
         if s.roll is None:
             if not mine:
-                return panel(ft.Text(f"{name} rolls {len(cast.sides())} dice now.", size=16), key=f"roller-{seat}")
+                return panel(ft.Text(f"{name} rolls {count(len(cast.sides()), 'die', 'dice')} now.", size=16), key=f"roller-{seat}")
             entering = self.entering.get(seat)
             if entering is not None:
                 sides = cast.sides()[len(entering)]
@@ -75,7 +76,7 @@ class Rolling:
                                      for v in range(1, sides + 1)], wrap=True, spacing=4, run_spacing=4),
                              ft.TextButton("Cancel", on_click=lambda e: self._cancel_entry(seat)),
                              key=f"roller-{seat}")
-            return panel(ft.Text(f"{name}: {len(cast.sides())} dice" + (f" + Extra {', '.join(map(str, cast.extra))}"
+            return panel(ft.Text(f"{name}: {count(len(cast.sides()), 'die', 'dice')}" + (f" + Extra {', '.join(map(str, cast.extra))}"
                                                                         if cast.extra else ""), size=16),
                          ft.Row([
                              ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
