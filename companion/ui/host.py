@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,14 @@ class AppContext:
     # Start-up notices the user has not dismissed yet (shared by all pages).
     notices: list[str] = field(default_factory=list)
     table_keys: TableKeys | None = None  # with --lan: the table's secret and code
+    kept_rolls: dict[Hashable, int] = field(default_factory=dict)  # see `roll_kept`
+
+    def roll_kept(self, key: Hashable, sides: int) -> int:
+        """A roll the app makes for an answer not given yet (a Salmon Run Current's two arrows): the
+        same for `key` on every page of this server, so neither a reload nor another phone rolls again."""
+        if key not in self.kept_rolls:
+            self.kept_rolls[key] = self.rng.randint(1, sides)
+        return self.kept_rolls[key]
 
     def options(self, game_id: str) -> Any:
         """A game's settings as the game reads them (its defaults where unset or damaged)."""

@@ -8,13 +8,8 @@ import re
 
 from companion.games.salmon_run import rules as sr
 from tests.browser import moment
+from tests.e2e.test_salmon_run_whole_game_in_browser import close_notice
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
-
-
-def close_notice(phone) -> None:
-    """The plain-HTTP LAN address's screen-awake notice, closed (it would cover the screenshots)."""
-    phone.see(phone.message("will not keep the screen awake"), timeout=20_000)
-    phone.button("Close").click()
 
 
 def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, phones) -> None:  # noqa: F811
@@ -59,14 +54,16 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     for phone in (ana, ben):
         phone.see(phone.page.get_by_text(re.compile("how many current arrows leave your salmon's hex")))
     starter.shot("salmon-run-current-phone")
+    ben.button("2 arrows (roll)").click()  # the app rolls and shows it: then, was it into a Waterfall?
+    ben.see(ben.page.get_by_text(re.compile(r"^Ben rolled \d \((odd|even)\): follow arrow [12]\.$")))
     at = moment()
-    ana.tap_together(["0 arrows"], at)
-    ben.tap_together(["2 arrows (roll)"], at)
+    ana.tap_together(["0 arrows: it stays"], at)
+    ben.tap_together(["No Waterfall: done"], at)
     wait_for(lambda: len(actions(server, sr.GAME)) == 8, server=server)
     assert sorted(a["who"] for a in actions(server, sr.GAME)[6:]) == ["Ana", "Ben"]
 
     # The pond, then play goes on to the last player's turn: the race is over.
-    starter.button("In the pond").click()
+    starter.button(f"{name}'s salmon reached the spawning pond").click()
     starter.button("End the turn").click()
     wait_for(lambda: len(actions(server, sr.GAME)) == 10, server=server)
     other.button("End the turn").click()

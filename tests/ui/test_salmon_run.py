@@ -4,10 +4,14 @@ a special hex, and the end of the race saved to History."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
+from companion.core.table.seats import seat_entry
 from companion.games.salmon_run import rules as sr
-from tests.headless import key_of
+from companion.games.salmon_run.hexes import RAPIDS_HEX
+from companion.games.salmon_run.river import difficulty_river
+from tests.headless import walk
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
@@ -86,6 +90,7 @@ async def test_a_current_is_answered_by_each_salmon_on_its_own_phone(app, roster
     await app.settle()
     assert ben.has(key="answer-1") and not ben.has(key="answer-0")  # each answers on their own phone
     await ben.click(key="answer-1-2")  # two arrows: the app rolls; odd arrow 1, even arrow 2
+    await ben.click(key="fall-1-0")  # and it did not land in a Waterfall
     await ana.click(key="answer-0-0")  # no arrows: stays (tapped before Ben's answer was drawn here)
     assert ana.snackbar_texts() == []  # not refused: the two answers touch different salmon
     answers = session.state.last.answers
@@ -110,23 +115,203 @@ async def test_the_race_ends_after_the_last_players_turn_and_is_saved(app, roste
     assert play.game == "salmon-run" and play.winners == ("Ana",)
 
 
-async def test_a_waterfall_ticked_for_one_current_is_not_ticked_for_the_next(app, roster) -> None:
-    host = await app.open("/games/salmon-run/race")
-    await start(host)
-    session = race(app)
-    session.perform(sr.first_player(session.state, [1]))
-    for _ in range(2):
-        session.perform(sr.special_hex(session.state, 0, sr.CURRENT_HEX, card=sr.CURRENT))
-    ana = await app.open("/games/salmon-run/race", phone=ANA_PHONE, player="Ana")
-    ben = await app.open("/games/salmon-run/race", phone=BEN_PHONE, player="Ben")
-    for current in (1, 2):
-        await ana.click(key="play-" + str(sr.playable(session.state).index(sr.CURRENT)))
-        await app.settle()
-        assert ana.checked("fall-0-None")  # the next Current starts with no Waterfall ticked
-        await ana.click(key="fall-0-1")
-        [one_arrow] = [c for c in ana.find_all(label="1 arrow") if str(key_of(c)).startswith("answer-0-")]
-        await ana.tap(one_arrow)
-        await ben.click(key="answer-1-0")
-        await app.settle()
-        [anas] = [a for a in session.state.last.answers if a.seat == 0]
-        assert anas.waterfall_arrows == 1
+# A table of three phones (the issue "Every game as good as paper at the table") ----------------
+
+CY_PHONE = "192.0.2.9"
+PHONES = {"Ana": ANA_PHONE, "Ben": BEN_PHONE, "Cy": CY_PHONE}
+
+
+@pytest.fixture
+def three(app):
+    return {name: app.store.settings.add_player(name).id for name in PHONES}
+
+
+async def a_race_of_three(app, three, first: int = 3):
+    """Ana, Ben and Cy on a Short river, `first` rolled for the first player, a phone each."""
+    session = app.ctx.sessions.create(sr.GAME, sr.setup_for(
+        [seat_entry(n, three[n], colour=c) for n, c in zip(PHONES, ("red", "blue", "green"))], difficulty_river(2)))
+    session.perform(sr.first_player(session.state, [first]))
+    phones = {n: await app.open("/games/salmon-run/race", phone=p, player=n) for n, p in PHONES.items()}
+    return session, phones
+
+
+def faces(page, key: str | None = None) -> list[str]:
+    """The dice drawn on a page (in the control keyed `key`), as a screen reader names them ('d6 showing 5')."""
+    controls = walk(page.find(key=key)) if key else page.controls()
+    return [c.label for c in controls if isinstance(c, ft.Semantics) and (c.label or "").startswith("d6 ")]
+
+
+async def take(app, phone, hex_id: str) -> None:
+    """The current player's salmon moved onto a special hex: its card taken, on their phone."""
+    await phone.click(key=f"hex-{hex_id}")
+    await phone.click(key="take-0")
+    await app.settle()
+
+
+async def play(app, session, phone, card: str) -> None:
+    await phone.click(key="play-" + str(sr.playable(session.state).index(card)))
+    await app.settle()
+
+
+async def play_current(app, session, phones, seat: int = 2) -> None:
+    phone = phones[session.state.names[seat]]
+    await take(app, phone, sr.CURRENT_HEX)
+    await play(app, session, phone, sr.CURRENT)
+
+
+async def test_the_current_asks_the_hexs_arrows_then_a_waterfall_one_question_at_a_time(app, three) -> None:
+    # Two sets of arrow controls were on the Current at once ("Pushed into a Waterfall: no / 1 arrow /
+    # 2 arrows" chips and "0 / 1 / 2 arrows (roll)" buttons), the Waterfall asked before the roll that
+    # says where the salmon goes. The rules: the hex's arrows (two: roll), then, if the current brought
+    # the salmon to a Waterfall, its arrow (two: roll again).
+    session, phones = await a_race_of_three(app, three)
+    await play_current(app, session, phones)
+    ben = phones["Ben"]
+    assert [k for k in ("answer-1-0", "answer-1-1", "answer-1-2") if ben.has(key=k)] == \
+        ["answer-1-0", "answer-1-1", "answer-1-2"]
+    assert not any(ben.has(key=f"fall-1-{w}") for w in ("None", 0, 1, 2))  # one question: the hex's arrows
+    await ben.click(key="answer-1-2")
+    [rolled] = faces(ben, "answer-1")  # the die the app rolled, drawn, with what it means
+    roll = int(rolled.split()[-1])
+    arrow = 1 if roll % 2 else 2
+    assert ben.find(key="rolled-1").value == \
+        f"Ben rolled {roll} ({'odd' if roll % 2 else 'even'}): follow arrow {arrow}."
+    assert not ben.has(key="answer-1-0") and ben.has(key="fall-1-0")  # now the second question only
+    await ben.click(key="answer-1-back")  # back to the arrows, and two again: the same roll, not a new one
+    await ben.click(key="answer-1-2")
+    assert faces(ben, "answer-1") == [rolled]
+    await ben.click(key="fall-1-1")  # into a Waterfall with one arrow
+    assert session.state.answers.value(1).roll == roll and session.state.answers.value(1).waterfall_arrows == 1
+    await app.settle()
+    assert ben.find(key="answered-1").value == \
+        f"You rolled {roll} ({'odd' if roll % 2 else 'even'}): arrow {arrow}, then into a Waterfall: its 1 arrow, " \
+        "followed it."
+    # The next Current starts afresh: the hex's arrows first.
+    for seat in (0, 2):
+        phone = phones[session.state.names[seat]]
+        await phone.click(key=f"answer-{seat}-0")
+    await app.settle()
+    await play_current(app, session, phones)
+    assert ben.has(key="answer-1-2") and not ben.has(key="fall-1-0")
+
+
+async def test_a_reload_does_not_roll_the_currents_arrows_again(app, three) -> None:
+    """The app's roll for a salmon's two arrows is shown before the answer is given (a Waterfall may
+    follow); a reload of the phone, or the same player on another page, gets the same roll: nobody
+    rolls again for a better arrow."""
+    session, phones = await a_race_of_three(app, three)
+    await play_current(app, session, phones)
+    await phones["Ben"].click(key="answer-1-2")
+    [rolled] = faces(phones["Ben"], "answer-1")
+    for _ in range(6):  # a fresh roll would differ within a few reloads (1 in 6 each)
+        again = await app.open("/games/salmon-run/race", phone=PHONES["Ben"], player="Ben")
+        await again.click(key="answer-1-2")
+        assert faces(again, "answer-1") == [rolled]
+
+
+async def test_a_roll_the_app_makes_is_shown_with_its_die_on_every_phone(app, three) -> None:
+    # Ben's "2 arrows (roll)" rolled a 5 (arrow 1), but his screen never showed the roll.
+    session, phones = await a_race_of_three(app, three)
+    table = await app.open("/games/salmon-run/race", phone="192.0.2.10", player="table")
+    for page in (*phones.values(), table):  # the first player's roll too, on the turn's ledger
+        assert faces(page) == ["d6 showing 3"] and "Roll for the first player: 3: Cy starts" in page.texts()
+    await play_current(app, session, phones)
+    await phones["Ben"].click(key="answer-1-2")
+    await phones["Ben"].click(key="fall-1-0")
+    await phones["Ana"].click(key="answer-0-1")
+    await phones["Ana"].click(key="fall-0-0")
+    await app.settle()
+    assert "Ben rolled" not in " ".join(phones["Ana"].texts())  # secret until the last answer is in
+    await phones["Cy"].click(key="answer-2-0")
+    await app.settle()
+    roll = session.state.last.answers[1].roll
+    line = f"Ben rolled {roll} ({'odd' if roll % 2 else 'even'}): arrow {1 if roll % 2 else 2}"
+    for page in (*phones.values(), table):
+        assert line in page.texts() and f"d6 showing {roll}" in faces(page)
+        assert {"Ana: 1 arrow, followed it", "Cy: 0 arrows, stayed"} <= set(page.texts())
+    await phones["Cy"].click(key="play-0")  # the turn goes on: the roll stays on its ledger
+    await phones["Cy"].click(key="end-turn")
+    await app.settle()
+    for page in (*phones.values(), table):  # and while the next turn has done nothing, the turn before
+        assert "Cy's turn, just ended:" in page.texts() and line in page.texts()
+
+
+async def test_an_onlookers_phone_offers_only_what_its_player_may_do_now(app, three) -> None:
+    # During Cy's turn, Ana's phone showed "Ana's salmon moved onto:" with a chip for every special hex.
+    session, phones = await a_race_of_three(app, three)
+    ana = phones["Ana"]
+    assert not ana.has(key="happened-open") and not ana.has(key="happened") and not ana.has(key="bear")
+    assert "Cy has played 0 of 3 cards." in ana.texts()  # whose turn it is, and what it has done
+    assert not phones["Cy"].has(key="subject-Ana")  # Cy's cards have moved no other salmon yet
+    await play(app, session, phones["Cy"], sr.BEAR)  # the Bear of Cy's Swim Deck
+    assert ana.has(key="bear") and not ana.has(key="happened-open")  # a Bear may be moved onto her salmon: no hex
+    assert phones["Cy"].has(key="subject-Ana")
+    await play_current(app, session, phones)
+    await phones["Ana"].click(key="answer-0-1")  # the current carries Ana's salmon: it may land on a special hex
+    await phones["Ana"].click(key="fall-0-0")
+    await phones["Ben"].click(key="answer-1-0")
+    await phones["Cy"].click(key="answer-2-0")
+    await app.settle()
+    await ana.click(key="happened-open")
+    await ana.click(key="hex-swim")
+    await ana.click(key="take-0")
+    assert session.state.salmon[0].deck.count(sr.SWIM_CARDS[0]) == 4
+    assert not phones["Ben"].has(key="happened-open")  # Ben's stayed where it was
+
+
+async def test_the_end_of_the_turn_is_pinned_on_the_current_players_phone(app, three) -> None:
+    session, phones = await a_race_of_three(app, three)
+    cy = phones["Cy"]
+    assert cy.page.views[-1].floating_action_button is cy.find(key="end-turn")
+    assert len(cy.find_all(key="end-turn")) == 1  # one control for one choice
+    assert not phones["Ana"].has(key="end-turn")
+    await play_current(app, session, phones)
+    assert not cy.has(key="end-turn")  # the Current first
+    for seat, name in enumerate(PHONES):
+        await phones[name].click(key=f"answer-{seat}-0")
+    await app.settle()
+    await cy.click(key="end-turn")
+    assert session.state.current == 0
+
+
+async def test_counts_say_their_word(app, three) -> None:
+    # "1 cards" in a salmon's deck.
+    session, phones = await a_race_of_three(app, three)
+    cy = phones["Cy"]
+    for cards in (["forward"] * 2, ["forward", "right"], ["right"] * 2, ["left"] * 2, ["left", "wild"]):
+        await cy.click(key="hex-reeds_two")  # Reeds with two icons: two cards out of Cy's deck
+        for card in cards:
+            await cy.click(key=f"reed-{card}")
+        await cy.click(key="reeds")
+    await app.settle()
+    assert cy.find(key="deck-2").value == "Cy (green): 1 card, 0 Fatigue cards, 4 in hand"
+    await take(app, cy, RAPIDS_HEX)
+    await play(app, session, cy, sr.RAPIDS)
+    ana = phones["Ana"]
+    assert [ana.label(f"answer-0-{n}") for n in range(3)] == ["0 arrows: discard nothing", "1 arrow: discard 1 card",
+                                                              "2 arrows: discard 2 cards"]
+
+
+async def test_no_chip_of_the_set_up_changes_its_size_when_tapped(app, three) -> None:
+    # Player chips jumped down the screen as players were chosen: a chosen chip grew (its tick, "1. ")
+    # and sent the next one to another place or line.
+    page = await app.open("/games/salmon-run/race")
+
+    def shapes() -> dict[str, tuple]:
+        """Each chip of the set-up: whether it has a fixed cell, and how many things it draws in a row."""
+        found = {}
+        for c in page.controls():
+            key = getattr(c, "key", None)
+            if isinstance(c, ft.Container) and isinstance(key, str) and key.split("-")[0] in (
+                    "seat", "colour", "length", "river") and c.on_click is not None:
+                cell = next(s for s in page.controls() if isinstance(s, ft.Semantics) and s.content is c)
+                found[key] = (cell.col, len(c.content.controls[1].controls))
+        return found
+
+    before = shapes()
+    for key in ("seat-Ana", "seat-Ben", "seat-Cy", "colour-Ana-yellow", "length-2", "river-random"):
+        await page.click(key=key)
+        after = shapes()
+        assert {k: v for k, v in after.items() if k in before} == before, key
+        before = after
+    assert before["seat-Ana"][0] == 6 and before["colour-Ana-red"][1] == 2

@@ -144,7 +144,7 @@ async def test_an_onlookers_phone_shows_whose_turn_it_is_and_no_turn_controls(ap
     race.perform(sr.first_player(race.state, [1]))
     ana, ben, cy = await phones(app, "/games/salmon-run/race")
     assert ana.has(key="turn") and not ben.has(key="turn") and not cy.has(key="turn")
-    assert ben.has(key="happened-open") and not cy.has(key="happened-open")  # Ben's own salmon, on request
+    assert not ben.has(key="happened-open") and not cy.has(key="happened-open")  # nothing of Ana's turn moved Ben
     assert "Ana has played 0 of 3 cards." in cy.texts()
     voyage = app.ctx.sessions.create(pb.GAME, pb.setup_for(seats(roster, "Ana", "Ben")))
     voyage.perform(pb.order_roll(voyage.state, [2, 5]))  # Ben first

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, RAPIDS
 from companion.games.salmon_run.state import (
     Answer,
@@ -27,7 +28,8 @@ from companion.games.salmon_run.view import arrow_for, available, rapids_discard
 def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
     """`seat`'s answer: the Eagle's one answer ends it; the Current's and the Rapids' are secret until the
     last salmon's, which shows them all, takes the cards they cost from the hands (a counter, the
-    Rapids' discards: nothing changes before, for every phone to see) and lets the turn go on."""
+    Rapids' discards: nothing changes before, for every phone to see), keeps them in the turn (for the
+    screens) and lets the turn go on."""
     p = state.pending
     assert p is not None
     if p.card == EAGLE:
@@ -38,7 +40,9 @@ def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
     shown = tuple(answers.value(s) for s in answers.seats)
     for a in shown:
         state = set_salmon(state, a.seat, hand=state.salmon[a.seat].hand - (1 if a.countered else 0) - a.discards)
-    return replace(state, answers=answers, pending=None, last=replace(p, answers=shown))
+    done = replace(p, answers=shown)
+    turn = state.turn if state.turn is None else replace(state.turn, answered=state.turn.answered + (done,))
+    return replace(state, answers=answers, pending=None, last=done, turn=turn)
 
 
 def waiting_for(state: RaceState, seat: int, cards: tuple[str, ...], doing: str) -> Pending:
@@ -73,7 +77,7 @@ def roll_for(arrows: int, roll: Any, name: str, where: str) -> int | None:
             raise SalmonRunError(f"{name}'s {where} has two arrows: roll the die (odd: arrow 1, even: arrow 2).")
         return roll
     if roll is not None:
-        raise SalmonRunError(f"{name}'s {where} has {arrows} arrow{'s' if arrows != 1 else ''}: no roll is needed.")
+        raise SalmonRunError(f"{name}'s {where} has {count(arrows, 'arrow')}: no roll is needed.")
     return None
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
+from companion.core.words import count
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, HEXES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, CARDS
 from companion.games.salmon_run.state import RaceState, SalmonRunError, add_fatigue, in_race, seat_of, set_salmon
@@ -59,8 +60,8 @@ def on_hex(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     for card in set(cards):
         if s.deck.count(card) < cards.count(card):
             held = s.deck.count(card)
-            raise SalmonRunError(f"{s.name}'s deck holds {held or 'no'} {CARD_NAMES[card]} card"
-                                 f"{'s' if held > 1 else ''}: it cannot remove {cards.count(card)}.")
+            holds = count(held, f"{CARD_NAMES[card]} card") if held else f"no {CARD_NAMES[card]} card"
+            raise SalmonRunError(f"{s.name}'s deck holds {holds}: it cannot remove {cards.count(card)}.")
     from_hand = data.get("from_hand", 0)
     if not is_whole(from_hand) or not 0 <= from_hand <= min(len(cards), s.hand):
         raise SalmonRunError(f"Of the cards removed, 0 to {min(len(cards), s.hand)} come from {s.name}'s hand, "

@@ -8,9 +8,10 @@ its player to say whose hand loses a card ("eagle"), or for that player to count
 river does to a salmon ("hex", "bear", "pond") is recorded by that salmon's phone or by the
 current player's. Every die roll is in the action's data.
 
-The modules: `state`, `setup`, `view` (what the screens ask), `hexes` (the rules in words), the
-moves by area (`turn`, `answers`, `landing`) and `actions` (the moves as taps build them). The
-numbers the text does not give are in `assets/games/salmon_run/river.json`.
+The modules: `state`, `setup`, `view` (what the screens ask), `ledger` (a turn's lines for every
+phone, each roll with what it meant), `hexes` (the rules in words), the moves by area (`turn`,
+`answers`, `landing`) and `actions` (the moves as taps build them). The numbers the text does not
+give are in `assets/games/salmon_run/river.json`.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ from companion.games.salmon_run.view import (  # noqa: F401  (what the screens a
     hex_choices,
     is_swim,
     jump_cards,
+    may_land,
+    may_meet_bear,
+    moved_by_current,
     only_fatigue,
     playable,
     race_ends_after,

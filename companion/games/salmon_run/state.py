@@ -107,15 +107,6 @@ class Salmon:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """The current player's turn so far: the cards played (a jump's two included), the jumps."""
-
-    seat: int
-    played: tuple[str, ...] = ()
-    jumps: int = 0
-
-
-@dataclass(frozen=True)
 class Answer:
     """One salmon's answer to a Current, Rapids or Eagle card.
 
@@ -145,6 +136,17 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """The current player's turn so far: the cards played (a jump's two included), the jumps, and the
+    Current and Rapids cards answered in full (every salmon's answer, for the screens to show)."""
+
+    seat: int
+    played: tuple[str, ...] = ()
+    jumps: int = 0
+    answered: tuple[Pending, ...] = ()
+
+
+@dataclass(frozen=True)
 class RaceState:
     salmon: tuple[Salmon, ...]
     river: River
@@ -156,6 +158,7 @@ class RaceState:
     turns: int = 0  # the race's turns begun (the current one included)
     pending: Pending | None = None  # a card waiting for the table's answers
     last: Pending | None = None  # the last card answered in full (for the screen)
+    previous: Turn | None = None  # the turn ended last (for the screens: what it did)
     ids: tuple[str, ...] = ()  # each seat's roster player ("" where the set-up named only players)
     answers: Secret[Answer] = field(default_factory=Secret)  # the Current's or Rapids' answers, secret until all are in
 

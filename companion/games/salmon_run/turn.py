@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.table.seats import is_whole
 from companion.core.table.turns import clockwise, next_seat
+from companion.core.words import count, listed
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, FATIGUE, RAPIDS
 from companion.games.salmon_run.state import (
     ANSWERED,
@@ -33,7 +34,6 @@ from companion.games.salmon_run.state import (
 from companion.games.salmon_run.view import (
     available,
     cards_left,
-    listed,
     only_fatigue,
     three_swims,
     waiting_on,
@@ -66,7 +66,7 @@ def check_holds(state: RaceState, seat: int, cards: Sequence[str], doing: str) -
             elif have == 0:
                 why = f"{s.name}'s {what} card{'s were' if held > 1 else ' was'} played this turn already"
             else:
-                why = f"{s.name} has {have} {what} card{'s' if have != 1 else ''} left to play"
+                why = f"{s.name} has {count(have, what + ' card')} left to play"
             raise SalmonRunError(f"Cannot {doing}: {why}.")
 
 
@@ -120,7 +120,7 @@ def jump(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     check_holds(state, seat, cards, "jump")
     s = state.salmon[seat]
     if s.hand < 2:
-        raise SalmonRunError(f"{s.name} holds {s.hand} card{'s' if s.hand != 1 else ''}: a jump takes two.")
+        raise SalmonRunError(f"{s.name} holds {count(s.hand, 'card')}: a jump takes two.")
     turn = replace(turn, played=turn.played + tuple(cards), jumps=turn.jumps + 1)
     state = replace(set_salmon(state, seat, hand=s.hand - 2), turn=turn)
     state = add_fatigue(state, seat)  # "every time you jump you must add a Fatigue card to your Discard Pile"
@@ -134,14 +134,15 @@ def end(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     discards = data.get("discards", 0)
     wanted = max(0, s.hand - HAND_SIZE)
     if discards != wanted or not is_whole(discards):
-        raise SalmonRunError(f"{s.name} holds {s.hand} cards: discard {wanted} down to four, not {discards!r}."
-                             if wanted else f"{s.name} holds {s.hand} cards: nothing to discard (draw back up to "
-                                            f"four), not {discards!r}.")
+        raise SalmonRunError(f"{s.name} holds {count(s.hand, 'card')}: discard {wanted} down to four, not "
+                             f"{discards!r}." if wanted else f"{s.name} holds {count(s.hand, 'card')}: nothing to "
+                                                             f"discard (draw back up to four), not {discards!r}.")
     if only_fatigue(turn.played):
         s = replace(s, deck=s.deck.minus(FATIGUE), fatigue_returned=s.fatigue_returned + 1)
         state = replace(state, piles=state.piles.plus(FATIGUE))
     state = set_salmon(state, seat, deck=s.deck, fatigue_returned=s.fatigue_returned,
                         hand=min(HAND_SIZE, s.deck.size))
     if any(x.in_pond for x in state.salmon) and seat == state.last_seat:
-        return replace(state, phase=OVER, turn=None)
-    return replace(state, turn=Turn(next_seat(clockwise(state.first, len(state.salmon)), seat)), turns=state.turns + 1)
+        return replace(state, phase=OVER, turn=None, previous=turn)
+    return replace(state, turn=Turn(next_seat(clockwise(state.first, len(state.salmon)), seat)), turns=state.turns + 1,
+                   previous=turn)

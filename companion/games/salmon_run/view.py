@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.scoring import PlayerResult
+from companion.core.words import listed
 from companion.games.salmon_run.hexes import HEX_CARDS
-from companion.games.salmon_run.river import CARDS, CURRENT, EAGLE, FATIGUE, RAPIDS
+from companion.games.salmon_run.river import BEAR, CARDS, CURRENT, EAGLE, FATIGUE, RAPIDS
 from companion.games.salmon_run.scoring import RaceNotOver, score_state
 from companion.games.salmon_run.state import (
     FIRST,
@@ -93,6 +94,28 @@ def can_counter(state: RaceState, seat: int) -> bool:
             and available(state, seat, p.card) > 0 and state.salmon[seat].hand > 0)
 
 
+def moved_by_current(state: RaceState, seat: int) -> bool:
+    """Whether a Current answered in full this turn carried `seat`'s salmon along an arrow."""
+    turn = state.turn
+    return turn is not None and any(a.seat == seat and not a.countered and a.arrow is not None
+                                    for p in turn.answered if p.card == CURRENT for a in p.answers)
+
+
+def may_land(state: RaceState, seat: int) -> bool:
+    """Whether `seat`'s salmon may have moved onto a special hex now, for a phone to record it: the
+    current player's swims; another salmon moves in their turn only with a Current ("If the Current
+    brings you to a special hex, you still add or remove cards")."""
+    if state.phase != RACE or state.turn is None:
+        return False
+    return seat == state.turn.seat or moved_by_current(state, seat)
+
+
+def may_meet_bear(state: RaceState, seat: int) -> bool:
+    """Whether `seat`'s salmon may have met a Bear now: by swimming (the current player's), carried by a
+    Current, or by a Bear the current player's Bear card moved onto its hex."""
+    return may_land(state, seat) or (state.phase == RACE and state.turn is not None and BEAR in state.turn.played)
+
+
 def hex_choices(state: RaceState, hex_id: str) -> tuple[str, ...]:
     """The cards a card-giving hex offers now (its piles not empty); () when it gives nothing."""
     return tuple(c for c in HEX_CARDS.get(hex_id, ()) if state.piles.count(c) > 0)
@@ -135,11 +158,6 @@ def standings(state: RaceState) -> tuple[tuple[PlayerResult, ...], tuple[str, ..
         return None
 
 
-def listed(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def reminders(state: RaceState) -> tuple[str, ...]:
     """The rules that apply now, in words for the screen."""
     if state.phase == FIRST:
@@ -154,18 +172,20 @@ def reminders(state: RaceState) -> tuple[str, ...]:
     p = state.pending
     if p is not None:
         waiting = [state.names[i] for i in waiting_on(state)]
+        have = "has" if len(waiting) == 1 else "have"
         if p.card == CURRENT:
-            lines.append(f"Resolve the Current: {listed(waiting)} still move with it (a two-arrow hex: roll, odd "
-                         "arrow 1, even arrow 2) or counter it with a Current card.")
+            lines.append(f"Resolve the Current: {listed(waiting)} still {have} to answer: move with it, or counter "
+                         "it with a Current card.")
         elif p.card == RAPIDS:
-            lines.append(f"Resolve the Rapids: {listed(waiting)} still discard one card per arrow on their hex, "
-                         "or counter it with a Rapids card.")
+            lines.append(f"Resolve the Rapids: {listed(waiting)} still {have} to answer: discard one card per arrow "
+                         "on their hex, or counter it with a Rapids card.")
         else:
             lines.append(f"Resolve the Eagle: {state.names[p.by]} looks at any player's hand and discards a card; "
                          "that player may discard their own Eagle to stop it.")
     turn = state.turn
     assert turn is not None
     name = state.names[turn.seat]
+    lines.append(f"Round {state.round}: {name}'s turn.")  # on every phone: whose turn it is
     lines.append(f"{name} has played {len(turn.played)} of {MOST_PLAYS} cards.")
     if len(turn.played) == 2 and all(is_swim(c) for c in turn.played):
         lines.append(f"A third Swim card adds a Fatigue card to {name}'s discard pile.")

@@ -1,31 +1,50 @@
 """The Current, Rapids and Eagle answered on screen. Every salmon answers the Current and the Rapids
 at the same moment, in secret (the table kit's one secret-choice component: on its own phone, or
 behind its player's name on the phone passed around); the Eagle's player names whose hand loses a
-card, and that player may counter it with an Eagle of their own."""
+card, and that player may counter it with an Eagle of their own.
+
+The Current is answered in the rules' order, one question at a time: the arrows leaving the salmon's
+hex (two: the app rolls, and shows the die and the arrow it picks); then, once the salmon has moved,
+whether that arrow carried it into a Waterfall (which pushes it back along the Waterfall's own arrow,
+rolled again for two). A roll made here is kept for that Current: neither going back nor a reload rolls again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
+from companion.core.words import count
 from companion.games.salmon_run import rules as sr
-from companion.games.salmon_run.river import CARD_NAMES
+from companion.games.salmon_run.ledger import answer_rolls, answer_words
+from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
 from companion.games.salmon_run.rules import RaceState
-from companion.ui.components.common import button_row, chip, panel
+from companion.ui.components.common import button_row, panel
 from companion.ui.components.secret_choice import SecretChoice
+from companion.ui.games.salmon_run.ledger import die_row
 from companion.ui.session_screen import SessionScreen
 
 
+def _buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
+    """(key, words, on_tap) as a wrapped row of buttons, each keyed for what it answers (not its place)."""
+    return ft.Row([ft.OutlinedButton(words, key=key, on_click=lambda e, f=f: f()) for key, words, f in items],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
 class Answers:
-    """The answers this phone gives (or shows), and a Waterfall the current pushed a salmon into."""
+    """The answers this phone gives (or shows); for the Current, each salmon's arrows chosen so far and
+    the dice rolled for it (`moving` by the Current, so the next one starts afresh; the rolls are kept by
+    the server for the session, its Current and the salmon: a reload does not roll again)."""
 
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
         self.secret = SecretChoice("answer", "answer")
-        self.waterfall: dict[int, int | None] = {}
+        self.moving: dict[tuple[int, int], int] = {}  # (the Current, seat) -> the arrows on its hex
 
     def controls(self, state: RaceState) -> list[ft.Control]:
         p = state.pending
         if p is None:
+            self.moving = {}
             return []
         if p.card == sr.EAGLE:
             return self._eagle(state)
@@ -35,31 +54,54 @@ class Answers:
     def _form(self, state: RaceState, seat: int) -> ft.Control:
         p = state.pending
         name = state.names[seat]
-        items = []
+        if state.answers.has_chosen(seat):
+            mine = state.answers.shown_to(seat, seat)
+            return die_row(answer_words("You", mine, p.card) + ".", answer_rolls(mine), f"answered-{seat}")
+        items: list[tuple[str, str, Callable[[], None]]] = []
         if sr.can_counter(state, seat):
-            items.append((f"Counter with a {CARD_NAMES[p.card]}",
+            items.append((f"answer-{seat}-counter", f"Counter with a {CARD_NAMES[p.card]}",
                           lambda: self._answer(seat, lambda s: sr.counter(s, seat))))
-        extra: list[ft.Control] = []
         if p.card == sr.CURRENT:
-            falls = self.waterfall.get(seat)
-            for arrows in (0, 1, 2):
-                items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}" + (" (roll)" if arrows == 2 else ""),
-                              lambda arrows=arrows, falls=falls: self._answer(
-                                  seat, lambda s: sr.drift_with(s, seat, arrows, self.screen.ctx.rng, falls))))
-            extra.append(ft.Row([ft.Text("Pushed into a Waterfall:", size=14)] + [
-                chip({None: "no", 1: "1 arrow", 2: "2 arrows"}[w], lambda w=w: self._set_fall(seat, w),
-                     key=f"fall-{seat}-{w}", selected=falls == w) for w in (None, 1, 2)], wrap=True, spacing=6))
+            current = self._current(state)
+            arrows = self.moving.get((current, seat))
+            if arrows is not None:
+                return self._waterfall(state, seat, current, arrows)
+            items += [(f"answer-{seat}-0", "0 arrows: it stays", lambda: self._answer(
+                          seat, lambda s: sr.drift(s, seat, 0))),
+                      (f"answer-{seat}-1", "1 arrow", lambda: self._move(seat, current, 1)),
+                      (f"answer-{seat}-2", "2 arrows (roll)", lambda: self._move(seat, current, 2))]
             what = f"{name}: how many current arrows leave your salmon's hex?"
         else:
+            hand = state.salmon[seat].hand
             for arrows in (0, 1, 2):
-                items.append((f"{arrows} arrow{'s' if arrows != 1 else ''}: discard "
-                              f"{sr.rapids_discards(arrows, state.salmon[seat].hand)}",
+                discards = sr.rapids_discards(arrows, hand)
+                items.append((f"answer-{seat}-{arrows}", f"{count(arrows, 'arrow')}: discard "
+                              f"{count(discards, 'card') if discards else 'nothing'}",
                               lambda arrows=arrows: self._answer(seat, lambda s: sr.rapids(s, seat, arrows))))
             what = f"{name}: Rapids! How many current arrows leave your salmon's hex?"
-        if not state.answers.has_chosen(seat):
-            return panel(ft.Text(what, size=16), *extra, button_row(items, f"answer-{seat}"), key=f"answer-{seat}",
-                         color=ft.Colors.TERTIARY_CONTAINER)
-        return ft.Text(answer_words("You", state.answers.shown_to(seat, seat)) + ".", size=16, key=f"answered-{seat}")
+        return panel(ft.Text(what, size=16), _buttons(items), key=f"answer-{seat}",
+                     color=ft.Colors.TERTIARY_CONTAINER)
+
+    def _waterfall(self, state: RaceState, seat: int, current: int, arrows: int) -> ft.Control:
+        """The second question, once the salmon has moved: did its arrow carry it into a Waterfall?"""
+        name = state.names[seat]
+        roll = self._roll(current, seat, "hex") if arrows == 2 else None
+        arrow = 1 if roll is None else sr.arrow_for(roll)
+        moved = (die_row(f"{name} rolled {roll} ({'odd' if roll % 2 else 'even'}): follow arrow {arrow}.", (roll,),
+                         f"rolled-{seat}", size=16) if roll is not None else ft.Text(f"{name}: follow the 1 arrow.",
+                                                                                      size=16))
+
+        def drift(falls: int | None) -> Callable[[], None]:
+            return lambda: self._answer(seat, lambda s: sr.drift(s, seat, arrows, roll, falls, self._fall(
+                current, seat) if falls == 2 else None))
+        return panel(moved, ft.Text(f"Did arrow {arrow} carry your salmon into a Waterfall? Then it moves back along "
+                                    "the Waterfall's arrow.", size=16),
+                     _buttons([(f"fall-{seat}-0", "No Waterfall: done", drift(None)),
+                               (f"fall-{seat}-1", "A Waterfall with 1 arrow", drift(1)),
+                               (f"fall-{seat}-2", "A Waterfall with 2 arrows (roll)", drift(2))]),
+                     ft.TextButton("Back: the arrows on my hex", icon=ft.Icons.ARROW_BACK, key=f"answer-{seat}-back",
+                                   on_click=lambda e: self._back(seat, current)),
+                     key=f"answer-{seat}", color=ft.Colors.TERTIARY_CONTAINER)
 
     def _eagle(self, state: RaceState) -> list[ft.Control]:
         p = state.pending
@@ -68,7 +110,8 @@ class Answers:
             controls.append(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16))
             controls.append(button_row([(n, lambda i=i: self.screen.act(lambda s: sr.eagle(s, i)))
                                         for i, n in enumerate(state.names)], "eagle"))
-        counters = [(f"{n} counters with an Eagle", lambda i=i: self.screen.act(lambda s: sr.eagle(s, i, countered=True)))
+        counters = [(f"{n} counters with an Eagle",
+                     lambda i=i: self.screen.act(lambda s: sr.eagle(s, i, countered=True)))
                     for i, n in enumerate(state.names) if sr.available(state, i, sr.EAGLE) and self.screen.acts_for(i)]
         if counters:
             controls.append(button_row(counters, "eagle-counter"))
@@ -76,35 +119,31 @@ class Answers:
             controls.append(ft.Text(f"{state.names[p.by]} plays an Eagle: they say whose hand loses a card.", size=16))
         return [panel(*controls, key="answer-eagle")]
 
-    def _answer(self, seat: int, build) -> None:
-        if self.screen.act(build):
-            self.waterfall.pop(seat, None)  # the next Current starts with no Waterfall ticked
-            self.secret.close()
-            self.screen.render()
+    # Taps -----------------------------------------------------------------------------------
 
-    def _set_fall(self, seat: int, arrows: int | None) -> None:
-        self.waterfall[seat] = arrows
+    def _current(self, state: RaceState) -> int:
+        """Which Current this is: the race's turn and the card's place in it."""
+        return state.turns * 10 + len(state.turn.played if state.turn is not None else ())
+
+    def _move(self, seat: int, current: int, arrows: int) -> None:
+        """The arrows on the salmon's hex: two are rolled for (once for this Current), then the next question."""
+        self.moving[(current, seat)] = arrows
         self.screen.render()
 
+    def _fall(self, current: int, seat: int) -> int:
+        return self._roll(current, seat, "fall")
 
-def answer_words(who: str, answer: sr.Answer) -> str:
-    """'Ben rolled 5: arrow 1', 'Ana countered it', 'Cy: 2 arrows, discarded 2'."""
-    if answer.countered:
-        return f"{who} countered it"
-    words = f"{who} rolled {answer.roll}: arrow {answer.arrow}" if answer.roll is not None else \
-        f"{who}: {answer.arrows} arrow{'s' if answer.arrows != 1 else ''}"
-    if answer.waterfall_arrows is not None:
-        words += f", then a Waterfall: arrow {answer.waterfall_arrow}"
-        if answer.waterfall_roll is not None:
-            words += f" (rolled {answer.waterfall_roll})"
-    if answer.discards:
-        words += f", discarded {answer.discards}"
-    return words
+    def _roll(self, current: int, seat: int, what: str) -> int:
+        """The die rolled for this salmon's answer to this Current ("hex" or "fall"), once."""
+        session = self.screen.session
+        return self.screen.ctx.roll_kept(("salmon-run", session.id if session else "", current, seat, what),
+                                         DIE_SIDES)
 
+    def _back(self, seat: int, current: int) -> None:
+        self.moving.pop((current, seat), None)
+        self.screen.render()
 
-def last_answers(state: RaceState) -> list[str]:
-    """Every salmon's answer to the last Current or Rapids (shown once all were in)."""
-    last = state.last
-    if last is None or last.card == sr.EAGLE:
-        return []
-    return [answer_words(state.names[a.seat], a) for a in last.answers]
+    def _answer(self, seat: int, build) -> None:
+        if self.screen.act(build):
+            self.secret.close()
+            self.screen.render()

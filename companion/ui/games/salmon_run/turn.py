@@ -1,18 +1,20 @@
 """The current player's turn on screen (their phone, or the phone passed around): a tap per card
-played, a jump from two Swim cards, the spawning pond, the end of the turn; and what the river did
-to a salmon (a special hex, a Bear), recorded by its own phone or by the current player's."""
+played, a jump from two Swim cards, the spawning pond, the end of the turn (pinned: on screen however
+long the page); and what the river did to a salmon (a special hex, a Bear), recorded by its own phone
+or by the current player's. Another player's phone offers its own salmon's only when this turn's
+cards may have moved it (a Current) or brought a Bear to it (a Bear card); else it only watches."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.core.words import count
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import CARD_NAMES
 from companion.games.salmon_run.rules import RaceState
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import big_button_style
 
 
 class TurnHelper:
@@ -31,15 +33,30 @@ class TurnHelper:
         if seat is None:
             return []
         if not self.screen.acts_for(seat):
-            mine = self.screen.viewer()
-            if mine is None or not self.screen.acts_for(mine):
-                return []
-            if not self.opened:
-                return [ft.OutlinedButton(f"A hex or a Bear on {state.names[mine]}'s salmon", icon=ft.Icons.PLACE,
-                                          key="happened-open", on_click=lambda e: self._open(True))]
-            return [self._happened(state, mine, choose=False)]
+            return self._others(state)
+        if self.subject is not None and not sr.may_meet_bear(state, self.subject):
+            self.subject, self.hex, self.reeds = None, None, []  # taken back meanwhile: the current salmon again
+        if state.pending is None:  # the turn's main action, on screen however long the page
+            self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn",
+                            lambda: self.screen.act(lambda s: sr.end_turn(s, seat)))
         return [self._turn(state, seat), self._happened(state, self.subject if self.subject is not None else seat,
                                                         choose=True)]
+
+    def _others(self, state: RaceState) -> list[ft.Control]:
+        """Another player's turn: this phone's salmon, only when the turn's cards may have moved it (a
+        Current) or brought a Bear to it (a Bear card); else nothing to do but watch."""
+        mine = self.screen.viewer()
+        if mine is None or not self.screen.acts_for(mine) or not sr.may_meet_bear(state, mine):
+            self.opened = False
+            return []
+        name = state.names[mine]
+        if not sr.may_land(state, mine):  # a Bear card: it meets the Bear, or not
+            return [ft.OutlinedButton(f"A Bear on {name}'s salmon (+1 Fatigue)", icon=ft.Icons.PETS, key="bear",
+                                      on_click=lambda e: self.screen.act(lambda s: sr.bear(s, mine)))]
+        if not self.opened:
+            return [ft.OutlinedButton(f"The current moved {name}'s salmon onto a special hex or a Bear",
+                                      icon=ft.Icons.PLACE, key="happened-open", on_click=lambda e: self._open(True))]
+        return [self._happened(state, mine, choose=False)]
 
     def _turn(self, state: RaceState, seat: int) -> ft.Control:
         name = state.names[seat]
@@ -60,24 +77,26 @@ class TurnHelper:
                 controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
                                                      f"{CARD_NAMES[self.jumping[1]]}", key="jump",
                                                      on_click=lambda e: self._jump(seat)))
-        controls.append(ft.Row([
-            ft.FilledButton("End the turn", icon=ft.Icons.CHECK, key="end-turn", expand=True,
-                            style=big_button_style(), disabled=state.pending is not None,
-                            on_click=lambda e: self.screen.act(lambda s: sr.end_turn(s, seat))),
-            ft.OutlinedButton("In the pond", icon=ft.Icons.FLAG, key="pond", disabled=state.salmon[seat].in_pond,
-                              on_click=lambda e: self.screen.act(lambda s: sr.pond(s, seat))),
-        ], spacing=8))
+        if not state.salmon[seat].in_pond:
+            controls.append(ft.OutlinedButton(f"{name}'s salmon reached the spawning pond", icon=ft.Icons.FLAG,
+                                              key="pond", on_click=lambda e: self.screen.act(
+                                                  lambda s: sr.pond(s, seat))))
         return panel(*controls, key="turn")
 
     def _happened(self, state: RaceState, subject: int, choose: bool) -> ft.Control:
         """A special hex or a Bear, for the salmon it happened to (the current player's card can carry
-        any salmon: their phone chooses which; a player's own phone records their own)."""
+        another salmon, with a Current or a Bear: their phone chooses which; a player's own phone records
+        their own)."""
         controls: list[ft.Control] = [ft.Text(f"{state.names[subject]}'s salmon moved onto:", size=16,
                                               weight=ft.FontWeight.W_600)]
-        if choose:
-            controls.append(ft.Row([chip(n, lambda i=i: self._set_subject(i), key=f"subject-{n}", selected=i == subject)
-                                    for i, n in enumerate(state.names)], wrap=True, spacing=6, run_spacing=6))
-        hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES]
+        reached = [i for i in range(len(state.salmon)) if sr.may_meet_bear(state, i)]
+        if choose and len(reached) > 1:
+            controls.append(ft.Row([chip(state.names[i], lambda i=i: self._set_subject(i),
+                                         key=f"subject-{state.names[i]}", selected=i == subject) for i in reached],
+                                   wrap=True, spacing=6, run_spacing=6))
+        hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES] if sr.may_land(state, subject) else []
+        if not hexes:
+            self.hex, self.reeds = None, []
         controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
                                      selected=self.hex == h.id) for h in hexes] +
                                [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
@@ -91,7 +110,7 @@ class TurnHelper:
         elif self.hex in sr.REEDS_ICONS:
             deck = state.salmon[subject].deck
             most = sr.REEDS_ICONS[self.hex]
-            controls.append(ft.Text(f"Remove up to {most} card{'s' if most != 1 else ''}:", size=15))
+            controls.append(ft.Text(f"Remove up to {count(most, 'card')}:", size=15))
             controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
                                          lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
                                     for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
