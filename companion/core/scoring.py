@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion.core.words import listed
+
 
 @dataclass(frozen=True)
 class BreakdownLine:
@@ -37,4 +39,4 @@ def rank_players(keys: Sequence[tuple]) -> list[int]:
 
 def winners_words(winners: Sequence[str]) -> str:
     """'Ana wins', 'Shared win: Ana and Ben': a result's headline wherever it is shown."""
-    return f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {' and '.join(winners)}"
+    return f"{winners[0]} wins" if len(winners) == 1 else f"Shared win: {listed(winners)}"

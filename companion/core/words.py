@@ -25,6 +25,8 @@ def these(n: int, word: str, plural: str | None = None) -> str:
 
 
 def listed(words: Sequence[str]) -> str:
-    """"Lure", "Lure and Fleet Dice", "Lure, Fleet Dice and Salmon Run"."""
+    """"Lure", "Lure and Fleet Dice", "Lure, Fleet Dice and Salmon Run" ("" for none)."""
     words = list(words)
+    if not words:
+        return ""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -50,12 +50,15 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     ana.see(ana.text("4"))
     ana.button("Start the game").click()
     wait_for(lambda: any(d["game"] == lure.GAME for d in server.session_files()), server=server)
+    taps: dict[int, int] = {}  # each round's taps on all phones
     while not (game := lure_state(server)).over:
         before = len(actions(server, lure.GAME))
         owed = [i for i, s in enumerate(game.seats) if s.owed]
+        tapped = 0
         if owed:  # no catch last round: each records the lure drawn, on their own phone
             for seat in owed:
                 table[NAMES[seat]].button("Adjust").click()
+            tapped = len(owed)
             wait_for(lambda: len(actions(server, lure.GAME)) == before + len(owed), server=server)
         elif game.phase == lure.SPLASH:
             ana.see(ana.text(f"Round {game.round}, Splash: reveal 2 fish."))
@@ -66,14 +69,18 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
             else:  # the same cards again: each is one tap away, entered before
                 ana.button("7 (3 VP)").click()
                 ana.button("8 (3 VP)").click()
+            ana.shot(f"lure-whole-round-{game.round}-splash")
             ana.button("Reveal these fish").click()
+            tapped = (4 if game.round == 1 else 3)  # a new card: its Add, a digit, its Add; one known: a tap
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
         elif game.phase == lure.CAST:
             for phone in table.values():
                 phone.see(phone.button("Lock in"))
             at = moment()
+            table["Ben"].shot(f"lure-whole-round-{game.round}-cast")
             for phone in table.values():  # every player locks in at the same moment
                 phone.tap_together(["Lock in"], at)
+            tapped = len(table)
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 3, server=server)
         elif any(s.roll is None for s in game.seats):  # the three roll together (3 d6 each)
             for name, faces in ENTERED.items():
@@ -81,11 +88,20 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
                 phone.button("Enter the dice").click()
                 for face in faces:
                     phone.page.get_by_role("button", name=str(face), exact=True).click()
+                tapped += 1 + len(faces)  # the physical dice entered (the app's own roll is 1 tap)
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 3, server=server)
         else:
+            table["Ben"].shot(f"lure-whole-round-{game.round}-fish")
             table["Ben"].button("Make the catch").click()
+            tapped = 1
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
+        taps[game.round] = taps.get(game.round, 0) + tapped
     game = lure_state(server)
+    # Round 1: 4 for the fish, 3 lock-ins, 3 x (1 + 3) dice entered, 1 catch; round 2: the known
+    # cards one tap each (3), and the rest alike; Ben's and Cy's lures drawn (2) open round 2.
+    assert taps == {1: 4 + 3 + 12 + 1, 2: 2 + 3 + 3 + 12 + 1}, taps
+    print(f"taps per round, 3 players: {sum(taps.values()) / len(taps):.1f} ({taps}; physical dice entered: "
+          f"{len(NAMES) * 3} taps a round of them; the app's roll would be {len(NAMES)})")
     assert game.round == 2 and [len(s.pile) for s in game.seats] == [4, 0, 0]  # Ana caught every fish
     every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
 

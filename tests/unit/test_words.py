@@ -42,3 +42,12 @@ def test_dice_and_lure_refusals_say_one_die_and_one_value() -> None:
         check_faces([d6], [1, 2])
     with pytest.raises(DomainError, match=r"^2 dice need 2 faces, not 1\.$"):
         check_faces([d6, d6], [1])
+
+
+def test_names_are_listed_the_one_way_everywhere() -> None:
+    """"Ana, Ben and Cy have rolled", not "Ana and Ben and Cy" (Lure's step, a shared win, who still chooses)."""
+    from companion.core.scoring import winners_words
+    from companion.core.words import listed
+
+    assert listed([]) == "" and listed(["Ana"]) == "Ana" and listed(["Ana", "Ben", "Cy"]) == "Ana, Ben and Cy"
+    assert winners_words(["Ana", "Ben", "Cy"]) == "Shared win: Ana, Ben and Cy"

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.table.seats import is_whole
+from companion.core.words import listed
 from companion.games.lure.cards import FishCard
 from companion.games.lure.fishing import after_catch
 from companion.games.lure.state import (
@@ -72,7 +73,7 @@ def read_cast(state: LureState, seat: int, data: Mapping[str, Any]) -> Cast:
         raise LureError(f"{name}: say which special dice to cast, by their sides (e.g. 12).")
     for sides in special:
         if sides not in settings.special_dice:
-            owned = " and ".join(f"a {die_name(n)}" for n in settings.special_dice) or "none"
+            owned = listed([f"a {die_name(n)}" for n in settings.special_dice]) if settings.special_dice else "none"
             raise LureError(f"{name} has no {die_name(sides)} special die (special dice: {owned}).")
         if sides in s.resting:
             raise LureError(f"{name}'s {die_name(sides)} is resting this round: a special die rolled last round "

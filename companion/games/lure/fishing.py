@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
-from companion.core.words import count
+from companion.core.words import count, listed
 from companion.games.lure.cards import FishCard
 from companion.games.lure.state import (
     D6_SIDES,
@@ -44,7 +44,7 @@ def check_turn(state: LureState, seat: int, doing: str) -> None:
     if s.done:
         raise LureError(f"{name} cannot {doing}: {name}'s catch is made this round.")
     if seat not in current_seats(state):
-        order = " and ".join(state.names[i] for i in current_seats(state))
+        order = listed([state.names[i] for i in current_seats(state)])
         raise LureError(f"{name} cannot {doing} yet: fewest dice first, so {order} now.")
 
 
@@ -196,10 +196,10 @@ def outcome(state: LureState, other: Mapping[Any, Any] | None = None,
     if choice is None:
         choice = {seat: roll.takes for seat, roll in rolls.items() if roll.takes is not None}
     others: dict[int, set[int]] = {}
-    for seat, listed in _seat_map(other, "Requirements checked at the table", state, group).items():
-        if not isinstance(listed, list):
+    for seat, met in _seat_map(other, "Requirements checked at the table", state, group).items():
+        if not isinstance(met, list):
             raise LureError("Requirements checked at the table: list the fish each player meets.")
-        indices = {_fish_index(state, i, "Requirements checked at the table") for i in listed}
+        indices = {_fish_index(state, i, "Requirements checked at the table") for i in met}
         for i in indices:
             if state.middle[i].requirement.kind != "other":
                 raise LureError(f"The {state.middle[i].catch} has no requirement to check at the table.")
@@ -247,7 +247,7 @@ def resolve(state: LureState, data: Mapping[str, Any]) -> LureState:
     k = current_group(state)
     group = data.get("group")
     if not is_whole(group) or group != k:
-        names = " and ".join(state.names[i] for i in current_seats(state))
+        names = listed([state.names[i] for i in current_seats(state)])
         raise LureError(f"It is the turn of {names} (group {k}), not group {group!r}.")
     result = outcome(state, data.get("other"), data.get("choice"))
     seats = list(state.seats)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from companion.core.scoring import PlayerResult, winners_words
 from companion.core.table.turns import first_open, groups_by
+from companion.core.words import listed
 from companion.games.lure.odds import check
 from companion.games.lure.scoring import score_state
 from companion.games.lure.state import CAST, FILL, FISH, OVER, SPLASH, Cast, LureState
@@ -126,7 +127,7 @@ def next_step(state: LureState) -> str:
         waiting = [state.names[i] for i in state.casts.waiting]
         return f"Round {state.round}, Cast: waiting for {', '.join(waiting)}."
     seats = current_seats(state)
-    names = " and ".join(state.names[i] for i in seats)
+    names = listed([state.names[i] for i in seats])
     to_roll = [state.names[i] for i in seats if state.seats[i].roll is None]
     if to_roll:
         return f"Round {state.round}, Fish: {', '.join(to_roll)} to roll" + \

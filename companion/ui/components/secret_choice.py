@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion.core.table.secrets import Secret
+from companion.core.words import listed
 from companion.ui.components.common import panel
 from companion.ui.theme import big_button_style
 
@@ -49,7 +50,7 @@ class SecretChoice:
             return [panel(ft.Text(f"Your {self.what} is in. Everyone sees all of them once every {self.what} is "
                                   "in.", size=16), form(viewer), key=f"{self.key}-mine"), status]
         if not passed_around:
-            choosing = " and ".join(names[s] for s in waiting)
+            choosing = listed([names[s] for s in waiting])
             return [ft.Text(f"{choosing} {'chooses' if len(waiting) == 1 else 'choose'} in secret, each on their "
                             "own phone.", size=16, key=f"{self.key}-waiting"), status]
         if self.opened is None:

@@ -17,6 +17,7 @@ from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
 from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
 from companion.core.scoring import winners_words
+from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import play_editors
 from companion.store.archive import PlayNotFound
@@ -125,7 +126,7 @@ class HistoryScreen(Screen):
             content=ft.Column([
                 ft.Text(f"{game_title(play)} · {when(play.played_at)}", weight=ft.FontWeight.W_600, size=16),
                 ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results), size=16),
-                ft.Text(f"Won by {' and '.join(play.winners)}", color=ft.Colors.PRIMARY),
+                ft.Text(f"Won by {listed(play.winners)}", color=ft.Colors.PRIMARY),
             ], spacing=4),
         )
 

@@ -14,7 +14,7 @@ import flet as ft
 from companion.core.actions import Action
 from companion.core.assets import AssetError
 from companion.core.scoring import winners_words
-from companion.core.words import count
+from companion.core.words import count, listed
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
 from companion.games.fleet_dice.layout import (
@@ -276,7 +276,7 @@ class EditScreen(SessionScreen):
         boats = len(sheet.launched())
         self.estimated.value = (
             f"This play was saved before boats were kept, so {state.names[self.seat]}'s boats and their fish are "
-            "estimated from the boxes filled" + (f" (the play said {' and '.join(said)}; here: {boats} "
+            "estimated from the boxes filled" + (f" (the play said {listed(said)}; here: {boats} "
                                                   f"boat{'s' if boats != 1 else ''} and {sheet.fish} fish)"
                                                   if said else "") +
             ". Check them against the paper sheet.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.assets import AssetError
+from companion.core.words import listed
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import (
@@ -202,7 +203,7 @@ class SheetsScreen(TableTray):
         phase = f"Round {where[0]}, {PHASES[where[1]]} phase"
         if position(sheet) != where:
             waiting = [game.names[i] for i in game.order() if position(game.sheets[i]) == where]
-            return f"{name}: done with the {PHASES[where[1]]} phase; waiting for {' and '.join(waiting)}."
+            return f"{name}: done with the {PHASES[where[1]]} phase; waiting for {listed(waiting)}."
         if roll is None:
             return f"{phase}: {game.names[game.start_player()]} rolls the {PHASES[where[1]]} dice."
         picker = game.picker()

@@ -69,7 +69,7 @@ def duel_heading(names: tuple[str, ...] | list[str], waiting: tuple[int, ...], v
     duel: Ben, choose in secret. Ana chooses too.'); to everyone else who still chooses ('A hidden duel:
     Ben chooses in secret.', 'Ana and Ben choose in secret.')."""
     others = [names[s] for s in waiting if s != viewer]
-    said = " and ".join(others)
+    said = listed(others)
     verb = "chooses" if len(others) == 1 else "choose"
     if viewer is not None and viewer in waiting:
         return f"A hidden duel: {names[viewer]}, choose in secret." + (f" {said} {verb} too." if others else "")
