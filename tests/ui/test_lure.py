@@ -98,6 +98,7 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="pick-adjust-0-plus")  # and her Adjust lure
     await page.click(key="lock-0")
     await page.click(key="cast-open-1")
+    assert page.page.views[-1].floating_action_button is page.find(key="lock-1")  # the open pick's Lock in, pinned
     await page.click(key="lock-1")  # Ben: 3 d6
     # Ana rolls first (fewer dice): she enters 3 and 3; her Adjust moves one to 4: total 7.
     await page.click(key="enter-0")
@@ -107,6 +108,7 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="up-0-1")
     assert page.find(key="total-0").value == "Ana: total 7"
     assert page.find(key="meets-0").value == "Meets: 7 (3 VP)"
+    assert page.page.views[-1].floating_action_button is page.find(key="lure-resolve")  # pinned: always on screen
     await page.click(key="lure-resolve")
     assert [f.describe() for f in state(app).seats[0].pile] == ["7 (3 VP)"]
     # Ben rolls 1, 1, 2: total 4, a pair but under 9: nothing; he records the lure he draws.

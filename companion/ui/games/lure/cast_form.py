@@ -15,7 +15,6 @@ from companion.ui.components.common import chip, min_width, panel
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.games.lure.fish_entry import Counter
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import big_button_style
 
 
 def percent(p) -> str:
@@ -98,9 +97,8 @@ class CastForm:
                 min_width(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         locked = lure.has_cast(state, seat)
-        controls.append(ft.FilledButton("Lock in again" if locked else "Lock in", icon=ft.Icons.LOCK,
-                                        key=f"lock-{seat}", style=big_button_style(),
-                                        on_click=lambda e: self._lock(seat)))
+        self.screen.pin("Lock in again" if locked else "Lock in", ft.Icons.LOCK, f"lock-{seat}",
+                        lambda: self._lock(seat))
         return panel(*controls, key=f"pick-{seat}")
 
     def _set(self, seat: int, key: str, value: int) -> None:

@@ -42,9 +42,7 @@ class Rolling:
                             chip(state.middle[i].describe(), lambda seat=seat, i=i: self._take(seat, i),
                                  key=f"choose-{seat}-{i}", selected=roll.takes == i) for i in options],
                             wrap=True, spacing=6))
-            controls.append(ft.FilledButton("Make the catch", icon=ft.Icons.SET_MEAL, key="lure-resolve",
-                                            style=big_button_style(),
-                                            on_click=lambda e: self.screen.act(lure.resolve)))
+            screen.pin("Make the catch", ft.Icons.SET_MEAL, "lure-resolve", lambda: screen.act(lure.resolve))
         return [*controls, self._casts(state)]
 
     def _casts(self, state: LureState) -> ft.Control:
