@@ -72,8 +72,9 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
     # the store is closed (see serving.py).
     end_flet_handlers()
-    server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                                   timeout_graceful_shutdown=2), before_forced_exit=ctx.store.close)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                            timeout_graceful_shutdown=2, proxy_headers=False)  # no address taken from a header
+    server = Server(config, before_forced_exit=ctx.store.close)
     if open_url and not is_linux_server():
         def open_when_up() -> None:
             while not server.started and not server.should_exit:

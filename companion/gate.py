@@ -6,7 +6,7 @@
 - With `--lan`, every request and websocket also needs the table's secret: the
   invitation link carries it once (`?k=...`) and the phone keeps it as a cookie.
   A phone without it gets a small page asking for the six-digit table code shown
-  on the host; wrong codes are limited per address. Only what puts Companion on a home
+  on the host; wrong codes are limited (see WrongCodes). Only what puts Companion on a home
   screen is let through without it (the web manifest, which browsers ask for without
   cookies, and its pictures): nothing of the table's.
 - Flet's `Access-Control-Allow-Origin: *` is taken off every response.
@@ -19,7 +19,7 @@ import html
 import ipaddress
 import socket
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -38,7 +38,11 @@ KEY_PARAM = "k"
 JOIN_PATH = "/join"
 COOKIE_AGE = 60 * 60 * 24 * 365
 WRONG_CODES_PER_MINUTE = 5  # per address
-WRONG_CODES_PER_MINUTE_IN_ALL = 30
+WRONG_CODES_PER_MINUTE_IN_ALL = 30  # past it, only addresses that have typed no wrong code lately may try
+MINUTE = 60.0
+FAILED_MEMORY = 3600  # seconds an address that typed a wrong code is remembered
+REMEMBERED = 1024  # addresses remembered at most: past it, a busy table lets no new address past its limit
+FORWARDED = "an address that X-Forwarded-For hides"
 
 
 
@@ -80,21 +84,41 @@ def same_origin(origin: str, host: str) -> bool:
 
 
 class WrongCodes:
-    """Counts wrong table codes, per address and in all, over the last minute."""
+    """Wrong table codes: an address may try while it has typed fewer than 5 in the last minute, and
+    the table fewer than 30; past the table's 30, an address that has typed none in the last hour
+    still may (so no one can keep out a phone that types the right code), while the addresses that
+    have wait. Guessing then gets at most 30 tries a minute, plus one an hour for each new address
+    (at most REMEMBERED of them): on average 500,000 tries find one code of a million."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._times: deque[tuple[float, str]] = deque()
+        self._recent: deque[tuple[float, str]] = deque()  # the last minute's, oldest first
+        self._mine: dict[str, int] = {}  # how many of them each address typed
+        self._failed: OrderedDict[str, float] = OrderedDict()  # an address's last wrong code, oldest first
+
+    def _forget_old(self, now: float) -> None:
+        while self._recent and now - self._recent[0][0] >= MINUTE:
+            _, address = self._recent.popleft()
+            self._mine[address] -= 1
+            if not self._mine[address]:
+                del self._mine[address]
+        while self._failed and now - next(iter(self._failed.values())) >= FAILED_MEMORY:
+            self._failed.popitem(last=False)
 
     def allowed(self, address: str) -> bool:
-        now = self._clock()
-        while self._times and now - self._times[0][0] > 60:
-            self._times.popleft()
-        mine = sum(1 for _, a in self._times if a == address)
-        return mine < WRONG_CODES_PER_MINUTE and len(self._times) < WRONG_CODES_PER_MINUTE_IN_ALL
+        self._forget_old(self._clock())
+        if self._mine.get(address, 0) >= WRONG_CODES_PER_MINUTE:
+            return False
+        if len(self._recent) < WRONG_CODES_PER_MINUTE_IN_ALL:
+            return True
+        return address not in self._failed and len(self._failed) < REMEMBERED
 
     def add(self, address: str) -> None:
-        self._times.append((self._clock(), address))
+        now = self._clock()
+        self._recent.append((now, address))
+        self._mine[address] = self._mine.get(address, 0) + 1
+        self._failed[address] = now
+        self._failed.move_to_end(address)
 
 
 class TableGate:
@@ -153,10 +177,11 @@ class TableGate:
             form = parse_qs((await _body(receive)).decode("utf-8", "replace"))
             code = "".join(ch for ch in form.get("code", [""])[0] if ch.isdigit())
             then = _safe_next(form.get("next", ["/"])[0])
-            address = (scope.get("client") or ("?", 0))[0]
+            address = counted_address(scope)
             if not self.wrong_codes.allowed(address):
                 return await _page(send, 429, join_page(then, "Too many wrong codes. Wait a minute, then try "
-                                                              "again with the code shown on the host."))
+                                                              "again with the code shown on the host, or scan "
+                                                              "the QR code on its screen."))
             if hmac.compare_digest(code.encode(), self.key().code.encode()):  # type: ignore[misc]
                 return await self._let_in(send, then)
             self.wrong_codes.add(address)
@@ -171,6 +196,15 @@ class TableGate:
                     "headers": [(b"location", location.encode()), (b"set-cookie", cookie.encode()),
                                 (b"cache-control", b"no-store"), (b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
+
+
+def counted_address(scope: Scope) -> str:
+    """The address whose wrong codes a request counts: the connection's. X-Forwarded-For is never
+    believed: uvicorn takes it for the client's address when it comes from this machine (its proxy
+    headers), so every request that carries one counts as one and the same address."""
+    if any(name.lower() == b"x-forwarded-for" for name, _ in scope.get("headers", [])):
+        return FORWARDED
+    return str((scope.get("client") or ("?", 0))[0])
 
 
 def _headers(scope: Scope) -> dict[str, str]:

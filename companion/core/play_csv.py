@@ -26,14 +26,26 @@ def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
         title = game_title(play.game, kinds)
         winners = set(play.winners)
         writer.writerows(
-            (play.id, date, title, _cell(play.location), seat, _cell(r.name), score(r), r.rank,
-             "yes" if r.name in winners else "no", _cell(breakdown_text(r)))
+            (_cell(play.id), date, _cell(title), _cell(play.location), seat, _cell(r.name), _number(score(r)),
+             _number(r.rank), "yes" if r.name in winners else "no", _cell(breakdown_text(r)))
             for seat, r in enumerate(play.results, 1)
         )
     return out.getvalue()
 
 
+FORMULA_SIGNS = ("=", "+", "-", "@")  # what Excel, Calc and Google Sheets read as the start of a formula
+LEADING_BREAKS = ("\t", "\r", "\n")  # OWASP's CSV Injection: a cell starting with these is escaped too
+
+
 def _cell(text: str) -> str:
-    """A typed text as a spreadsheet shows it: one starting like a formula (a name "=1+1") gets a
-    leading apostrophe, so opening the file never runs it."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A text as a spreadsheet shows it: one starting like a formula (a name "=1+1"), also after
+    leading spaces (" =1+1": Calc's "Trim spaces" makes it a formula), or with a tab or a line break,
+    gets a leading apostrophe, the spreadsheets' mark for text, so opening the file never runs it."""
+    if text.startswith(LEADING_BREAKS) or text.lstrip().startswith(FORMULA_SIGNS):
+        return "'" + text
+    return text
+
+
+def _number(value: object) -> object:
+    """Our own number as it is (-3 stays a number to the spreadsheet); anything else is text."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else _cell(str(value))

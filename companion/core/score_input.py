@@ -1,9 +1,11 @@
 """Reading a `companion score <game>` document: errors that start with the field's path, and
-the checks every game's end-of-game input makes (an object with known keys, whole numbers)."""
+the checks every game's end-of-game input makes (an object with known keys, whole numbers, one
+word of a list, true or false, a list). Each checks the JSON type first, so a value of another
+type (`{}` where a fish's name goes) is refused naming its field, never reaching the rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import DomainError
@@ -33,12 +35,45 @@ def check_keys(data: Any, path: str, allowed: tuple[str, ...], required: tuple[s
         raise ScoreInputError(path, f"expected an object, got {show(data)}")
     for key in data:
         if key not in allowed:
-            shown = key if key.isprintable() and len(key) <= 40 else repr(key[:40])
-            raise ScoreInputError(f"{path}.{shown}" if path != "game" else shown, "unknown key")
+            raise ScoreInputError(key_path(path, key), "unknown key")
     for key in required:
         if key not in data:
-            raise ScoreInputError(f"{path}.{key}" if path != "game" else key, "missing")
+            raise ScoreInputError(key_path(path, key), "missing")
     return data
+
+
+def key_path(path: str, key: str) -> str:
+    """The path of `key` in the object at `path` ("game": the top); a key that is empty, long or not
+    printable is quoted (and cut short), so the message stays one line that names something."""
+    shown = key if key and key.isprintable() and len(key) <= 40 else repr(key[:40])
+    return shown if path == "game" else f"{path}.{shown}"
+
+
+def choice(value: Any, path: str, choices: Sequence[str], what: str, listed: bool = True) -> str:
+    """`value` if it is one of the words `choices` (a species, a fish, a card); anything else, text or
+    not, is refused naming `what` (and the choices, `listed` for unknown text too)."""
+    options = f" (one of {', '.join(choices)})"
+    if not isinstance(value, str):
+        raise ScoreInputError(path, f"expected a {what}{options}, got {show(value)}")
+    if value not in choices:
+        raise ScoreInputError(path, f"unknown {what} {show(value)}{options if listed else ''}")
+    return value
+
+
+def flag(value: Any, path: str) -> bool:
+    """True or false."""
+    if not isinstance(value, bool):
+        raise ScoreInputError(path, f"expected true or false, got {show(value)}")
+    return value
+
+
+def items(value: Any, path: str, most: int, what: str) -> list[Any]:
+    """A list of at most `most` things (`what`: "fish", "cards")."""
+    if not isinstance(value, list):
+        raise ScoreInputError(path, f"expected a list of {what}, got {show(value)}")
+    if len(value) > most:
+        raise ScoreInputError(path, f"at most {most} {what}, not {len(value)}")
+    return value
 
 
 def whole(value: Any, path: str, most: int) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from companion.core.score_input import choice, flag, show
 from companion.core.scoring import BreakdownLine, total_of
 from companion.games.fly_solo.adventure import Adventure, default_adventure
 from companion.games.freshwater_fly.entry import (
@@ -212,13 +213,11 @@ def parse_day(data: Any) -> DayEntry:
                       ("location", "you", "silent_angler"))
     location = data["location"]
     if not isinstance(location, int) or isinstance(location, bool) or location not in (1, 2, 3, 4):
-        raise EntryError("location", f"a Location is 1 to 4, not {location!r}")
+        raise EntryError("location", f"a Location is 1 to 4, not {show(location)}")
     token = None
     if "bonus_hatch" in data:
-        try:
-            token = Hatch(data["bonus_hatch"])
-        except ValueError:
-            raise EntryError("bonus_hatch", f"unknown hatch colour {data['bonus_hatch']!r}") from None
+        token = Hatch(choice(data["bonus_hatch"], "bonus_hatch", [h.value for h in Hatch], "hatch colour",
+                             listed=False))
         if not default_adventure().location(location).bonus_hatch_token:
             raise EntryError("bonus_hatch", f"L{location} has no Bonus Hatch Token")
     raw_you = check_keys(data["you"], "you", ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven",
@@ -236,9 +235,7 @@ def parse_day(data: Any) -> DayEntry:
     bonus = whole_number(journal.get("bonus_points", 0), "journal.bonus_points")
     if bonus > MAX_BONUS_POINTS:
         raise EntryError("journal.bonus_points", f"at most {MAX_BONUS_POINTS}, not {bonus}")
-    seven = journal.get("seven_fish_bonus", False)
-    if not isinstance(seven, bool):
-        raise EntryError("journal.seven_fish_bonus", f"expected true or false, got {seven!r}")
+    seven = flag(journal.get("seven_fish_bonus", False), "journal.seven_fish_bonus")
     you_first = you.first_to_seven if "first_to_seven" in raw_you else None
     return DayEntry(location, you, angler, matches, bonus, seven, you_first, angler_matches)
 

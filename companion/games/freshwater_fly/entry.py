@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from companion.core.score_input import ScoreInputError, check_keys
+from companion.core.score_input import ScoreInputError, check_keys, choice, flag, key_path, show
 from companion.core.table.seats import MAX_NAME, player_name, read_players
 
 
@@ -99,7 +99,7 @@ class GameEntry:
 
 def whole_number(value: Any, path: str, most: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(path, f"expected a whole number, got {_show(value)}")
+        raise EntryError(path, f"expected a whole number, got {show(value)}")
     if value < 0:
         raise EntryError(path, f"cannot be negative, got {value}")
     if most is not None and value > most:
@@ -107,26 +107,18 @@ def whole_number(value: Any, path: str, most: int | None = None) -> int:
     return value
 
 
-def _show(value: Any) -> str:
-    return repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-
-
 def _enum(kind: type[Enum], value: Any, path: str, what: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        raise EntryError(path, f"unknown {what} {_show(value)}") from None
+    """The member of `kind` named by the text `value`; EntryError naming `path` for anything else."""
+    return kind(choice(value, path, [member.value for member in kind], what, listed=False))
 
 
 def parse_player(data: Any, path: str, longest: int | None = MAX_NAME) -> PlayerEntry:
     data = check_keys(data, path, ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven"),
                  ("name", "reel_board", "fish"))
     name = player_name(data["name"], f"{path}.name", longest)
-    board = data["reel_board"]
-    if board not in REEL_BOARDS:
-        raise EntryError(f"{path}.reel_board", f"unknown reel board {_show(board)} (one of {', '.join(REEL_BOARDS)})")
+    board = choice(data["reel_board"], f"{path}.reel_board", REEL_BOARDS, "reel board")
     if not isinstance(data["fish"], list):
-        raise EntryError(f"{path}.fish", f"expected a list, got {_show(data['fish'])}")
+        raise EntryError(f"{path}.fish", f"expected a list, got {show(data['fish'])}")
     if len(data["fish"]) > FISH_CARDS:
         raise EntryError(f"{path}.fish", f"the game has {FISH_CARDS} fish cards, not {len(data['fish'])}")
     fish = []
@@ -138,27 +130,24 @@ def parse_player(data: Any, path: str, longest: int | None = MAX_NAME) -> Player
                          whole_number(raw["points"], f"{here}.points", MAX_POINTS)))
     hatch_data = data.get("hatch", {})
     if not isinstance(hatch_data, dict):
-        raise EntryError(f"{path}.hatch", f"expected an object, got {_show(hatch_data)}")
+        raise EntryError(f"{path}.hatch", f"expected an object, got {show(hatch_data)}")
     hatch = {h: 0 for h in Hatch}
     for colour, n in hatch_data.items():
-        colour_path = f"{path}.hatch.{colour if colour.isprintable() else repr(colour)}"
+        colour_path = key_path(f"{path}.hatch", colour)
         hatch[_enum(Hatch, colour, colour_path, "hatch colour")] = whole_number(
             n, colour_path, HATCH_PER_COLOUR)
     cards_data = data.get("cards", [])
     if not isinstance(cards_data, list):
-        raise EntryError(f"{path}.cards", f"expected a list, got {_show(cards_data)}")
+        raise EntryError(f"{path}.cards", f"expected a list, got {show(cards_data)}")
     cards: list[str] = []
     if len(cards_data) > len(ONE_OF_A_KIND) + MAX_W:
         raise EntryError(f"{path}.cards", f"at most {len(ONE_OF_A_KIND) + MAX_W} cards, not {len(cards_data)}")
     for j, card in enumerate(cards_data):
-        if card not in CARDS:
-            raise EntryError(f"{path}.cards[{j}]", f"unknown card {_show(card)} (one of {', '.join(CARDS)})")
+        choice(card, f"{path}.cards[{j}]", CARDS, "card")
         if card in ONE_OF_A_KIND and card in cards:
             raise EntryError(f"{path}.cards[{j}]", f"{card} is listed twice")
         cards.append(card)
-    first = data.get("first_to_seven", False)
-    if not isinstance(first, bool):
-        raise EntryError(f"{path}.first_to_seven", f"expected true or false, got {_show(first)}")
+    first = flag(data.get("first_to_seven", False), f"{path}.first_to_seven")
     if first and len(fish) < SEVEN:
         raise EntryError(f"{path}.first_to_seven", f"the first to seven fish has at least 7 fish, not {len(fish)}")
     return PlayerEntry(name, board, tuple(fish), hatch, tuple(cards), first)

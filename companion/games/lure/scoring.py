@@ -20,10 +20,10 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.score_input import ScoreInputError, check_keys, show, whole
+from companion.core.score_input import ScoreInputError, check_keys, items, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
 from companion.core.table.seats import read_players
-from companion.games.lure.cards import MAX_VP, FishCard
+from companion.games.lure.cards import MAX_CATCH, MAX_FACE, MAX_VP, FishCard
 
 # A game's state (rules.LureState) is read by its fields only: importing rules here would make
 # an import loop (rules reads the standings from here).
@@ -79,15 +79,32 @@ def to_play(state: LureState, play_id: str, played_at: str) -> Play:
 
 
 def _fish(data: Any, path: str) -> int:
-    """The VP of one fish: `{"vp": 3}`, or a whole card."""
+    """The VP of one fish: `{"vp": 3}`, or a whole card (each of its fields of the right kind, named
+    when not; what the card's numbers mean together is the card's own check)."""
     fish = check_keys(data, path, ("vp", "catch", "requirement"), ("vp",))
     vp = whole(fish["vp"], f"{path}.vp", MAX_VP)
     if "catch" in fish or "requirement" in fish:
+        if "catch" not in fish:
+            raise ScoreInputError(f"{path}.catch", "missing (a fish with a requirement has its catch number too)")
+        whole(fish["catch"], f"{path}.catch", MAX_CATCH)
+        if fish.get("requirement") is not None:
+            _requirement(fish["requirement"], f"{path}.requirement")
         try:
             FishCard.from_dict(fish)
         except DomainError as exc:
             raise ScoreInputError(path, str(exc)) from None
     return vp
+
+
+def _requirement(data: Any, path: str) -> None:
+    """A requirement's fields, each of the right kind (its kind a word, its numbers whole or null)."""
+    requirement = check_keys(data, path, ("kind", "n", "m"), ())
+    kind = requirement.get("kind", "none")
+    if not isinstance(kind, str):
+        raise ScoreInputError(f"{path}.kind", f"expected a requirement's kind, got {show(kind)}")
+    for name in ("n", "m"):
+        if requirement.get(name) is not None:
+            whole(requirement[name], f"{path}.{name}", MAX_FACE)
 
 
 def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
@@ -101,11 +118,7 @@ def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
         path = f"players[{i}]"
         player = check_keys(seat.doc, path, ("name", "fish", "boosts"), ("name", "fish"))
         name = seat.name
-        caught = player["fish"]
-        if not isinstance(caught, list):
-            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")
-        if len(caught) > MAX_FISH:
-            raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
+        caught = items(player["fish"], f"{path}.fish", MAX_FISH, "fish")
         names.append(name)
         fish.append([_fish(f, f"{path}.fish[{j}]") for j, f in enumerate(caught)])
         boosts.append(whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS))

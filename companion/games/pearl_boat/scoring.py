@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.score_input import ScoreInputError, check_keys, show, whole
+from companion.core.score_input import ScoreInputError, check_keys, choice, items, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.core.table.seats import read_players
 from companion.games.pearl_boat.data import default_data
@@ -107,17 +107,11 @@ def score_json(data: object) -> dict:
         path = f"players[{i}]"
         player = check_keys(seat.doc, path, ("name", "pearls", "fish", "trips"), ("name", "pearls", "fish"))
         name = seat.name
-        caught = player["fish"]
-        if not isinstance(caught, list):
-            raise ScoreInputError(f"{path}.fish", f"expected a list of fish, got {show(caught)}")
-        if len(caught) > MAX_FISH:
-            raise ScoreInputError(f"{path}.fish", f"at most {MAX_FISH} fish, not {len(caught)}")
-        for j, kind in enumerate(caught):
-            if kind not in values:
-                raise ScoreInputError(f"{path}.fish[{j}]", f"unknown fish {show(kind)} (one of {', '.join(values)})")
+        caught = [choice(kind, f"{path}.fish[{j}]", list(values), "fish")
+                  for j, kind in enumerate(items(player["fish"], f"{path}.fish", MAX_FISH, "fish"))]
         names.append(name)
         pearls.append(whole(player["pearls"], f"{path}.pearls", MAX_PEARLS))
-        fish.append(list(caught))
+        fish.append(caught)
         trips.append(whole(player["trips"], f"{path}.trips", MAX_TRIPS) if "trips" in player else None)
     qualified = [i for i, f in enumerate(fish) if len(set(f)) >= WIN_FISH]
     first = game.get("first_back")

@@ -24,7 +24,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.score_input import ScoreInputError, check_keys, show, whole
+from companion.core.score_input import ScoreInputError, check_keys, flag, show, whole
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.core.table.seats import MAX_NAME, read_players
 
@@ -88,7 +88,7 @@ def to_play(state: RaceState, play_id: str, played_at: str) -> Play:
 def _colour(value: Any, path: str) -> str:
     """A salmon's colour, its spaces tidied (as long as a name at most)."""
     if not isinstance(value, str) or not value.strip():
-        raise ScoreInputError(path, "a colour's name")
+        raise ScoreInputError(path, f"expected a colour's name, got {show(value)}")
     text = " ".join(value.split())
     if len(text) > MAX_NAME:
         raise ScoreInputError(path, f"at most {MAX_NAME} letters, not {len(text)}")
@@ -108,9 +108,7 @@ def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dic
         player = check_keys(seat.doc, path, ("name", "in_pond", "fatigue", "colour", "turn"),
                             ("name", "in_pond", "fatigue"))
         name = seat.name
-        pond = player["in_pond"]
-        if not isinstance(pond, bool):
-            raise ScoreInputError(f"{path}.in_pond", f"expected true or false, got {show(pond)}")
+        pond = flag(player["in_pond"], f"{path}.in_pond")
         extra: dict[str, Any] = {}
         if "colour" in player:
             extra["colour"] = _colour(player["colour"], f"{path}.colour")
