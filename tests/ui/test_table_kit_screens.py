@@ -179,3 +179,27 @@ async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_an
     assert "Hook against Anchor" in ana.find(key="duel-revealed").value
     assert ben.label("undo") == "Ben chooses in secret: revealed, so it stays" and ben.find(key="undo").disabled
     assert table.label("undo") == "Undo: Ben chooses in secret (both duellists choose again)"
+
+
+@pytest.mark.parametrize("route", ["/games/lure/round", "/games/fleet-dice/sheets", "/games/pearl-boat/voyage",
+                                   "/games/salmon-run/race", "/games/freshwater-fly/draft",
+                                   "/games/freshwater-fly/score"])
+async def test_every_games_set_up_keeps_each_players_chip_in_its_place_when_tapped(app, roster, route) -> None:
+    """Player chips jumped down the screen as players were chosen: a chosen chip grew (its tick, "1. ")
+    and sent the next one to another place or line. Every game seats players the one way: each chip
+    in a cell of its own, two to a line, the tick where its icon was."""
+    page = await app.open(route)
+
+    def cells() -> dict[str, tuple]:
+        found = {}
+        for name in ("Ana", "Ben", "Cy"):
+            chip = page.find(key=f"seat-{name}")
+            cell = next(s for s in page.controls() if getattr(s, "content", None) is chip)
+            found[name] = (cell.col, len(chip.content.controls[1].controls))  # its cell; icon or tick, and words
+        return found
+
+    before = cells()
+    assert all(col == 6 for col, _ in before.values()), before
+    for name in ("Ana", "Cy", "Ben", "Ana"):
+        await page.click(key=f"seat-{name}")
+        assert cells() == before, name

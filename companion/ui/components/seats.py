@@ -1,4 +1,4 @@
-"""Seating players from the roster: tap them in turn order."""
+"""Seating players from the roster: tap them in turn order (every game's set-up, one way)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,14 @@ def seat_entries(players: list[Player], seated: list[str], **more: dict[str, Any
 
 
 def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[str], None]) -> ft.Control:
-    """One chip per roster player, in their colour; seated players show their seat number."""
-    return ft.Row([
-        chip(f"{seated.index(p.name) + 1}. {p.name}" if p.name in seated else p.name,
-             lambda name=p.name: on_toggle(name), key=f"seat-{p.name}", selected=p.name in seated,
-             color=p.color.value)
-        for p in players
-    ], wrap=True, spacing=8, run_spacing=8)
+    """One chip per roster player, in their colour, two to a line, each in a cell of its own: a seated
+    player's chip shows their seat ('1. Ana') and a tick where its icon was, so nothing moves under the
+    finger (a chip that grew when chosen sent the next ones to another place or line)."""
+    chips = []
+    for p in players:
+        one = chip(f"{seated.index(p.name) + 1}. {p.name}" if p.name in seated else p.name,
+                   lambda name=p.name: on_toggle(name), key=f"seat-{p.name}", selected=p.name in seated,
+                   color=p.color.value, icon=ft.Icons.PERSON_ADD_ALT)
+        one.col = 6
+        chips.append(one)
+    return ft.ResponsiveRow(chips, spacing=8, run_spacing=8, key="seats")

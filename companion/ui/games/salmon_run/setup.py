@@ -1,23 +1,20 @@
 """Salmon Run's set-up on screen: the players in turn order with their salmon's colours, the river's
 length and sides (chosen or rolled), drawn as the table lays it, and the start.
 
-Nothing moves under the finger: each player's chip has a cell of its own in a grid (its seat number
-and tick change inside it), and every other chip keeps its width when chosen (the tick takes the place
-of its icon), so a tap never sends the next chip to another place or line.
+Nothing moves under the finger: each player's chip has a cell of its own (the shared `seat_chooser`),
+and every other chip keeps its width when chosen (the tick takes the place of its icon), so a tap
+never sends the next chip to another place or line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
-from companion.core.players import Player
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import River
 from companion.ui.components.common import chip
-from companion.ui.components.seats import seat_entries, toggle_seat
+from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
 
@@ -39,18 +36,6 @@ def river_picture(river: River, key: str = "river") -> ft.Control:
             width=64, height=64, border_radius=10, bgcolor=RATING_INK[rating], alignment=ft.Alignment.CENTER,
             key=f"{key}-{label}"))
     return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6, key=key)
-
-
-def seat_grid(players: list[Player], seated: list[str], on_toggle: Callable[[str], None]) -> ft.Control:
-    """One chip per roster player, two to a line, each in a cell of its own: '1. Ana' once seated."""
-    chips = []
-    for p in players:
-        one = chip(f"{seated.index(p.name) + 1}. {p.name}" if p.name in seated else p.name,
-                   lambda name=p.name: on_toggle(name), key=f"seat-{p.name}", selected=p.name in seated,
-                   color=p.color.value, icon=ft.Icons.PERSON_ADD_ALT)
-        one.col = 6
-        chips.append(one)
-    return ft.ResponsiveRow(chips, spacing=8, run_spacing=8, key="seats")
 
 
 def _row(chips: list[ft.Control], key: str | None = None) -> ft.Control:
@@ -77,7 +62,7 @@ class RaceSetup:
             if self.colours.get(name) not in colours or self.colours.get(name) in taken:
                 self.colours[name] = next(c for c in colours if c not in taken)
         controls: list[ft.Control] = [ft.Text("Tap the players in turn order (2 to 4).", size=16),
-                                      seat_grid(players, self.seated, self._toggle_seat)]
+                                      seat_chooser(players, self.seated, self._toggle_seat)]
         for name in self.seated:
             controls.append(_row([ft.Text(f"{name}'s salmon:", size=15)] + [
                 chip(c.capitalize(), lambda name=name, c=c: self._set_colour(name, c), key=f"colour-{name}-{c}",
