@@ -34,16 +34,18 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     # Silent Angler, the Bonus Hatch Token is tan.
     phone.button("Record Day 1").click()
     phone.see(phone.text("Day 1 at L1 Crooked Fork"))
-    phone.labelled("One point more").click()
-    brook = phone.page.get_by_role("button", name=re.compile("^Add a black Brook"))
+    phone.button("Points on the card: 4").click()  # one tap of its digit
+    brook = phone.page.get_by_role("button", name=re.compile("^Catch for you: black Brook"))
     for _ in range(7):
         brook.click()
     phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
-    phone.labelled("One tan hatch token more").click()
-    phone.labelled("One tan hatch token more").click()
+    phone.labelled("You: one tan hatch token more").click()
+    phone.labelled("You: one tan hatch token more").click()
     phone.button("Silent Angler: 0").click()
-    phone.labelled("One point more").click()  # the Angler's stepper starts at its own 3, not at your 4
-    coho = phone.page.get_by_role("button", name=re.compile("^Add a gold Coho"))
+    phone.see(phone.text("The Silent Angler's catch"))
+    phone.see(phone.text("3"))  # the Angler's points start at its own 3, not at your 4
+    phone.button("Points on the card: 4").click()
+    coho = phone.page.get_by_role("button", name=re.compile("^Catch for the Silent Angler: gold Coho"))
     coho.click()
     coho.click()
     phone.see(phone.button("Silent Angler: 17"))  # 2 x 4 fish points, Most Coho 6, L1: a pair of Coho 3
@@ -108,7 +110,7 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
         if phone.text("HOOKED!").count():
             phone.button("Coho").click()
             phone.button("Gold").click()
-            phone.button("It lands this fish").click()
+            phone.button("The Silent Angler lands this fish").click()
             break
     phone.see(phone.button("End round 1"))
     doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")

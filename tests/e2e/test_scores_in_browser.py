@@ -25,17 +25,17 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     phone.button("Ben").click()
     phone.button("Start scoring").click()
 
-    def add(fish: str) -> None:
-        phone.page.get_by_role("button", name=re.compile(f"^Add a {fish}")).click()
+    def add(whose: str, fish: str) -> None:  # the host's phone fills every sheet: each square says whose
+        phone.page.get_by_role("button", name=re.compile(f"^Catch for {whose}: {fish}")).click()
 
-    # Ana: a gold Coho and a black Coho (3 points each on the stepper's default), one white token.
-    add("gold Coho")
-    add("black Coho")
-    phone.labelled("One white hatch token more").click()
+    # Ana: a gold Coho and a black Coho (3 points each, the points' default), one white token.
+    add("Ana", "gold Coho")
+    add("Ana", "black Coho")
+    phone.labelled("Ana: one white hatch token more").click()
     phone.see(phone.button("Ana: 14"))  # 3 + 3 fish, Most Coho 6, 1A white 1 x 2
     phone.button("Ben: 0").click()
     phone.button("3B").click()
-    add("gold Steelhead")
+    add("Ben", "gold Steelhead")
     phone.see(phone.button("Ben: 3"))
     phone.see(phone.text("Ana wins"))
     phone.shot("scores-phone")
@@ -55,7 +55,7 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     phone.see(phone.button("Save the changes"))
     phone.button("Ben: 3").click()
     for _ in range(4):
-        add("green Rainbow")
+        add("Ben", "green Rainbow")
     phone.see(phone.button("Ben: 15"))  # 3 + 4 x 3 fish points
     phone.button("Save the changes").click()
     phone.see(phone.text("Ben wins"))

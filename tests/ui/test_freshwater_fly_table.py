@@ -68,6 +68,15 @@ async def test_strike_deck_follows_the_hooks_setting(app) -> None:
     await page.click(key="start-cast")
     assert table(app).state.strike.hooks_in_deck == 3
     assert page.find(key="odds").value.startswith("Next card hooks: 3 in 4 (75%)")
+    assert "Strike cards: 3 hooks, 1 miss" in page.texts()  # each count with its own word
+
+
+async def test_a_strike_button_grows_with_its_words(app) -> None:
+    # "Silent Angler cast" wrapped in its half of the row and a fixed 56 px cut its second line off.
+    page = await app.open(STRIKE)
+    assert "Strike cards: 1 hook, 3 misses" in page.texts()
+    for key in ("start-cast", "silent-cast"):
+        assert page.find(key=key).height is None
 
 
 async def test_a_silent_angler_cast_goes_up_the_rows(app) -> None:
@@ -95,3 +104,26 @@ async def test_the_draft_and_the_cast_share_one_undo(app) -> None:
     await page.route(STRIKE)
     assert page.label(key="undo") == "Undo: start a cast"
     assert len(app.ctx.sessions.open_records("freshwater-fly-table")) == 1
+
+
+async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) -> None:
+    # Every phone showed "Ana takes the 5" in Ana's turn, and Ben's phone was refused when it tapped it.
+    app.store.settings.add_player("Ana")
+    app.store.settings.add_player("Ben")
+    ana = await app.open(DRAFT, phone="192.0.2.7", player="Ana")
+    ben = await app.open(DRAFT, phone="192.0.2.8", player="Ben")
+    await ana.click(key="seat-Ana")
+    await ana.click(key="seat-Ben")
+    await ana.click(key="start-draft")
+    await ana.click(key="roll-round")
+    await app.settle()
+    assert ben.find(key="draft-waiting").value == "Ana takes a die on Ana's own phone."
+    assert not ben.has(key="take") and not ben.has(key="reroll-pool")
+    await ben.click(key="pool-0")
+    assert ben.snackbar_texts()[-1] == "It is Ana's turn: Ana takes a die on Ana's own phone."
+    assert not ana.has(key="draft-waiting")
+    await ana.click(key="pool-0")
+    await ana.click(key="take")
+    await app.settle()
+    assert not ben.has(key="draft-waiting") and ben.has(key="take")  # Ben's turn, on Ben's phone
+    assert ana.find(key="draft-waiting").value == "Ben takes a die on Ben's own phone."

@@ -60,16 +60,16 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     await page.click(key="open-record")
     assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}/record"
     assert page.find(key="why-not-record").value.startswith("A Day ends when you or the Silent Angler has seven")
-    await page.click(key="points-plus")  # 4-point fish
+    await page.click(key="points-4")  # 4-point fish: one tap of its digit
     await catch(page, "fish-brook-black", 7)  # seven 4-point Brook: a Big One too
     await page.click(key="hatch-tan-plus")
     await page.click(key="hatch-tan-plus")
     await page.click(key="record-seat-angler")
-    assert not page.has(key="card-N") and page.has(key="track-plus")  # no Skill cards, a track instead
-    assert page.label(key="points-count") == "3"  # the Angler's own stepper: not the 4 set for your fish
-    await page.click(key="points-plus")
+    assert not page.has(key="card-N") and page.has(key="track-3")  # no Skill cards, a track instead
+    assert page.label(key="points-count") == "3"  # the Angler's own points: not the 4 set for your fish
+    await page.click(key="points-4")
     await catch(page, "fish-coho-gold", 2)
-    await catch(page, "track-plus", 3)
+    await page.click(key="track-3")
     assert session.state.draft.track == 3
     assert page.find(key="why-not-record").value == "Tap the colour of the Bonus Hatch Token: L1 has one."
     await page.click(key="bonus-tan")
@@ -124,7 +124,7 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
     await page.click(key="end-round")
     assert assistant.state.step == "roll"
     # Your seventh fish: the Day ends at the end of the next round.
-    await catch(page, "your-fish-plus", 7)
+    await page.click(key="your-fish-7")  # one tap of its digit
     await page.click(key="roll-5")
     for _ in range(3):
         await page.click(key="pool-0")
@@ -189,11 +189,128 @@ async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(
         await page.click(key="end-round")
     assert assistant.state.strike.status == "hooked"
     await page.click(key="hook-species-coho")
-    while not page.find(key="hook-points-plus").disabled:
-        await page.click(key="hook-points-plus")
+    await page.click(key="hook-points-8")  # one tap of its digit (was five taps of +)
     assert page.find(key="hook-points-count").value == "8"
     await page.click(key="hook-species-brook")  # the points follow the species' cards
-    assert page.find(key="hook-points-count").value == "4" and page.find(key="hook-points-plus").disabled
+    assert page.find(key="hook-points-count").value == "4" and not page.has(key="hook-points-5")
     await page.click(key="hook-colour-black")
     await page.click(key="land-fish")
     assert [(f.species.value, f.points) for f in assistant.state.fish] == [("brook", 4)]
+
+
+class Taps:
+    """Taps on one page, counted: what a player does at the table, one tap at a time."""
+
+    def __init__(self, page) -> None:
+        self.page, self.count = page, 0
+
+    async def __call__(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            await self.page.click(key=key)
+            self.count += 1
+
+
+async def test_every_control_of_the_day_says_whose_sheet_it_fills_and_the_switch_sits_on_it(app) -> None:
+    # Four fish meant for the player went to the Silent Angler: the "You / Silent Angler" switch was far
+    # above the fish buttons, and they said only "Add a black Brook".
+    from tests.headless import key_of, walk
+
+    page, session = await new_adventure(app)
+    await page.click(key="open-record")
+    assert page.find(key="fish-brook-black").tooltip == "Catch for you: black Brook (0 caught)"
+    assert page.find(key="hatch-tan-plus").tooltip == "You: one tan hatch token more"
+    assert page.find(key="sheet-owner").value == "Your catch"
+    assert "Your Skill N" in [getattr(c, "semantics_label", None) for c in walk(page.find(key="card-N"))]
+    sheet = page.find(key="record-sheet")
+    inside = {key_of(c) for c in walk(sheet)}
+    assert {"record-seat-you", "record-seat-angler", "fish-brook-black", "points-4"} <= inside  # one panel
+    yours = sheet.border.top.color
+    await page.click(key="record-seat-angler")
+    assert page.find(key="sheet-owner").value == "The Silent Angler's catch"
+    assert page.find(key="fish-brook-black").tooltip == "Catch for the Silent Angler: black Brook (0 caught)"
+    assert page.find(key="hatch-tan-plus").tooltip == "The Silent Angler: one tan hatch token more"
+    assert page.find(key="record-sheet").border.top.color != yours  # the Angler's sheet in its own colour
+    await page.click(key="fish-brook-black")
+    reads = [getattr(c, "semantics_label", None) for c in walk(page.find(key="caught-0"))]
+    assert "Take back the Silent Angler's black Brook of 3 points (1)" in reads
+    assert [len(p.fish) for p in session.state.draft.sheet.game.players] == [0, 1]
+
+
+async def test_record_day_is_pinned_above_the_navigation_bar(app) -> None:
+    # "Record Day 1" was at the very bottom of the page.
+    page, _ = await new_adventure(app)
+    await page.click(key="buy-momentum-1A")
+    await page.click(key="open-record")
+    button = page.find(key="record-day")
+    assert page.page.views[-1].floating_action_button is button and button.content == "Record Day 1"
+    await page.click(key="record-day")  # not yet: the refusal says why
+    assert page.snackbar_texts()[-1].startswith("A Day ends when you or the Silent Angler has seven fish")
+
+
+async def test_a_day_is_recorded_in_26_taps(app) -> None:
+    """The tester's Day, tap by tap: 40 taps before (points and the track were runs of - and +), 26 now:
+    a card's points and the track's space are one tap of their digit."""
+    page, session = await new_adventure(app)
+    await page.click(key="buy-momentum-1A")
+    tap = Taps(page)
+    await tap("open-record")
+    # You: 3 black Brook of 4, 2 gold Coho of 6, a green Rainbow of 5, a green Grayling of 2; 2 tan, 1 blue.
+    await tap("points-4")
+    await tap("fish-brook-black", 3)
+    await tap("points-6")
+    await tap("fish-coho-gold", 2)
+    await tap("points-5")
+    await tap("fish-rainbow-green")
+    await tap("points-2")
+    await tap("fish-grayling-green")
+    await tap("hatch-tan-plus", 2)
+    await tap("hatch-blue-plus")
+    # The Silent Angler: a black Dolly of 3, a gold Coho of 8, a green Brook of 2; yellow, green; track 3.
+    await tap("record-seat-angler")
+    await tap("fish-dolly-black")  # 3: its own points start at 3
+    await tap("points-8")
+    await tap("fish-coho-gold")
+    await tap("points-2")
+    await tap("fish-brook-green")
+    await tap("hatch-yellow-plus")
+    await tap("hatch-green-plus")
+    await tap("track-3")
+    await tap("bonus-tan")
+    await tap("record-day")
+    [day] = session.state.days
+    assert [(f.species.value, f.points) for f in day.entry.you.fish] == [
+        ("brook", 4), ("brook", 4), ("brook", 4), ("coho", 6), ("coho", 6), ("rainbow", 5), ("grayling", 2)]
+    assert [(f.species.value, f.points) for f in day.entry.angler.fish] == [("dolly", 3), ("coho", 8), ("brook", 2)]
+    assert (day.entry.angler.track, day.score.your_total, day.score.angler_total) == (3, 47, 24)
+    print(f"taps for a Day: {tap.count}")
+    assert tap.count == 26
+
+
+async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_phone(app) -> None:
+    # The record screen scored the next Day at a Location past L4: the Day that won the adventure crashed
+    # every page showing it ("tuple index out of range").
+    from tests.unit.test_fly_solo_journal import Journal
+
+    journal = Journal("Autumn week")
+    journal.buy("momentum", "1A")
+    for _ in range(3):
+        journal.win()
+    session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
+    for action in journal.log:
+        session.perform(action)
+    route = f"/games/fly-solo/journal/{session.id}/record"
+    page = await app.open(route)
+    other = await app.open(route, phone="192.0.2.8", player="table")
+    assert page.find(key="sheet-owner").value == "Your catch" and "Day 4 at L4 Coldwater Cove" in page.texts()
+    await page.click(key="points-7")
+    await catch(page, "fish-steelhead-green", 7)
+    await page.click(key="record-day")
+    await app.settle()
+    assert session.state.status(j.RULES.adventure) == "won"
+    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
+    assert page.find(key="adventure-status").value == "You won the adventure: all four Locations beaten in 4 Days!"
+    assert other.find(key="why-not-record").value == "The adventure is over: you won it."
+    assert not other.has(key="record-sheet") and not other.has(key="record-day")
+    assert other.find(key="day-result").value == "You beat the Silent Angler"  # the last Day's scores
+    await other.click(key="undo")  # the last Day taken back: its sheet again
+    assert other.find(key="sheet-owner").value == "Your catch" and other.has(key="record-day")

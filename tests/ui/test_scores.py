@@ -29,12 +29,10 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     page = await app.open("/games/freshwater-fly/score")
     await start(page)
     # Ana: two Coho (points 5) and a gold Brook (3); 2 white tokens; Skill W.
-    for _ in range(2):
-        await page.click(key="points-plus")  # 3 -> 5
+    await page.click(key="points-5")  # one tap of its digit
     await page.click(key="fish-coho-gold")
     await page.click(key="fish-coho-black")
-    await page.click(key="points-minus")
-    await page.click(key="points-minus")
+    await page.click(key="points-3")
     await page.click(key="fish-brook-gold")
     await page.click(key="hatch-white-plus")
     await page.click(key="hatch-white-plus")
@@ -63,14 +61,11 @@ async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
     page = await app.open("/games/freshwater-fly/score")
     await start(page)
     assert page.find(key="range-brook").value == "1-4 points"
-    for _ in range(10):
-        if not page.find(key="points-plus").disabled:
-            await page.click(key="points-plus")
-    assert page.find(key="points-count").value == "8"  # the most any species prints (Coho)
+    assert not page.has(key="points-9")  # no key past the most any species prints (Coho's 8)
+    await page.click(key="points-8")
+    assert page.find(key="points-count").value == "8"
     await page.click(key="fish-coho-gold")
-    await page.click(key="points-minus")
-    await page.click(key="points-minus")
-    await page.click(key="points-minus")  # 5
+    await page.click(key="points-5")
     await page.click(key="fish-brook-black")
     assert page.snackbar_texts()[-1] == ("A Brook card shows 1 to 4 points, not 5. Settings > Freshwater Fly "
                                          "sets what your cards show.")
@@ -81,8 +76,7 @@ async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
     assert page.find(key="points-count").value == "8"  # Ana's own last fish
     await page.click(key="fish-brook-black")
     assert page.snackbar_texts()[-1].startswith("A Brook card shows 2 to 6 points, not 8.")
-    await page.click(key="points-minus")
-    await page.click(key="points-minus")
+    await page.click(key="points-6")
     await page.click(key="fish-brook-black")
     assert [(f.species.value, f.points) for f in sheet(app).player(0).fish] == [("coho", 8), ("brook", 6)]
 
@@ -173,3 +167,68 @@ async def test_history_lists_plays_newest_first(roster, clock) -> None:
     history = await app.open("/history")
     cards = [t for t in history.texts() if t.startswith("Ana ")]
     assert cards == ["Ana 3, Ben 0", "Ana 9, Ben 0"]  # the Brook play was saved last
+
+
+async def test_saving_the_score_ends_the_drafts_table_session_on_every_phone(roster) -> None:
+    # The draft's table session stayed open after the score was saved: Games still offered to resume it.
+    app = roster
+    draft = await app.open("/games/freshwater-fly/draft", phone="192.0.2.8", player="table")
+    await draft.click(key="seat-Ana")
+    await draft.click(key="seat-Ben")
+    await draft.click(key="start-draft")
+    await draft.click(key="roll-round")
+    table = app.ctx.sessions.latest("freshwater-fly-table")
+    scores = await app.open("/games/freshwater-fly/score")
+    assert scores.find(key="players-from-draft").value == "The draft's players: Ana and Ben."
+    await scores.click(key="start-scoring")  # no tap for the players: the draft's
+    assert [p.name for p in sheet(app).game.players] == ["Ana", "Ben"]
+    await scores.click(key="fish-coho-gold")
+    await scores.click(key="save-play")
+    await app.settle()
+    [play] = app.store.archive.all()
+    assert app.ctx.sessions.open_records() == []  # the sheet and the draft's table session
+    assert app.ctx.sessions.saved_as(table.id) == play.id
+    assert draft.has(key="saved-to-history") and draft.find(key="saved-winner").value == "Ana wins"
+    games = await app.open("/games")
+    assert not games.has(key="resume-freshwater-fly")
+    await draft.click(key="saved-new-game")  # that phone leaves the result: a new draft
+    assert draft.has(key="start-draft")
+
+
+async def test_a_draft_of_other_players_stays_when_a_score_is_saved(roster) -> None:
+    app = roster
+    app.store.settings.add_player("Cy")
+    draft = await app.open("/games/freshwater-fly/draft")
+    for key in ("seat-Ben", "seat-Cy", "start-draft"):
+        await draft.click(key=key)
+    scores = await app.open("/games/freshwater-fly/score")
+    await start(scores)  # Ana and Ben: not the draft's table
+    await scores.click(key="save-play")
+    assert [r.game for r in app.ctx.sessions.open_records()] == ["freshwater-fly-table"]
+
+
+async def test_a_total_of_one_point_says_point(roster) -> None:
+    app = roster
+    page = await app.open("/games/freshwater-fly/score")
+    await start(page)
+    await page.click(key="points-1")
+    await page.click(key="fish-brook-gold")
+    assert "Ana: 1 point" in page.texts()  # it said "Ana: 1 points"
+
+
+async def test_each_control_says_whose_sheet_on_a_phone_that_fills_several(roster) -> None:
+    app = roster
+    table = await app.open("/games/freshwater-fly/score")  # the host's screen: the whole table's phone
+    await start(table)
+    assert table.find(key="fish-coho-gold").tooltip == "Catch for Ana: gold Coho (0 caught)"
+    assert table.find(key="hatch-yellow-plus").tooltip == "Ana: one yellow hatch token more"
+    await table.click(key="scores-seat-1")
+    assert table.find(key="fish-coho-gold").tooltip == "Catch for Ben: gold Coho (0 caught)"
+    ana = await app.open("/games/freshwater-fly/score", phone="192.0.2.7", player="Ana")
+    assert ana.find(key="fish-coho-gold").tooltip == "Add a gold Coho (0 caught)"  # her own sheet only
+    assert ana.find(key="hatch-yellow-plus").tooltip == "One yellow hatch token more"
+    await ana.click(key="scores-seat-1")  # Ben's sheet: shown, his to fill on his phone
+    assert ana.find(key="not-my-sheet").value == "Ben enters this on Ben's own phone."
+    assert ana.find(key="entry-form").disabled
+    await ana.click(key="scores-seat-0")
+    assert not ana.find(key="entry-form").disabled and not ana.has(key="not-my-sheet")

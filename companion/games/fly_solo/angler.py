@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core import words
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.table.rules import Move, TableRules
@@ -185,7 +186,7 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
 
 def roll(day: AnglerDay, count: int, rng: random.Random) -> Action:
     return Action("roll", {"faces": draft_rules.roll_faces(count, rng)},
-                  f"roll round {day.draft.round + 1} ({count} dice)")
+                  f"roll round {day.draft.round + 1} ({words.count(count, 'die', 'dice')})")
 
 
 def take(day: AnglerDay, index: int) -> Action:

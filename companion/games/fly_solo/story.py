@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.core.actions import Action
+from companion.core.words import count
 from companion.games.fly_solo.journal import RULES, Campaign, JournalRules, Status
 
 MomentKind = Literal["day", "upgrade", "end"]
@@ -49,12 +50,8 @@ class AdventureStory:
     @property
     def summary(self) -> str:
         state = {"won": "Won", "lost": "Lost", "playing": "Playing"}[self.status]
-        return (f"{state} · {self.days} of {self.days_allowed} Days · {counted(len(self.badges), 'Badge')} · "
-                f"{counted(len(self.upgrades), 'upgrade')}")
-
-
-def counted(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+        return (f"{state} · {self.days} of {self.days_allowed} Days · {count(len(self.badges), 'Badge')} · "
+                f"{count(len(self.upgrades), 'upgrade')}")
 
 
 RESULT_WORDS = {"win": "you won", "loss": "the Silent Angler won", "tie": "a tie"}

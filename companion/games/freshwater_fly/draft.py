@@ -20,6 +20,7 @@ from typing import Any
 from companion.core.assets import AssetError, load_data, require
 from companion.core.errors import DomainError
 from companion.core.table.seats import read_players
+from companion.core.words import count
 
 MIN_SEATS, MAX_SEATS = 2, 4
 SOLO_PICKS = 3  # Fly Solo: you take three dice in a row
@@ -132,7 +133,9 @@ def begin(seats: Any, start: Any, solo: Any) -> DraftState:
 def roll_round(state: DraftState, faces: Any) -> DraftState:
     """Roll the pool for the next round (its start player follows the last round's sums)."""
     if not state.round_over:
-        raise DomainError(f"Round {state.round} is not over: {len(state.pool)} dice are still in the pool.")
+        left = len(state.pool)
+        raise DomainError(f"Round {state.round} is not over: {count(left, 'die', 'dice')} "
+                          f"{'is' if left == 1 else 'are'} still in the pool.")
     expected = SOLO_POOLS if state.solo else (pool_size(len(state.seats)),)
     faces = _check_faces(faces)
     if len(faces) not in expected:
@@ -186,8 +189,8 @@ def reroll_pool(state: DraftState, faces: Any) -> DraftState:
         raise DomainError("There is no pool to re-roll between rounds.")
     faces = _check_faces(faces)
     if len(faces) != len(state.pool):
-        raise DomainError(f"The pool holds {len(state.pool)} dice; a re-roll gives {len(state.pool)} faces, "
-                          f"not {len(faces)}.")
+        raise DomainError(f"The pool holds {count(len(state.pool), 'die', 'dice')}; a re-roll gives "
+                          f"{count(len(state.pool), 'face')}, not {len(faces)}.")
     return replace(state, pool=faces, changed=None)
 
 
@@ -214,8 +217,8 @@ def take(state: DraftState, index: Any) -> DraftState:
     return state
 
 
-def roll_faces(count: int, rng: random.Random) -> list[int]:
-    return [rng.randint(1, 6) for _ in range(count)]
+def roll_faces(n: int, rng: random.Random) -> list[int]:
+    return [rng.randint(1, 6) for _ in range(n)]
 
 
 def _pool_die(state: DraftState, index: Any) -> int:

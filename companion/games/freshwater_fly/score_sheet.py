@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core import words
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
@@ -210,7 +211,7 @@ def remove_fish(state: SheetState, seat: int, index: int) -> Action:
 
 def set_hatch(state: SheetState, seat: int, colour: Hatch, count: int) -> Action:
     return Action("hatch", {"seat": seat, "color": colour.value, "count": count},
-                  f"{state.player(seat).name}: {count} {colour.value} hatch token{'s' if count != 1 else ''}")
+                  f"{state.player(seat).name}: {words.count(count, f'{colour.value} hatch token')}")
 
 
 def set_board(state: SheetState, seat: int, board: str) -> Action:
@@ -225,7 +226,7 @@ def hold_card(state: SheetState, seat: int, card: str, held: bool) -> Action:
 
 def set_w(state: SheetState, seat: int, count: int) -> Action:
     return Action("w", {"seat": seat, "count": count},
-                  f"{state.player(seat).name}: {count} Skill W card{'s' if count != 1 else ''}")
+                  f"{state.player(seat).name}: {words.count(count, 'Skill W card')}")
 
 
 def set_first(state: SheetState, seat: int, first: bool) -> Action:

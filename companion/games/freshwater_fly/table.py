@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from companion.core import words
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.table.rules import Move, TableRules, any_seat
@@ -61,7 +62,8 @@ def roll_draft(state: DraftState, rng: random.Random, count: int | None = None) 
     n = count if state.solo else draft_rules.pool_size(len(state.seats))
     if n is None:
         raise DomainError("Say how many dice the on-deck hatch tile shows (4 or 5).")
-    return Action("draft.roll", {"faces": draft_rules.roll_faces(n, rng)}, f"roll round {state.round + 1} ({n} dice)")
+    return Action("draft.roll", {"faces": draft_rules.roll_faces(n, rng)},
+                  f"roll round {state.round + 1} ({words.count(n, 'die', 'dice')})")
 
 
 CHANGE_NAMES = {draft_rules.FINESSE_UP: "Finesse +1", draft_rules.FINESSE_DOWN: "Finesse -1",

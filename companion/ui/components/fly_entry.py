@@ -1,9 +1,11 @@
 """One Freshwater Fly player's end of game, entered by taps: reel board, fish (species x
-colour grid with a points stepper; each species takes only the points its cards print, as set
-in Settings), hatch tokens, Skill cards, first to seven.
+colour grid, the points on the card typed in its digits above it; each species takes only the
+points its cards print, as set in Settings), hatch tokens, Skill cards, first to seven.
 
 Self-contained: it is given a seat and a way to record actions, so the same form can
 serve one seat on its player's own phone. Its controls are kept and changed in place.
+On a phone that fills more than one sheet (the phone passed around, the host, Fly Solo's
+two sides) every control that fills one says whose it is (`Whose`).
 Fly Solo uses it without the reel board (the journal's) or the first-to-seven choice,
 and the Silent Angler's seat without Skill cards.
 """
@@ -11,10 +13,12 @@ and the Silent Angler's seat without Skill cards.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
 from companion.core.actions import Action
+from companion.core.words import count
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import (
     HATCH_PER_COLOUR,
@@ -31,6 +35,7 @@ from companion.games.freshwater_fly.entry import (
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.ui.components.common import ChoiceRow, at_least, chip, min_width
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.theme import TAP_SMALL
 
 FISH_INK = {FishColor.GOLD: "#F9A825", FishColor.BLACK: "#37474F", FishColor.GREEN: "#2E7D32"}
@@ -47,10 +52,30 @@ def heading(text: str) -> ft.Control:
     return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
 
 
+@dataclass(frozen=True)
+class Whose:
+    """Whose sheet a form fills, in its controls' words: "Catch for you", "your gold Coho";
+    "Catch for Ana", "Ana's gold Coho"."""
+
+    name: str  # "you", "the Silent Angler", "Ana"
+    possessive: str  # "your", "the Silent Angler's", "Ana's"
+
+    @property
+    def title(self) -> str:
+        """The name at the start of a label: "You", "The Silent Angler", "Ana"."""
+        return self.name[:1].upper() + self.name[1:]
+
+
+def player(name: str) -> Whose:
+    return Whose(name, f"{name}'s")
+
+
 class Counter:
-    """[-] n [+] kept on screen, from `least` to `most`; `show` sets n."""
+    """[-] n [+] kept on screen, from `least` to `most`; `show` sets n (and, on a phone that fills
+    more than one sheet, whose n it is: "Ana: one yellow hatch token more")."""
 
     def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int, least: int = 0) -> None:
+        self.name = name
         self.value = 0
         self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
                             key=f"{key}-count")
@@ -61,11 +86,13 @@ class Counter:
         self.least, self.most = least, most
         self.control = ft.Row([self.minus, min_width(self.text, 30), self.plus], spacing=0, tight=True)
 
-    def show(self, value: int) -> None:
+    def show(self, value: int, whose: Whose | None = None) -> None:
         self.value = value
         self.text.value = str(value)
         self.minus.disabled = value <= self.least
         self.plus.disabled = value >= self.most
+        self.minus.tooltip = f"{whose.title}: one {self.name} fewer" if whose else f"One {self.name} fewer"
+        self.plus.tooltip = f"{whose.title}: one {self.name} more" if whose else f"One {self.name} more"
 
 
 class PlayerEntryForm:
@@ -74,22 +101,24 @@ class PlayerEntryForm:
         self.act = act
         self.fish_points = fish_points  # read at each tap: Settings may change meanwhile
         self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
+        self.whose: Whose | None = None  # said on every control, when this phone fills several sheets
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
+        self.typing = False  # the player's last tap was on the points' digits (the next one goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_counter = Counter("point", self._set_points, key="points", most=0)
+        self.points_pad = ft.Container()
         self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
         for species in Species:
             cells = []
             for colour in FishColor:
-                count = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour])
+                tally = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour])
                 cell = ft.Container(
                     key=f"fish-{species.value}-{colour.value}", border_radius=10, bgcolor=FISH_INK[colour],
-                    padding=ft.Padding.symmetric(horizontal=4), content=at_least(count, 58, TAP_SMALL),
+                    padding=ft.Padding.symmetric(horizontal=4), content=at_least(tally, 58, TAP_SMALL),
                     on_click=lambda e, s=species, c=colour: self._add(s, c),
                 )
-                self.cells[(species, colour)] = (cell, count)
+                self.cells[(species, colour)] = (cell, tally)
                 cells.append(cell)
             # The colour is named on its square (never the colour alone); the row wraps at large text.
             self.ranges[species] = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"range-{species.value}")
@@ -113,11 +142,10 @@ class PlayerEntryForm:
         self.control = ft.Column([
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
-            ft.Row([ft.Text("Points on the card", size=16, expand=True), self.points_counter.control]),
+            self.points_pad,
+            ft.Text("Type the points on the card, then tap its fish (under each name: the points its cards "
+                    "print); tap a fish below to take it back.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Column(grid_rows, spacing=6),
-            ft.Text("Tap a square to add that fish with the points above (under each name: the points its "
-                    "cards print); tap a fish below to take it back.",
-                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             self.caught,
             self.first,
             heading("Hatch tokens gained"),
@@ -127,43 +155,59 @@ class PlayerEntryForm:
                            spacing=6, tight=True)
                     for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
             self.skill,
-        ], spacing=10)
+        ], spacing=10, key="entry-form")
 
-    def show(self, state: SheetState, seat: int, cards: bool = True) -> None:
-        """Show `seat`'s entries (without the Skill cards when `cards` is False)."""
+    def show(self, state: SheetState, seat: int, cards: bool = True, whose: Whose | None = None) -> None:
+        """Show `seat`'s entries (without the Skill cards when `cards` is False); `whose`: the sheet's
+        owner, named on every control, on a phone that fills more than one sheet."""
         player = state.player(seat)
         if seat != self.seat:  # another player's sheet: their own last points, not the last player's
             self.points = player.fish[-1].points if player.fish else DEFAULT_POINTS
-        self.seat = seat
+            self.typing = False
+        self.seat, self.whose = seat, whose
         self.skill.visible = cards
         self.board.select(player.reel_board)
         ranges = self.fish_points()
         for species, text in self.ranges.items():
             low, high = ranges[species]
             text.value = f"{low}-{high} points"
-        self.points_counter.least = min(low for low, _ in ranges.values())
-        self.points_counter.most = max(high for _, high in ranges.values())
-        self.points = max(self.points_counter.least, min(self.points_counter.most, self.points))
-        self.points_counter.show(self.points)
+        self.points = max(self.least, min(self.most, self.points))
+        self._show_points()
         for (species, colour), (cell, text) in self.cells.items():
             n = sum(1 for f in player.fish if f.species is species and f.color is colour)
             text.value = f"{colour.value.capitalize()} {n if n else '+'}"
-            cell.tooltip = f"Add a {colour.value} {species.label} ({n} caught)"
+            fish = f"{colour.value} {species.label}"
+            cell.tooltip = f"Catch for {whose.name}: {fish} ({n} caught)" if whose else f"Add a {fish} ({n} caught)"
         self.caught.controls = [
             chip(f"{f.color.value.capitalize()} {f.species.label} {f.points}", lambda i=i: self._remove(i),
-                 key=f"caught-{i}", color=FISH_INK[f.color], reads=f"Take back the {f.color.value} {f.species.label} "
-                 f"of {f.points} points ({i + 1})")
+                 key=f"caught-{i}", color=FISH_INK[f.color],
+                 reads=f"Take back {whose.possessive if whose else 'the'} {f.color.value} {f.species.label} "
+                 f"of {count(f.points, 'point')} ({i + 1})")
             for i, f in enumerate(player.fish)
         ]
         self._show_first(state, player)
         for h, counter in self.hatch.items():
-            counter.show(player.hatch.get(h, 0))
+            counter.show(player.hatch.get(h, 0), whose)
         self.cards.controls = [
             chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
-                 key=f"card-{card}", selected=card in player.cards)
+                 key=f"card-{card}", selected=card in player.cards,
+                 reads=f"{whose.possessive[:1].upper()}{whose.possessive[1:]} Skill {card}" if whose else None)
             for card in ONE_OF_A_KIND
         ]
-        self.w.show(player.cards.count(W))
+        self.w.show(player.cards.count(W), whose)
+
+    @property
+    def least(self) -> int:
+        return min(low for low, _ in self.fish_points().values())
+
+    @property
+    def most(self) -> int:
+        return max(high for _, high in self.fish_points().values())
+
+    def _show_points(self) -> None:
+        """The points the next fish tapped takes, in digits: any card's points in one tap."""
+        self.points_pad.content = NumberPad("Points on the card", self.points, self.least, self.most,
+                                            self._set_points, "points", self.typing).control
 
     def _show_first(self, state: SheetState, player: PlayerEntry) -> None:
         others = [p.name for p in state.game.players if p.first_to_seven and p is not player]
@@ -180,12 +224,14 @@ class PlayerEntryForm:
     # Taps --------------------------------------------------------------------------
 
     def _set_points(self, points: int) -> None:
-        self.points = max(self.points_counter.least, min(self.points_counter.most, points))
-        self.points_counter.show(self.points)
-        self.points_counter.control.update()
+        self.points = max(self.least, min(self.most, points))
+        self.typing = True
+        self._show_points()
+        self.points_pad.update()
 
     def _add(self, species: Species, colour: FishColor) -> None:
         points = self.points
+        self.typing = False  # the next card's points start afresh
         self.act(lambda s: sheet.add_fish(s, self.seat, species, colour,
                                           check_fish_points(self.fish_points(), species, points)))
 
@@ -195,14 +241,14 @@ class PlayerEntryForm:
     def _set_board(self, board: str) -> None:
         self.act(lambda s: sheet.set_board(s, self.seat, board))
 
-    def _set_hatch(self, colour: Hatch, count: int) -> None:
-        self.act(lambda s: sheet.set_hatch(s, self.seat, colour, count))
+    def _set_hatch(self, colour: Hatch, n: int) -> None:
+        self.act(lambda s: sheet.set_hatch(s, self.seat, colour, n))
 
     def _hold(self, card: str, held: bool) -> None:
         self.act(lambda s: sheet.hold_card(s, self.seat, card, held))
 
-    def _set_w(self, count: int) -> None:
-        self.act(lambda s: sheet.set_w(s, self.seat, count))
+    def _set_w(self, n: int) -> None:
+        self.act(lambda s: sheet.set_w(s, self.seat, n))
 
     def _first(self, first: bool) -> None:
         self.act(lambda s: sheet.set_first(s, self.seat, first))

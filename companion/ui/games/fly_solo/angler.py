@@ -11,6 +11,7 @@ import flet as ft
 from companion.core.dice import die_type
 from companion.core.errors import DomainError
 from companion.core.session import GameSession
+from companion.core.words import count
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.angler import AnglerDay, wheel_token
@@ -21,8 +22,9 @@ from companion.games.freshwater_fly.strike import ROWS
 from companion.ui.components.cards import strike_card
 from companion.ui.components.common import ChoiceRow
 from companion.ui.components.die import DiceTray, DieFace, Look
-from companion.ui.components.fly_entry import FISH_INK, Counter, heading
+from companion.ui.components.fly_entry import FISH_INK, heading
 from companion.ui.components.help import help_button
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.pictures import fish_colour_choice, hatch_choice, token
 from companion.ui.games.freshwater_fly import fly_options
@@ -32,6 +34,7 @@ from companion.ui.theme import big_button_style
 
 D6 = "d6"
 DEFAULT_POINTS = 3
+MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
 **Each round** roll as many dice as the on-deck hatch tile shows (4 or 5). You take three dice and
@@ -123,7 +126,7 @@ class AnglerScreen(SessionScreen):
             return [top, self._intro(campaign)]
         self.show_undo()
         day: AnglerDay = self.session.state
-        return [self.undo_bar.control, top, self._tally(day), self._step(day)]
+        return [self.undo_bar.control, top, self._step(day), self._tally(day)]  # what to do now first
 
     # Parts -----------------------------------------------------------------------------------
 
@@ -136,8 +139,10 @@ class AnglerScreen(SessionScreen):
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _tally(self, day: AnglerDay) -> ft.Control:
-        your_fish = Counter("fish of yours", lambda n: self.act(lambda d: sa.your_fish(n)), key="your-fish", most=20)
-        your_fish.show(day.your_fish)
+        # One tap of its digit: seven in one tap, not seven taps of +. A Day ends with the round in which
+        # someone has seven, so you start the last round with six at most and land at most nine in all.
+        your_fish = NumberPad("Your fish (the Day ends at seven)", day.your_fish, 0, MOST_FISH,
+                              lambda n: self.act(lambda d: sa.your_fish(n)), "your-fish", False)
         tokens = [ft.Row([token(h, 18), ft.Text(str(n), size=15)], spacing=4, tight=True)
                   for h, n in day.hatch.items() if n]
         caught = [ft.Container(ft.Text(f"{f.species.label} {f.points}", size=13, color="#FFFFFF"),
@@ -147,11 +152,11 @@ class AnglerScreen(SessionScreen):
         return ft.Container(
             key="tally", padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER,
             content=ft.Column([
-                ft.Text(f"Silent Angler: {len(day.fish)} fish · track space {day.track}", size=18,
+                ft.Text(f"Silent Angler: {count(len(day.fish), 'fish', 'fish')} · track space {day.track}", size=18,
                         weight=ft.FontWeight.W_600, key="angler-tally"),
                 ft.Row(caught, wrap=True, spacing=4, run_spacing=4) if caught else ft.Text("No fish yet", size=14),
                 ft.Row(tokens, wrap=True, spacing=10) if tokens else ft.Text("No hatch tokens yet", size=14),
-                ft.Row([ft.Text("Your fish (the Day ends at seven)", size=16, expand=True), your_fish.control]),
+                your_fish.control,
             ], spacing=8),
         )
 
@@ -160,7 +165,7 @@ class AnglerScreen(SessionScreen):
         if step == "roll":
             return ft.Column([
                 heading(f"Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
-                ft.Row([ft.FilledButton(f"Roll {n} dice", key=f"roll-{n}", expand=True,
+                ft.Row([ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", key=f"roll-{n}", expand=True,
                                         style=big_button_style(), on_click=lambda e, n=n: self._roll(n))
                         for n in (4, 5)], spacing=12),
             ], spacing=12)
@@ -168,7 +173,8 @@ class AnglerScreen(SessionScreen):
             self.pool.show([Look(die_type(D6), face) for face in day.draft.pool])
             taken = day.draft.dice_of(0)
             return ft.Column([
-                heading(f"Round {day.draft.round}: take your three dice ({3 - len(taken)} to go)"),
+                heading(f"Round {day.draft.round}: take your three dice ({count(3 - len(taken), 'die', 'dice')} "
+                        "to go)"),
                 ft.Text("Tap a die to take it.", size=15),
                 self.pool.control,
                 ft.Text(f"You took: {', '.join(map(str, taken))}" if taken else "", size=16),
@@ -186,8 +192,8 @@ class AnglerScreen(SessionScreen):
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Column([
             heading("The Day is over"),
-            ft.Text(f"You have {day.your_fish} fish, the Silent Angler {len(day.fish)}. Send its catch to the "
-                    "journal, then enter yours.", size=16),
+            ft.Text(f"You have {count(day.your_fish, 'fish', 'fish')}, the Silent Angler {len(day.fish)}. "
+                    "Send its catch to the journal, then enter yours.", size=16),
             ft.FilledButton("Send to the journal", icon=ft.Icons.MENU_BOOK, key="send-to-journal",
                             style=big_button_style(), on_click=lambda e: self._send(day)),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -233,21 +239,20 @@ class AnglerScreen(SessionScreen):
             species.select(self.species.value)
         low, high = self._range()  # the points the chosen species' cards print
         self.points = max(low, min(high, self.points))
-        points = Counter("point", self._set_points, key="hook-points", most=high, least=low)
-        points.show(self.points)
+        points = NumberPad("Points on the card", self.points, low, high, self._set_points, "hook-points", False)
         ready = self.species is not None and self.colour is not None
         return ft.Column([
             ft.Text("HOOKED!", size=30, weight=ft.FontWeight.BOLD, color="#C62828", key="angler-hooked",
                     text_align=ft.TextAlign.CENTER),
             cards,
-            heading("Which fish?"),
+            heading("The Silent Angler's fish: which one?"),
             species.control,
             fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
-            ft.Row([ft.Text("Points on the card", size=16, expand=True), points.control]),
+            points.control,
             heading("Hatch tokens in that column"),
             hatch_choice(self.column, self._toggle_column, key="column"),
             ft.Text(gets, size=16, key="token-gained"),
-            ft.FilledButton("It lands this fish", icon=ft.Icons.CHECK, key="land-fish",
+            ft.FilledButton("The Silent Angler lands this fish", icon=ft.Icons.CHECK, key="land-fish",
                             style=big_button_style(), disabled=not ready, on_click=lambda e: self._land()),
         ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.core.words import count
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign, DayRecord
 from companion.ui.components.common import chip
@@ -84,7 +85,7 @@ class CampaignScreen(SessionScreen):
 
     def _banner(self, campaign: Campaign, status: str) -> str:
         if status == "won":
-            return f"You won the adventure: all four Locations beaten in {len(campaign.days)} Days!"
+            return f"You won the adventure: all four Locations beaten in {count(len(campaign.days), 'Day')}!"
         if status == "lost":
             return (f"The adventure is lost: seven Days played and L{campaign.location} still stands. "
                     f"Locations beaten: {campaign.beaten}.")
@@ -130,7 +131,7 @@ class CampaignScreen(SessionScreen):
 
         return card(
             ft.Row([heading("Journal"),
-                    ft.Container(ft.Text(f"{spend} Badge{'s' if spend != 1 else ''} to spend", size=16,
+                    ft.Container(ft.Text(f"{count(spend, 'Badge')} to spend", size=16,
                                          weight=ft.FontWeight.BOLD,
                                          color=ft.Colors.ON_TERTIARY if buying else None),
                                  padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=20,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.words import count
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
 
@@ -45,9 +46,8 @@ printed map, copy `games/fly_solo/adventure.json` from the app's assets into the
 def summary(state: Campaign) -> str:
     status = state.status(j.RULES.adventure)
     if status == "won":
-        return f"Won in {len(state.days)} Days"
+        return f"Won in {count(len(state.days), 'Day')}"
     if status == "lost":
         return f"Lost: L{state.location} was not beaten in seven Days"
-    spend = f" · {state.badges_to_spend} Badge{'s' if state.badges_to_spend != 1 else ''} to spend" \
-        if state.badges_to_spend else ""
+    spend = f" · {count(state.badges_to_spend, 'Badge')} to spend" if state.badges_to_spend else ""
     return f"Day {state.next_day} of {j.RULES.adventure.days} at L{state.location}{spend}"

@@ -1,26 +1,36 @@
 """Record a Fly Solo Day: your end state and the Silent Angler's, entered by taps, both
-scores live side by side; recording it ticks the challenges and earns the Badges."""
+scores live side by side; recording it ticks the challenges and earns the Badges.
+
+One phone fills both sides, so the switch between them sits on the sheet it switches, the sheet
+is drawn in its side's colour, and every control says whose sheet it fills ("Catch for you: gold
+Coho", "Catch for the Silent Angler: ..."). "Record Day N" is pinned above the navigation bar."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.core.words import count
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
 from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
 from companion.games.freshwater_fly.entry import Hatch
 from companion.ui.components.common import chip
-from companion.ui.components.fly_entry import Counter, PlayerEntryForm, heading
+from companion.ui.components.fly_entry import PlayerEntryForm, Whose, heading
 from companion.ui.components.help import help_button
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.help import HELP
 from companion.ui.games.fly_solo.pictures import day_scores, hatch_choice
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import big_button_style
 
 YOU, ANGLER = 0, 1
+SIDES = {YOU: Whose("you", "your"), ANGLER: Whose("the Silent Angler", "the Silent Angler's")}
+ANGLER_INK = "#6A1B9A"  # the Silent Angler's own colour; yours is the app's
+INK = {YOU: ft.Colors.PRIMARY, ANGLER: ANGLER_INK}
+ON_INK = {YOU: ft.Colors.ON_PRIMARY, ANGLER: "#FFFFFF"}
+OWNER_WORDS = {YOU: "Your catch", ANGLER: "The Silent Angler's catch"}
 
 
 class DayRecordScreen(SessionScreen):
@@ -35,35 +45,32 @@ class DayRecordScreen(SessionScreen):
                                     lambda: fly_options(self.ctx).fish_points, board=False, first=False)
         self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True)
         self.board = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.track = Counter("track space", lambda n: self.act(lambda c: j.set_track(n)), key="track",
-                             most=len(j.RULES.adventure.track_points) - 1)
+        self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8, key="record-sides")
+        self.owner_words = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-owner")
+        self.owner = ft.Container(self.owner_words, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                                  border_radius=10)
+        self.track = ft.Container()
         self.track_points = ft.Text(size=15)
-        self.angler_extra = ft.Column([
-            heading("Achievement track"),
-            ft.Row([ft.Text("Its Finesse token's space (0 = start)", size=16, expand=True), self.track.control]),
-            self.track_points,
-        ], spacing=8)
+        self.angler_extra = ft.Column([heading("The Silent Angler's achievement track"), self.track,
+                                       self.track_points], spacing=8)
+        self.sheet = ft.Container(
+            ft.Column([ft.Text("Whose catch you enter:", size=16), self.seats, self.owner, self.form.control,
+                       self.angler_extra], spacing=12),
+            padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="record-sheet")
         self.bonus = ft.Column(spacing=8)
         self.first = ft.Text(size=15, key="first-to-seven")
         self.scores = ft.Container()
         self.why = ft.Text(size=16, color=ft.Colors.ERROR, key="why-not-record")
-        self.record_button = ft.FilledButton(key="record-day", icon=ft.Icons.CHECK,
-                                             style=big_button_style(), on_click=lambda e: self.record())
         self.page_box = ft.Column([
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                   on_click=lambda e: self._back()),
                     self.heading, help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
             self.board,
-            ft.Text("Whose end of the Day:", size=16),
-            self.seats,
-            ft.Container(ft.Column([self.form.control, self.angler_extra], spacing=12), padding=12,
-                         border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER),
+            self.sheet,
             self.bonus,
             self.first,
             self.scores,
             self.why,
-            self.record_button,
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def build(self) -> list[ft.Control]:
@@ -80,28 +87,55 @@ class DayRecordScreen(SessionScreen):
         campaign: Campaign = self.session.state
         adventure = j.RULES.adventure
         status = campaign.status(adventure)
-        location = adventure.location(min(campaign.location, len(adventure.locations)))
+        for part in (self.board, self.sheet, self.bonus, self.first):
+            part.visible = status == "playing"
+        if status != "playing":  # the Day that ended the adventure was just recorded (here or elsewhere)
+            self._show_over(campaign, status)
+            return
+        location = adventure.location(campaign.location)
         self.heading.value = f"Day {campaign.next_day} at {location.label}"
         self.board.value = f"Your reel board: {campaign.upgrades.reel_board} (from the journal)"
         preview = score_day(j.day_entry(campaign), adventure, fly_options(self.ctx).tie_break)
-        draft = campaign.draft
-        self.seats.controls = [
-            chip(f"You: {preview.your_total}", lambda: self._pick(YOU), key="record-seat-you",
-                 selected=self.seat == YOU),
-            chip(f"Silent Angler: {preview.angler_total}", lambda: self._pick(ANGLER), key="record-seat-angler",
-                 selected=self.seat == ANGLER),
-        ]
-        self.form.show(draft.sheet, self.seat, cards=self.seat == YOU)
-        self.angler_extra.visible = self.seat == ANGLER
-        self.track.show(draft.track)
-        self.track_points.value = f"Space {draft.track} is worth {adventure.track_points[draft.track]} points."
+        self._show_sheet(campaign, preview.your_total, preview.angler_total)
         self._show_bonus(campaign, location.bonus_hatch_token)
         self._show_first(j.day_entry(campaign))
-        why = j.why_not_record(campaign, adventure) if status == "playing" else "The adventure is over."
+        why = j.why_not_record(campaign, adventure)
         self.scores.content = day_scores(preview, so_far=why is not None)
         self.why.value = why or ""
         self.why.visible = why is not None
-        self.record_button.content = f"Record Day {campaign.next_day}"
+        self.why.color = ft.Colors.ERROR
+        # On screen however far the sheet is scrolled.
+        self.pin(f"Record Day {campaign.next_day}", ft.Icons.CHECK, "record-day", self.record)
+
+    def _show_over(self, campaign: Campaign, status: str) -> None:
+        """No Day is left to record: the last one's scores, and what became of the adventure."""
+        self.heading.value = "The adventure is over"
+        self.scores.content = day_scores(campaign.days[-1].score) if campaign.days else None
+        self.why.value = "The adventure is over: you won it." if status == "won" else \
+            "The adventure is over: seven Days played."
+        self.why.visible = True
+        self.why.color = ft.Colors.PRIMARY if status == "won" else ft.Colors.ON_SURFACE_VARIANT
+
+    def _show_sheet(self, campaign: Campaign, your_total: int, angler_total: int) -> None:
+        """The side being filled, in its colour, with the switch to the other side on it."""
+        draft, seat = campaign.draft, self.seat
+        self.seats.controls = [
+            chip(f"You: {your_total}", lambda: self._pick(YOU), key="record-seat-you", selected=seat == YOU,
+                 color=INK[YOU]),
+            chip(f"Silent Angler: {angler_total}", lambda: self._pick(ANGLER), key="record-seat-angler",
+                 selected=seat == ANGLER, color=INK[ANGLER]),
+        ]
+        self.owner_words.value = OWNER_WORDS[seat]
+        self.owner_words.color = ON_INK[seat]
+        self.owner.bgcolor = INK[seat]
+        self.sheet.border = ft.Border.all(3, INK[seat])
+        self.form.show(draft.sheet, seat, cards=seat == YOU, whose=SIDES[seat])
+        self.angler_extra.visible = seat == ANGLER
+        last = len(j.RULES.adventure.track_points) - 1
+        self.track.content = NumberPad("Its Finesse token's space (0 = start)", draft.track, 0, last,
+                                       lambda n: self.act(lambda c: j.set_track(n)), "track", False).control
+        self.track_points.value = (f"Space {draft.track} is worth "
+                                   f"{count(j.RULES.adventure.track_points[draft.track], 'point')}.")
 
     def _show_bonus(self, campaign: Campaign, has_token: bool) -> None:
         draft = campaign.draft
@@ -109,7 +143,7 @@ class DayRecordScreen(SessionScreen):
             self.bonus.controls = [ft.Text("No Bonus Hatch Token at L4.", size=15)]
             return
         matches = draft.you.hatch.get(draft.bonus, 0) if draft.bonus else 0
-        words = (f"You gained {matches} {draft.bonus.value} token{'s' if matches != 1 else ''}: +{matches}"
+        words = (f"You gained {count(matches, f'{draft.bonus.value} token')}: +{matches}"
                  if draft.bonus else "Tap its colour.")
         self.bonus.controls = [
             heading("Bonus Hatch Token"),
@@ -144,6 +178,6 @@ class DayRecordScreen(SessionScreen):
             return
         day = self.session.state.days[-1]
         words = {"win": "you won", "loss": "the Silent Angler won", "tie": "a tie"}[day.score.result]
-        earned = f" {len(day.badges)} Badge{'s' if len(day.badges) != 1 else ''} earned." if day.badges else ""
+        earned = f" {count(len(day.badges), 'Badge')} earned." if day.badges else ""
         self.host.toast(f"Day {day.number} recorded: {words}.{earned}")
         self._back()

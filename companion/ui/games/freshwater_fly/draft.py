@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.dice import die_type
+from companion.core.words import count
 from companion.games.freshwater_fly import draft as rules
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.draft import DraftState
@@ -58,6 +59,7 @@ class DraftScreen(FlyTableScreen):
         self.pool_box = ft.Container(padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                                      content=self.pool.control)
         self.changes = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.waiting = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="draft-waiting")
         self.take_button = ft.FilledButton("Take", key="take", style=big_button_style(),
                                            on_click=lambda e: self.take())
         self.round_end = ft.Column(spacing=8)
@@ -72,6 +74,7 @@ class DraftScreen(FlyTableScreen):
             self.round_end,
             self.roll_buttons,
             self.pool_box,
+            self.waiting,
             self.changes,
             self.take_button,
             self.reroll_button,
@@ -98,6 +101,8 @@ class DraftScreen(FlyTableScreen):
             self.selected = None
         if draft.changed is not None:
             self.selected = draft.changed  # the die changed this turn is the one taken
+        if not self._takes_here(draft):
+            self.selected = None  # another phone's turn: nothing to pick here
         self._show_heading(draft)
         self._show_round_end(draft)
         self.pool_box.visible = bool(draft.pool)
@@ -132,18 +137,28 @@ class DraftScreen(FlyTableScreen):
         n = draft.round + 1
         if draft.solo:
             self.roll_buttons.controls = [
-                ft.FilledButton(f"Roll {count} dice", icon=ft.Icons.CASINO, expand=True,
-                                on_click=lambda e, c=count: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng, c)))
-                for count in rules.SOLO_POOLS
+                ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", icon=ft.Icons.CASINO, expand=True,
+                                on_click=lambda e, n=n: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng, n)))
+                for n in rules.SOLO_POOLS
             ]
         else:
             self.roll_buttons.controls = [ft.FilledButton(
                 f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", expand=True,
                 style=big_button_style(), on_click=lambda e: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng)))]
 
+    def _takes_here(self, draft: DraftState) -> bool:
+        """This phone takes the die of the player whose turn it is (theirs, the phone passed around, or
+        Fly Solo's); every other phone watches."""
+        return draft.solo or draft.turn is None or self.acts_for(draft.turn)
+
     def _show_changes(self, draft: DraftState) -> None:
+        here = self._takes_here(draft)
+        self.waiting.visible = not draft.round_over and not here
+        if self.waiting.visible:
+            name = draft.seats[draft.turn]
+            self.waiting.value = f"{name} takes a die on {name}'s own phone."
         picking = not draft.round_over and self.selected is not None
-        self.take_button.visible = self.reroll_button.visible = not draft.round_over
+        self.take_button.visible = self.reroll_button.visible = not draft.round_over and here
         self.take_button.disabled = not picking
         self.changes.visible = picking
         if not picking:
@@ -249,6 +264,10 @@ class DraftScreen(FlyTableScreen):
 
     def select(self, index: int) -> None:
         draft = self.table.draft
+        if draft is not None and not draft.round_over and not self._takes_here(draft):
+            name = draft.seats[draft.turn]
+            self.host.toast(f"It is {name}'s turn: {name} takes a die on {name}'s own phone.")
+            return
         if draft is not None and draft.changed is not None and index != draft.changed:
             self.host.toast(f"You changed the {draft.pool[draft.changed]} this turn: it is the die you take.")
             return

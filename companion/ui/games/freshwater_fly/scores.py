@@ -1,17 +1,24 @@
-"""Freshwater Fly's end-game scoring: enter each player's end of game by taps; live standings; save to history."""
+"""Freshwater Fly's end-game scoring: enter each player's end of game by taps; live standings; save to
+history. The game's players come from its dice draft; once the score is saved, the draft's table
+session (the dice and the Strike cards of these players) ends too, on every phone."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.core.errors import DomainError
+from companion.core.plays import Play
 from companion.core.scoring import PlayerResult, winners_words
+from companion.core.words import count, listed
 from companion.games.freshwater_fly import score_sheet as sheet
+from companion.games.freshwater_fly import table as fly_table
 from companion.games.freshwater_fly.entry import MAX_PLAYERS, MIN_PLAYERS, REEL_BOARDS
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.games.freshwater_fly.scoring import score_game
 from companion.games.registry import FRESHWATER_FLY
+from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import chip, min_width
-from companion.ui.components.fly_entry import PlayerEntryForm
+from companion.ui.components.fly_entry import PlayerEntryForm, player
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
@@ -54,6 +61,7 @@ class ScoresScreen(SessionScreen):
         super().__init__(host, arg)
         self.seat = 0
         self.seated: list[str] = []
+        self.from_draft = False  # the players were offered from the draft (once: the player's own taps win)
         self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points)
         self.setup = ft.Column(spacing=12)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
@@ -63,12 +71,14 @@ class ScoresScreen(SessionScreen):
         self.lines_title = ft.Text(size=18, weight=ft.FontWeight.W_600)
         self.save_button = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-play",
                                            style=big_button_style(), on_click=lambda e: self.save())
+        self.not_mine = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="not-my-sheet")
         self.sheet_box = ft.Column([
             ft.Row([ft.Text("Freshwater Fly", size=22, weight=ft.FontWeight.W_600, expand=True),
                     help_button(lambda: self.host.page, "Freshwater Fly scoring", HELP)]),
-            ft.Text("Whose end of game:", size=16),
-            self.seats,
-            ft.Container(self.form.control, padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER),
+            # The switch between sheets sits on the sheet it switches.
+            ft.Container(ft.Column([ft.Text("Whose end of game:", size=16), self.seats, self.not_mine,
+                                    self.form.control], spacing=12),
+                         padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="score-sheet"),
             ft.Container(ft.Column([self.banner, self.standings, ft.Divider(), self.lines_title, self.lines],
                                    spacing=8),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
@@ -97,13 +107,21 @@ class ScoresScreen(SessionScreen):
             self._show_setup()
             return
         state: SheetState = self.session.state
-        self.seat = self.my_seat([p.name for p in state.game.players], self.seat)
+        names = [p.name for p in state.game.players]
+        self.seat = self.my_seat(names, self.seat)
         results, winners = score_game(state.game, fly_options(self.ctx).tie_break)
         self.seats.controls = [
-            chip(f"{r.name}: {r.total}", lambda i=i: self._pick_seat(i), key=f"scores-seat-{i}", selected=i == self.seat)
+            chip(f"{r.name}: {r.total}", lambda i=i: self._pick_seat(i), key=f"scores-seat-{i}",
+                 selected=i == self.seat)
             for i, r in enumerate(results)
         ]
-        self.form.show(state, self.seat)
+        mine = self.acts_for(self.seat)
+        several = sum(1 for i in range(len(names)) if self.acts_for(i)) > 1
+        self.form.show(state, self.seat, whose=player(names[self.seat]) if several else None)
+        self.form.control.disabled = not mine  # another player's sheet: theirs to fill, on their phone
+        self.form.control.opacity = 1 if mine else 0.5
+        self.not_mine.visible = not mine
+        self.not_mine.value = f"{names[self.seat]} enters this on {names[self.seat]}'s own phone."
         self._show_standings(results, winners)
         self.save_button.content = "Save the changes" if state.play_id else "Save to history"
 
@@ -115,7 +133,7 @@ class ScoresScreen(SessionScreen):
             for r in sorted(results, key=lambda r: r.rank)
         ]
         mine = results[self.seat]
-        self.lines_title.value = f"{mine.name}: {mine.total} points"
+        self.lines_title.value = f"{mine.name}: {count(mine.total, 'point')}"
         self.lines.controls = [
             ft.Row([ft.Text(line.rule, size=15, expand=True), min_width(ft.Text(f"x{line.count}", size=15), 40),
                     min_width(ft.Text(str(line.points), size=16, weight=ft.FontWeight.W_600,
@@ -125,11 +143,17 @@ class ScoresScreen(SessionScreen):
 
     def _show_setup(self) -> None:
         players = self.ctx.store.settings.players()
-        self.seated = [n for n in self.seated if n in {p.name for p in players}]
+        roster = {p.name for p in players}
+        drafted = self._draft_players(roster)
+        if not self.from_draft and not self.seated and drafted:
+            self.seated, self.from_draft = list(drafted), True  # the game's players, no tap needed
+        self.seated = [n for n in self.seated if n in roster]
         controls: list[ft.Control] = [
             ft.Text("Score a game", size=22, weight=ft.FontWeight.W_600),
             ft.Text("Freshwater Fly: tap the players in seat order (2 to 4).", size=16),
         ]
+        if drafted and self.seated == drafted:
+            controls.append(ft.Text(f"The draft's players: {listed(drafted)}.", size=16, key="players-from-draft"))
         if len(players) < MIN_PLAYERS:
             controls += [ft.Text("Add at least two players to the roster first.", size=16),
                          ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
@@ -156,14 +180,46 @@ class ScoresScreen(SessionScreen):
         self.seat = seat
         self.render()
 
+    def _draft_players(self, roster: set[str]) -> list[str]:
+        """The players of the dice draft on at the table (2 to 4 of the roster), in its turn order."""
+        try:
+            table = self.ctx.sessions.latest(fly_table.GAME)
+        except DomainError:  # a damaged draft: its players are tapped as before
+            return []
+        draft = table.state.draft if table is not None else None
+        if draft is None or draft.solo or not MIN_PLAYERS <= len(draft.seats) <= MAX_PLAYERS:
+            return []
+        return list(draft.seats) if set(draft.seats) <= roster else []
+
     def save(self) -> None:
         """File the play in the history (or replace the one being edited) and end the sheet.
         A new play takes its sheet's id, so saving again after a crash between the two steps
-        replaces it instead of adding it twice."""
+        replaces it instead of adding it twice. The game's table session ends with it."""
         state: SheetState = self.session.state
         tie_break = fly_options(self.ctx).tie_break
         self.save_play(lambda shown, play_id, played_at: sheet.to_play(shown, play_id, played_at, tie_break),
                        replacing=state.play_id)
+        if self.saved is not None and state.play_id is None:
+            self._end_the_table({p.name for p in state.game.players}, self.saved)
+
+    def _end_the_table(self, players: set[str], play: Play) -> None:
+        """The game is over: the table session of its players (their dice draft, or the Strike cards
+        alone) ends, saved as this play, as every game's session ends when its result is saved: every
+        phone showing it shows the result, and Games no longer offers to resume it. A solo draft, or
+        a draft of other players, is another game: it stays."""
+        for record in self.ctx.sessions.open_records(fly_table.GAME):
+            try:
+                draft = self.ctx.sessions.get(record.id).state.draft
+            except DomainError:  # damaged: said where it is listed, left as it is
+                continue
+            if draft is not None and (draft.solo or set(draft.seats) != players):
+                continue
+            try:
+                self.ctx.sessions.finish(record.id, saved_as=play.id)
+            except SessionNotFound:
+                continue  # ended on another phone a moment ago
+            self.host.changed(f"session:{record.id}")
+        self.host.changed("sessions")
 
     def discard_sheet(self) -> None:
         self.discard("Discarded the score sheet.", lambda _: self._adopt_latest())

@@ -57,7 +57,8 @@ def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
         rows.append(ft.Row([
             ft.Text(f"Skill {card}: a {face_change.from_face} becomes a {face_change.to_face}", size=16,
                     expand=True, key=f"skill-{card}"),
-            ft.OutlinedButton(content=ft.Text("Change", semantics_label=f"Change Skill {card}"), key=f"change-skill-{card}",
+            ft.OutlinedButton(content=ft.Text("Change", semantics_label=f"Change Skill {card}"),
+                              key=f"change-skill-{card}",
                               on_click=lambda e, card=card: _edit_face_change(host, options, card, redraw)),
         ]))
     defaults = default_fish_points()

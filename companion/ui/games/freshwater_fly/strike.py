@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.deck import describe_chance
+from companion.core.words import count
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.strike import ROWS, StrikeState, next_card_hooks, two_cards_hook
 from companion.games.freshwater_fly.table import FlyTable
@@ -13,7 +14,6 @@ from companion.ui.components.help import help_button
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
 from companion.ui.host import Host
-from companion.ui.theme import TAP
 
 HELP = """\
 **A cast.** *Start cast* shuffles all four Strike cards. *Hit me* deals one card face up; *Hit me x2*
@@ -53,7 +53,8 @@ class StrikeScreen(FlyTableScreen):
             padding=10, border_radius=16, alignment=ft.Alignment.CENTER,
             content=ft.Column([self.status, self.odds], spacing=2, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            animate=ft.Animation(300, ft.AnimationCurve.EASE_OUT), animate_scale=ft.Animation(300, ft.AnimationCurve.BOUNCE_OUT),
+            animate=ft.Animation(300, ft.AnimationCurve.EASE_OUT),
+            animate_scale=ft.Animation(300, ft.AnimationCurve.BOUNCE_OUT),
             scale=1,
         )
         self.cards = ft.Row(wrap=True, spacing=10, run_spacing=10, alignment=ft.MainAxisAlignment.CENTER)
@@ -76,8 +77,7 @@ class StrikeScreen(FlyTableScreen):
     def show_table(self, table: FlyTable) -> None:
         strike = table.strike
         hooks = fly_options(self.ctx).strike_hooks
-        self.deck_line.value = (f"Strike cards: {hooks} hook{'s' if hooks != 1 else ''}, {4 - hooks} "
-                                f"miss{'es' if 4 - hooks != 1 else ''} (see Settings)")
+        self.deck_line.value = f"Strike cards: {count(hooks, 'hook')}, {count(4 - hooks, 'miss', 'misses')}"
         hooked = strike.status == "hooked"
         self.status.value = STATUS[strike.status]
         if strike.status == "casting" and strike.mode == "silent":
@@ -93,17 +93,17 @@ class StrikeScreen(FlyTableScreen):
             self.odds.value = (f"Next card hooks: {describe_chance(next_card_hooks(strike))}"
                                + (f"\nHit me x2 hooks: {describe_chance(two_cards_hook(strike))}"
                                   if strike.mode == "you" and len(strike.deck) >= 2 else ""))
-        self.cards.controls = [strike_card(card, width=96) for card in strike.revealed]
-        self.cards.controls += [strike_card(None, width=56) for _ in strike.deck] if strike.status == "casting" else []
+        self.cards.controls = [strike_card(card, width=80) for card in strike.revealed]
+        self.cards.controls += [strike_card(None, width=48) for _ in strike.deck] if strike.status == "casting" else []
         self.buttons.controls = self._buttons(strike)
 
     def _buttons(self, strike: StrikeState) -> list[ft.Control]:
         rng = self.ctx.rng
 
         def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
+            # No fixed height: a label that wraps ("Silent Angler cast") grows the button, never cut off.
             kind = ft.FilledButton if primary else ft.OutlinedButton
-            return kind(text, icon=icon, key=key, height=TAP, disabled=not enabled,
-                        on_click=lambda e: self.act(build))
+            return kind(text, icon=icon, key=key, disabled=not enabled, on_click=lambda e: self.act(build))
 
         def side_by_side(*buttons: ft.Control) -> ft.Control:
             for b in buttons:
@@ -131,18 +131,19 @@ class StrikeScreen(FlyTableScreen):
                 ),
                 button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
             ]
+        # What a cast needs most first: a card, then one more or the end; a restart is rare.
         return [
             side_by_side(
                 button("Hit me", ft.Icons.FRONT_HAND, lambda s: tt.deal(1), "hit", primary=True),
                 button("Hit me x2", ft.Icons.FILTER_2, lambda s: tt.deal(2), "hit2", primary=True,
                        enabled=len(strike.deck) >= 2),
             ),
-            button("Finesse: one more", ft.Icons.ADD_CARD, lambda s: tt.deal(1, finesse=True), "finesse",
-                   enabled=strike.can_finesse),
             side_by_side(
-                button("Skill G: restart", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, rng), "restart"),
+                button("Finesse: one more", ft.Icons.ADD_CARD, lambda s: tt.deal(1, finesse=True), "finesse",
+                       enabled=strike.can_finesse),
                 button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
             ),
+            button("Skill G: restart the cast", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, rng), "restart"),
         ]
 
     def _buzz(self) -> None:

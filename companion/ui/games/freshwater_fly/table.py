@@ -1,4 +1,5 @@
-"""The base of the dice draft and Strike screens: both show Freshwater Fly's table session."""
+"""The base of the dice draft and Strike screens: both show Freshwater Fly's table session, which
+ends, saved as the game's play, when its score is saved."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ class FlyTableScreen(ToolScreen):
 
     def act(self, build: Callable[[Any], Action]) -> bool:
         return super().act(lambda state: build(fly_of(state)))
+
+    def refresh(self) -> None:
+        """Once the game's score is saved (on any phone) its table session ends: this phone shows the
+        saved result until it leaves it."""
+        if not self.show_saved():
+            super().refresh()
 
     def show(self, state: Any) -> None:
         self.show_table(fly_of(state))

@@ -1,0 +1,120 @@
+"""A whole Fly Solo adventure on two phones (seeds/000, FLY SOLO and THE ADVENTURE MAP): the player's
+phone keeps the journal and records each Day, an assistant's phone runs the Silent Angler. Four Days
+won in a row beat the four Locations and win the adventure; the taps of each Day are counted."""
+
+from __future__ import annotations
+
+import re
+
+from companion.core.actions import Action
+from companion.core.session_log import replay
+from companion.games.fly_solo import journal as j
+from tests.browser import AppPage
+from tests.e2e.test_table_of_phones_in_browser import phones, table_of, wait_for  # noqa: F401 (fixture)
+
+DIE = re.compile(r"^Die \d: d6 showing \d$")
+BROOK = re.compile(r"^Catch for you: black Brook")
+
+
+def campaign(server):
+    """The adventure as the server saved it, replayed by the journal's rules."""
+    [doc] = [d for d in server.session_files() if d["game"] == j.GAME]
+    return replay(j.RULES, doc["setup"], [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
+
+
+class Taps:
+    """The taps of a Day on both phones."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+
+def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool) -> None:
+    """One round: four dice, you take three, the Silent Angler casts its die over three rocks (no card,
+    no fish: its track moves a space), and you have landed your seventh fish: the Day ends."""
+    tap(assistant.button(f"Play Day {day} with the Silent Angler"))
+    tap(assistant.button(f"Start Day {day}"))
+    tap(assistant.button("Roll 4 dice"))
+    for left in ("3 dice", "2 dice", "1 die"):
+        assistant.see(assistant.page.get_by_text(re.compile(rf"take your three dice \({left} to go\)$")))
+        tap(assistant.page.get_by_role("checkbox", name=DIE).first)
+    tap(assistant.button("Shuffle and cast"))
+    for row in ("bottom", "middle", "top"):
+        assistant.see(assistant.page.get_by_text(re.compile(rf"^Column \d, {row} row: what is the token on\?$")))
+        if shots and row == "bottom":
+            assistant.shot("flysolo-whole-angler-cast")
+        tap(assistant.button("A rock"))
+    tap(assistant.button("Your fish (the Day ends at seven): 7"))
+    assistant.see(assistant.text("Round 1 is over"))
+    tap(assistant.button("End round 1"))
+    assistant.see(assistant.text("The Day is over"))
+    if shots:
+        assistant.shot("flysolo-whole-angler-day-over")
+    tap(assistant.button("Send to the journal"))
+    assistant.see(assistant.labelled("Back to the adventure"))  # its phone on the Day's record
+
+
+def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, phones) -> None:  # noqa: F811
+    server = make_server(lan=True, players=("Ana",))
+    table = table_of(server, phones, ("Ana", "The whole table"), "/games/fly-solo/journal")
+    player, assistant = table["Ana"], table["The whole table"]
+
+    player.button("Start the adventure").click()  # the suggested name
+    player.see(player.text("1 Badge to spend"))
+    player.button("1A").click()  # the free Badge: a first Momentum tile
+    player.see(player.text("0 Badges to spend"))
+    player.shot("flysolo-whole-adventure")
+    [name] = [campaign(server).name]
+    assistant.card(name).click()
+    assistant.see(assistant.button("Play Day 1 with the Silent Angler"))
+
+    per_day = []
+    for day, location in enumerate(j.RULES.adventure.locations, start=1):
+        tap = Taps()
+        the_silent_anglers_day(assistant, tap, day, shots=day == 1)
+        # The player's phone: your own catch, seven black Brook of 4, the Bonus Hatch Token, and record.
+        tap(player.button(f"Record Day {day}"))
+        player.see(player.text("Your catch"))
+        tap(player.button("Points on the card: 4"))
+        for n in range(7):
+            tap(player.page.get_by_role("button", name=BROOK))
+            player.see(player.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
+        if location.bonus_hatch_token:
+            tap(player.button("Tan token"))
+            player.see(player.text("You gained 0 tan tokens: +0"))
+        player.see(player.text("You beat the Silent Angler"))
+        if day == 1:
+            player.button("Silent Angler: 1").click()  # its Day, from the assistant: no fish, track space 1
+            player.see(player.text("The Silent Angler's catch"))
+            player.shot("flysolo-whole-record-angler")
+            player.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$")).click()
+            player.see(player.text("Your catch"))
+            player.shot("flysolo-whole-record-you")
+        tap(player.button(f"Record Day {day}"))
+        wait_for(lambda: len(campaign(server).days) == day, server=server)
+        tap(assistant.labelled("Back to the adventure"))
+        per_day.append(tap.count)
+        print(f"taps for Day {day} (L{location.id}), both phones: {tap.count}")
+        if day == 1:
+            player.see(player.text("Day 2 setup: L2 Hunter's Cabin"))
+            player.shot("flysolo-whole-day-1-recorded")
+
+    # Each Day: the assistant's 14 (open, start, roll, three dice, cast, three rocks, your seven fish in one
+    # tap, end the round, send, back) and the player's 11 (open, the points, seven fish, the Bonus Hatch
+    # Token, record); at L4 there is no Bonus Hatch Token.
+    assert per_day == [25, 25, 25, 24]
+    won = campaign(server)
+    assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4
+    player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))
+    player.shot("flysolo-whole-won")
+    assistant.see(assistant.text("You won the adventure: all four Locations beaten in 4 Days!"))
+    player.tab("History").click()
+    player.button("Fly Solo").click()
+    player.card(name).click()  # the adventure's story, kept in History
+    player.see(player.page.get_by_text(re.compile(r"^Won · 4 of 7 Days")))
+    player.see(player.text("Adventure won: every Location beaten"))
+    player.shot("flysolo-whole-history")
