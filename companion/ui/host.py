@@ -87,6 +87,7 @@ class Host:
         self.after_who = "/"  # where the page goes once the phone said who plays on it
         # What screens keep for this page while it is open (History's filter, the page's files).
         self.keep: dict[str, Any] = {}
+        self.scroller: Any = page  # what scrolls the shown screen (the page, or a game's page under its parts)
         keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
         page.pubsub.subscribe(self._on_message)
 

@@ -237,7 +237,8 @@ class SessionScreen(Screen):
 
     def _to_top(self) -> None:
         """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
-        self.host.ask_browser(lambda: self.host.page.scroll_to(offset=0, duration=300))
+        scroller = self.host.scroller
+        self.host.ask_browser(lambda: scroller.scroll_to(offset=0, duration=300))
 
     def saved_controls(self) -> list[ft.Control]:
         """The saved game: its result, until this phone leaves it (for its History page, or a new game)."""

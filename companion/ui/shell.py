@@ -158,7 +158,8 @@ class Shell:
         self._make_screens(place(self.route))
         self._notice_columns = []
         for i, (view, screen) in enumerate(zip(self.page.views, self.screens)):
-            view.controls = [self._frame(screen, self._parts_row() if i == 0 else None)]
+            shown = self._scrolled(screen, self._parts_row() if i == 0 else None)
+            view.controls, view.scroll = shown["controls"], shown["scroll"]
         self.page.update()
 
     def _who_button(self) -> ft.Control:
@@ -206,12 +207,22 @@ class Shell:
                 ],
                 on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
             ),
-            controls=[self._frame(screen, self._parts_row())],
-            scroll=ft.ScrollMode.AUTO,
+            **self._scrolled(screen, self._parts_row()),
             padding=16,
             floating_action_button=screen.main_button,  # the screen's main action, above the bar
             floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
+
+    def _scrolled(self, screen: Screen, parts: ft.Control | None) -> dict:
+        """The view's controls and scroll. A game's parts row stays above the page's scroll, always in
+        view: scrolled with the page, its chips went out of sight while a screen reader's nodes for
+        them stayed under the app bar's buttons (a tap on "Score" opened "Who is playing?")."""
+        if parts is None:
+            self.host.scroller = self.page
+            return {"controls": [self._frame(screen)], "scroll": ft.ScrollMode.AUTO}
+        page = ft.Column([self._frame(screen)], scroll=ft.ScrollMode.AUTO, expand=True, key="page-scroll")
+        self.host.scroller = page
+        return {"controls": [self._centred(parts), page], "scroll": None, "spacing": 12}
 
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked."""
@@ -233,24 +244,23 @@ class Shell:
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
                                       on_click=lambda e: self.go(self.last_tab.route)),
             ),
-            controls=[self._frame(screen)],
-            scroll=ft.ScrollMode.AUTO,
+            **self._scrolled(screen, None),
             padding=16,
             floating_action_button=screen.main_button,
             floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
 
-    def _frame(self, screen: Screen, header: ft.Control | None = None) -> ft.Control:
-        """The screen centred, at most a comfortable reading width on a desktop, under any notices
-        (and, on a game's page, the row of its parts)."""
+    def _frame(self, screen: Screen) -> ft.Control:
+        """The screen centred, at most a comfortable reading width on a desktop, under any notices."""
         notices = ft.Column(spacing=8)
         self._notice_columns.append(notices)
         self._fill_notices(notices)
-        content = ft.Column([notices, *([header] if header else []), screen.mount(), screen.room], spacing=16)
-        return ft.ResponsiveRow(
-            [ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
-            alignment=ft.MainAxisAlignment.CENTER,
-        )
+        return self._centred(ft.Column([notices, screen.mount(), screen.room], spacing=16))
+
+    @staticmethod
+    def _centred(content: ft.Control) -> ft.Control:
+        return ft.ResponsiveRow([ft.Container(content, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+                                alignment=ft.MainAxisAlignment.CENTER)
 
     def _fill_notices(self, column: ft.Column) -> None:
         column.controls = [notice_card(text, lambda t=text: self._dismiss(t), key=f"notice-{i}")

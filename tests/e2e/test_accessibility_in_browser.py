@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.accessibility import audit, heard, listen, text_size_script
+from tests.accessibility import audit, heard, listen, nodes, text_size_script
 from tests.browser import AppPage
 from tests.e2e.test_pearl_boat_in_browser import a_game_at_the_duel
 
@@ -154,3 +154,59 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         context.close()
     wrong = {where: problems for where, problems in found.items() if problems}
     assert not wrong, "\n".join(f"{where}:\n  " + "\n  ".join(p) for where, p in wrong.items())
+
+
+def node_named(phone: AppPage, name: str):
+    """The accessibility tree's node for the control named `name`."""
+    return next(n for n in nodes(phone.page)[1] if n.name == name and n.interactive)
+
+
+def test_during_a_cast_the_strike_screen_keeps_its_parts_row_in_view(make_server, browser) -> None:
+    """With the accessibility tree on, tapping the Score part chip on the Strike screen opened "Who is
+    playing?": the cast's buttons ran past the bottom of a phone's screen, so reaching them scrolled
+    the page, and the chips row went up under the app bar, where its nodes then lay beneath the app
+    bar's player button. A cast's buttons now fit on the phone: nothing scrolls, and a tap where the
+    tree puts "Score" (as a screen reader's double tap lands) opens the Score part."""
+    server = make_server()
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    try:
+        phone = AppPage(context.new_page()).open(server.url + "/games/freshwater-fly/strike")
+        for _ in range(20):  # a cast with a card dealt and no hook yet (one card in four hooks)
+            phone.button("Start cast").click()
+            phone.see(phone.text("Casting..."))
+            phone.button("Hit me").click()
+            phone.see(phone.page.get_by_text(re.compile(r"^(Casting\.\.\.|HOOKED!)$")))
+            phone.page.wait_for_timeout(600)
+            if phone.text("Casting...").count():
+                break
+        bottom = node_named(phone, "Games").top  # the navigation bar's top
+        for name in ("Hit me", "Hit me x2", "Finesse: one more", "End the cast"):
+            node = node_named(phone, name)
+            assert node.top + node.height <= bottom, f"{name} is below the fold: {node}"
+        phone.button("End the cast").click()
+        phone.see(phone.text("Ready to cast"))
+        score, who = node_named(phone, "Score"), node_named(phone, "Playing on this phone: The whole table")
+        assert score.top >= who.top + who.height  # below the app bar, not under it
+        phone.tap_at(phone.button("Score"))
+        phone.page.wait_for_function("() => location.pathname === '/games/freshwater-fly/score'", timeout=10_000)
+    finally:
+        context.close()
+
+
+def test_a_part_chip_scrolled_out_of_sight_is_not_under_the_app_bar(make_server, browser) -> None:
+    server = make_server()
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        phone = AppPage(context.new_page()).open(server.url + "/games/freshwater-fly/strike")
+        phone.button("Start cast").click()
+        phone.see(phone.text("Casting..."))
+        phone.page.mouse.move(180, 400)
+        for _ in range(6):  # a player scrolls down to the cast's last buttons
+            phone.page.mouse.wheel(0, 60)
+            phone.page.wait_for_timeout(100)
+        phone.page.wait_for_timeout(800)
+        phone.tap_at(phone.button("Score"))
+        phone.page.wait_for_function("() => location.pathname === '/games/freshwater-fly/score'", timeout=5_000)
+    finally:
+        context.close()
