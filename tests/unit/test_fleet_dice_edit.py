@@ -282,10 +282,10 @@ def test_a_correction_the_sheet_cannot_hold_is_refused_with_words(kind, data, pr
 def test_checks_name_boats_and_licenses_the_boxes_could_not_give() -> None:
     state = RULES.initial_state(ana_and_ben())
     hints = edit.checks(state.sheets[0])  # a Cod start: 3 boxes give one license and one boat
-    assert "Cod: 3 boxes activate 1 license(s), but the sheet has 3." in hints
-    assert "Shrimp: 0 boxes launch 0 boat(s), but 1 is launched." in hints
+    assert "Cod: 3 boxes activate 1 license, but the sheet has 3." in hints
+    assert "Shrimp: 0 boxes launch 0 boats, but 1 is launched." in hints
     state = RULES.apply(state, edit.launch(state, 0, "inuit"))
-    assert "Inuit: 0 boxes launch 0 boat(s), but 1 is launched." in edit.checks(state.sheets[0])
+    assert "Inuit: 0 boxes launch 0 boats, but 1 is launched." in edit.checks(state.sheets[0])
 
 
 # Properties: random corrections ---------------------------------------------------------------

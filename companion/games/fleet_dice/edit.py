@@ -22,6 +22,7 @@ from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.table.seats import read_players, seat_named
+from companion.core.words import count, noun
 from companion.games.fleet_dice import game as fleet
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
@@ -110,18 +111,20 @@ def checks(sheet: Sheet) -> list[str]:
         boats, licenses, most_boats = len(sheet.boats[t]), sheet.licenses[t], boats_available(layout, t)
         low, high = min(b, most_boats), min(b + e, most_boats)
         if not low <= boats <= high:
-            found.append(f"{name}: {n} boxes launch {_range(low, high)} boat(s), but {boats} "
+            found.append(f"{name}: {count(n, 'box', 'boxes')} launch {_range(low, high)} {noun(high, 'boat')}, but {boats} "
                          f"{'is' if boats == 1 else 'are'} launched.")
         low, high = min(lic, LICENSES), min(lic + e, LICENSES)
         if not low <= licenses <= high:
-            found.append(f"{name}: {n} boxes activate {_range(low, high)} license(s), but the sheet has {licenses}.")
+            found.append(f"{name}: {count(n, 'box', 'boxes')} activate {_range(low, high)} {noun(high, 'license')}, "
+                         f"but the sheet has {licenses}.")
         elif boats + licenses > b + lic + e:
-            found.append(f"{name}: {n} boxes give {b + lic + e} boats and licenses in all, but the sheet has "
+            found.append(f"{name}: {count(n, 'box', 'boxes')} give {b + lic + e} boats and licenses in all, but the sheet has "
                          f"{boats + licenses}.")
     for h in ("king_crab", "inuit", "barge"):
         expected, boats = harbor_boats(layout, h, sheet.filled[h]), len(sheet.boats[h])
         if boats != expected:
-            found.append(f"{track_name(layout, h)}: {sheet.filled[h]} boxes launch {expected} boat(s), but {boats} "
+            found.append(f"{track_name(layout, h)}: {count(sheet.filled[h], 'box', 'boxes')} launch {count(expected, 'boat')}, "
+                         f"but {boats} "
                          f"{'is' if boats == 1 else 'are'} launched.")
     return found
 
@@ -150,10 +153,10 @@ def rebuild(name: str, player: Mapping[str, Any], layout: Layout) -> tuple[Sheet
     """One entry player's final sheet (and how its boats were estimated, if they were)."""
     boxes = _mapping(player.get("boxes"), f"{name}'s boxes")
     filled = {t: 0 for t in layout.tracks}
-    for track, count in boxes.items():
+    for track, filled_boxes in boxes.items():
         if track not in filled:
             raise DomainError(f"{name}'s saved sheet has a {track!r} track, which this sheet does not have.")
-        filled[track] = _whole(count, f"{name}'s {track_words(layout, track)}", layout.track_length(track))
+        filled[track] = _whole(filled_boxes, f"{name}'s {track_words(layout, track)}", layout.track_length(track))
     licenses = {t: 0 for t in BOAT_TYPES}
     for boat_type, level in _mapping(player.get("licenses"), f"{name}'s licenses").items():
         if boat_type not in licenses:
@@ -277,7 +280,7 @@ def set_license_level(state: EditState, data: Mapping[str, Any]) -> EditState:
     for boat, i in changed.launched():
         if changed.boats[boat][i] > changed.capacity(boat, i):
             raise DomainError(f"{who}'s {boat_name(layout, boat, i)} has {changed.boats[boat][i]} fish; with "
-                              f"{level} {track_name(layout, boat_type)} license(s) it holds "
+                              f"{level} {track_name(layout, boat_type)} {noun(level, 'license')} it holds "
                               f"{changed.capacity(boat, i)}. Take fish off it first.")
     return _corrected(state, seat, changed)
 

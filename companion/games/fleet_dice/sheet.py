@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from companion.core.errors import DomainError
+from companion.core.words import count
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
     COINS,
@@ -283,8 +284,8 @@ class Sheet:
         layout = sheet.layout
         sword = sheet.licenses["swordfish"]
         if len(skip) > (layout.swordfish_boats[sword - 1] if sword else 0):
-            raise SheetError(f"Your Swordfish licenses let {layout.swordfish_boats[sword - 1] if sword else 0} "
-                             f"boat(s) skip fishing, not {len(skip)}.")
+            most = layout.swordfish_boats[sword - 1] if sword else 0
+            raise SheetError(f"Your Swordfish licenses let {count(most, 'boat')} skip fishing, not {len(skip)}.")
         launched = sheet.launched()
         for boat in skip:
             if tuple(boat) not in launched or sheet.full(*boat):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.words import count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
@@ -166,7 +167,7 @@ class DieInHand(SessionScreen):
         sword = sheet.licenses["swordfish"]
         if sword:
             most = layout.swordfish_boats[sword - 1]
-            rows.append(ft.Text(f"Swordfish license: up to {most} boat(s) may skip fishing for a box each.", size=15))
+            rows.append(ft.Text(f"Swordfish license: up to {count(most, 'boat')} may skip fishing for a box each.", size=15))
             rows.append(ft.Row([
                 chip(f"Skip {track_name(layout, k)} {i + 1}", lambda b=(k, i): self._toggle_skip(b),
                      key=f"skip-{k}-{i}", selected=(k, i) in self.skip)
