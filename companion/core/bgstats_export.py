@@ -1,36 +1,100 @@
-"""Plays out to a BG Stats file: the `.bgsplay` JSON the BG Stats app imports.
+"""Plays out to BG Stats: the `.bgsplay` JSON file the BG Stats app imports, and the createPlay
+link that hands it one play.
 
 The file is a small database: lists of `games`, `players` and `locations`, each with an int
 `id`, and `plays` that point into them (`gameRefId`, `locationRefId`,
-`playerScores[].playerRefId`). Scores are written as text ("42"), as BG Stats writes them, and
-are the totals each game's end showed (`play_fields.score`); a game whose best total is the
-lowest (Salmon Run) says so with `highestWins` false. Dates are local wall time,
-"YYYY-MM-DD HH:MM:SS", so a play's time-zone offset is not in the BG Stats fields.
+`playerScores[].playerRefId`). BG Stats publishes no schema: the fields are those the public tools
+that write files BG Stats imports, and those that read its exports, agree on. A game says whether
+it is `cooperative`, `usesTeams`, has `noPoints`, whether its `highestWins` (Salmon Run's lowest
+does) and its BoardGameGeek id (`bggId`, game data: 0 where not known). A play has a `uuid`
+derived from its id (`play_fields.play_uuid`: the same in every export, so BG Stats matches it
+again), `manualWinner` when its winners are not exactly the best scores (BG Stats would otherwise
+take the best score as the winner), `durationMin` (0: not known) and, on each player's score,
+`startPlayer` where the game knows who started. Scores are written as text ("42"), as BG Stats
+writes them, and are the totals each game's end showed (`play_fields.score`). `userInfo` names
+no `meRefId`: no player of the file is known to be the phone's owner. Dates are local wall
+time, "YYYY-MM-DD HH:MM:SS", so a play's time-zone offset is not in the BG Stats fields.
 
 Each play also carries a key BG Stats does not know, `"companion"`, holding the play as
-Companion filed it (game id, time with its offset, every player's breakdown as
+Companion filed it (its id, game id, time with its offset, every player's breakdown as
 [rule, count, points] lines, winners and the game's own entry). BG Stats ignores keys it
 does not know (not checked here against the app itself: should a version refuse them, the
 file without that key is still a plain, valid one), and our import (`bgstats_import`) uses
 the key to rebuild the play exactly.
+
+`create_play_link` is BG Stats' "createPlay" link ("Push plays to BG Stats from other apps or
+websites"): `bgstats://app.bgstatsapp.com/createPlay.html?data=` and the play as url-encoded
+JSON, read from the same fields as the file (`_Facts`); a phone with BG Stats opens its import
+dialog there.
 """
 
 from __future__ import annotations
 
 import json
+import urllib.parse
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.actions import plain
-from companion.core.play_fields import COMPANION_KEY, NAMESPACE, fewer_is_better, game_title, score, wall_time
+from companion.core.play_fields import (
+    COMPANION_KEY,
+    NAMESPACE,
+    bgg_id,
+    fewer_is_better,
+    game_title,
+    manual_winner,
+    play_uuid,
+    score,
+    wall_time,
+)
 from companion.core.plays import Play, PlayKinds
 
-_GAME_FIELDS = {"isCooperative": False, "noPoints": False}  # and highestWins, per game
+CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Companion"  # the createPlay link's sourceName: the app that sends the play
+# What every game of ours is to BG Stats (and highestWins and bggId, per game).
+_GAME_FIELDS = {"cooperative": False, "usesTeams": False, "noPoints": False}
 
 
 def _uuid(kind: str, name: str) -> str:
     return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}"))
+
+
+@dataclass(frozen=True)
+class _Seat:
+    name: str
+    score: int
+    winner: bool
+    start: bool
+    rank: int
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What BG Stats is told of one play, in the file and in the createPlay link alike."""
+
+    date: str
+    title: str
+    bgg_id: int
+    highest_wins: bool
+    manual_winner: bool
+    duration: int
+    seats: tuple[_Seat, ...]  # in seat order
+
+    @classmethod
+    def of(cls, play: Play, kinds: PlayKinds) -> _Facts:
+        winners = set(play.winners)
+        return cls(
+            date=wall_time(play.played_at).isoformat(" ", "seconds"),
+            title=game_title(play.game, kinds),
+            bgg_id=bgg_id(play.game, kinds),
+            highest_wins=not fewer_is_better(play.game, kinds),
+            manual_winner=manual_winner(play, kinds),
+            duration=play.duration_min,
+            seats=tuple(_Seat(r.name, score(r), r.name in winners, seat == play.start_seat, r.rank)
+                        for seat, r in enumerate(play.results)),
+        )
 
 
 class _Table:
@@ -45,11 +109,9 @@ class _Table:
         item = self.items.get(name)
         if item is None:
             item = {"id": len(self.items) + 1, "name": name}
-            if self.kind == "game":
-                item["bggId"] = 0  # none of our games is known to have a BoardGameGeek id
             item["uuid"] = _uuid(self.kind, name)
             item.update(self.fields)
-            item.update(own or {})  # this item's own fields
+            item.update(own or {})  # this item's own fields (a game's bggId and highestWins)
             self.items[name] = item
         return item["id"]
 
@@ -69,29 +131,28 @@ class _Export:
     def records(self, plays: Iterable[Play], copy: bool) -> Iterator[dict[str, Any]]:
         """Each play's record; with `copy` False it shares the play's entry (to be written out at once)."""
         for play in plays:
-            date = wall_time(play.played_at).isoformat(" ", "seconds")
+            facts = _Facts.of(play, self.kinds)
             record: dict[str, Any] = {
-                "uuid": play.id,
-                "playDate": date,
-                "entryDate": date,
-                "gameRefId": self.games.ref(game_title(play.game, self.kinds),
-                                            {"highestWins": not fewer_is_better(play.game, self.kinds)}),
+                "uuid": play_uuid(play.id),
+                "playDate": facts.date,
+                "entryDate": facts.date,
+                "gameRefId": self.games.ref(facts.title, {"bggId": facts.bgg_id, "highestWins": facts.highest_wins}),
             }
             if play.location:
                 record["locationRefId"] = self.locations.ref(play.location)
-            winners = set(play.winners)
             record.update({
                 "ignored": False,
                 "usesTeams": False,
-                "manualWinner": False,
+                "manualWinner": facts.manual_winner,
                 "rounds": 0,
-                "durationMin": 0,
+                "durationMin": facts.duration,
                 "playerScores": [
-                    {"playerRefId": self.players.ref(r.name), "score": str(score(r)), "winner": r.name in winners,
-                     "newPlayer": False, "startPlayer": False, "rank": r.rank, "seatOrder": seat, "role": ""}
-                    for seat, r in enumerate(play.results)
+                    {"playerRefId": self.players.ref(s.name), "score": str(s.score), "winner": s.winner,
+                     "newPlayer": False, "startPlayer": s.start, "rank": s.rank, "seatOrder": seat, "role": ""}
+                    for seat, s in enumerate(facts.seats)
                 ],
                 COMPANION_KEY: {
+                    "id": play.id,
                     "game": play.game,
                     "played_at": play.played_at,
                     "results": [
@@ -115,7 +176,7 @@ def to_bgsplay(plays: Iterable[Play], kinds: PlayKinds) -> dict[str, Any]:
         "players": export.players.rows(),
         "locations": export.locations.rows(),
         "plays": records,
-        "userInfo": {"meRefId": None},
+        "userInfo": {},
     }
 
 
@@ -130,8 +191,28 @@ def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds) -> bytes:
         '{"games":', encode(export.games.rows()),
         ',"players":', encode(export.players.rows()),
         ',"locations":', encode(export.locations.rows()),
-        ',"plays":[', records, '],"userInfo":{"meRefId":null}}',
+        ',"plays":[', records, '],"userInfo":{}}',
     )).encode("utf-8")
+
+
+def create_play_link(play: Play, kinds: PlayKinds) -> str:
+    """BG Stats' createPlay link for one play: a phone with BG Stats opens its import dialog, the
+    game and players matched by BoardGameGeek id and names."""
+    facts = _Facts.of(play, kinds)
+    data: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play.id,
+        "playDate": facts.date,
+        "durationMin": facts.duration,
+        "game": {"name": facts.title, "bggId": facts.bgg_id, "highestWins": facts.highest_wins, "noPoints": False,
+                 "sourceGameId": play.game},
+        "players": [{"name": s.name, "score": s.score, "winner": s.winner, "startPlayer": s.start, "rank": s.rank}
+                    for s in facts.seats],
+    }
+    if play.location:
+        data["location"] = play.location
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return CREATE_PLAY + urllib.parse.quote(text, safe="")
 
 
 def _plain(value: Any) -> Any:
@@ -139,6 +220,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return plain(value)
     raise TypeError(f"{type(value).__name__} is not JSON")
-
-
-# ---------------------------------------------------------------- BG Stats check

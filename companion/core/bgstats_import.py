@@ -2,17 +2,22 @@
 player's score as the file gives it.
 
 A play Companion exported carries our own key (`"companion"`, see `bgstats_export`), which
-rebuilds the play exactly. The key is only trusted while it agrees with the BG Stats fields of
+rebuilds the play exactly (its id too: files of earlier versions have none there, their play's
+`uuid` was its id). The key is only trusted while it agrees with the BG Stats fields of
 the same play (same players in the same seats, same totals, same winners): a play changed in
 BG Stats since is read from the BG Stats fields instead, its totals kept as one breakdown line
 ("Score from BG Stats") and ranked the game's way (in Salmon Run the fewest Fatigue cards first).
+A play of ours back from BG Stats without our key (BG Stats' own export) takes the id of the play
+here whose uuid it has (`known`), so importing it replaces that play instead of adding it twice.
+Either way the play keeps what BG Stats says of its length (`durationMin`) and of who started
+(the one `startPlayer`); anything else there reads as not known.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -21,8 +26,16 @@ from typing import Any
 from companion.core import words
 from companion.core.bgstats_check import check_bgsplay, json_kind, read_date, shown
 from companion.core.inputs import MAX_DIGITS, InputError, parse_json
-from companion.core.play_fields import COMPANION_KEY, NAMESPACE, fewer_is_better, game_title, is_int, wall_time
-from companion.core.plays import Play, PlayKinds
+from companion.core.play_fields import (
+    COMPANION_KEY,
+    NAMESPACE,
+    fewer_is_better,
+    game_title,
+    is_int,
+    play_uuid,
+    wall_time,
+)
+from companion.core.plays import Play, PlayKinds, minutes_or_zero
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 
 MAX_BGSPLAY_BYTES = 20 * 1024 * 1024  # years of BG Stats plays of every game come to a few MB
@@ -141,13 +154,21 @@ def _from_companion(record: Mapping[str, Any], date: datetime, game: str | None,
     except ValueError:
         same_time = False
     return Play(
-        id=record["uuid"],
+        id=_our_id(record) or record["uuid"],
         game=our_game,
         played_at=played_at if same_time else date.isoformat(),
         results=results,
         winners=winners,
         entry=doc["entry"],
     )
+
+
+def _our_id(record: Mapping[str, Any]) -> str | None:
+    """The play's id in our key (this version's files), even when the rest of the key no longer
+    agrees with the play: it is still that play, changed in BG Stats."""
+    doc = record.get(COMPANION_KEY)
+    play_id = doc.get("id") if isinstance(doc, dict) else None
+    return play_id if isinstance(play_id, str) and play_id else None
 
 
 def _triple(line: Any) -> tuple[Any, Any, Any]:
@@ -171,8 +192,9 @@ def _refuse(problems: list[str]) -> None:
         raise InputError(f"{WHERE} can't be imported: {'; '.join(problems[:3])}{more}.")
 
 
-def from_bgsplay(raw: bytes, kinds: PlayKinds) -> ImportResult:
-    """The plays of a BG Stats file (its bytes) of games Companion knows.
+def from_bgsplay(raw: bytes, kinds: PlayKinds, known: Iterable[str] = ()) -> ImportResult:
+    """The plays of a BG Stats file (its bytes) of games Companion knows; `known`: the ids of the
+    plays already here (a play of ours back from BG Stats without our key takes its own id again).
 
     InputError, naming what is wrong, when the file is over MAX_BGSPLAY_BYTES, not JSON,
     not a BG Stats file (`check_bgsplay`), or a play of one of our games has a score that
@@ -191,6 +213,7 @@ def from_bgsplay(raw: bytes, kinds: PlayKinds) -> ImportResult:
     games = {g["id"]: g["name"] for g in data["games"]}
     players = {p["id"]: p["name"] for p in data["players"]}
     locations = {loc["id"]: loc["name"] for loc in data.get("locations") or ()}
+    ours = {play_uuid(play_id): play_id for play_id in known}
     plays: list[Play] = []
     skipped: dict[str, int] = {}
     problems: list[str] = []
@@ -232,9 +255,12 @@ def from_bgsplay(raw: bytes, kinds: PlayKinds) -> ImportResult:
             )
             winners = tuple(name for name, f in zip(names, flagged) if f) if any(flagged) else \
                 tuple(r.name for r in results if r.rank == 1)
-            play = Play(id=record["uuid"], game=game, played_at=date.isoformat(),
+            play_id = _our_id(record) or ours.get(record["uuid"], record["uuid"])
+            play = Play(id=play_id, game=game, played_at=date.isoformat(),
                         results=results, winners=winners, entry=dict(IMPORTED_ENTRY))
-        plays.append(replace(play, location=location))
+        starts = [seat for seat, s in enumerate(scores) if s.get("startPlayer") is True]
+        plays.append(replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
+                             duration_min=minutes_or_zero(record.get("durationMin"))))
     _refuse(problems)
     titles = tuple(dict.fromkeys(game_title(p.game, kinds) for p in plays))
     return ImportResult(plays=tuple(plays), skipped=skipped, titles=titles)

@@ -1,7 +1,11 @@
-"""Plays out to a CSV file for spreadsheets: one row per player per play. Pure: plays in, text out."""
+"""Plays out to CSV files for spreadsheets: one row per player per play (`plays_csv`), and one row
+per breakdown line (`breakdown_csv`: date, game, play, player, category, count, points) for pivot
+tables. Pure: plays in, text out; `csv_file` gives the file's bytes, UTF-8 after a byte-order mark
+(without it Excel reads a name with an accent or an emoji as Windows-1252, garbled)."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from collections.abc import Iterable
@@ -10,13 +14,20 @@ from companion.core.play_fields import breakdown_text, game_title, score, wall_t
 from companion.core.plays import Play, PlayKinds
 
 CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")
+BREAKDOWN_HEADER = ("date", "game", "play_id", "player", "category", "count", "points")
+TRUE, FALSE = "TRUE", "FALSE"  # a spreadsheet's own truth values: a filter or COUNTIF on `won` works
+
+
+def csv_file(text: str) -> bytes:
+    """A CSV text as the file's bytes: a byte-order mark, then UTF-8."""
+    return codecs.BOM_UTF8 + text.encode("utf-8")
 
 
 def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
     """One row per player per play, for a spreadsheet (seats count from 1).
 
     The text is RFC 4180 CSV (rows end in CRLF, fields with commas, quotes or line breaks
-    quoted); write it as UTF-8.
+    quoted); write it with `csv_file`.
     """
     out = io.StringIO()
     writer = csv.writer(out)
@@ -27,9 +38,23 @@ def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
         winners = set(play.winners)
         writer.writerows(
             (_cell(play.id), date, _cell(title), _cell(play.location), seat, _cell(r.name), _number(score(r)),
-             _number(r.rank), "yes" if r.name in winners else "no", _cell(breakdown_text(r)))
+             _number(r.rank), TRUE if r.name in winners else FALSE, _cell(breakdown_text(r)))
             for seat, r in enumerate(play.results, 1)
         )
+    return out.getvalue()
+
+
+def breakdown_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
+    """One row per line of each player's breakdown (a player with none has no row): the category
+    (the rule), its count and its points, for a pivot table; a player's points add up to their score."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(BREAKDOWN_HEADER)
+    for play in plays:
+        date = wall_time(play.played_at).isoformat(" ", "minutes")
+        title, play_id = _cell(game_title(play.game, kinds)), _cell(play.id)
+        writer.writerows((date, title, play_id, _cell(r.name), _cell(b.rule), _number(b.count), _number(b.points))
+                         for r in play.results for b in r.breakdown)
     return out.getvalue()
 
 

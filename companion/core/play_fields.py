@@ -8,7 +8,8 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from companion.core.plays import PlayKinds
+from companion.core.assets import require, whole_number
+from companion.core.plays import Play, PlayKinds
 from companion.core.scoring import PlayerResult
 
 BGS_DATE = "%Y-%m-%d %H:%M:%S"  # BG Stats' playDate and entryDate
@@ -30,6 +31,44 @@ def fewer_is_better(game: str, kinds: PlayKinds) -> bool:
     this version does not know."""
     kind = kinds.get(game)
     return kind is not None and kind.fewer_is_better
+
+
+def bgg_id(game: str, kinds: PlayKinds) -> int:
+    """The game's BoardGameGeek id (its data file's `bggId`), 0 where not known."""
+    kind = kinds.get(game)
+    return kind.bgg_id if kind is not None else 0
+
+
+def play_uuid(play_id: str) -> str:
+    """A play's BG Stats uuid: its id when that is a UUID already (a play that came from BG Stats
+    keeps BG Stats' own, so BG Stats matches it again), else a UUID derived from it, the same in
+    every export."""
+    try:
+        uuid.UUID(play_id)
+    except (ValueError, AttributeError, TypeError):
+        return str(uuid.uuid5(NAMESPACE, f"play:{play_id}"))
+    return play_id
+
+
+def manual_winner(play: Play, kinds: PlayKinds) -> bool:
+    """Whether the winners are not exactly the best-scoring players (BG Stats' `manualWinner`: without
+    it BG Stats takes the best score as the winner). True in the pearl boat game won by fewer pearls,
+    a Salmon Run winner who has more Fatigue cards than a salmon not in the pond, every tie broken
+    by a rule (Freshwater Fly's fish colours, Lure's fewest fish)."""
+    totals = [score(r) for r in play.results]
+    if not totals:
+        return bool(play.winners)
+    best = min(totals) if fewer_is_better(play.game, kinds) else max(totals)
+    return set(play.winners) != {r.name for r, total in zip(play.results, totals) if total == best}
+
+
+def read_bgg_data(data: Any, where: str) -> int:
+    """A game's BG Stats data file (`assets/games/<game>/bgstats.json`): its `bggId`, a whole
+    number (0: not known); AssetError naming the field when it is not one."""
+    return whole_number(require(data, "bggId", int, where), f"{where}.bggId", 0, MAX_BGG_ID)
+
+
+MAX_BGG_ID = 10**9  # BoardGameGeek's ids are six digits today
 
 
 def wall_time(played_at: str) -> datetime:

@@ -6,8 +6,10 @@ one gathers what the rest of the app uses:
 
 - `play_fields`: what a play says in every file: its game's title, its wall time, each
   player's score (the total the game's end showed, in every game) and breakdown;
-- `play_csv`: `plays_csv`, a row per player per play;
-- `bgstats_export`: `to_bgsplay` and `bgsplay_bytes`, the `.bgsplay` file BG Stats imports;
+- `play_csv`: `plays_csv`, a row per player per play, `breakdown_csv`, a row per breakdown line,
+  and `csv_file`, either as the file's bytes (UTF-8 after a byte-order mark);
+- `bgstats_export`: `to_bgsplay` and `bgsplay_bytes`, the `.bgsplay` file BG Stats imports, and
+  `create_play_link`, BG Stats' createPlay link for one play;
 - `bgstats_check`: `check_bgsplay`, whether a document is a BG Stats file;
 - `bgstats_import`: `from_bgsplay`, the plays of a BG Stats file of games Companion knows.
 """
@@ -15,7 +17,7 @@ one gathers what the rest of the app uses:
 from __future__ import annotations
 
 from companion.core.bgstats_check import check_bgsplay
-from companion.core.bgstats_export import bgsplay_bytes, to_bgsplay
+from companion.core.bgstats_export import CREATE_PLAY, bgsplay_bytes, create_play_link, to_bgsplay
 from companion.core.bgstats_import import (
     IMPORTED_ENTRY,
     IMPORTED_RULE,
@@ -25,11 +27,12 @@ from companion.core.bgstats_import import (
     from_bgsplay,
     known_game,
 )
-from companion.core.play_csv import CSV_HEADER, plays_csv
-from companion.core.play_fields import BGS_DATE, COMPANION_KEY, NAMESPACE, game_title
+from companion.core.play_csv import BREAKDOWN_HEADER, CSV_HEADER, breakdown_csv, csv_file, plays_csv
+from companion.core.play_fields import BGS_DATE, COMPANION_KEY, NAMESPACE, game_title, play_uuid
 
 __all__ = [
-    "BGS_DATE", "COMPANION_KEY", "CSV_HEADER", "IMPORTED_ENTRY", "IMPORTED_RULE", "MAX_BGSPLAY_BYTES",
-    "NAMESPACE", "WHERE", "ImportResult", "bgsplay_bytes", "check_bgsplay", "from_bgsplay", "game_title",
-    "known_game", "plays_csv", "to_bgsplay",
+    "BGS_DATE", "BREAKDOWN_HEADER", "COMPANION_KEY", "CREATE_PLAY", "CSV_HEADER", "IMPORTED_ENTRY",
+    "IMPORTED_RULE", "MAX_BGSPLAY_BYTES", "NAMESPACE", "WHERE", "ImportResult", "bgsplay_bytes",
+    "breakdown_csv", "check_bgsplay", "create_play_link", "csv_file", "from_bgsplay", "game_title",
+    "known_game", "play_uuid", "plays_csv", "to_bgsplay",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from companion.core.actions import plain
@@ -19,6 +20,7 @@ class PlayKind:
 
     title: str
     fewer_is_better: bool = False
+    bgg_id: int = 0  # its BoardGameGeek id, which BG Stats matches games by (0: not known)
 
 
 PlayKinds = Mapping[str, PlayKind]
@@ -35,6 +37,8 @@ class Play:
     winners: tuple[str, ...]
     entry: Mapping[str, Any]  # the game's own input, so the play can be edited later
     location: str = ""  # where it was played; "" = not said (older records have no "location")
+    start_seat: int | None = None  # the seat that started (its start player), where the game knows it
+    duration_min: int = 0  # minutes from its session's set-up to its last action; 0 = not known
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -51,10 +55,17 @@ class Play:
         }
         if self.location:
             doc["location"] = self.location
+        if self.start_seat is not None:
+            doc["start_seat"] = self.start_seat
+        if self.duration_min:
+            doc["duration_min"] = self.duration_min
         return doc
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Play:
+        """The play a document holds; a start player or a length that is not one (a damaged record,
+        or one of a version before they were kept) reads as not known."""
+        seats = len(doc["results"])
         return cls(
             id=doc["id"],
             game=doc["game"],
@@ -69,4 +80,33 @@ class Play:
             winners=tuple(doc["winners"]),
             entry=plain(doc["entry"]),
             location=doc.get("location", ""),
+            start_seat=seat_or_none(doc.get("start_seat"), seats),
+            duration_min=minutes_or_zero(doc.get("duration_min")),
         )
+
+
+MAX_MINUTES = 24 * 60  # longer than a day: a game left open and finished another day, not its playing time
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_or_none(value: Any, seats: int) -> int | None:
+    """`value` if it is one of `seats` seats (0 to seats - 1), else None (not known)."""
+    return value if _whole(value) and 0 <= value < seats else None
+
+
+def minutes_or_zero(value: Any) -> int:
+    """`value` if it is a length in whole minutes a play can take (1 to a day), else 0 (not known)."""
+    return value if _whole(value) and 0 < value <= MAX_MINUTES else 0
+
+
+def minutes_between(start: str, end: str) -> int:
+    """The minutes from `start` to `end` (ISO times), rounded, at least 1; 0 (not known) when they
+    are not times, `end` is not after `start`, or it is more than a day."""
+    try:
+        seconds = (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
+    except (TypeError, ValueError):  # not times, or one with an offset and one without
+        return 0
+    return minutes_or_zero(max(1, round(seconds / 60)) if seconds > 0 else 0)

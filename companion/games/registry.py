@@ -8,20 +8,21 @@ entry below; the shell, Games, Settings, Unfinished sessions, History and the co
 line read what they need from here.
 
 Modules are named as text and imported when first needed, so reading the registry stays
-quick and pulls in neither Flet nor a game's rules (only `core.plays`, for what History knows, and
-`core.pools`, for the dice presets).
+quick and pulls in neither Flet nor a game's rules (only `core.plays`, for what History knows,
+`core.pools`, for the dice presets, and `core.play_fields`, for the BG Stats data file).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
 from companion.core.assets import load_data
-from companion.core.plays import PlayKind
+from companion.core.play_fields import read_bgg_data
+from companion.core.plays import Play, PlayKind, minutes_between
 from companion.core.pools import Preset, find_preset, merge_presets, parse_presets
 
 
@@ -56,6 +57,10 @@ class SessionKind:
     rules: str  # the module whose RULES play it
     part: str
     arg: str = "{id}"  # the route argument that names one session (formatted with id and setup)
+    # The attribute of its finished state holding the seat that started the game (an int, or the turn
+    # order, whose first seat started), kept on the play saved from it; None: the rules keep none.
+    start_seat: str | None = None
+    timed: bool = False  # it runs from the game's set-up to its end: a play saved from it keeps its minutes
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,7 @@ class Game:
     data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it or a part)
     presets: str | None = None  # its dice presets' file under assets/ (games/<game>/presets.json)
     fewer_is_better: bool = False  # its plays' total is something to have few of: the best is the lowest
+    bgstats: str | None = None  # its BG Stats data file under assets/ (games/<game>/bgstats.json: its bggId)
 
     def part(self, part_id: str | None) -> Part:
         """The part called `part_id`, else the first one."""
@@ -111,6 +117,7 @@ FRESHWATER_FLY = Game(
     sessions=(SessionKind("freshwater-fly-table", f"{RULES}.freshwater_fly.table", "draft"),
               SessionKind("freshwater-fly-score", f"{RULES}.freshwater_fly.score_sheet", "score")),
     plays=("freshwater-fly",),
+    bgstats="games/freshwater_fly/bgstats.json",
     edits="freshwater-fly-score",
     options=f"{RULES}.freshwater_fly.options:OPTIONS",
     options_section=f"{UI}.freshwater_fly.settings:options_section",
@@ -140,9 +147,10 @@ FLEET_DICE = Game(
     parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),
            # a saved play, corrected: opened from History's Edit
            Part("edit", "Edit", "EDIT", f"{UI}.fleet_dice.edit:EditScreen", listed=False)),
-    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.rules", "sheets"),
+    sessions=(SessionKind("fleet-dice", f"{RULES}.fleet_dice.rules", "sheets", start_seat="start", timed=True),
               SessionKind("fleet-dice-edit", f"{RULES}.fleet_dice.correction", "edit")),
     plays=("fleet-dice",),
+    bgstats="games/fleet_dice/bgstats.json",
     edits="fleet-dice-edit",
     data=(("games/fleet_dice/sheet.json", f"{RULES}.fleet_dice.layout:default_layout"),),
     presets="games/fleet_dice/presets.json",
@@ -153,8 +161,9 @@ LURE = Game(
     summary="Secret casts with their odds, the catch, the score.",
     parts=(Part("round", "Round", "SET_MEAL", f"{UI}.lure.round:RoundScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen")),
-    sessions=(SessionKind("lure", f"{RULES}.lure.rules", "round"),),
+    sessions=(SessionKind("lure", f"{RULES}.lure.rules", "round", timed=True),),  # no start player: order by dice
     plays=("lure",),
+    bgstats="games/lure/bgstats.json",
     score_command=f"{RULES}.lure.scoring:score_json",
     data=(("games/lure/lure.json", f"{RULES}.lure.rules:default_data"),),
     presets="games/lure/presets.json",
@@ -165,8 +174,9 @@ SALMON_RUN = Game(
     summary="The river, the turn helper, decks and fatigue.",
     parts=(Part("race", "Race", "WAVES", f"{UI}.salmon_run.race:RaceScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen")),
-    sessions=(SessionKind("salmon-run", f"{RULES}.salmon_run.rules", "race"),),
+    sessions=(SessionKind("salmon-run", f"{RULES}.salmon_run.rules", "race", start_seat="first", timed=True),),
     plays=("salmon-run",),
+    bgstats="games/salmon_run/bgstats.json",
     fewer_is_better=True,  # the total is the Fatigue cards (salmon_run/scoring.py)
     score_command=f"{RULES}.salmon_run.scoring:score_json",
     data=(("games/salmon_run/river.json", f"{RULES}.salmon_run.river:default_data"),),
@@ -179,8 +189,9 @@ PEARL_BOAT = Game(
     summary="Banker and referee; the hidden duel.",
     parts=(Part("voyage", "Voyage", "SAILING", f"{UI}.pearl_boat.voyage:VoyageScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen")),
-    sessions=(SessionKind("pearl-boat", f"{RULES}.pearl_boat.rules", "voyage"),),
+    sessions=(SessionKind("pearl-boat", f"{RULES}.pearl_boat.rules", "voyage", start_seat="order", timed=True),),
     plays=("pearl-boat",),
+    bgstats="games/pearl_boat/bgstats.json",
     score_command=f"{RULES}.pearl_boat.scoring:score_json",
     data=(("games/pearl_boat/pearl_boat.json", f"{RULES}.pearl_boat.rules:default_data"),),
     presets="games/pearl_boat/presets.json",
@@ -221,6 +232,41 @@ def play_kinds() -> dict[str, PlayKind]:
     return {name: PlayKind(entry.title, entry.fewer_is_better) for entry in GAMES for name in entry.plays}
 
 
+@cache
+def bgg_ids() -> dict[str, int]:
+    """Each game's BoardGameGeek id, by how its plays are filed, from its BG Stats data file (a
+    player's own copy in `custom/` first); 0 where the file says it is not known."""
+    return {name: load_data(entry.bgstats, read_bgg_data) for entry in GAMES if entry.bgstats
+            for name in entry.plays}
+
+
+def file_kinds() -> dict[str, PlayKind]:
+    """What the files of plays (CSV, BG Stats) say of each game: `play_kinds` with its BoardGameGeek id."""
+    ids = bgg_ids()
+    return {name: replace(kind, bgg_id=ids.get(name, 0)) for name, kind in play_kinds().items()}
+
+
+def start_seat(kind: str, state: Any) -> int | None:
+    """The seat that started the finished game `state` of session kind `kind` (its start player), where
+    its rules keep one (`SessionKind.start_seat`); None where they do not."""
+    found = session_kinds().get(kind)
+    attribute = found[1].start_seat if found is not None else None
+    value = getattr(state, attribute, None) if attribute else None
+    if isinstance(value, tuple):  # a turn order: its first seat started
+        value = value[0] if value else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def with_session_facts(play: Play, record: Any, state: Any) -> Play:
+    """The play saved from a session (`record`, a SessionRecord; `state`, its finished state) with what
+    the session knows beyond the rules' result: who started (where its kind keeps it) and the minutes
+    from its set-up to its last action (where its kind runs the whole game, `SessionKind.timed`)."""
+    found = session_kinds().get(record.game)
+    timed = found is not None and found[1].timed
+    return replace(play, start_seat=start_seat(record.game, state),
+                   duration_min=minutes_between(record.created, record.updated) if timed else 0)
+
+
 def play_editors() -> dict[str, str]:
     """The session kind that corrects a finished play, by how the play is filed."""
     return {name: entry.edits for entry in GAMES if entry.edits for name in entry.plays}
@@ -237,12 +283,16 @@ def _lazy(where: str) -> Callable[[Any], dict]:
 
 def data_files() -> tuple[tuple[str, str], ...]:
     """Every data file a player may replace with their own copy in `custom/`, with its reader."""
-    own = tuple(item for entry in GAMES for item in (*entry.data, *_presets_file(entry)))
+    own = tuple(item for entry in GAMES for item in (*entry.data, *_presets_file(entry), *_bgstats_file(entry)))
     return SHARED_DATA + own
 
 
 def _presets_file(entry: Game) -> tuple[tuple[str, str], ...]:
     return ((entry.presets, f"{__name__}:preset_files"),) if entry.presets else ()
+
+
+def _bgstats_file(entry: Game) -> tuple[tuple[str, str], ...]:
+    return ((entry.bgstats, f"{__name__}:bgg_ids"),) if entry.bgstats else ()
 
 
 @cache

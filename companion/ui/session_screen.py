@@ -25,7 +25,7 @@ from companion.core.scoring import PlayerResult
 from companion.core.session import FINISHED, GameSession, SessionClosed
 from companion.core.table.seats import ANY_SEAT, seat_of
 from companion.core.undo import UndoView
-from companion.games.registry import session_kinds
+from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import empty_state, panel
@@ -210,17 +210,21 @@ class SessionScreen(Screen):
         """File the finished game in History: `make(state, play_id, played_at)` builds the play from
         the state this page showed (refused if it changed since, or is not over). It takes the session's
         id (so saving again after a crash between the two steps replaces it), or the id and date of the
-        play it corrects (`replacing`; a play deleted meanwhile is kept as a new one). This page, and
-        every page showing the session, then shows the saved result."""
+        play it corrects (`replacing`; a play deleted meanwhile is kept as a new one), with who started and
+        how long it took (kept from the corrected play). This page, and every page showing the session,
+        then shows the saved result."""
         def run() -> None:
             session = self.session
             if session is None:
                 return
             state = session.finished_state(self.seen(), self.host.origin)
             play_id, played_at = session.id, self.ctx.store.clock().isoformat(timespec="seconds")
-            if replacing is not None and (old := self._saved_play(replacing)) is not None:
+            old = self._saved_play(replacing) if replacing is not None else None
+            if old is not None:
                 play_id, played_at = old.id, old.played_at
             play = make(state, play_id, played_at)
+            play = with_session_facts(play, session.record, state) if old is None else \
+                replace(play, start_seat=old.start_seat, duration_min=old.duration_min)
             self.ctx.store.archive.add(play)
             try:
                 self.ctx.sessions.finish(session.id, saved_as=play.id)

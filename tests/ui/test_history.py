@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
+import random
+import urllib.parse
 
+import flet as ft
 import flet_charts as fch
 
 from companion.core.players import PlayerColor
@@ -46,7 +50,8 @@ async def test_filters_by_game_player_and_date(app) -> None:
     await page.click(key="filter-open")
     await page.click(key="filter-game-lure")
     assert page.label("history-count") == "3 plays: Lure, everyone"
-    assert [c.key for c in page.find_all() if str(c.key).startswith("play-p")] == ["play-p003", "play-p002", "play-p001"]
+    assert [c.key for c in page.find_all() if str(c.key).startswith("play-p")] == \
+        ["play-p003", "play-p002", "play-p001"]
     await page.click(key="filter-game-all")
     players = [page.label(key=f"filter-player-{i}") for i in range(3)]
     assert players == ["Ana", "Ben", "Cy"]  # most plays first, then by name
@@ -118,11 +123,19 @@ async def test_exports_offer_the_filtered_plays_as_csv_and_bgsplay(app) -> None:
     await page.click(key="filter-game-fleet-dice")
     await page.click(key="export-csv")
     await page.click(key="export-bgsplay")
-    (csv_name, csv_bytes), (bgs_name, bgs_bytes) = OFFERED.pop(page.page.session.id)
+    await page.click(key="export-breakdown")
+    (csv_name, csv_bytes), (bgs_name, bgs_bytes), (lines_name, lines_bytes) = OFFERED.pop(page.page.session.id)
     assert csv_name == "companion-plays-2026-11-21.csv" and bgs_name == "companion-plays-2026-11-21.bgsplay"
-    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8"))))
-    assert [(r["player"], r["score"], r["won"]) for r in rows] == [("Ana", "30", "no"), ("Ben", "20", "no"),
-                                                                    ("Cy", "40", "yes")]
+    assert csv_bytes.startswith(codecs.BOM_UTF8)  # so that Excel reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8-sig"))))
+    assert [(r["player"], r["score"], r["won"]) for r in rows] == [("Ana", "30", "FALSE"), ("Ben", "20", "FALSE"),
+                                                                    ("Cy", "40", "TRUE")]
+    # Beside it, a row per breakdown line for pivot tables.
+    assert lines_name == "companion-breakdown-2026-11-21.csv" and lines_bytes.startswith(codecs.BOM_UTF8)
+    lines = list(csv.DictReader(io.StringIO(lines_bytes.decode("utf-8-sig"))))
+    assert [(r["player"], r["category"], r["points"]) for r in lines] == [
+        ("Ana", "Fish", "30"), ("Ana", "Bonus", "0"), ("Ben", "Fish", "20"), ("Ben", "Bonus", "0"),
+        ("Cy", "Fish", "40"), ("Cy", "Bonus", "0")]
     data = json.loads(bgs_bytes)
     assert [g["name"] for g in data["games"]] == ["Fleet Dice"] and len(data["plays"]) == 1
 
@@ -141,6 +154,71 @@ async def test_a_play_is_shared_as_a_picture(app) -> None:
     assert name == "fleet-dice-2026-11-15-p004.png" and data[:4] == b"\x89PNG"
 
 
+def sent_to_bg_stats(page) -> dict:
+    """The play the page's "Send to BG Stats" button hands BG Stats (its createPlay link, decoded)."""
+    url = page.find(key="send-bgstats").url
+    link = url.url if isinstance(url, ft.Url) else url
+    prefix = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+    assert link.startswith(prefix)
+    return json.loads(urllib.parse.unquote(link.removeprefix(prefix)))
+
+
+async def test_a_plays_page_sends_it_to_bg_stats(app) -> None:
+    archived(app, SMALL)
+    page = await app.open("/history/p004")
+    assert page.label("send-bgstats") == "Send to BG Stats"
+    assert sent_to_bg_stats(page) == {
+        "sourceName": "Companion", "sourcePlayId": "p004", "playDate": "2026-11-15 20:00:00", "durationMin": 0,
+        "game": {"name": "Fleet Dice", "bggId": 0, "highestWins": True, "noPoints": False,
+                 "sourceGameId": "fleet-dice"},
+        "players": [{"name": "Ana", "score": 30, "winner": False, "startPlayer": False, "rank": 2},
+                    {"name": "Ben", "score": 20, "winner": False, "startPlayer": False, "rank": 3},
+                    {"name": "Cy", "score": 40, "winner": True, "startPlayer": False, "rank": 1}]}
+
+
+async def test_a_saved_game_keeps_how_long_it_took_and_who_started(app, clock) -> None:
+    from companion.core.errors import DomainError
+    from companion.games import GAMES
+
+    rules, rng = GAMES["pearl-boat"], random.Random(2)
+    session = app.ctx.sessions.create("pearl-boat", rules.example_setup(rng))
+    clock.advance(minutes=94, seconds=40)  # from the set-up to the last action: 95 minutes, rounded
+    while not rules.over(session.state):
+        try:
+            session.perform(rng.choice(rules.candidates(session.state, rng)))
+        except DomainError:
+            pass
+    first = session.state.order[0]  # the turn order's first boat: the highest roll-off
+    clock.advance(minutes=10)  # the result waits on the table before it is saved: not playing time
+    page = await app.open(f"/games/pearl-boat/voyage/{session.id}")
+    await page.click(key="voyage-save")
+    play = app.store.archive.get(session.id)
+    assert (play.duration_min, play.start_seat) == (95, first)
+    page = await app.open(f"/history/{session.id}")
+    sent = sent_to_bg_stats(page)
+    assert sent["durationMin"] == 95
+    assert [p["startPlayer"] for p in sent["players"]] == [seat == first for seat in range(len(play.results))]
+
+
+async def test_a_corrected_play_keeps_who_started_and_how_long_it_took(app, clock) -> None:
+    from dataclasses import replace
+
+    from companion.games.fleet_dice import rules as fleet
+
+    state = fleet.RULES.initial_state(fleet.RULES.example_setup(random.Random(3)))
+    rng = random.Random(3)
+    for _ in range(60):  # some of a game: the correction starts from its sheets
+        state = fleet.RULES.apply(state, rng.choice(fleet.RULES.candidates(state, rng)))
+    play = replace(fleet.to_play(state, "p-fleet", "2026-11-20T21:00:00+01:00"), start_seat=1, duration_min=62)
+    archived(app, [play])
+    page = await app.open("/history/p-fleet")
+    await page.click(key="edit-play")
+    clock.advance(hours=2)  # the correction's own time is not the game's
+    await page.click(key="save-edit")
+    corrected = app.store.archive.get("p-fleet")
+    assert (corrected.start_seat, corrected.duration_min) == (1, 62)
+
+
 async def test_fly_solo_adventures_and_their_timeline(app) -> None:
     journal = Journal("Autumn week")
     journal.buy("momentum", "1A")
@@ -151,7 +229,8 @@ async def test_fly_solo_adventures_and_their_timeline(app) -> None:
         session.perform(action)
     page = await app.open("/history/fly-solo")
     card = page.find(key=f"adventure-{session.id}")
-    assert card is not None and f"Playing · 2 of 7 Days · {len(journal.state.badges)} Badges · 1 upgrade" in page.texts()
+    badges = len(journal.state.badges)
+    assert card is not None and f"Playing · 2 of 7 Days · {badges} Badges · 1 upgrade" in page.texts()
     await page.click(key=f"adventure-{session.id}")
     assert page.has(key="chart-adventure") and page.has(key="adventure-timeline")
     moments = [page.find(key=f"moment-{i}").controls[1].controls[0].value for i in range(3)]

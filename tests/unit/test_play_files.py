@@ -22,6 +22,7 @@ from companion.core.play_files import (
     bgsplay_bytes,
     check_bgsplay,
     from_bgsplay,
+    play_uuid,
     plays_csv,
     to_bgsplay,
 )
@@ -74,11 +75,11 @@ def test_csv_has_a_row_per_player_per_play() -> None:
     text = plays_csv([LURE, FLEET], PLAY_KINDS)
     assert text == (
         "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
-        'p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,yes,Cod x3: 6; Trout x1: 2\r\n'
-        "p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,no,Cod x2: 4\r\n"
-        "p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,yes,Boats x2: 10\r\n"
-        'p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,yes,Boats x1: 5; Nets x5: 5\r\n'
-        'p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,no,\r\n'
+        'p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,TRUE,Cod x3: 6; Trout x1: 2\r\n'
+        "p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,FALSE,Cod x2: 4\r\n"
+        "p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,TRUE,Boats x2: 10\r\n"
+        'p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,TRUE,Boats x1: 5; Nets x5: 5\r\n'
+        'p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,FALSE,\r\n'
     )
     rows = list(csv.reader(io.StringIO(text)))
     assert tuple(rows[0]) == CSV_HEADER
@@ -97,17 +98,17 @@ def test_bgsplay_export_has_the_fields_bg_stats_needs() -> None:
     assert data == to_bgsplay([LURE, FLEET], PLAY_KINDS)
     assert check_bgsplay(data) == []
     assert set(data) == {"games", "players", "locations", "plays", "userInfo"}
-    assert data["userInfo"] == {"meRefId": None}
+    assert data["userInfo"] == {}  # meRefId left out: no player of the file is known to be "me"
     assert [(g["id"], g["name"], g["bggId"]) for g in data["games"]] == [(1, "Lure", 0), (2, "Fleet Dice", 0)]
     for g in data["games"]:
-        assert (g["isCooperative"], g["highestWins"], g["noPoints"]) == (False, True, False)
+        assert (g["cooperative"], g["usesTeams"], g["highestWins"], g["noPoints"]) == (False, False, True, False)
         assert isinstance(g["uuid"], str)
     assert [(p["id"], p["name"], p["isAnonymous"]) for p in data["players"]] == [
         (1, "Ann, the Angler", False), (2, "Bo 🎣", False), (3, 'Cy "Skipper"', False)]
     assert [(loc["id"], loc["name"]) for loc in data["locations"]] == [(1, "Cabin by the lake")]
 
     lure, fleet = data["plays"]
-    assert lure["uuid"] == "p-1"
+    assert lure["uuid"] == play_uuid("p-1") and lure["companion"]["id"] == "p-1"
     assert lure["playDate"] == lure["entryDate"] == "2024-05-01 20:15:42"
     assert (lure["gameRefId"], lure["locationRefId"]) == (1, 1)
     assert "locationRefId" not in fleet
@@ -176,6 +177,8 @@ def plays(draw) -> Play:
         winners=tuple(r.name for r in results if r.rank == 1),
         entry=draw(st.dictionaries(names, json_values, max_size=5)),
         location=draw(st.just("") | names),
+        start_seat=draw(st.none() | st.integers(0, len(results) - 1)),
+        duration_min=draw(st.integers(0, 24 * 60)),
     )
 
 
@@ -402,6 +405,23 @@ def test_location_is_kept_only_when_there_is_one() -> None:
     assert LURE.to_doc()["location"] == "Cabin by the lake"
     assert "location" not in FLEET.to_doc()
     assert Play.from_doc(LURE.to_doc()) == LURE
+
+
+def test_who_started_and_how_long_are_kept_only_when_known() -> None:
+    known = replace(LURE, start_seat=1, duration_min=47)
+    assert (known.to_doc()["start_seat"], known.to_doc()["duration_min"]) == (1, 47)
+    assert Play.from_doc(known.to_doc()) == known
+    assert "start_seat" not in LURE.to_doc() and "duration_min" not in LURE.to_doc()
+    assert (Play.from_doc(LURE.to_doc()).start_seat, Play.from_doc(LURE.to_doc()).duration_min) == (None, 0)
+
+
+@pytest.mark.parametrize("seat, minutes", [(2, -1), ("1", "47"), (True, 1.5), (-1, None), (None, True)])
+def test_a_damaged_start_player_or_length_reads_as_not_known(seat, minutes) -> None:
+    # LURE has two seats: 2 and -1 are no seat of it.
+    doc = {**LURE.to_doc(), "start_seat": seat, "duration_min": minutes}
+    play = Play.from_doc(doc)
+    assert (play.start_seat, play.duration_min) == (None, 0)
+    check_docs({"plays": {"1": doc}})
 
 
 def test_old_play_records_without_location_still_load() -> None:

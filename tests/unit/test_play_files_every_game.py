@@ -36,6 +36,11 @@ def makers(entry: registry.Game):
 
 def finished(kind: str, make, seed: int) -> Play:
     """A play of `kind` as its game's end files it, after random legal play from its example set-up."""
+    return make(finished_state(kind, seed), f"{kind}-{seed}", "2026-11-20T21:00:00+01:00")
+
+
+def finished_state(kind: str, seed: int):
+    """The state random legal play from the kind's example set-up ends in."""
     rules = GAMES[kind]
     rng = random.Random(seed)
     state = rules.initial_state(rules.example_setup(rng))
@@ -50,7 +55,7 @@ def finished(kind: str, make, seed: int) -> Play:
         except DomainError:
             pass
     assert not rules.ends or rules.over(state), f"{kind}: not over"
-    return make(state, f"{kind}-{seed}", "2026-11-20T21:00:00+01:00")
+    return state
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +116,7 @@ def test_a_salmon_run_play_exports_its_fatigue_cards() -> None:
     play = Play("race-1", "salmon-run", "2026-11-20T21:00:00", results, winners, {})
     rows = list(csv.DictReader(io.StringIO(plays_csv([play], PLAY_KINDS))))
     assert [(r["player"], r["score"], r["rank"], r["won"]) for r in rows] == \
-        [("Ana", "3", "1", "yes"), ("Ben", "5", "2", "no"), ("Cy", "1", "3", "no")]
+        [("Ana", "3", "1", "TRUE"), ("Ben", "5", "2", "FALSE"), ("Cy", "1", "3", "FALSE")]
     document = to_bgsplay([play], PLAY_KINDS)
     [record] = document["plays"]
     assert [s["score"] for s in record["playerScores"]] == ["3", "5", "1"]
@@ -119,3 +124,26 @@ def test_a_salmon_run_play_exports_its_fatigue_cards() -> None:
     [back] = from_bgsplay(json.dumps(document).encode(), PLAY_KINDS).plays
     assert [(r.name, r.total, r.rank) for r in back.results] == [("Ana", 3, 1), ("Ben", 5, 3), ("Cy", 1, 2)]
     assert back.winners == ("Ana",)
+
+
+# Who started: Fleet Dice's first start player ("Randomly select a start player"), Salmon Run's first
+# player (rolled for), the pearl boat game's first in turn order ("whoever rolls the highest number
+# ... goes first"). Lure has none (its order is made each round by the dice cast); a Freshwater Fly
+# play is filed from its score sheet, which does not know the draft's.
+KNOWS_ITS_START = {"fleet-dice", "salmon-run", "pearl-boat"}
+
+
+def test_the_kinds_that_know_who_started_say_so() -> None:
+    assert {kind for kind, (_, entry) in registry.session_kinds().items() if entry.start_seat} == KNOWS_ITS_START
+
+
+@pytest.mark.parametrize("kind", sorted(KNOWS_ITS_START))
+def test_a_finished_game_names_the_seat_that_started(kind) -> None:
+    seats = []
+    for seed in SEEDS:
+        state = finished_state(kind, seed)
+        seats.append(registry.start_seat(kind, state))
+        assert seats[-1] is None or 0 <= seats[-1] < len(state.names), f"{kind}, seed {seed}: {seats[-1]}"
+    # None only for Fleet Dice sheets kept before the table's round (no start player in their set-up).
+    assert any(seat is not None for seat in seats), f"{kind}: no start player in {seats}"
+    assert registry.start_seat("lure", finished_state("lure", 1)) is None

@@ -13,13 +13,20 @@ import flet as ft
 
 from companion.core import words
 from companion.core.errors import DomainError
-from companion.core.play_files import bgsplay_bytes, from_bgsplay, plays_csv
+from companion.core.play_files import (
+    bgsplay_bytes,
+    breakdown_csv,
+    create_play_link,
+    csv_file,
+    from_bgsplay,
+    plays_csv,
+)
 from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
 from companion.core.scoring import winners_words
 from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
-from companion.games.registry import play_editors
+from companion.games.registry import file_kinds, play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import Segment, empty_state, segments
 from companion.ui.components.result_picture import result_picture, warm_up_soon
@@ -138,6 +145,10 @@ class HistoryScreen(Screen):
             ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv",
                               tooltip=f"Download {words.these(n, 'play')} as a spreadsheet (CSV)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "csv")),
+            ft.OutlinedButton("Breakdown CSV", icon=ft.Icons.PIVOT_TABLE_CHART, key="export-breakdown",
+                              tooltip=f"Download the breakdown of {words.these(n, 'play')}, a row per scoring line, "
+                                      "for pivot tables (CSV)", disabled=not plays,
+                              on_click=lambda e: self._export(plays, "breakdown")),
             ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay",
                               tooltip=f"Download {words.these(n, 'play')} for BG Stats (.bgsplay)", disabled=not plays,
                               on_click=lambda e: self._export(plays, "bgsplay")),
@@ -151,17 +162,19 @@ class HistoryScreen(Screen):
 
     def _export(self, plays: list[Play], kind: str) -> None:
         stamp = f"{self.ctx.store.clock():%Y-%m-%d}"
-        what = words.count(len(plays), "play")
+        what, kinds, save = words.count(len(plays), "play"), file_kinds(), files_of(self.host).save
         if kind == "csv":
-            files_of(self.host).save(f"companion-plays-{stamp}.csv", plays_csv(plays, PLAY_KINDS).encode("utf-8"), f"{what} as CSV")
+            save(f"companion-plays-{stamp}.csv", csv_file(plays_csv(plays, kinds)), f"{what} as CSV")
+        elif kind == "breakdown":
+            save(f"companion-breakdown-{stamp}.csv", csv_file(breakdown_csv(plays, kinds)), f"{what}, by line, as CSV")
         else:
-            files_of(self.host).save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays, PLAY_KINDS), f"{what} for BG Stats")
+            save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays, kinds), f"{what} for BG Stats")
 
     def take_file(self, name: str, content: bytes) -> None:
         """File the plays of a BG Stats file (the same play again replaces it), with undo; a file
         that cannot be read is refused with the reason, and nothing changes."""
         try:
-            found = from_bgsplay(content, PLAY_KINDS)
+            found = from_bgsplay(content, PLAY_KINDS, known=[p.id for p in self.ctx.store.archive.newest_first()])
         except DomainError as exc:
             self.host.toast(f"{name} was not imported: {exc}", seconds=10)
             return
@@ -197,6 +210,12 @@ class HistoryScreen(Screen):
         warm_up_soon()  # a player on a play's page may share it next: matplotlib is ready by then
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
                                         on_click=share))
+        # A link, opened by the phone itself: with BG Stats installed, its import dialog shows this play.
+        controls.append(ft.OutlinedButton("Send to BG Stats", icon=ft.Icons.SEND_TO_MOBILE, key="send-bgstats",
+                                          tooltip="Open this play in the BG Stats app, if this phone has it",
+                                          url=ft.Url(create_play_link(play, file_kinds()), ft.UrlTarget.SELF)))
+        controls.append(ft.Text("Opens BG Stats on a phone that has it, this play ready to save there.", size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT, key="send-bgstats-hint"))
         controls.append(ft.Row([
             ft.FilledButton("Edit", icon=ft.Icons.EDIT, key="edit-play", expand=True,
                             on_click=lambda e: self.edit(play)),
