@@ -22,16 +22,15 @@ def state(server):
 
 def taps_called_for(log: list[dict]) -> int:
     """The taps the moves in `log` call for on these screens: one per move, but one for the whole
-    turn-order roll-off, none for a delivery in the tap that reached the fish market or for the end of a
-    turn in its last draw's tap, and one more for the fish market's steps chosen before a move."""
+    turn-order roll-off, none for a delivery in the tap that reached the fish market, and one more for
+    the fish market's steps chosen before a move."""
     taps = 1 if any(a["type"] == "order" for a in log) else 0
     for before, action in zip([None, *log], log):
         kind = action["type"]
         if kind == "order":
             continue
         by_itself = before is not None and (
-            (kind == "deliver" and before["type"] == "move" and "to_market" in before["data"])
-            or (kind == "end" and before["type"] == "draw"))
+            kind == "deliver" and before["type"] == "move" and "to_market" in before["data"])
         taps += 0 if by_itself else 1
         taps += 1 if kind == "move" and "to_market" in action["data"] else 0
     return taps
@@ -77,8 +76,8 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
     table.phones[first].shot("pearl-whole-round-1-first")
     taps = [table.taps]
 
-    # Round 1. The first boat moves, lands on +4 pearls and draws a 6 (Slow down), which ends its turn.
-    for button in ("d6 rolled 3", "+4 pearls", "d8 rolled 6"):
+    # Round 1. The first boat moves, lands on +4 pearls, draws a 6 (Slow down) and ends its turn.
+    for button in ("d6 rolled 3", "+4 pearls", "d8 rolled 6", "End the turn"):
         table.tap(first, button)
     # The second catches two fish and takes them to a drop-off point (they arrive at its next turn).
     table.see_everywhere(f"Round 1: {second}'s turn.")
@@ -86,11 +85,13 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
         table.tap(second, button)
     table.phones[second].shot("pearl-whole-round-1-drop-off")
     table.tap(second, "d8 rolled 7")  # Steal fuel, kept
+    table.tap(second, "End the turn")
     # The third rolls and draws in the app: the turn's next step is always the pinned button.
     table.see_everywhere(f"Round 1: {third}'s turn.")
     table.tap(third, "Roll to move")
     table.tap(third, "+2 pearls")
-    table.tap(third, "Draw a card, end the turn")
+    table.tap(third, "Draw a chance card")
+    table.tap(third, "End the turn")
     taps.append(table.taps)
 
     # Round 2. The first boat trades its attack for a hidden attack, then plays its turn.
@@ -98,7 +99,7 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
     first_phone = table.phones[first]
     first_phone.button("Trade Slow down for a hidden attack").scroll_into_view_if_needed()
     first_phone.shot("pearl-whole-round-2-cards")  # down the turn: the boat's cards and the store
-    for button in ("Trade Slow down for a hidden attack", "d6 rolled 2", "+3 pearls", "d8 rolled 1"):
+    for button in ("Trade Slow down for a hidden attack", "d6 rolled 2", "+3 pearls", "d8 rolled 1", "End the turn"):
         table.tap(first, button)
     # The second's fish arrive; it trades too and engages the first in a hidden duel.
     table.see_everywhere(f"Round 2: {second}'s turn.")
@@ -126,7 +127,7 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
     log = actions(server, pb.GAME)
     assert [a["type"] for a in log if a["type"] in ("deliver", "duel_choose")] == ["duel_choose", "duel_choose",
                                                                                      "deliver"]
-    assert table.taps == taps_called_for(log) == 1 + (3 + 6 + 3) + (4 + 7)
+    assert table.taps == taps_called_for(log) == 1 + (4 + 7 + 4) + (5 + 7)
     rounds = len(taps) - 1
     print(f"taps per round, 3 players: {table.taps / rounds:.1f} "
           f"(round 1: {taps[1] - taps[0]}, round 2: {taps[2] - taps[1]}, turn order: {taps[0]})")

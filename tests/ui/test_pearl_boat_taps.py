@@ -3,9 +3,10 @@
 Before: the turn order took a tap per roll-off (ties rolled again by hand); an ordinary turn took 4
 taps (roll, the space's value, draw, End the turn), 5 with a purchase, 6 to reach the fish market
 with a fish (catch, the market's steps, roll, Deliver, draw, End); a held card on a boat 2 (Play,
-then the boat). Now: the order 1 tap, an ordinary turn 3 (the turn's last draw ends it; Undo takes
-the end back), 4 with a purchase (bought before the draw), 4 to reach the market with a fish (it
-delivers in the same tap), a held card on a boat 1. Every count word through core/words.py."""
+then the boat). Now: the order 1 tap, an ordinary turn 4 (roll, the space's value, draw, End the turn,
+each pinned in turn; the store comes after the draw, as the rules text has it), 5 with a purchase, 5
+to reach the market with a fish (it delivers in the same tap), a held card on a boat 1. Every count
+word through core/words.py."""
 
 from __future__ import annotations
 
@@ -90,16 +91,18 @@ async def test_the_turn_order_is_one_tap_ties_rolled_again_in_it(app, roster) ->
     assert pinned(table.phones["Cy"]) == ("Roll to move", "move") and pinned(ana) is None
 
 
-async def test_an_ordinary_turn_is_three_taps_and_the_last_draw_ends_it(app, roster) -> None:
+async def test_an_ordinary_turn_is_four_taps_each_pinned_in_turn(app, roster) -> None:
     table = await table_of(app, roster)
     ana, ben = table.phones["Ana"], table.phones["Ben"]
     app.ctx.rng.seed(7)
     assert pinned(ana) == ("Roll to move", "move") and pinned(ben) is None
     await table.tap("Ana", "move")
     await table.tap("Ana", "reward-1")  # the space's value: +3 pearls
-    assert pinned(ana) == ("Draw a card, end the turn", "draw")
+    assert pinned(ana) == ("Draw a chance card", "draw")
     await table.tap("Ana", "draw")
-    assert table.taps == 3 and table.state.current == 1
+    assert pinned(ana) == ("End the turn", "end-turn")  # the store comes after the draw (rules text)
+    await table.tap("Ana", "end-turn")
+    assert table.taps == 4 and table.state.current == 1
     rolled, space, drawn, ended = table.labels(1)
     assert rolled.startswith("Ana rolls ") and space == "Ana's space: +3 pearls"
     assert drawn.startswith("Ana draws ") and ended == "Ana ends the turn"
@@ -109,21 +112,21 @@ async def test_an_ordinary_turn_is_three_taps_and_the_last_draw_ends_it(app, ros
     assert ben.find(key="voyage-last").value == f"Before, Ana: {said}."  # "rolls 3: 3 steps; space: +3 pearls; ..."
 
 
-async def test_a_purchase_is_one_tap_more_made_before_the_draw(app, roster) -> None:
+async def test_a_purchase_is_one_tap_more_made_after_the_draw(app, roster) -> None:
     table = await table_of(app, roster)
-    for key in ("d6-3", "reward-2", "store-half_refill", "d8-1"):  # +4 pearls; a half refill; Engine reverse
+    for key in ("d6-3", "reward-2", "d8-1", "store-half_refill", "end-turn"):  # +4 pearls; Engine reverse; a refill
         await table.tap("Ana", key)
     ana = table.state.boats[0]
-    assert table.taps == 4 and (ana.pearls, ana.fuel, ana.upgrades) == (4 - 2, 10, ("engine_reverse",))
+    assert table.taps == 5 and (ana.pearls, ana.fuel, ana.upgrades) == (4 - 2, 10, ("engine_reverse",))
     assert table.state.current == 1
 
 
 async def test_a_boat_reaching_the_fish_market_delivers_in_the_same_tap(app, roster) -> None:
     table = await table_of(app, roster)
-    for key in ("catch-0", "market-2", "d6-5", "d8-1"):  # a Salmon; the market 2 steps away; the d6 rolled 5
+    for key in ("catch-0", "market-2", "d6-5", "d8-1", "end-turn"):  # a Salmon; the market 2 steps away; a 5
         await table.tap("Ana", key)
     ana = table.state.boats[0]
-    assert table.taps == 4 and ana.delivered == ("salmon",) and ana.fuel == 10 - 2 and ana.position == 0
+    assert table.taps == 5 and ana.delivered == ("salmon",) and ana.fuel == 10 - 2 and ana.position == 0
     assert table.labels(1)[1:3] == ["Ana rolls 5: 2 steps, reaches the fish market",
                                     "Ana delivers 1 fish at the fish market"]
     assert table.state.current == 1
@@ -137,38 +140,39 @@ async def test_a_held_card_is_played_on_a_boat_in_one_tap(app, roster) -> None:
     assert table.taps == 1 and pb.effect_of(table.state, 2).name == "Slowed"
 
 
-async def test_a_card_drawn_to_a_full_hand_asks_its_boat_then_ends_the_turn(app, roster) -> None:
+async def test_a_card_drawn_to_a_full_hand_asks_its_boat_in_one_tap(app, roster) -> None:
     # Ana holds two attacks (the most): a Steal fuel drawn is used at once, on the boat she taps.
     table = await table_of(app, roster, *did(("move", 0, 3), ("reward", 0, 4), ("draw", 0, 6),
                                               ("buy", 0, "extra_draw"), ("draw", 0, 8), *ROUND_1))
-    for key in ("d6-2", "d8-7", "target-0"):  # Steal fuel, on Ben: half his 8 fuel
+    for key in ("d6-2", "d8-7", "target-0", "end-turn"):  # Steal fuel, on Ben: half his 8 fuel
         await table.tap("Ana", key)
     ana, ben = table.state.boats[:2]
-    assert table.taps == 3 and (ana.fuel, ben.fuel) == (10 - 3 - 2 + 4, 8 - 4) and table.state.current == 1
+    assert table.taps == 4 and (ana.fuel, ben.fuel) == (10 - 3 - 2 + 4, 8 - 4) and table.state.current == 1
 
 
-async def test_a_turn_without_a_move_is_one_tap(app, roster) -> None:
-    # Frozen ("can still draw from chance deck and purchase"), or no fuel and no pearls for it: the draw
-    # and the end of the turn were two taps.
+async def test_a_turn_without_a_move_asks_only_what_is_left(app, roster) -> None:
+    # Frozen ("can still draw from chance deck and purchase"): the draw, then the end of the turn; no
+    # fuel and no pearls for it: one tap.
     table = await table_of(app, roster, *did(("move", 0, 1), ("draw", 0, 4), *ROUND_1),
                            data=replace(pb.default_data(), start_fuel=2))
     ana, ben = table.phones["Ana"], table.phones["Ben"]
     assert ana.find(key="turn-next").value.startswith("Ana is frozen this turn: no move.")
-    assert pinned(ana) == ("Draw a card, end the turn", "draw")
+    assert pinned(ana) == ("Draw a chance card", "draw")
     await table.tap("Ana", "d8-1")
-    assert table.taps == 1 and table.state.current == 1
+    await table.tap("Ana", "end-turn")
+    assert table.taps == 2 and table.state.current == 1
     assert ben.find(key="turn-next").value == "Ben has no fuel: buy a half refill, or end the turn without moving."
     await table.tap("Ben", "end-no-draw")
-    assert table.taps == 2 and table.labels()[-1] == "Ben skips the turn (no fuel)"
+    assert table.taps == 3 and table.labels()[-1] == "Ben skips the turn (no fuel)"
 
 
-async def test_undo_takes_the_end_back_after_the_draw(app, roster) -> None:
+async def test_undo_takes_the_end_back(app, roster) -> None:
     table = await table_of(app, roster)
-    for key in ("d6-3", "reward-2", "d8-1"):
+    for key in ("d6-3", "reward-2", "d8-1", "end-turn"):
         await table.tap("Ana", key)
     ana = table.phones["Ana"]
     assert ana.label("undo") == "Undo: Ana ends the turn"
-    await table.tap("Ana", "undo")  # she meant to buy after seeing her card
+    await table.tap("Ana", "undo")  # she meant to buy before passing on
     assert table.state.current == 0 and pinned(ana) == ("End the turn", "end-turn")
     await table.tap("Ana", "store-half_refill")
     await table.tap("Ana", "end-turn")
@@ -219,16 +223,16 @@ async def test_a_first_duel_at_four_phones(app, roster) -> None:
     # draw an attack in round 1, trade it for a hidden attack in round 2; Ana engages Ben in round 3.
     table = await table_of(app, roster, names=("Ana", "Ben", "Cy", "Dee"))
     for name, card in (("Ana", 6), ("Ben", 7), ("Cy", 1), ("Dee", 2)):
-        for key in ("d6-3", "reward-2", f"d8-{card}"):
+        for key in ("d6-3", "reward-2", f"d8-{card}", "end-turn"):
             await table.tap(name, key)
     for name, extra in (("Ana", "trade-slow_down"), ("Ben", "trade-steal_fuel"), ("Cy", None), ("Dee", None)):
-        for key in ([extra] if extra else []) + ["d6-2", "reward-0", "d8-3"]:
+        for key in ([extra] if extra else []) + ["d6-2", "reward-0", "d8-3", "end-turn"]:
             await table.tap(name, key)
     assert table.state.round == 3
     await table.tap("Ana", "use-hidden_attack-1")
     await table.tap("Ana", "duel-0-net")
     await table.tap("Ben", "duel-1-anchor")
-    assert table.state.last_duel.winner == 0 and table.taps == 4 * 3 + (4 * 3 + 2) + 3
+    assert table.state.last_duel.winner == 0 and table.taps == 4 * 4 + (4 * 4 + 2) + 3
     assert table.phones["Cy"].find(key="voyage-notice").value == "Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."
 
 

@@ -1,8 +1,9 @@
 """The current boat's turn on the pearl boat game's Voyage, in the order of the rules text: the move
 (the app's d6, or the table's d6 in one tap; the fish market or a blocking boat within reach in one
-tap more), the space's value, the fish, the boat's cards, the store, then the chance card. The
-turn's next step is pinned above the navigation bar; the last draw of a turn ends it (an Undo takes
-the end back), and a boat that reaches the fish market delivers there in the same tap.
+tap more), the space's value, the fish, the boat's cards, the chance card, then the store (the rules
+text: "After this, the player is then allowed to purchase from the store") and the end of the turn.
+The turn's next step is pinned above the navigation bar, and a boat that reaches the fish market
+delivers there in the same tap.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.core.errors import DomainError
 from companion.core.words import count, noun
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
@@ -135,8 +135,8 @@ class TurnPanel:
             return f"{name}: tap the value of the space the boat stopped on, then draw a chance card."
         left = pb.draws_left(state, seat)
         if left > 0:
-            return f"{name}: draw a chance card{' (it ends the turn)' if left == 1 else ''}, or buy first."
-        return f"{name}: buy, use a card, or end the turn."
+            return f"{name}: draw a chance card, or end the turn without drawing."
+        return f"{name}: buy at the store, use a card, or end the turn."
 
     def _move(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
         return [ft.Text(f"Or the table's d6 (fuel {state.boats[seat].fuel}): tap what it rolled.", size=15),
@@ -247,8 +247,7 @@ class TurnPanel:
         left = pb.draws_left(state, seat)
         if left <= 0 or (not turn.moved and pb.can_roll_to_move(state, seat)):
             return []
-        ends = " (it ends the turn)" if left == 1 else ""
-        return [ft.Text(f"Or the table's d8{ends}: tap what it rolled.", size=15),
+        return [ft.Text("Or the table's d8: tap what it rolled.", size=15),
                 die_keys("d8", range(1, 9), lambda n: self._draw_card(seat, n), "d8"),
                 ft.OutlinedButton("End the turn without drawing", key="end-no-draw",
                                   on_click=lambda e: self._end(seat))]
@@ -262,10 +261,8 @@ class TurnPanel:
                             lambda: self._deliver(seat))
         elif pb.can_roll_to_move(state, seat):
             self.screen.pin("Roll to move", ft.Icons.CASINO, "move", lambda: self._move_by(seat))
-        elif left > 1:
+        elif left > 0:
             self.screen.pin("Draw a chance card", ft.Icons.STYLE, "draw", lambda: self._draw_card(seat))
-        elif left == 1:
-            self.screen.pin("Draw a card, end the turn", ft.Icons.STYLE, "draw", lambda: self._draw_card(seat))
         else:
             self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn", lambda: self._end(seat))
 
@@ -336,14 +333,14 @@ class TurnPanel:
             return
         more = {"move_roll": self.screen.ctx.rng.randint(1, 6), **self._reached()} if needs else {}
         if self._act(lambda s: pb.draw(s, seat, roll, **more)):
-            self._done(seat, drawn=True)
+            self._done(seat)
 
     def _answer(self, target: int | None = None, steps: int | None = None) -> None:
         asking, self.asking = self.asking, None
         seat = asking["seat"]
         more = self._reached() if asking["card"] == MOVE_CHOICE else {}
         if self._act(lambda s: pb.draw(s, seat, asking["draw"], target=target, steps=steps, **more)):
-            self._done(seat, drawn=True)
+            self._done(seat)
         else:
             self.asking = asking
             self.screen.render()
@@ -359,27 +356,13 @@ class TurnPanel:
         self.barter.open(seat, card)
         self.screen.render()
 
-    def _done(self, seat: int, drawn: bool = False) -> None:
+    def _done(self, seat: int) -> None:
         """After a step of `seat`'s turn: a boat that reached the fish market delivers there (the rules'
-        next step, with nothing to choose); after the turn's last draw, the turn ends when the rules let it
-        (an Undo takes the end back, for a purchase or a card used after the draw)."""
+        next step, with nothing to choose)."""
         state: PearlBoatState = self.session.state if self.session is not None else None
         if state is None or state.current != seat or state.duel is not None:
             return
         boat, turn = state.boats[seat], state.turn
         if boat.at_market and not turn.delivered:
-            if not self._act(lambda s: pb.deliver(s, seat)):
-                return
-            state = self.session.state
-            if state.current != seat:
-                return  # the delivery won the game
-        if drawn and pb.draws_left(state, seat) == 0 and self._may_end(state, seat):
-            self._end(seat)
-
-    def _may_end(self, state: PearlBoatState, seat: int) -> bool:
-        try:
-            self.session.rules.apply(state, pb.end_turn(state, seat))
-        except DomainError:
-            return False
-        return True
+            self._act(lambda s: pb.deliver(s, seat))
 
