@@ -36,5 +36,6 @@ def fake_plays(n: int):
             for s in range(4)
         )
         plays.append(Play(id=f"play{i:06d}", game="freshwater-fly", played_at=f"2026-{1 + i % 12:02d}-01T20:00:00",
-                          results=results, winners=("Player 3",), entry={"players": [{"name": f"Player {s}"} for s in range(4)]}))
+                          results=results, winners=("Player 3",),
+                          entry={"players": [{"name": f"Player {s}"} for s in range(4)]}))
     return plays

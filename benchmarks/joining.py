@@ -30,9 +30,10 @@ from urllib.parse import urlsplit
 
 from common import ROOT  # noqa: F401  (puts the project on sys.path)
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, AppPage, Server, free_port, seed_roster
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, TEST_CACHE, AppPage, Server, free_port, seed_roster
 
 PHONE_VIEWPORT = {"width": 360, "height": 740}
+SMOKE = {"runs": 1, "late_seconds": 0.2, "ways": ("phone",)}  # the way with the table's key
 
 DOWN_BITS, UP_BITS, LATENCY_MS = 20e6, 5e6, 20
 PLAYER = "Ana"  # in the roster: a phone's first visit asks who plays on it
@@ -97,23 +98,39 @@ class Visit:
                        if urlsplit(u).scheme in ("http", "https", "ws") and urlsplit(u).hostname != server_host})
 
 
-def run_once(playwright, url: str) -> dict:
-    profile = tempfile.mkdtemp(prefix="companion-joining-profile-")
-    context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-        viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
-    figures = {}
-    for name in ("first", "second"):
-        visit = Visit(context, url)
-        seconds = visit.load()
-        time.sleep(1.0)  # late requests (fonts, pictures) still count
-        figures[name] = (visit.bytes, seconds, visit.elsewhere(urlsplit(url).hostname), visit.problems)
-        if VERBOSE:
-            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
-                  f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
-        visit.page.close()
-    context.close()
+def run_once(playwright, url: str, late_seconds: float = 1.0) -> dict:
+    with tempfile.TemporaryDirectory(prefix="companion-joining-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
+        figures = {}
+        for name in ("first", "second"):
+            visit = Visit(context, url)
+            seconds = visit.load()
+            time.sleep(late_seconds)  # late requests (fonts, pictures) still count
+            figures[name] = {"bytes": visit.bytes, "seconds": seconds,
+                             "elsewhere": visit.elsewhere(urlsplit(url).hostname), "problems": visit.problems}
+            if VERBOSE:
+                print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
+                      f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
+            visit.page.close()
+        context.close()
     return figures
+
+
+def compressed_copies_made(timeout: float = 120) -> None:
+    """Wait until the server has its compressed copies of what a first visit downloads (made once
+    per machine, in the background as the server starts): until then it sends them as they are."""
+    from companion.web_files import HOT, Compressed, web_dir
+
+    compressed = Compressed(TEST_CACHE / "compressed")  # the folder the Server's process uses
+    files = [web_dir() / name for name in HOT if (web_dir() / name).is_file()]
+    files = [f for f in files if Compressed.worth_it(f)]
+    deadline = time.monotonic() + timeout
+    while not all(compressed.copy_of(f, e).exists() for f in files for e in ("gzip", "br")):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the server made no compressed copies of the client's files in {timeout:.0f} s")
+        time.sleep(0.5)
 
 
 # The two ways a browser joins: the serving machine's own (loopback: a secure context) and
@@ -121,36 +138,39 @@ def run_once(playwright, url: str) -> dict:
 WAYS = {"host": "the serving machine, loopback", "phone": "a phone at the table, LAN address"}
 
 
-def measure(runs: int = 3) -> dict[str, list[dict]]:
+def measure(runs: int = 3, late_seconds: float = 1.0, ways: tuple[str, ...] = tuple(WAYS)) -> dict[str, list[dict]]:
+    """For each way (of WAYS), each run's visits ("first", "second"): the bytes on the wire, the
+    seconds until the first screen can be tapped, the other hosts asked and the failed requests."""
     from playwright.sync_api import sync_playwright
 
-    data = Path(tempfile.mkdtemp(prefix="companion-joining-")) / "data"
-    seed_roster(data, [PLAYER])
-    server = Server(data, free_port(), lan=True)
-    server.start()
-    try:
-        time.sleep(15)  # the server's first seconds: its compressed copies are made (once per machine)
-        urls = {"host": server.host_url(), "phone": server.phone_url()}
-        results: dict[str, list[dict]] = {way: [] for way in WAYS}
-        with sync_playwright() as playwright:
-            for _ in range(runs):
-                for way in WAYS:  # interleaved: both see the same load on the machine
-                    results[way].append(run_once(playwright, urls[way]))
-        return results
-    finally:
-        server.stop()
+    with tempfile.TemporaryDirectory(prefix="companion-joining-") as tmp:
+        data = Path(tmp) / "data"
+        seed_roster(data, [PLAYER])
+        server = Server(data, free_port(), lan=True)
+        server.start()
+        try:
+            compressed_copies_made()
+            urls = {"host": server.host_url(), "phone": server.phone_url()}
+            results: dict[str, list[dict]] = {way: [] for way in ways}
+            with sync_playwright() as playwright:
+                for _ in range(runs):
+                    for way in ways:  # interleaved: both see the same load on the machine
+                        results[way].append(run_once(playwright, urls[way], late_seconds))
+            return results
+        finally:
+            server.stop()
 
 
 def report(results: dict[str, list[dict]]) -> None:
     for way, runs in results.items():
         print(f"{way} ({WAYS[way]}):")
         for name, target_mb, target_s in (("first", 5.0, 3.0), ("second", 0.3, 1.0)):
-            mb = statistics.median(r[name][0] for r in runs) / 1e6
-            seconds = statistics.median(r[name][1] for r in runs)
+            mb = statistics.median(r[name]["bytes"] for r in runs) / 1e6
+            seconds = statistics.median(r[name]["seconds"] for r in runs)
             print(f"  {name} visit: {mb:6.2f} MB on the wire (target <= {target_mb}), "
                   f"usable in {seconds:5.2f} s (target <= {target_s})   (median of {len(runs)})")
-            elsewhere = sorted({u for r in runs for u in r[name][2]})
-            problems = sorted({p for r in runs for p in r[name][3]})
+            elsewhere = sorted({u for r in runs for u in r[name]["elsewhere"]})
+            problems = sorted({p for r in runs for p in r[name]["problems"]})
             print(f"    requests to other hosts: {elsewhere or 'none'}")
             print(f"    failed requests: {problems or 'none'}")
 

@@ -20,6 +20,7 @@ from common import ROOT, summary  # noqa: F401  (puts the project on sys.path)
 from companion.games.lure.odds import Fish, Requirement, chance, chances, clear_caches
 
 RUNS = 15
+SMOKE = {"runs": 1}
 SPECIAL, EXTRA, ADJUST, CATCH = (12, 20), (1, 4), 3, 60
 REQUIREMENTS = [Requirement("none"), Requirement("pair"), Requirement("shows", 3), Requirement("both", 2, 5),
                 Requirement("special"), Requirement("other")]

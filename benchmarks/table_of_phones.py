@@ -16,6 +16,8 @@ shows every roll but the newest, which is the big tray). Every phone notes when 
 line arrives; the recorded actions (in the session file) say whose tap each roll was.
 Lost taps = taps made - rolls recorded - refusals shown (there should be none of either).
 Target: 0 lost; p95 <= 150 ms.
+
+Usage: [PHONES=8] [REAL_PHONES=2] [SECONDS=60] ../.venv/bin/python table_of_phones.py [--json]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ REAL_PHONES = int(os.environ.get("REAL_PHONES", 2))
 SECONDS = int(os.environ.get("SECONDS", 60))
 BURST_EVERY = 10.0
 LABEL = "Roll 2 d6"
+SMOKE = {"phones": 2, "real_phones": 1, "seconds": 3, "join_seconds": 3, "tail_seconds": 2}
 
 # Runs in each page: taps at the planned moments (ms since the epoch), and notes when
 # each history line '#n' first shows and when any message appears.
@@ -73,27 +76,30 @@ PLAYER = """([label, moments]) => {
 }"""
 
 
-def plan(rng: random.Random, start_ms: float) -> list[list[float]]:
+def plan(rng: random.Random, start_ms: float, phones: int, seconds: int) -> list[list[float]]:
     """Each phone's tap moments: every 0.5-2 s, plus all together every BURST_EVERY seconds."""
     moments = []
-    for _ in range(PHONES):
+    for _ in range(phones):
         t, mine = start_ms + rng.uniform(0, 1500), []
-        while t < start_ms + SECONDS * 1000:
+        while t < start_ms + seconds * 1000:
             mine.append(t)
             t += rng.uniform(500, 2000)
         moments.append(mine)
-    bursts = [start_ms + k * BURST_EVERY * 1000 for k in range(1, int(SECONDS / BURST_EVERY))]
+    bursts = [start_ms + k * BURST_EVERY * 1000 for k in range(1, int(seconds / BURST_EVERY))]
     return [sorted(m + bursts) for m in moments]
 
 
-def measure(seed: int = 9) -> dict:
+def measure(seed: int = 9, phones: int = PHONES, real_phones: int = REAL_PHONES, seconds: int = SECONDS,
+            join_seconds: float = 8, tail_seconds: float = 6) -> dict:
+    """Taps made, recorded, refused and lost, and the delays (ms) from a tap to its roll on each phone.
+    The screenless phones join in the `join_seconds` before the first tap; the last `tail_seconds`
+    let the last rolls arrive."""
     import multiprocessing
 
     from playwright.sync_api import sync_playwright
-
     from wire_phone import play_all
 
-    names = [f"Player {i + 1}" for i in range(PHONES)]
+    names = [f"Player {i + 1}" for i in range(phones)]
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         seed_roster(data, names)
@@ -103,20 +109,20 @@ def measure(seed: int = 9) -> dict:
             with sync_playwright() as p:
                 browser = launch_chromium(p)
                 pages = []
-                for name in names[:REAL_PHONES]:
+                for name in names[:real_phones]:
                     context = browser.new_context(viewport={"width": 360, "height": 740})
                     page = AppPage(context.new_page()).open(server.phone_url("/dice"))
                     page.button(name).click()
                     page.see(page.button(LABEL))
                     pages.append(page)
-                start = time.time() * 1000 + 8000  # the screenless phones join meanwhile
-                moments = plan(random.Random(seed), start)
-                until = start + (SECONDS + 6) * 1000
+                start = time.time() * 1000 + join_seconds * 1000  # the screenless phones join meanwhile
+                moments = plan(random.Random(seed), start, phones, seconds)
+                until = start + (seconds + tail_seconds) * 1000
                 address = server.phone_url().split("/?")[0]
                 headers = {"Origin": address, "Cookie": f"companion_table={server.key()['secret']}"}
                 out = multiprocessing.get_context("spawn").Queue()
                 wire = multiprocessing.get_context("spawn").Process(
-                    target=play_all, args=(address, headers, names[REAL_PHONES:], moments[REAL_PHONES:], until, out))
+                    target=play_all, args=(address, headers, names[real_phones:], moments[real_phones:], until, out))
                 wire.start()
                 for page, mine in zip(pages, moments):
                     page.page.evaluate(PLAYER, [LABEL, mine])
@@ -128,10 +134,11 @@ def measure(seed: int = 9) -> dict:
         finally:
             server.stop()
         [session] = server.session_files()
-    return analyse(names, results, session["actions"])
+    return {"phones": phones, "real_phones": real_phones, "seconds": seconds,
+            **analyse(names, results, session["actions"], real_phones)}
 
 
-def analyse(names: list[str], results: list[dict], actions: list[dict]) -> dict:
+def analyse(names: list[str], results: list[dict], actions: list[dict], real_phones: int) -> dict:
     """Taps lost, and the delays from each tap to its roll on the tapping phone and on every other."""
     rolls = [a for a in actions if a["type"] == "dice.roll"]
     taps = sum(len(r["taps"]) for r in results)
@@ -143,13 +150,14 @@ def analyse(names: list[str], results: list[dict], actions: list[dict]) -> dict:
             # Roll number roll+1 shows once the history line of the roll before it, '#roll', does.
             for j, seen in enumerate(results):
                 if roll > 0 and f"#{roll}" in seen["seen"]:
-                    delays[(i == j, j < REAL_PHONES)].append(seen["seen"][f"#{roll}"] - tap_time)
+                    delays[(i == j, j < real_phones)].append(seen["seen"][f"#{roll}"] - tap_time)
     return {"taps": taps, "recorded": len(rolls), "refused": refused, "lost": taps - len(rolls) - refused,
             "delays": delays}
 
 
 def report(figures: dict) -> None:
-    print(f"{PHONES} phones ({REAL_PHONES} in Chromium), {SECONDS} s: {figures['taps']} taps, "
+    print(f"{figures['phones']} phones ({figures['real_phones']} in Chromium), {figures['seconds']} s: "
+          f"{figures['taps']} taps, "
           f"{figures['recorded']} recorded, {figures['refused']} refused with a message, "
           f"{figures['lost']} lost (target 0)")
     for (own, real), values in figures["delays"].items():
