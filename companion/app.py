@@ -22,8 +22,10 @@ from companion.ui.shell import Shell
 
 def build_context(store: Store, rng: random.Random | None = None, lan_url: str | None = None,
                   table_keys: TableKeys | None = None) -> AppContext:
-    """One context per server process, shared by every page."""
+    """One context per server process, shared by every page. Every unfinished session is opened
+    first: one whose log its rules refuse is set aside as damaged, with a notice (see `Store`)."""
     sessions = SessionManager(store.sessions, GAMES, store.clock)
+    store.check_replays(sessions.get, sessions.check)
     return AppContext(store=store, sessions=sessions, rng=rng or random.SystemRandom(),
                       lan_url=lan_url, notices=list(store.notices), table_keys=table_keys)
 

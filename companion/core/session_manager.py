@@ -62,9 +62,9 @@ class SessionManager:
             session = self._live.get(session_id)
             if session is None:
                 record = self._log.load(session_id)
+                rules = self.rules(record.game)  # a game this Companion does not know is no damage
                 try:
-                    session = GameSession(record, self.rules(record.game), self._log, self._clock,
-                                          self._log.snapshot(session_id))
+                    session = GameSession(record, rules, self._log, self._clock, self._log.snapshot(session_id))
                 except DomainError as exc:
                     raise DamagedSession(
                         f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "

@@ -4,6 +4,10 @@ A backup bundles the content of every database file (settings, archive, live
 sessions) under its relative path. Automatic backups are taken at most once per
 day of use and the last `KEEP_AUTOMATIC` are kept; "Back up now" and the copy taken
 before a restore are kept until the user removes them.
+
+Beside the files, a bundle says how far each session's journal had reached (`journals`:
+the head it was read from and its number of lines, with a checksum): a journal with that
+head must still hold at least as many lines, so one cut short is found at the next start.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.core.inputs import InputError, parse_json
+from companion.core.session_log import SessionRecord
 from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
 from companion.store.migrations import MigrationError, Raw, Schema
-from companion.store.storage import write_json_atomically
+from companion.store.records import record_from_raw
+from companion.store.storage import sealed, write_json_atomically
 
 FORMAT = "companion-backup"
 FORMAT_VERSION = 1
@@ -44,8 +50,19 @@ class BackupInfo:
         return self.path.name
 
 
-def write_backup(folder: Path, files: Mapping[str, Raw], reason: str, now: datetime) -> Path:
-    """Write a bundle of `files` (relative path -> content) and return its path."""
+@dataclass(frozen=True)
+class Witness:
+    """How far a session's journal had reached when a backup was taken."""
+
+    base: str  # the head it was read from
+    lines: int
+    backup: BackupInfo
+
+
+def write_backup(folder: Path, files: Mapping[str, Raw], reason: str, now: datetime,
+                 journals: Mapping[str, tuple[str, int]] | None = None) -> Path:
+    """Write a bundle of `files` (relative path -> content) and return its path. `journals`:
+    for a session's file, the head its journal was read from and its number of lines."""
     assert reason in REASONS
     bundle = {
         "format": FORMAT,
@@ -53,6 +70,7 @@ def write_backup(folder: Path, files: Mapping[str, Raw], reason: str, now: datet
         "created": now.isoformat(timespec="seconds"),
         "reason": reason,
         "files": dict(files),
+        "journals": {rel: sealed({"base": base, "lines": lines}) for rel, (base, lines) in (journals or {}).items()},
     }
     base = f"{reason}-{now.strftime(_STAMP)}"
     path = folder / f"{base}.json"
@@ -96,6 +114,10 @@ def rotate(folder: Path, keep: int = KEEP_AUTOMATIC) -> list[Path]:
 
 def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[str, Raw]:
     """Read and fully check a bundle; return its files or raise InvalidBackupError."""
+    return _read_bundle(path, schema_for)[0]
+
+
+def _read_bundle(path: Path, schema_for: Callable[[str], Schema | None]) -> tuple[dict[str, Raw], dict]:
     try:
         bundle = parse_json(path.read_bytes(), path.name)
     except OSError as exc:
@@ -129,10 +151,63 @@ def read_backup(path: Path, schema_for: Callable[[str], Schema | None]) -> dict[
         session = SESSION_FILE.match(relpath)
         if session and raw.get("session", {}).get("1", {}).get("id") != session[1]:
             raise InvalidBackupError(f"{path.name}: {relpath} holds a session with another id")
-    return files
+    return files, bundle
 
 
-def newest_copy_of(folder: Path, relpath: str, schema_for: Callable[[str], Schema | None]) -> tuple[BackupInfo, Raw] | None:
+def witnesses(folder: Path) -> dict[str, Witness]:
+    """How far each session's journal had reached, by its file's relative path, as the newest
+    backup that reads says (one of before this was kept says nothing; nor does an entry whose
+    checksum does not match). Its files are not checked: each entry has its own checksum."""
+    for info in list_backups(folder):
+        try:
+            bundle = parse_json(info.path.read_bytes(), info.path.name)
+        except (OSError, InputError):
+            continue
+        if isinstance(bundle, dict) and isinstance(bundle.get("files"), dict):
+            return _witnesses(bundle, bundle["files"], info)
+    return {}
+
+
+def _witnesses(bundle: dict, files: Mapping[str, Raw], info: BackupInfo) -> dict[str, Witness]:
+    found = {}
+    journals = bundle.get("journals")
+    for relpath, doc in (journals.items() if isinstance(journals, dict) else ()):
+        if (relpath in files and isinstance(doc, dict) and isinstance(doc.get("base"), str)
+                and type(doc.get("lines")) is int and doc["lines"] >= 0
+                and doc == sealed({"base": doc["base"], "lines": doc["lines"]})):
+            found[relpath] = Witness(doc["base"], doc["lines"], info)
+    return found
+
+
+@dataclass(frozen=True)
+class Copy:
+    """A session's copy in a backup."""
+
+    info: BackupInfo
+    raw: Raw
+    record: SessionRecord
+    witness: Witness | None  # how far its journal had reached (None: a backup of before this was kept)
+
+
+def newest_copy(folder: Path, relpath: str, schema_for: Callable[[str], Schema | None],
+                accept: Callable[[SessionRecord], bool] | None = None) -> Copy | None:
+    """The newest valid backup's copy of the session file `relpath` (that `accept` accepts)."""
+    for info in list_backups(folder):
+        try:
+            files, bundle = _read_bundle(info.path, schema_for)
+        except InvalidBackupError:
+            continue
+        schema = schema_for(relpath)
+        if relpath not in files or schema is None:
+            continue
+        record = record_from_raw(check_migrated(files[relpath], schema))
+        if accept is None or accept(record):
+            return Copy(info, files[relpath], record, _witnesses(bundle, files, info).get(relpath))
+    return None
+
+
+def newest_copy_of(folder: Path, relpath: str,
+                   schema_for: Callable[[str], Schema | None]) -> tuple[BackupInfo, Raw] | None:
     """The newest valid backup that holds `relpath`, with that file's content."""
     for info in list_backups(folder):
         try:

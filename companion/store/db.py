@@ -21,7 +21,6 @@ from typing import Any
 from tinydb import TinyDB
 
 from companion.core.inputs import InputError
-
 from companion.store.errors import CorruptFileError, NewerSchemaError, StoreError
 from companion.store.migrations import Raw, Schema, meta_of, migrate, stamp
 from companion.store.storage import AtomicJSONStorage, read_json, write_json_atomically

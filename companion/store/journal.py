@@ -10,6 +10,11 @@ grow with the log. A line is acknowledged once synced; a line cut short by a cra
 newline at the end of the last segment) was never acknowledged and is dropped when the
 journal is next read. Anything else that does not read is damage (CorruptFileError).
 
+Every file and line carries a checksum as its last key (`storage.sealed`): a changed byte is
+damage even where the JSON still parses, and so is a key no Companion writes there. In a
+folder whose head has one, every line and saved state must have one; a folder written before
+checksums has none and is read as it is (its new lines and states have them).
+
 A saved state covers the first `actions` actions of the log after its first `lines`
 lines. It still holds while no later line changed the log before that place; it also
 names the head it belongs to and the rules that computed it (`RULES`: a new Companion
@@ -20,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import os
 import re
 import secrets
@@ -43,7 +47,16 @@ from companion.core.session_log import (
 )
 from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
-from companion.store.storage import fsync_directory, read_json, write_json_atomically
+from companion.store.storage import (
+    SUM,
+    check_seal,
+    compact,
+    fsync_directory,
+    seal_compact,
+    sealed,
+    unsealed,
+    write_json_atomically,
+)
 
 HEAD = "head.json"
 HEAD_KIND = "session-head"
@@ -53,6 +66,10 @@ SEGMENT_LINES = 1000
 KEEP_STATES = 2
 SEGMENT = re.compile(r"^log-(\d{6})\.jsonl$")
 STATE = re.compile(r"^state-(\d+)-(\d+)\.json$")
+HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", "title", "setup", "actions",
+                       "undone", "created", "updated"})
+LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
+STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "actions", "state"})
 
 
 @functools.cache
@@ -72,13 +89,15 @@ def change_to_line(change: Change, at: str) -> bytes:
         doc: dict[str, Any] = {"at": at, DONE: change.action.to_doc()}
     else:
         doc = {"at": at, change.kind: change.index}
-    return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    return seal_compact(compact(doc)) + b"\n"
 
 
 def change_from_line(doc: Any) -> tuple[Change, str]:
     """The change a journal line holds and when it was made; ValueError saying what is wrong."""
     if not isinstance(doc, dict) or not isinstance(doc.get("at"), str):
         raise ValueError("it is not a change with its time")
+    if sum(kind in doc for kind in (DONE, UNDONE, REDONE)) != 1:
+        raise ValueError("it is not one action, undo or redo")
     if DONE in doc:
         action = action_from_doc(doc[DONE])
         if action is None:
@@ -102,8 +121,10 @@ class Journal:
     undone: list[Action]
     updated: str
     segment_lines: int
+    sealed: bool = True  # its head has a checksum: so must every line and saved state
     lines: int = 0
     changed_at: list[int] = field(default_factory=list)  # per line: the place in the log it changed
+    torn: tuple[Path, int] | None = None  # a last line a crash cut short: its segment, where it begins
     _record: SessionRecord | None = None
 
     @property
@@ -126,6 +147,7 @@ class Journal:
         """Add `change` to the journal on disk (synced), then in memory. A failed write is cut
         off again, so the file holds nothing the session was not told of."""
         check_change(self.actions, self.undone, change)  # refused before anything is written
+        self.repair()
         segment = self.folder / f"log-{self.lines // self.segment_lines:06d}.jsonl"
         new = not segment.exists()
         fd = os.open(segment, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -146,9 +168,9 @@ class Journal:
     def save_state(self, actions: int, encoded: Any) -> None:
         """Keep a state reached by the first `actions` actions of the log as it is now."""
         path = self.folder / f"state-{self.lines}-{actions}.json"
-        write_json_atomically(path, {"kind": STATE_KIND, "format": FORMAT, "base": self.base,
-                                     "rules": rules_fingerprint(), "lines": self.lines, "actions": actions,
-                                     "state": encoded})
+        write_json_atomically(path, sealed({"kind": STATE_KIND, "format": FORMAT, "base": self.base,
+                                            "rules": rules_fingerprint(), "lines": self.lines,
+                                            "actions": actions, "state": encoded}))
         for old in state_files(self.folder)[KEEP_STATES:]:
             old.unlink(missing_ok=True)
 
@@ -159,14 +181,23 @@ class Journal:
         return (lines <= self.lines and actions <= len(self.actions)
                 and all(at >= actions for at in self.changed_at[lines:]))
 
-    def saved_state(self, path: Path) -> tuple[int, Any] | None:
-        """The state in `path` (still encoded) and how many actions it covers, when it belongs
-        to this log as it is now; else None (made by other rules, or the log changed before
-        it). CorruptFileError when it does not read."""
-        doc = read_state(path)
+    def saved_state(self, path: Path) -> tuple[int, Any, str | None] | None:
+        """The state in `path` (still encoded), how many actions it covers and what is wrong with
+        its checksum (see `read_state`), when it belongs to this log as it is now; else None
+        (made by other rules, or the log changed before it). CorruptFileError when it does not read."""
+        doc, problem = read_state(path, self.sealed)
         if doc["base"] != self.base or doc["rules"] != rules_fingerprint():
             return None
-        return (doc["actions"], doc["state"]) if self.still_holds(doc["lines"], doc["actions"]) else None
+        return (doc["actions"], doc["state"], problem) if self.still_holds(doc["lines"], doc["actions"]) else None
+
+    def repair(self) -> None:
+        """Cut off the last line a crash left unfinished (it was never acknowledged)."""
+        if self.torn is not None:
+            path, complete = self.torn
+            with open(path, "r+b") as f:
+                f.truncate(complete)
+                os.fsync(f.fileno())
+            self.torn = None
 
 
 def state_files(folder: Path) -> list[Path]:
@@ -175,33 +206,55 @@ def state_files(folder: Path) -> list[Path]:
     return [p for _, _, p in sorted(found, key=lambda t: (t[0], t[1]), reverse=True)]
 
 
-def read_state(path: Path) -> dict[str, Any]:
-    """A saved state's file, checked for shape (its state is read by the caller)."""
+def read_state(path: Path, sealed: bool) -> tuple[dict[str, Any], str | None]:
+    """A saved state's file, checked for shape (its state is read by the caller), and what is
+    wrong with its checksum, or None (`sealed`: it must have one). That problem is the caller's to
+    raise once it has decoded the state: what decoding finds is said first, it says more."""
     try:
-        doc = read_json(path)
+        data = path.read_bytes()
+        doc = parse_json(data, path.name) if data.strip() else None
     except (OSError, InputError) as exc:
         raise CorruptFileError(f"it cannot be read ({exc})") from exc
+    problem = None
+    try:
+        had = check_seal(data)
+    except CorruptFileError as exc:
+        had, problem = True, str(exc)
+    if isinstance(doc, dict):
+        try:
+            unsealed(dict(doc), had, STATE_KEYS)
+        except CorruptFileError as exc:
+            problem = problem or str(exc)
+        problem = problem or (None if had or not sealed else "it has no checksum")
+        doc.pop(SUM, None)
     match = STATE.match(path.name)
     if not (isinstance(doc, dict) and doc.get("kind") == STATE_KIND and doc.get("format") == FORMAT
             and all(isinstance(doc.get(k), str) for k in ("base", "rules")) and "state" in doc
             and match and doc.get("lines") == int(match[1]) and doc.get("actions") == int(match[2])):
         raise CorruptFileError("it is not a saved state of this session")
-    return doc
+    return doc, problem
 
 
 # Reading and writing whole folders ------------------------------------------------
 
-def read_journal(folder: Path, repair: bool = True) -> Journal:
-    """The session folder at `folder`; CorruptFileError naming what is wrong. `repair`: cut
-    off a last line a crash left unfinished (it was never acknowledged)."""
+def read_head(folder: Path) -> Journal:
+    """The session folder's head, as a journal of no lines yet; CorruptFileError naming what is wrong."""
     head_path = folder / HEAD
     if not head_path.exists():
         raise CorruptFileError(f"it has no {HEAD}")
     try:
-        head = read_json(head_path)
+        data = head_path.read_bytes()
+        head = parse_json(data, HEAD) if data.strip() else None
     except (OSError, InputError) as exc:
         raise CorruptFileError(f"its {HEAD} cannot be read ({exc})") from exc
-    if not isinstance(head, dict) or head.get("kind") != HEAD_KIND:
+    if head is None:
+        raise CorruptFileError(f"its {HEAD} is empty")
+    try:
+        had = check_seal(data)
+        head = unsealed(head, had, HEAD_KEYS)
+    except CorruptFileError as exc:
+        raise CorruptFileError(f"its {HEAD}: {exc}") from exc
+    if head.get("kind") != HEAD_KIND:
         raise CorruptFileError(f"its {HEAD} is not a session's head")
     if head.get("format") != FORMAT:
         raise CorruptFileError(f"its {HEAD} is in format {head.get('format')!r}; this Companion reads {FORMAT}")
@@ -211,42 +264,95 @@ def read_journal(folder: Path, repair: bool = True) -> Journal:
     if not isinstance(segment_lines, int) or isinstance(segment_lines, bool) or segment_lines < 1:
         raise CorruptFileError(f"its {HEAD} does not say how long a log segment is")
     record = record_from_doc(head)
-    journal = Journal(folder, record, head["base"], list(record.actions), list(record.undone), record.updated,
-                      segment_lines)
-    segments = sorted((int(m[1]), p) for p in folder.glob("log-*.jsonl") if (m := SEGMENT.match(p.name)))
-    for n, (number, path) in enumerate(segments):
+    if record.id != folder.name:
+        raise CorruptFileError(f"its {HEAD} is the head of another session ({record.id})")
+    return Journal(folder, record, head["base"], list(record.actions), list(record.undone), record.updated,
+                   segment_lines, sealed=had)
+
+
+def segments(folder: Path) -> list[Path]:
+    """The log segments of a session folder in order; CorruptFileError when one is missing."""
+    found = sorted((int(m[1]), p) for p in folder.glob("log-*.jsonl") if (m := SEGMENT.match(p.name)))
+    for n, (number, _) in enumerate(found):
         if number != n:
             raise CorruptFileError(f"its log segment {n:06d} is missing")
-        last = n == len(segments) - 1
-        _read_segment(journal, path, last, repair)
+    return [p for _, p in found]
+
+
+def read_journal(folder: Path, repair: bool = True) -> Journal:
+    """The session folder at `folder`; CorruptFileError naming what is wrong. `repair`: cut
+    off a last line a crash left unfinished (it was never acknowledged; else `Journal.torn`
+    says where it is, and `Journal.repair` cuts it off)."""
+    journal = read_head(folder)
+    paths = segments(folder)
+    for n, path in enumerate(paths):
+        _read_segment(journal, path, n == len(paths) - 1)
+    if repair:
+        journal.repair()
     return journal
 
 
-def _read_segment(journal: Journal, path: Path, last: bool, repair: bool) -> None:
+def split_segment(path: Path, last: bool) -> tuple[list[bytes], int | None]:
+    """A segment's whole lines (without their newlines) and, when a crash cut its last line
+    short, where that line begins. CorruptFileError when it does not read, or when its end is
+    not what a crash leaves: a line cut short in a segment before the last, or a whole line
+    followed by one byte that is not its newline (a changed byte, not a crash)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise CorruptFileError(f"its {path.name} cannot be read ({exc})") from exc
     complete = data.rfind(b"\n") + 1
-    if complete < len(data):  # a line a crash cut short: it was never acknowledged
+    torn = None
+    if complete < len(data):
         if not last:
             raise CorruptFileError(f"its {path.name} ends in the middle of a line")
-        if repair:
-            with open(path, "r+b") as f:
-                f.truncate(complete)
-                os.fsync(f.fileno())
-    lines = data[:complete].splitlines()
+        if _whole(data[complete:-1]):
+            raise CorruptFileError(f"the end of its {path.name} was changed: its last line lost its newline")
+        torn = complete
+    return data[:complete].split(b"\n")[:-1], torn
+
+
+def _whole(data: bytes) -> bool:
+    """Whether `data` is a whole JSON object (a crash leaves only a line's beginning)."""
+    try:
+        return isinstance(parse_json(data, "line"), dict)
+    except InputError:
+        return False
+
+
+def line_change(journal: Journal, line: bytes, number: int, name: str, parsed: Any = None) -> tuple[Change, str]:
+    """The change one line of the segment `name` holds (`parsed`: the line already parsed),
+    checked; CorruptFileError saying what is wrong."""
+    where = f"line {number} of its {name}"
+    try:
+        had = check_seal(line)
+        doc = unsealed(parse_json(line, name) if parsed is None else parsed, had, LINE_KEYS)
+        if journal.sealed and not had:
+            raise CorruptFileError("it has no checksum")
+        return change_from_line(doc)
+    except CorruptFileError as exc:
+        raise CorruptFileError(f"{where}: {exc}") from exc
+    except (InputError, ValueError) as exc:
+        raise CorruptFileError(f"{where} is not valid: {exc}") from exc
+
+
+def _read_segment(journal: Journal, path: Path, last: bool) -> None:
+    lines, torn = split_segment(path, last)
+    if torn is not None:
+        journal.torn = (path, torn)
     if not last and len(lines) != journal.segment_lines:
         raise CorruptFileError(f"its {path.name} holds {len(lines)} changes, not {journal.segment_lines}")
     try:  # all lines at once (quick); line by line only to name the one that is wrong
         docs = parse_json(b"[" + b",".join(lines) + b"]", path.name)
     except InputError:
         docs = None
+    if docs is not None and len(docs) != len(lines):
+        docs = None
     for i, line in enumerate(lines, 1):
+        change, at = line_change(journal, line, i, path.name, None if docs is None else docs[i - 1])
         try:
-            change, at = change_from_line(docs[i - 1] if docs is not None else parse_json(line, path.name))
             journal.add(change, at)
-        except (InputError, ValueError, IndexError) as exc:
+        except IndexError as exc:
             raise CorruptFileError(f"line {i} of its {path.name} is not valid: {exc}") from exc
 
 
@@ -258,8 +364,8 @@ def write_journal(folder: Path, record: SessionRecord, set_aside: Path | None = 
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     base = secrets.token_hex(8)
-    write_json_atomically(staging / HEAD, {"kind": HEAD_KIND, "format": FORMAT, "base": base,
-                                           "segment_lines": SEGMENT_LINES, **record_to_doc(record)})
+    write_json_atomically(staging / HEAD, sealed({"kind": HEAD_KIND, "format": FORMAT, "base": base,
+                                                  "segment_lines": SEGMENT_LINES, **record_to_doc(record)}))
     if set_aside is not None:
         os.replace(folder, set_aside)
     os.rename(staging, folder)

@@ -9,13 +9,16 @@ import secrets
 import shutil
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from companion.core import state_codec
 from companion.core.errors import DomainError
 from companion.core.session_log import Change, SessionRecord
+from companion.core.words import count
 from companion.store import journal as journals
+from companion.store.backups import Witness
 from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError
 from companion.store.journal import Journal
@@ -31,6 +34,10 @@ Report = Callable[[str, str], None]  # (the file's path in the data folder, what
 
 class SessionNotFound(DomainError):
     pass
+
+
+class DamagedFiles(DomainError):
+    """A session's folder that no longer reads while Companion runs (changed behind its back)."""
 
 
 NOT_SESSIONS = (Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name)  # folders in sessions/ that are not one
@@ -108,7 +115,11 @@ class SessionFiles:
                 try:
                     saved = journal.saved_state(path)
                     if saved is not None:
-                        return saved[0], state_codec.decode(saved[1])
+                        actions, encoded, problem = saved
+                        state = state_codec.decode(encoded)
+                        if problem is not None:
+                            raise CorruptFileError(problem)
+                        return actions, state
                 except Exception as exc:  # noqa: BLE001 - anything a damaged file makes the decoder raise
                     self._set_aside(journal, path, str(exc))
             return None
@@ -129,18 +140,41 @@ class SessionFiles:
 
     # The data folder's care (start-up, backups, restores) -------------------------
 
-    def check(self, session_id: str) -> None:
-        """Read a session's folder (cutting off a line a crash left unfinished) and its saved
-        states: CorruptFileError naming what is wrong with its log; a damaged saved state is
-        set aside and reported."""
+    def check(self, session_id: str, witness: Witness | None = None) -> None:
+        """Read a session's folder and its saved states, and only then cut off a line a crash left
+        unfinished: CorruptFileError naming what is wrong with its log, or when it holds fewer
+        lines than a saved state of it was made after, or than the backup `witness` holds (a log
+        only grows, and a crash can only cut the line it was writing, never acknowledged). A
+        damaged saved state is set aside and reported (the log holds everything it held)."""
         with self._lock:
             self._journals.pop(session_id, None)
-            journal = self._journal(session_id)
+            journal = journals.read_journal(self.path(session_id), repair=False)
             for path in journals.state_files(journal.folder):
                 try:
-                    journals.read_state(path)
-                except CorruptFileError as exc:
+                    doc, problem = journals.read_state(path, journal.sealed)
+                    if doc["rules"] == journals.rules_fingerprint():  # what decoding finds is said first
+                        state_codec.decode(doc["state"])
+                    if problem is not None:
+                        raise CorruptFileError(problem)
+                except Exception as exc:  # noqa: BLE001 - anything a damaged file makes the decoder raise
                     self._set_aside(journal, path, str(exc))
+                    continue
+                if doc["base"] != journal.base:
+                    raise CorruptFileError(f"its {journals.HEAD} is not the head its saved position {path.name} "
+                                           "was made from")
+                if doc["lines"] > journal.lines:
+                    raise CorruptFileError(f"its log ends after {count(journal.lines, 'change')}, but its saved "
+                                           f"position {path.name} was made after {doc['lines']:,}")
+            if witness is not None and witness.base == journal.base and witness.lines > journal.lines:
+                raise CorruptFileError(f"its log ends after {count(journal.lines, 'change')}, but the backup of "
+                                       f"{witness.backup.created:%d %b %Y, %H:%M} holds {witness.lines:,} of them")
+            journal.repair()
+            self._journals[session_id] = journal
+
+    def forget(self, session_id: str) -> None:
+        """Forget what was read of one session (its folder was moved away)."""
+        with self._lock:
+            self._journals.pop(session_id, None)
 
     def old_files(self) -> list[str]:
         """Ids of sessions kept whole in `sessions/<id>.json` (see `adopt`)."""
@@ -158,6 +192,16 @@ class SessionFiles:
                 shutil.rmtree(staging)
         fsync_directory(self._folder)
 
+    def held(self) -> AbstractContextManager[bool]:
+        """Hold every session still while a few reads are made (one moment's view of a session)."""
+        return self._lock
+
+    def reached(self, session_id: str) -> tuple[str, int]:
+        """How far the session's journal has reached: the head it was read from, its number of lines."""
+        with self._lock:
+            journal = self._journal(session_id)
+            return journal.base, journal.lines
+
     def export(self, session_id: str) -> Raw:
         """The whole session as one document (as a backup holds it)."""
         return record_to_raw(self.load(session_id))
@@ -165,7 +209,10 @@ class SessionFiles:
     def write(self, session_id: str, raw: Raw, set_aside: Path | None = None) -> None:
         """Write the whole-session document `raw` (checked) as the session's folder; the one
         there now, if any, is moved to `set_aside`."""
-        record = record_from_raw(check_migrated(raw, self._schema))
+        self.rewrite(session_id, record_from_raw(check_migrated(raw, self._schema)), set_aside)
+
+    def rewrite(self, session_id: str, record: SessionRecord, set_aside: Path | None = None) -> None:
+        """Write `record` as the session's folder; the one there now, if any, is moved to `set_aside`."""
         with self._lock:
             self._journals.pop(session_id, None)
             self._journals[session_id] = journals.write_journal(self.path(session_id), record, set_aside)
@@ -195,7 +242,12 @@ class SessionFiles:
                 # must not bring its old log back to life.
                 raise SessionNotFound(f"The session {session_id} is no longer here (finished, discarded or "
                                       "replaced by a restore); nothing was written.")
-            journal = self._journals[session_id] = journals.read_journal(folder)
+            try:
+                journal = self._journals[session_id] = journals.read_journal(folder)
+            except CorruptFileError as exc:
+                raise DamagedFiles(f"The saved session {session_id} cannot be read: {exc}. Its files are kept as "
+                                   "they are; start Companion again to restore it from the newest backup, or "
+                                   "discard it in Unfinished sessions.") from exc
         return journal
 
     def _set_aside(self, journal: Journal, path: Path, problem: str) -> None:

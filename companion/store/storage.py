@@ -13,12 +13,82 @@ import copy
 import json
 import os
 import tempfile
+import zlib
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
 
 from companion.core.inputs import parse_json
+from companion.store.errors import CorruptFileError
+
+SUM = "sum"  # the key of a checksum, always a document's last
+_SEAL_START, _SEAL_END = b',"sum":"', b'"}'
+_SEAL_LENGTH = len(_SEAL_START) + 8 + len(_SEAL_END)
+_HEX = frozenset(b"0123456789abcdef")
+
+
+def compact(doc: Any) -> bytes:
+    """`doc` as the data folder's files hold JSON: compact, UTF-8 (as `write_json_atomically` writes it)."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _checksum(body: bytes) -> str:
+    return f"{zlib.crc32(body):08x}"
+
+
+def sealed(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with its checksum added as its last key: written compact, the file ends in it, and
+    `check_seal` finds any byte changed since (a CRC-32 of the rest: every burst of up to 32 bits)."""
+    assert doc and SUM not in doc
+    return {**doc, SUM: _checksum(compact(doc))}
+
+
+def seal_compact(body: bytes) -> bytes:
+    """`compact(doc)` as `compact(sealed(doc))` is, without writing it twice."""
+    assert body.startswith(b"{") and body.endswith(b"}") and len(body) > 2
+    return body[:-1] + _SEAL_START + _checksum(body).encode() + _SEAL_END
+
+
+def check_seal(data: bytes) -> bool:
+    """Whether `data`, one compact JSON object (a file, or a line without its newline), ends in
+    its checksum: True when it does and the rest matches it, False when it has none (written
+    before checksums, or its checksum's own bytes were damaged: the caller then finds a `sum`
+    that is not where it belongs). CorruptFileError when the rest does not match it."""
+    data = data.rstrip(b" \t\r\n")  # outside the object: changes nothing it says
+    tail = data[-_SEAL_LENGTH:]
+    if not (len(data) > _SEAL_LENGTH and tail.startswith(_SEAL_START) and tail.endswith(_SEAL_END)
+            and _HEX.issuperset(tail[len(_SEAL_START):-len(_SEAL_END)])):
+        return False
+    if _checksum(data[:-_SEAL_LENGTH] + b"}").encode() != tail[len(_SEAL_START):-len(_SEAL_END)]:
+        raise CorruptFileError("it does not match its checksum (a byte of it was changed)")
+    return True
+
+
+def unsealed(doc: Any, had_seal: bool, keys: frozenset[str]) -> dict[str, Any]:
+    """A document `check_seal` passed, without its checksum; CorruptFileError when it is not an
+    object of these `keys` only, or holds a `sum` that is not its checksum (a damaged one)."""
+    if not isinstance(doc, dict):
+        raise CorruptFileError("it is not a JSON object")
+    if SUM in doc and not had_seal:
+        raise CorruptFileError("its checksum is damaged")
+    unknown = set(doc) - keys - {SUM}
+    if unknown:
+        raise CorruptFileError(f"it holds {', '.join(sorted(map(repr, unknown)))}, which no Companion writes there")
+    doc.pop(SUM, None)
+    return doc
+
+
+def aside_path(path: Path, when: datetime) -> Path:
+    """Where a damaged file or folder at `path` is moved: `<name>.corrupt-<time>`, and a number
+    after it when one of that name is there already (damaged twice the same second)."""
+    aside = path.with_name(f"{path.name}.corrupt-{when.strftime('%Y%m%d-%H%M%S')}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{when.strftime('%Y%m%d-%H%M%S')}-{n}")
+    return aside
 
 
 def write_json_atomically(path: Path, data: Any) -> None:

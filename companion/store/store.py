@@ -9,6 +9,15 @@ until the user dismisses it (written before anything is moved, so a crash cannot
 lose it), and the app shows it on screen. An automatic backup is taken on the first
 start of a day.
 
+A session's folder is damaged when it does not read, when a checksum does not match,
+when its log holds fewer lines than one of its saved states was made after or than the
+newest backup says it had (a crash cuts only the line it was writing), or (checked by
+`check_replays`, with the rules) when its rules refuse its log. Its whole folder is moved
+aside as `sessions/<id>.corrupt-<timestamp>` and the session written anew from what holds
+more of it: what of its log still reads, or the newest backup's copy (`salvage`); the
+notice says which and exactly what was lost. The table's key file is checked too
+(`table_key`): a damaged one is set aside and its copy used.
+
 A restore is all or nothing: every file of the backup is checked (and each session
 log replayed by the caller's check), staged in `.restore/`, and only when all of it is
 on disk does a manifest say so; the swap that follows is finished at the next start if
@@ -18,6 +27,7 @@ a crash interrupts it, and a staging without its manifest is thrown away.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import shutil
 from collections.abc import Callable, Mapping
@@ -26,6 +36,7 @@ from pathlib import Path
 
 from companion.core.errors import DomainError
 from companion.core.session_log import SessionRecord
+from companion.core.session_manager import DamagedSession, UnknownGame
 from companion.store import backups
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
@@ -51,12 +62,15 @@ from companion.store.layout import (
 )
 from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
 from companion.store.records import record_from_raw
+from companion.store.salvage import Replays, replays_ok, salvage
 from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
-from companion.store.storage import fsync_directory, read_json, write_json_atomically
+from companion.store.storage import aside_path, fsync_directory, read_json, write_json_atomically
+from companion.store.table_key import check_table_key
 
 Clock = Callable[[], datetime]
+log = logging.getLogger(__name__)
 
 
 def local_now() -> datetime:
@@ -75,6 +89,7 @@ class Store:
         self.clock = clock
         self._schemas = schemas
         self._notices: list[dict[str, str]] = []
+        self._recovered: set[str] = set()  # sessions recovered at this start
         self._lock_fd = _lock_folder(root)
         try:
             _remove_stale_temp_files(root)
@@ -86,6 +101,7 @@ class Store:
                 self._prepare(relpath)
                 self._recover_if_missing(relpath)
             self._prepare_sessions()
+            check_table_key(root, self._notice, clock())
             self.settings = Settings(open_database(root / SETTINGS_FILE, schemas["settings"]))
             self.archive = PlayArchive(open_database(root / ARCHIVE_FILE, schemas["archive"]))
             if backups.automatic_backup_due(self.backups_dir, clock()):
@@ -217,26 +233,58 @@ class Store:
                 keep_migration_copy(path, f"schema{self._schemas['session'].version}",
                                     self.root / MIGRATION_COPIES_DIR, self.clock())
                 self.sessions.adopt(session_id)
-        for session_id in self.sessions.ids():
+        ids = self.sessions.ids()
+        witnesses = backups.witnesses(self.backups_dir) if ids else {}
+        for session_id in ids:
             try:
-                self.sessions.check(session_id)
+                self.sessions.check(session_id, witnesses.get(f"{SESSIONS_DIR}/{session_id}.json"))
             except CorruptFileError as exc:
                 self._recover_session(session_id, str(exc))
 
-    def _recover_session(self, session_id: str, problem: str) -> None:
-        """Move a damaged session's folder aside and put the newest backup's copy in its place.
-        The notice is kept first and the copy built beside before the damaged folder moves, so
-        a crash leaves the damaged one (recovered again) or the copy ready (`SessionFiles.tidy`)."""
+    def check_replays(self, open_session: Callable[[str], object], replays: Replays) -> None:
+        """The start-up check's second half, with the rules (`core.session_manager`'s): open every
+        unfinished session; one whose log its rules refuse (a line that reads but does not apply)
+        is damaged as one that does not read is. `replays` checks a record as `open_session` does."""
+        for session_id in self.sessions.ids():
+            try:
+                open_session(session_id)
+            except UnknownGame:  # a game of another Companion's: its session is kept as it is
+                continue
+            except DomainError as exc:
+                problem = str(exc.__cause__ if isinstance(exc, DamagedSession) and exc.__cause__ else exc)
+                self._recover_session(session_id, f"its log cannot be replayed: {problem}", replays)
+            except Exception:  # noqa: BLE001 - a fault of the rules, not of the file: said when it is opened
+                log.exception("the unfinished session %s could not be opened at start-up", session_id)
+
+    def _recover_session(self, session_id: str, problem: str, replays: Replays | None = None) -> None:
+        """Move a damaged session's folder aside and write the session anew from what holds more of
+        it: what can still be read of its log, or the newest backup's copy (see `salvage`). The notice
+        is kept first and the new folder built beside before the damaged one moves, so a crash leaves
+        the damaged one (recovered again) or the new one ready (`SessionFiles.tidy`)."""
         relpath = f"{SESSIONS_DIR}/{session_id}.json"
         folder = self.root / SESSIONS_DIR / session_id
-        aside = folder.with_name(f"{session_id}.corrupt-{self.clock().strftime('%Y%m%d-%H%M%S')}")
-        found = backups.newest_copy_of(self.backups_dir, relpath, self.schema_for)
-        outcome = (f"Restored the copy from the backup of {found[0].created:%d %b %Y, %H:%M}." if found else
-                   "No backup held this session, so it is not in the list of unfinished sessions.")
-        self._notice(f"{SESSIONS_DIR}/{session_id}", f"The unfinished session {session_id} could not be read: "
-                                                    f"{problem}. It was moved to {aside}. {outcome}")
-        if found is not None:
-            self.sessions.write(session_id, found[1], set_aside=aside)
+        aside = aside_path(folder, self.clock())
+        found = salvage(folder)
+        if replays is not None:
+            found.keep_replaying(replays)
+        copy = backups.newest_copy(self.backups_dir, relpath, self.schema_for,
+                                   accept=None if replays is None else lambda record: replays_ok(replays, record))
+        kept_lines = None
+        if found.head is not None and (copy is None or found.keeps_more_than(copy.record, copy.witness)):
+            kept_lines = len(found.changes)
+        words = found.words(None if copy is None else (f"{copy.info.created:%d %b %Y, %H:%M}", copy.record,
+                                                       copy.witness), kept_lines, replays is not None)
+        key, text = f"{SESSIONS_DIR}/{session_id}", (f"The unfinished session {session_id} could not be read: "
+                                                     f"{problem}. It was moved to {aside}. {words}")
+        if session_id in self._recovered:  # its copy was damaged too: both are said
+            text = " ".join([n["text"] for n in self._notices if n["file"] == key] + [text])
+        self._recovered.add(session_id)
+        self._notice(key, text)
+        self.sessions.forget(session_id)
+        if kept_lines is not None:
+            self.sessions.rewrite(session_id, found.record(kept_lines), set_aside=aside)
+        elif copy is not None:
+            self.sessions.write(session_id, copy.raw, set_aside=aside)
         else:
             os.replace(folder, aside)
             fsync_directory(folder.parent)
@@ -256,7 +304,7 @@ class Store:
         leaves either the damaged file (recovered again next time) or nothing (see
         `_recover_if_missing`), never a silently empty roster."""
         path = self.root / relpath
-        aside = path.with_name(f"{path.name}.corrupt-{self.clock().strftime('%Y%m%d-%H%M%S')}")
+        aside = aside_path(path, self.clock())
         found = backups.newest_copy_of(self.backups_dir, relpath, self.schema_for)
         if found is not None:
             outcome = f"Restored the copy from the backup of {found[0].created:%d %b %Y, %H:%M}."
@@ -289,19 +337,24 @@ class Store:
                               f"{info.created:%d %b %Y, %H:%M}.")
         write_json_atomically(path, migrate(raw, self.schema_for(relpath)))
 
-    def _snapshot(self) -> dict[str, Raw]:
-        """The content of every file, by relative path (a session as one whole document)."""
+    def _snapshot(self) -> tuple[dict[str, Raw], dict[str, tuple[str, int]]]:
+        """The content of every file, by relative path (a session as one whole document), and
+        how far each session's journal had reached (see `backups.Witness`)."""
         files = {relpath: open_database(self.root / relpath, self._schemas[kind]).snapshot()
                  for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive"))}
+        reached = {}
         for session_id in self.sessions.ids():
-            files[f"{SESSIONS_DIR}/{session_id}.json"] = self.sessions.export(session_id)
-        return files
+            relpath = f"{SESSIONS_DIR}/{session_id}.json"
+            with self.sessions.held():  # the record and its number of lines, of one moment
+                files[relpath] = self.sessions.export(session_id)
+                reached[relpath] = self.sessions.reached(session_id)
+        return files, reached
 
     def _backup(self, reason: str) -> Path | None:
-        files = self._snapshot()
+        files, reached = self._snapshot()
         if reason == "auto" and not any(_has_records(raw) for raw in files.values()):
             return None  # nothing worth keeping yet
-        path = backups.write_backup(self.backups_dir, files, reason, self.clock())
+        path = backups.write_backup(self.backups_dir, files, reason, self.clock(), reached)
         if reason == "auto":
             backups.rotate(self.backups_dir)
         return path

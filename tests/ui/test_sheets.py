@@ -219,13 +219,16 @@ async def test_a_damaged_layout_file_is_reported_not_a_crash(app, monkeypatch) -
 async def test_a_damaged_saved_sheet_is_explained_and_kept(app, sheets) -> None:
     import json
 
+    from companion.store.storage import compact, seal_compact
+
     session = app.ctx.sessions.latest(GAME)
     await enter(sheets, "cod", "lobster", "coins")
     path = app.store.sessions.path(session.id) / "log-000000.jsonl"
     first, *rest = path.read_text().splitlines(keepends=True)
     line = json.loads(first)
-    line["do"]["data"]["faces"][0] = "trout"  # changed by hand
-    path.write_text(json.dumps(line) + "\n" + "".join(rest))
+    line["do"]["data"]["faces"][0] = "trout"  # changed by hand, and sealed again: it reads, but does not apply
+    del line["sum"]
+    path.write_bytes(seal_compact(compact(line)) + b"\n" + "".join(rest).encode())
     before = path.read_text()
     app.store.sessions.close_all()  # as after a restart: files are read again
     app.ctx.sessions.forget_all()

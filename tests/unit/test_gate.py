@@ -166,4 +166,7 @@ def test_the_table_key_is_kept_in_the_data_folder_and_renewed_on_request(tmp_pat
     renewed = renew_table_key(tmp_path)
     assert renewed != first and load_table_key(tmp_path) == renewed
     (tmp_path / "table-key.json").write_text("{broken")
-    assert load_table_key(tmp_path) not in (first, renewed)
+    assert load_table_key(tmp_path) == renewed  # its copy takes its place: every phone stays in
+    (tmp_path / "table-key.json").write_text("{broken")
+    (tmp_path / "table-key.copy.json").write_text("{broken")
+    assert load_table_key(tmp_path) not in (first, renewed)  # both damaged: a new key

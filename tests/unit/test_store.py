@@ -8,7 +8,7 @@ import os
 import pytest
 
 from companion.core.actions import Action
-from companion.core.session_log import SessionRecord
+from companion.core.session_log import DONE, Change, SessionRecord
 from companion.store import (
     DataFolderInUse,
     InvalidBackupError,
@@ -226,4 +226,21 @@ def test_restore_refuses_a_backup_with_a_malformed_record(store) -> None:
     with pytest.raises(InvalidBackupError, match="player record 1 is not valid"):
         store.restore(bad)
     assert [p.name for p in store.settings.players()] == ["Ana"]
+    store.close()
+
+
+def test_a_backup_says_how_far_each_session_journal_had_reached(store) -> None:
+    from companion.store.backups import witnesses
+
+    store.sessions.create(record("abc123", "roll 2 d6"))
+    store.sessions.record_change("abc123", Change(DONE, Action("roll", {}, "roll 1 d6")), "2026-11-21T10:01:00+00:00")
+    info = store.backup_now()
+    bundle = json.loads(info.path.read_text())
+    base, lines = store.sessions.reached("abc123")
+    assert lines == 1 and bundle["journals"]["sessions/abc123.json"]["base"] == base
+    [(relpath, witness)] = witnesses(store.backups_dir).items()
+    assert (relpath, witness.base, witness.lines, witness.backup) == ("sessions/abc123.json", base, 1, info)
+    bundle["journals"]["sessions/abc123.json"]["lines"] = 7  # a changed count is not believed
+    info.path.write_text(json.dumps(bundle))
+    assert witnesses(store.backups_dir) == {}
     store.close()
