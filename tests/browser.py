@@ -143,6 +143,17 @@ def moment(ms_from_now: float = 400) -> float:
     return time.time() * 1000 + ms_from_now
 
 
+class Taps:
+    """Taps made on the phones, counted where they are made: `taps(locator)` clicks it and counts one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+
 class AppPage:
     """A browser tab on the app, found by what a player (or a screen reader) reads."""
 

@@ -9,7 +9,7 @@ import re
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fly_solo import journal as j
-from tests.browser import AppPage
+from tests.browser import AppPage, Taps
 from tests.e2e.test_table_of_phones_in_browser import phones, table_of, wait_for  # noqa: F401 (fixture)
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
@@ -20,17 +20,6 @@ def campaign(server):
     """The adventure as the server saved it, replayed by the journal's rules."""
     [doc] = [d for d in server.session_files() if d["game"] == j.GAME]
     return replay(j.RULES, doc["setup"], [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
-
-
-class Taps:
-    """The taps of a Day on both phones."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, locator) -> None:
-        locator.click()
-        self.count += 1
 
 
 def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool) -> None:

@@ -12,7 +12,7 @@ import re
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.freshwater_fly import table as fly_table
-from tests.browser import AppPage
+from tests.browser import AppPage, Taps
 from tests.e2e.test_table_of_phones_in_browser import phones, table_of, wait_for  # noqa: F401 (fixture)
 
 NAMES = ("Ana", "Ben", "Cy")
@@ -31,17 +31,6 @@ def table_state(server):
 def taken(server) -> int:
     """The dice taken in the round on (all seven once it is over, until the next roll)."""
     return len(table_state(server).draft.picks)
-
-
-class Taps:
-    """Every tap of the game, counted where it is made."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, locator) -> None:
-        locator.click()
-        self.count += 1
 
 
 def cast_once(phone: AppPage, tap: Taps) -> None:
