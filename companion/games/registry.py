@@ -60,7 +60,11 @@ class SessionKind:
     # The attribute of its finished state holding the seat that started the game (an int, or the turn
     # order, whose first seat started), kept on the play saved from it; None: the rules keep none.
     start_seat: str | None = None
-    timed: bool = False  # it runs from the game's set-up to its end: a play saved from it keeps its minutes
+    # A play saved from it keeps the minutes from the game's set-up to its last action. True: the session
+    # runs from the game's set-up to its end; an attribute's name: the session comes after the set-up (a
+    # score sheet), and that attribute of its state holds when the game was set up (an ISO time; None:
+    # not known). False: the game's length is not known.
+    timed: bool | str = False
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,9 @@ FRESHWATER_FLY = Game(
            Part("strike", "Strike", "STYLE", f"{UI}.freshwater_fly.strike:StrikeScreen"),
            Part("score", "Score", "SCOREBOARD", f"{UI}.freshwater_fly.scores:ScoresScreen")),
     sessions=(SessionKind("freshwater-fly-table", f"{RULES}.freshwater_fly.table", "draft"),
-              SessionKind("freshwater-fly-score", f"{RULES}.freshwater_fly.score_sheet", "score")),
+              # the sheet set up from the draft keeps its start player and when it was set up
+              SessionKind("freshwater-fly-score", f"{RULES}.freshwater_fly.score_sheet", "score",
+                          start_seat="start", timed="began")),
     plays=("freshwater-fly",),
     bgstats="games/freshwater_fly/bgstats.json",
     edits="freshwater-fly-score",
@@ -260,11 +266,12 @@ def start_seat(kind: str, state: Any) -> int | None:
 def with_session_facts(play: Play, record: Any, state: Any) -> Play:
     """The play saved from a session (`record`, a SessionRecord; `state`, its finished state) with what
     the session knows beyond the rules' result: who started (where its kind keeps it) and the minutes
-    from its set-up to its last action (where its kind runs the whole game, `SessionKind.timed`)."""
+    from the game's set-up to the session's last action (where its kind knows the set-up, `SessionKind.timed`)."""
     found = session_kinds().get(record.game)
-    timed = found is not None and found[1].timed
+    timed = found[1].timed if found is not None else False
+    began = getattr(state, timed, None) if isinstance(timed, str) else record.created if timed else None
     return replace(play, start_seat=start_seat(record.game, state),
-                   duration_min=minutes_between(record.created, record.updated) if timed else 0)
+                   duration_min=minutes_between(began, record.updated) if began else 0)
 
 
 def play_editors() -> dict[str, str]:

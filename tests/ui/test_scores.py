@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.play_files import to_bgsplay
+from companion.games import PLAY_KINDS
 from companion.games.freshwater_fly.score_sheet import GAME
 
 
@@ -205,6 +207,36 @@ async def test_a_draft_of_other_players_stays_when_a_score_is_saved(roster) -> N
     await start(scores)  # Ana and Ben: not the draft's table
     await scores.click(key="save-play")
     assert [r.game for r in app.ctx.sessions.open_records()] == ["freshwater-fly-table"]
+    [play] = app.store.archive.all()
+    assert (play.start_seat, play.duration_min) == (None, 0)  # another game's draft says nothing of this one
+
+
+async def test_a_play_scored_after_its_draft_keeps_who_started_and_how_long_it_took(roster, clock) -> None:
+    # A Freshwater Fly play was filed from its score sheet, which knew nothing of the draft: BG Stats was
+    # told no start player (startPlayer false for all) and no length (durationMin 0).
+    app = roster
+    draft = await app.open("/games/freshwater-fly/draft", phone="192.0.2.8", player="table")
+    for key in ("seat-Ana", "seat-Ben", "start-Ben", "start-draft", "roll-round"):
+        await draft.click(key=key)
+    table = app.ctx.sessions.latest("freshwater-fly-table")
+    while table.state.draft.pool:  # round 1, Ben first; round 2 starts with the lowest total
+        await draft.click(key="pool-0")
+        await draft.click(key="take")
+    await draft.click(key="roll-round")
+    assert table.state.draft.start == 0  # Ana's lower total starts round 2: Ben started the game all the same
+    clock.advance(minutes=70)  # the rest of the game, at the table
+    scores = await app.open("/games/freshwater-fly/score")
+    await scores.click(key="start-scoring")  # the draft's players
+    assert sheet(app).start == 1 and sheet(app).began == table.record.created
+    clock.advance(minutes=11, seconds=40)
+    await scores.click(key="fish-coho-gold")  # the last action: 82 minutes after the draft's set-up
+    clock.advance(minutes=10)  # the result waits on the table before it is saved: not playing time
+    await scores.click(key="save-play")
+    [play] = app.store.archive.all()
+    assert (play.start_seat, play.duration_min) == (1, 82)
+    [record] = to_bgsplay([play], PLAY_KINDS)["plays"]
+    assert record["durationMin"] == 82
+    assert [(s["playerRefId"], s["startPlayer"]) for s in record["playerScores"]] == [(1, False), (2, True)]
 
 
 async def test_a_total_of_one_point_says_point(roster) -> None:

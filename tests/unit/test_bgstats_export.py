@@ -200,3 +200,21 @@ def test_the_link_says_what_the_file_says() -> None:
         assert [(p["name"], str(p["score"]), p["winner"], p["startPlayer"], p["rank"]) for p in sent["players"]] == [
             (players[s["playerRefId"]], s["score"], s["winner"], s["startPlayer"], s["rank"])
             for s in record["playerScores"]]
+
+
+@pytest.mark.parametrize(("setup", "facts"), [
+    ({"start": 1, "began": "2026-11-20T20:00:00+01:00"}, (1, 95, [False, True])),
+    ({}, (None, 0, [False, False])),  # a sheet of an earlier version, or scored without a draft: not known
+])
+def test_a_freshwater_fly_play_says_who_started_and_how_long_from_its_draft(setup, facts) -> None:
+    from companion.core.session_log import SessionRecord
+    from companion.games.freshwater_fly import score_sheet
+
+    state = score_sheet.new_sheet({"players": ["Ana", "Ben"], "boards": ["1A", "2A"], **setup})
+    # the sheet itself was set up after the game: its own minutes are the scoring's, not the game's
+    record = SessionRecord("s1", score_sheet.GAME, "", {}, (), (), "2026-11-20T21:30:00+01:00",
+                           "2026-11-20T21:35:00+01:00")
+    play = registry.with_session_facts(score_sheet.to_play(state, "s1", record.updated), record, state)
+    assert (play.start_seat, play.duration_min) == facts[:2]
+    [sent] = to_bgsplay([play], PLAY_KINDS)["plays"]
+    assert (sent["durationMin"], [s["startPlayer"] for s in sent["playerScores"]]) == (facts[1], facts[2])

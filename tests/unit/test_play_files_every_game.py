@@ -129,8 +129,8 @@ def test_a_salmon_run_play_exports_its_fatigue_cards() -> None:
 # Who started: Fleet Dice's first start player ("Randomly select a start player"), Salmon Run's first
 # player (rolled for), the pearl boat game's first in turn order ("whoever rolls the highest number
 # ... goes first"). Lure has none (its order is made each round by the dice cast); a Freshwater Fly
-# play is filed from its score sheet, which does not know the draft's.
-KNOWS_ITS_START = {"fleet-dice", "salmon-run", "pearl-boat"}
+# score sheet set up for its draft's players keeps the draft's first start player.
+KNOWS_ITS_START = {"fleet-dice", "salmon-run", "pearl-boat", "freshwater-fly-score"}
 
 
 def test_the_kinds_that_know_who_started_say_so() -> None:

@@ -3,7 +3,11 @@
 The state is a `GameEntry` (the same one `companion score` reads); every tap is an
 action, so a half-entered sheet survives a closed tab and every tap can be undone.
 A sheet may start from an archived play (`setup["entry"]`, `setup["play_id"]`) to
-edit it.
+edit it. A sheet set up from the table's dice draft keeps what the draft knows of the game and the
+sheet does not: who started (`setup["start"]`, a seat of the sheet) and when the game was set up
+(`setup["began"]`, the draft session's creation), so the play saved from it keeps both (the
+registry's `start_seat` and `timed`). Sheets set up without them (older ones, or scored without a
+draft) know neither.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from companion.core import words
@@ -49,6 +54,12 @@ GAME = "freshwater-fly-score"
 class SheetState:
     game: GameEntry
     play_id: str | None = None  # the archived play this sheet edits
+    start: int | None = None  # the seat that started the game (the draft's first start player), if known
+    began: str | None = None  # when the game was set up (ISO time: its draft's table session), if known
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.game.players)
 
     def player(self, seat: int) -> PlayerEntry:
         return self.game.players[seat]
@@ -79,8 +90,27 @@ def new_sheet(setup: Mapping[str, Any]) -> SheetState:
     boards = setup.get("boards", ["1A"] * len(players))
     if not (isinstance(boards, list) and len(boards) == len(players) and all(b in REEL_BOARDS for b in boards)):
         raise DomainError(f"Each seat starts on one of the reel boards {', '.join(REEL_BOARDS)}.")
-    return SheetState(check_game(GameEntry(tuple(PlayerEntry(p.name, b) for p, b in zip(players, boards))),
-                                 one_each="boards" in setup))
+    game = check_game(GameEntry(tuple(PlayerEntry(p.name, b) for p, b in zip(players, boards))),
+                      one_each="boards" in setup)
+    return SheetState(game, start=_start_seat(setup.get("start"), len(players)), began=_began(setup.get("began")))
+
+
+def _start_seat(value: Any, seats: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise DomainError(f"The start player must be one of the {seats} seats.")
+    return value
+
+
+def _began(value: Any) -> str | None:
+    if value is None:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise DomainError(f"When the game was set up must be a time, not {value!r}.") from None
+    return value
 
 
 def add_a_fish(state: SheetState, data: Mapping[str, Any]) -> SheetState:
@@ -242,7 +272,10 @@ PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 
 def sheet_setup(rng: random.Random, names: Sequence[str] = PLAYERS) -> dict[str, Any]:
     players = list(names[:rng.randint(2, min(4, len(names)))])
-    return {"players": players, "boards": rng.sample(REEL_BOARDS, len(players))}
+    setup: dict[str, Any] = {"players": players, "boards": rng.sample(REEL_BOARDS, len(players))}
+    if rng.random() < 0.5:  # set up from the table's draft: its start player and when it began
+        setup.update(start=rng.randrange(len(players)), began="2026-11-20T20:00:00+01:00")
+    return setup
 
 
 def sheet_moves(state: SheetState, seat: int, rng: random.Random) -> list[Action]:

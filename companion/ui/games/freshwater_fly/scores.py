@@ -1,8 +1,12 @@
 """Freshwater Fly's end-game scoring: enter each player's end of game by taps; live standings; save to
-history. The game's players come from its dice draft; once the score is saved, the draft's table
-session (the dice and the Strike cards of these players) ends too, on every phone."""
+history. The game's players come from its dice draft, and the sheet set up for them keeps who started
+the draft and when it was set up (so the play says who started and how long the game took); once the
+score is saved, the draft's table session (the dice and the Strike cards of these players) ends too,
+on every phone."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import flet as ft
 
@@ -144,7 +148,7 @@ class ScoresScreen(SessionScreen):
     def _show_setup(self) -> None:
         players = self.ctx.store.settings.players()
         roster = {p.name for p in players}
-        drafted = self._draft_players(roster)
+        drafted, _ = self._draft(roster)
         if not self.from_draft and not self.seated and drafted:
             self.seated, self.from_draft = list(drafted), True  # the game's players, no tap needed
         self.seated = [n for n in self.seated if n in roster]
@@ -172,7 +176,13 @@ class ScoresScreen(SessionScreen):
 
     def _start(self) -> None:
         boards = list(REEL_BOARDS[:len(self.seated)])  # a board each; each player taps their own
-        if self.host.attempt(lambda: self.start_session({"players": list(self.seated), "boards": boards})):
+        setup: dict[str, Any] = {"players": list(self.seated), "boards": boards}
+        drafted, known = self._draft({p.name for p in self.ctx.store.settings.players()})
+        if drafted and sorted(drafted) == sorted(self.seated):  # the draft's game: what it knows, by seat
+            setup["began"] = known["began"]
+            if known["start"] in self.seated:
+                setup["start"] = self.seated.index(known["start"])
+        if self.host.attempt(lambda: self.start_session(setup)):
             self.seat = 0
         self.render()
 
@@ -180,16 +190,24 @@ class ScoresScreen(SessionScreen):
         self.seat = seat
         self.render()
 
-    def _draft_players(self, roster: set[str]) -> list[str]:
-        """The players of the dice draft on at the table (2 to 4 of the roster), in its turn order."""
+    def _draft(self, roster: set[str]) -> tuple[list[str], dict[str, Any]]:
+        """The players of the dice draft on at the table (2 to 4 of the roster), in its turn order, and
+        what the draft knows that the sheet does not: who started it (the name its start named, not the
+        start player of a later round) and when its table session was set up."""
         try:
             table = self.ctx.sessions.latest(fly_table.GAME)
         except DomainError:  # a damaged draft: its players are tapped as before
-            return []
+            return [], {}
         draft = table.state.draft if table is not None else None
         if draft is None or draft.solo or not MIN_PLAYERS <= len(draft.seats) <= MAX_PLAYERS:
-            return []
-        return list(draft.seats) if set(draft.seats) <= roster else []
+            return [], {}
+        if not set(draft.seats) <= roster:
+            return [], {}
+        record = table.record
+        starts = [a.data.get("start") for a in record.actions if a.type == "draft.start"]
+        first = starts[-1] if starts else None  # this draft's own start (an earlier draft's was undone or ended)
+        named = draft.seats[first] if isinstance(first, int) and 0 <= first < len(draft.seats) else None
+        return list(draft.seats), {"start": named, "began": record.created}
 
     def save(self) -> None:
         """File the play in the history (or replace the one being edited) and end the sheet.
