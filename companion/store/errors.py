@@ -11,3 +11,7 @@ class CorruptFileError(StoreError):
 
 class NewerSchemaError(StoreError):
     """A file was written by a newer Companion than this one."""
+
+
+class DataFolderInUse(StoreError):
+    """Another Companion holds the lock on this data folder."""

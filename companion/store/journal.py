@@ -150,12 +150,12 @@ class Journal:
         self.repair()
         segment = self.folder / f"log-{self.lines // self.segment_lines:06d}.jsonl"
         new = not segment.exists()
-        fd = os.open(segment, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(segment, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         try:
             size = os.fstat(fd).st_size
             try:
                 os.write(fd, change_to_line(change, at))
-                os.fdatasync(fd)
+                getattr(os, "fdatasync", os.fsync)(fd)  # no fdatasync on macOS and Windows
             except BaseException:
                 os.ftruncate(fd, size)
                 raise

@@ -110,8 +110,12 @@ def write_json_atomically(path: Path, data: Any) -> None:
 
 
 def fsync_directory(folder: Path) -> None:
-    # The rename itself is only durable once the directory entry is on disk.
-    fd = os.open(folder, os.O_RDONLY)
+    """Make a rename in `folder` durable: its entry is on disk once the folder is synced. Skipped
+    where a folder cannot be opened (Windows: no O_DIRECTORY): a rename there is as durable as the system makes it."""
+    directory = getattr(os, "O_DIRECTORY", None)
+    if directory is None:
+        return
+    fd = os.open(folder, os.O_RDONLY | directory)
     try:
         os.fsync(fd)
     finally:

@@ -26,7 +26,6 @@ a crash interrupts it, and a staging without its manifest is thrown away.
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
 import shutil
@@ -37,7 +36,7 @@ from pathlib import Path
 from companion.core.errors import DomainError
 from companion.core.session_log import SessionRecord
 from companion.core.session_manager import DamagedSession, UnknownGame
-from companion.store import backups
+from companion.store import backups, folder_lock
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
 from companion.store.db import (
@@ -46,11 +45,10 @@ from companion.store.db import (
     open_database,
     prepare_file,
 )
-from companion.store.errors import CorruptFileError, StoreError
+from companion.store.errors import CorruptFileError
 from companion.store.layout import (
     ARCHIVE_FILE,
     BACKUPS_DIR,
-    LOCK_FILE,
     MIGRATION_COPIES_DIR,
     NOTICES_FILE,
     REPLACED_DIR,
@@ -77,10 +75,6 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
-class DataFolderInUse(StoreError):
-    pass
-
-
 class Store:
     """Every repository of one data folder, plus its backups and start-up notices."""
 
@@ -90,7 +84,7 @@ class Store:
         self._schemas = schemas
         self._notices: list[dict[str, str]] = []
         self._recovered: set[str] = set()  # sessions recovered at this start
-        self._lock_fd = _lock_folder(root)
+        self._folder_lock: folder_lock.FolderLock | None = folder_lock.lock_folder(root)
         try:
             _remove_stale_temp_files(root)
             self._notices = _read_notices(root)
@@ -215,9 +209,9 @@ class Store:
         """Close every file and release the folder."""
         for relpath in (SETTINGS_FILE, ARCHIVE_FILE):
             close_database(self.root / relpath)
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
+        if self._folder_lock is not None:
+            self._folder_lock.release()
+            self._folder_lock = None
 
     # Start-up ----------------------------------------------------------------
 
@@ -370,20 +364,6 @@ def _describe(relpath: str) -> str:
     if relpath == ARCHIVE_FILE:
         return "Your play history file"
     return f"The unfinished session file {Path(relpath).name}"
-
-
-def _lock_folder(root: Path) -> int:
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise StoreError(f"cannot use the data folder {root}: {exc.strerror or exc}") from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise DataFolderInUse(f"another Companion is already using the data folder {root}") from None
-    return fd
 
 
 def _read_notices(root: Path) -> list[dict[str, str]]:

@@ -1,0 +1,185 @@
+"""Companion on a host without POSIX's calls (Windows; macOS lacks fdatasync), simulated on Linux:
+`fcntl` cannot be imported, `os` has no O_DIRECTORY nor fdatasync, opening a folder is refused as
+Windows refuses it, and a file the store writes itself must be opened as binary (O_BINARY).
+With neither fcntl nor msvcrt here, the folder lock is the owner-file fallback, which runs for real;
+the msvcrt path is checked against a stand-in of msvcrt's documented behaviour only."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.core.actions import Action
+from companion.core.session_log import DONE, Change, SessionRecord
+from companion.store import DataFolderInUse, folder_lock, open_store
+
+FAKE_O_BINARY = 0x40000000  # a bit Linux does not use: stripped before the real os.open
+
+BLOCK_POSIX = f"""
+import os, sys
+sys.modules["fcntl"] = None  # `import fcntl` raises ImportError, as on Windows
+del os.O_DIRECTORY, os.fdatasync
+os.O_BINARY = {FAKE_O_BINARY}
+real_open = os.open
+def windows_open(path, flags, mode=0o777, *, dir_fd=None):
+    if os.path.isdir(path) and sys._getframe(1).f_globals["__name__"].startswith("companion."):
+        raise PermissionError(13, "Permission denied", str(path))  # Companion's own: not the standard library's
+    return real_open(path, flags & ~os.O_BINARY, mode, dir_fd=dir_fd)
+os.open = windows_open
+"""
+
+
+def without_posix(monkeypatch, text_mode_refused: list[str]) -> None:
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    monkeypatch.delitem(sys.modules, "msvcrt", raising=False)
+    monkeypatch.delattr(os, "O_DIRECTORY")
+    monkeypatch.delattr(os, "fdatasync")
+    monkeypatch.setattr(os, "O_BINARY", FAKE_O_BINARY, raising=False)
+    real_open = os.open
+
+    def windows_open(path, flags, mode=0o777, *, dir_fd=None):
+        if os.path.isdir(path) and sys._getframe(1).f_globals["__name__"].startswith("companion."):
+            raise PermissionError(13, "Permission denied", str(path))  # shutil opens folders its own way there
+        writes = flags & (os.O_WRONLY | os.O_RDWR)
+        if writes and not flags & FAKE_O_BINARY and sys._getframe(1).f_globals["__name__"].startswith("companion."):
+            text_mode_refused.append(str(path))
+        return real_open(path, flags & ~FAKE_O_BINARY, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", windows_open)
+
+
+@pytest.fixture
+def no_posix(monkeypatch):
+    refused: list[str] = []
+    without_posix(monkeypatch, refused)
+    importlib.reload(folder_lock)
+    yield refused
+    monkeypatch.undo()
+    importlib.reload(folder_lock)
+
+
+def record(session_id: str, label: str) -> SessionRecord:
+    return SessionRecord(session_id, "table", "Table dice", {}, (Action("roll", {}, label),), (),
+                         "2026-11-21T10:00:00+00:00", "2026-11-21T10:00:00+00:00")
+
+
+def test_store_starts_records_backs_up_and_restores_without_fcntl(no_posix, data_dir, clock) -> None:
+    assert folder_lock.KIND == "owner-file"
+    store = open_store(data_dir, clock)
+    try:
+        with pytest.raises(DataFolderInUse, match="already using"):  # still one Companion per folder
+            open_store(data_dir, clock)
+        store.settings.add_player("Ana")
+        store.sessions.create(record("aaa111", "roll 1 d6"))
+        store.sessions.record_change("aaa111", Change(DONE, Action("roll", {}, "roll 2 d6")),
+                                     "2026-11-21T10:01:00+00:00")
+        backup = store.backup_now()
+        clock.advance(minutes=5)
+        store.settings.add_player("Ben")
+        store.sessions.create(record("bbb222", "roll 3 d6"))
+        store.restore(backup.path)
+        assert [p.name for p in store.settings.players()] == ["Ana"]
+        assert store.sessions.ids() == ["aaa111"]
+        assert [a.label for a in store.sessions.load("aaa111").actions] == ["roll 1 d6", "roll 2 d6"]
+    finally:
+        store.close()
+    store = open_store(data_dir, clock)  # released on close: the next start takes it
+    try:
+        assert [a.label for a in store.sessions.load("aaa111").actions] == ["roll 1 d6", "roll 2 d6"]
+    finally:
+        store.close()
+    assert no_posix == [], "opened for writing in text mode (Windows would turn \\n into \\r\\n)"
+
+
+def test_a_lock_left_by_a_companion_that_is_gone_is_taken_over(no_posix, data_dir, clock) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    data_dir.mkdir(parents=True)
+    (data_dir / folder_lock.OWNER_FILE).write_text(gone.stdout.strip())
+    open_store(data_dir, clock).close()
+    (data_dir / folder_lock.OWNER_FILE).write_text(str(os.getppid()))  # a process that runs
+    with pytest.raises(DataFolderInUse, match="if none is running, delete"):
+        open_store(data_dir, clock)
+
+
+class StandInMsvcrt:
+    """msvcrt.locking as documented: LK_NBLCK locks bytes from the file's position or raises
+    OSError when another handle holds them; LK_UNLCK unlocks them."""
+    LK_UNLCK, LK_NBLCK = 0, 2
+
+    def __init__(self) -> None:
+        self.held: dict[tuple[int, int, int], int] = {}
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        info = os.fstat(fd)
+        where = (info.st_dev, info.st_ino, os.lseek(fd, 0, os.SEEK_CUR))
+        if mode == self.LK_NBLCK:
+            if self.held.get(where, fd) != fd:
+                raise PermissionError(13, "Permission denied")
+            self.held[where] = fd
+        elif self.held.get(where) == fd:
+            del self.held[where]
+
+
+def test_windows_lock_is_msvcrt_when_there_is_msvcrt(no_posix, monkeypatch, data_dir, clock) -> None:
+    stand_in = StandInMsvcrt()
+    monkeypatch.setitem(sys.modules, "msvcrt", stand_in)
+    importlib.reload(folder_lock)
+    assert folder_lock.KIND == "msvcrt"
+    store = open_store(data_dir, clock)
+    try:
+        assert len(stand_in.held) == 1
+        with pytest.raises(DataFolderInUse, match="already using"):
+            open_store(data_dir, clock)
+    finally:
+        store.close()
+    assert stand_in.held == {}
+    open_store(data_dir, clock).close()
+
+
+def get_when_up(port: int, within: float = 60) -> bytes:
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                conn.sendall(f"GET / HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                return conn.recv(200)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def test_the_command_starts_serves_and_stops_without_fcntl(tmp_path: Path) -> None:
+    """`companion` itself, in a process where fcntl cannot be imported: it opens the store, serves,
+    refuses a second one on the same folder, and stops on Ctrl+C with the lock released."""
+    def companion(port: int) -> subprocess.Popen:
+        code = BLOCK_POSIX + "from companion.cli import main\nsys.exit(main(sys.argv[1:]))"
+        return subprocess.Popen([sys.executable, "-c", code, "--port", str(port), "--data-dir", str(data)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    from tests.unit.test_cli import free_port
+
+    data = tmp_path / "data"
+    port = free_port()
+    first = companion(port)
+    try:
+        line = first.stdout.readline()
+        assert line.startswith("Companion is serving at"), line + first.stderr.read()
+        assert b"200 OK" in get_when_up(port)
+        assert (data / folder_lock.OWNER_FILE).read_text() == str(first.pid)
+        second = companion(free_port())
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 2 and "another Companion is already using the data folder" in err
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=30)
+    assert first.returncode == 0
+    assert not (data / folder_lock.OWNER_FILE).exists()
