@@ -13,6 +13,11 @@ Three things, each for a reason measured on Flet 1.0.5 and uvicorn 0.54:
   timeout and cancels them, logging a long traceback for each: a server whose output is not
   read fast enough (a pipe) blocks in that logging and no longer heeds any signal.
   `end_flet_handlers()` makes such a handler end as soon as its receive loop does.
+- **A malformed frame costs one line.** Flet's receive loop logs a warning with a whole
+  traceback for every frame it cannot read (not msgpack, cut short, of the wrong shape, text
+  instead of binary...), so a client sending them fills the log. `MalformedFrames` turns each
+  into one line naming the peer and what was wrong, and logs at most `FRAME_LINES_PER_MINUTE`
+  of them a minute (the next one says how many were left out).
 - **Stopping returns.** uvicorn raises the caught signal again once it has shut down;
   SIGTERM's default action then kills the process before `companion`'s caller closes the
   store (cli.run's `finally`), and SIGINT ends in a KeyboardInterrupt traceback. `Server`
@@ -26,12 +31,14 @@ Three things, each for a reason measured on Flet 1.0.5 and uvicorn 0.54:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import importlib
 import logging
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Generator
 from types import FrameType
 
@@ -42,6 +49,41 @@ log = logging.getLogger(__name__)
 
 STOP_WITHIN = 6.0  # seconds from the first signal: uvicorn's graceful timeout (2 s) and room to spare
 CLOSE_WITHIN = 2.0  # seconds the last resort gives the store to close
+FRAME_LINES_PER_MINUTE = 3  # lines about malformed frames, for all clients together
+FLET_LOGGER = "flet_web.fastapi"  # flet_web/fastapi/flet_app.py's logger
+RECEIVE_ERROR = "Receive loop error"  # how its receive loop's warning begins
+_peer: contextvars.ContextVar[str] = contextvars.ContextVar("companion_websocket_peer", default="a client")
+
+
+class MalformedFrames(logging.Filter):
+    """Flet's "Receive loop error" warning (a traceback each) becomes one line naming the peer and what
+    was wrong; past `per_minute` such lines in a minute, the rest are counted and the next line says so."""
+
+    def __init__(self, per_minute: int = FRAME_LINES_PER_MINUTE, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.per_minute = per_minute
+        self._clock = clock
+        self._logged: list[float] = []  # when the lines of the last minute were logged
+        self._left_out = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (isinstance(record.msg, str) and record.msg.startswith(RECEIVE_ERROR)):
+            return True
+        now = self._clock()
+        self._logged = [t for t in self._logged if now - t < 60.0]
+        if len(self._logged) >= self.per_minute:
+            self._left_out += 1
+            return False
+        self._logged.append(now)
+        error = record.exc_info[1] if record.exc_info else None
+        what = f"{type(error).__name__}: {error}" if error is not None else record.getMessage()
+        what = what if len(what) <= 120 else what[:117] + "..."
+        left_out = f" ({self._left_out} more since were not logged)" if self._left_out else ""
+        self._left_out = 0
+        record.msg = f"a frame from {_peer.get()} that Flet cannot read ({what}): its connection is closed{left_out}"
+        record.args = ()
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True
 
 
 class _LeftBeforeRegistering(Exception):
@@ -49,9 +91,14 @@ class _LeftBeforeRegistering(Exception):
 
 
 def end_flet_handlers() -> None:
-    """From now on, Flet's websocket handler ends when its receive loop ends, registered or not.
-    Flet is pinned to 1.0.5 (pyproject.toml); tests/e2e/test_server_stops.py checks the hold."""
+    """From now on, Flet's websocket handler ends when its receive loop ends, registered or not, and a
+    frame it cannot read is logged in one line (`MalformedFrames`). Flet is pinned to 1.0.5
+    (pyproject.toml); tests/e2e/test_server_stops.py and test_malformed_frames.py check the hold."""
     from flet_web.fastapi.flet_app import FletApp
+
+    flet_log = logging.getLogger(FLET_LOGGER)
+    if not any(isinstance(f, MalformedFrames) for f in flet_log.filters):
+        flet_log.addFilter(MalformedFrames())
 
     routes = importlib.import_module("flet_web.fastapi.app")  # where Flet's websocket route makes its FletApp
     if routes.FletApp is not FletApp:
@@ -68,6 +115,8 @@ def end_flet_handlers() -> None:
                 raise _LeftBeforeRegistering
 
         async def handle(self, websocket) -> None:
+            client = getattr(websocket, "client", None)
+            _peer.set(f"{client.host}:{client.port}" if client else "a client")  # for MalformedFrames' line
             with contextlib.suppress(_LeftBeforeRegistering):
                 await super().handle(websocket)
 
