@@ -30,6 +30,8 @@ bench: $(VENV)/.test-installed
 
 soak: $(VENV)/.test-installed
 	$(BIN)/python -m tests.soak run 1000
+	tools/ensure-chromium
+	$(BIN)/python -m tests.soak_server run 30
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
