@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.core.assets import AssetError, assets_dir, use_overrides
 from companion.core.errors import DomainError
 from companion.games import GAME_DATA_FILES, check_game_data, forget_game_data
+from tests.json_places import paths
 
 NASTY = [10 ** 28, -1, 0, 1, 2, 3.5, "x", "", True, None, [], {}, [[[[[]]]]], ["hook"], {"x": 1},
          "\ud800", 10 ** 6, 4, 5, 6, "cod", "gold", "yellow"]
@@ -29,16 +30,6 @@ def custom(tmp_path_factory):
     yield folder
     use_overrides(None)
     forget_game_data()
-
-
-def places(value, here=()):
-    yield here
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*here, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from places(item, (*here, i))
 
 
 def changed(value, path, new, delete: bool):
@@ -145,7 +136,7 @@ def test_a_changed_data_file_is_accepted_and_playable_or_refused_by_name(custom,
     for old in custom.rglob("*.json"):
         old.unlink()
     shipped = json.loads((assets_dir() / relpath).read_text())
-    where = data.draw(st.sampled_from(list(places(shipped))), label="where")
+    where = data.draw(st.sampled_from(paths(shipped)), label="where")
     new = data.draw(st.sampled_from(NASTY), label="new")
     delete = data.draw(st.booleans(), label="delete")
     check_a_changed_file(custom, relpath, json.dumps(changed(shipped, where, new, delete), ensure_ascii=False))

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import cli
+from tests.json_places import places
 from tests.unit.test_score_command import score
 
 # One full end of game per command, every optional field given, so that every field is tried.
@@ -81,17 +82,6 @@ def kind(value) -> str:
         if isinstance(value, types):
             return name
     return "object"
-
-
-def places(value, here=()):
-    """Every place in a JSON value, as a path of keys and indexes, with the value there."""
-    yield here, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*here, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from places(item, (*here, i))
 
 
 def pattern(path) -> tuple:

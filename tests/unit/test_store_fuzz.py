@@ -22,20 +22,11 @@ from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 from companion.games.registry import FRESHWATER_FLY
 from companion.store import InvalidBackupError, StoreError, open_store
 from tests.conftest import FakeClock
+from tests.json_places import paths
 
 NASTY = [10 ** 14, -1, 0, 1.5, "x", "", "PLAID", True, None, [], {}, [["x"]], {"a": {"b": 1}}, "\ud800",
          "2026-13-45", 5, "table", "fleet-dice", "2026-11-21T10:00:00"]
 FUZZ = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-
-
-def places(value, here=()):
-    yield here
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*here, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from places(item, (*here, i))
 
 
 def changed(value, path, new, delete: bool):
@@ -102,7 +93,7 @@ def test_a_changed_settings_file_is_read_or_set_aside_and_announced(tmp_path_fac
     root = tmp_path_factory.mktemp("data")
     a_folder_in_use(root).close()
     raw = json.loads((root / "settings.json").read_text())
-    where = data.draw(st.sampled_from(list(places(raw))), label="where")
+    where = data.draw(st.sampled_from(paths(raw)), label="where")
     new = data.draw(st.sampled_from(NASTY), label="new")
     text = json.dumps(changed(raw, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
     (root / "settings.json").write_text(text, encoding="utf-8", errors="surrogatepass")
@@ -130,7 +121,7 @@ def test_a_changed_backup_is_restored_whole_and_working_or_refused_with_nothing_
     try:
         bundle = json.loads(store.backup_now().path.read_text())
         store.settings.add_player("Cy")  # now differs from the backup
-        where = data.draw(st.sampled_from(list(places(bundle))), label="where")
+        where = data.draw(st.sampled_from(paths(bundle)), label="where")
         new = data.draw(st.sampled_from(NASTY), label="new")
         text = json.dumps(changed(bundle, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
         path = store.backups_dir / "manual-20261120-080000.json"
