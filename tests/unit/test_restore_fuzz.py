@@ -17,7 +17,8 @@ from companion.core.inputs import MAX_BYTES, MAX_DEPTH
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.store import InvalidBackupError
-from tests.unit.test_store_fuzz import a_folder_in_use, changed, places
+from tests.json_places import paths
+from tests.unit.test_store_fuzz import a_folder_in_use, changed
 
 FUZZ = settings(max_examples=200, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -99,7 +100,7 @@ def refused(table, content: bytes | str) -> str:
 @given(data=st.data())
 def test_a_wrong_type_anywhere_is_refused(table, data) -> None:
     bundle = table[1]
-    where = data.draw(st.sampled_from([p for p in places(bundle) if p]), label="where")
+    where = data.draw(st.sampled_from([p for p in paths(bundle) if p]), label="where")
     new = data.draw(st.sampled_from(other_types(at(bundle, where))), label="new")
     refused(table, json.dumps(changed(bundle, where, new, delete=False)))
 
@@ -110,7 +111,7 @@ def test_a_wrong_type_anywhere_is_refused(table, data) -> None:
 @given(data=st.data())
 def test_a_huge_or_deep_value_anywhere_is_refused(table, data) -> None:
     bundle = table[1]
-    where = data.draw(st.sampled_from([p for p in places(bundle) if p]), label="where")
+    where = data.draw(st.sampled_from([p for p in paths(bundle) if p]), label="where")
     new = data.draw(st.sampled_from([*HUGE, nested(MAX_DEPTH + 1)]), label="new")
     refused(table, json.dumps(changed(bundle, where, new, delete=False)))
 
