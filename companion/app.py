@@ -16,7 +16,7 @@ from companion.gate import TableGate
 from companion.store import Store
 from companion.store.table_key import TableKeys
 from companion.ui.host import AppContext
-from companion.ui.phone import BrowserPrefs, PhonePrefs
+from companion.ui.phone import BrowserPrefs, PhonePrefs, connection_cookie
 from companion.ui.shell import Shell
 
 
@@ -37,7 +37,7 @@ def make_main(ctx: AppContext, browser_services: bool = True,
     and keeps the phone's own settings in memory (`prefs` makes them for a page)."""
 
     async def main(page: ft.Page) -> None:
-        phone = BrowserPrefs() if browser_services else (prefs(page) if prefs else PhonePrefs())
+        phone = BrowserPrefs(connection_cookie.get()) if browser_services else (prefs(page) if prefs else PhonePrefs())
         await Shell(page, ctx, phone, browser_services=browser_services).start()
 
     return main

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from companion.ui.phone import DEFAULTS, PHONE_COOKIE
+
 # The phone's text size: Flutter's web engine reads the root font size as its text scale,
 # as it does the browser's own text-size setting.
 TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
@@ -17,6 +19,32 @@ TEXT_SIZE_SCRIPT = (
     "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
     "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
 )
+
+# What the phone kept (who plays on it, its theme, its text size: in the browser's storage, where
+# Flet's SharedPreferences names each "flutter." + its key) rides on each connection to the server:
+# written to a cookie just before each websocket is made, so it is fresh at every reconnect, and
+# read by the server for the page that connection makes (ui/phone.py). No question to the browser
+# before the first screen, and none left unanswered after a server restart.
+PHONE_COOKIE_SCRIPT = """<script>(function () {
+  var Native = window.WebSocket;
+  if (!Native) return;
+  function keep() {
+    var kept = {};
+    %s.forEach(function (key) {
+      try {
+        var value = localStorage.getItem('flutter.' + key);
+        if (value !== null) kept[key] = JSON.parse(value);
+      } catch (e) {}
+    });
+    document.cookie = '%s=' + encodeURIComponent(JSON.stringify(kept)) + '; Path=/; SameSite=Strict';
+  }
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      keep();
+      super(url, protocols);
+    }
+  };
+})();</script>""" % (json.dumps(list(DEFAULTS)), PHONE_COOKIE)
 
 # The connection to the server: Flet's client shows only a grey "Working..." while its socket is
 # down, and a tap made meanwhile is lost (or sent late). This watches the client's socket (the
@@ -161,7 +189,7 @@ CONNECTION_SCRIPT = """<script>(function () {
   };
 })();</script>"""
 
-SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, CONNECTION_SCRIPT)
+SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, PHONE_COOKIE_SCRIPT, CONNECTION_SCRIPT)
 
 
 # The client's files are asked for under /_v/<version>/, where they never change

@@ -45,6 +45,8 @@ from types import FrameType
 import uvicorn
 from uvicorn.server import HANDLED_SIGNALS
 
+from companion.ui.phone import PHONE_COOKIE, connection_cookie
+
 log = logging.getLogger(__name__)
 
 STOP_WITHIN = 6.0  # seconds from the first signal: uvicorn's graceful timeout (2 s) and room to spare
@@ -117,6 +119,7 @@ def end_flet_handlers() -> None:
         async def handle(self, websocket) -> None:
             client = getattr(websocket, "client", None)
             _peer.set(f"{client.host}:{client.port}" if client else "a client")  # for MalformedFrames' line
+            connection_cookie.set(websocket.cookies.get(PHONE_COOKIE))  # what the phone kept, for its page
             with contextlib.suppress(_LeftBeforeRegistering):
                 await super().handle(websocket)
 

@@ -4,9 +4,11 @@ and its text size. Nothing here is shared with the other phones at the table."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import json
 import logging
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import flet as ft
 
@@ -23,6 +25,12 @@ TEXT_SIZES = (100, 115, 130, 150, 200)  # percent of the normal text size
 LARGE_TEXT = 150  # from this size on, screens stack what they put side by side
 DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100}
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser's storage
+# What the phone kept, as the page's script hands it to the server: a cookie its websocket carries
+# (page_scripts.PHONE_COOKIE_SCRIPT), read by serving.py for the page the connection makes.
+PHONE_COOKIE = "companion_phone"
+MAX_COOKIE = 400  # characters: far more than three settings take
+connection_cookie: contextvars.ContextVar[str | None] = contextvars.ContextVar("companion_phone_cookie",
+                                                                             default=None)
 
 
 def valid(key: str, value: Any) -> bool:
@@ -53,14 +61,34 @@ class PhonePrefs:
         self.values[key] = value
 
 
-class BrowserPrefs(PhonePrefs):
-    """Kept in the browser's storage: a phone finds them again after a reload or a server restart."""
+def from_cookie(text: str | None) -> dict[str, Any] | None:
+    """The settings in the phone's cookie (JSON, percent-encoded), only those valid; None when it
+    cannot be read (the browser is asked instead)."""
+    if not text or len(text) > MAX_COOKIE:
+        return None
+    try:
+        kept = json.loads(unquote(text, errors="strict"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(kept, dict):
+        return None
+    return {k: v for k, v in kept.items() if k in DEFAULTS and valid(k, v)}
 
-    def __init__(self) -> None:
+
+class BrowserPrefs(PhonePrefs):
+    """Kept in the browser's storage: a phone finds them again after a reload or a server restart.
+    The page's connection brings them (`kept`, its cookie): no question to the browser before the
+    first screen; without it (cookies refused), the browser is asked."""
+
+    def __init__(self, kept: str | None = None) -> None:
         super().__init__()
         self._storage = ft.SharedPreferences()
+        self._kept = from_cookie(kept)
 
     async def load(self) -> None:
+        if self._kept is not None:
+            self.values.update(self._kept)
+            return
         keys = list(DEFAULTS)
         answers = await asyncio.gather(*(asyncio.wait_for(self._storage.get(k), CLIENT_TIMEOUT) for k in keys),
                                        return_exceptions=True)

@@ -9,6 +9,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from urllib.parse import unquote
 
 import pytest
 
@@ -267,6 +268,12 @@ def test_who_plays_on_a_phone_is_asked_once_and_shown(make_server, phones) -> No
     ana.page.reload()
     ana.ready()
     ana.see(ana.button("Playing on this phone: Ana"))  # remembered by the phone, shown in the app bar
+    # ... and handed to the server with the connection (no question to the browser before the first screen)
+    kept = {c["name"]: c["value"] for c in ana.page.context.cookies()}.get("companion_phone", "")
+    players = json.loads((server.data_dir / "settings.json").read_text())["players"].values()
+    ana_id = next(p["id"] for p in players if p["name"] == "Ana")
+    assert json.loads(unquote(kept)) == {"companion.player": ana_id}, kept
+    assert "did not give" not in server.log.read_text()
     host.open(server.host_url("/invite"))
     code = server.key()["code"]
     host.see(host.text(f"Table code {code[:3]} {code[3:]}"))
