@@ -13,6 +13,7 @@ from companion.core.assets import assets_dir
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.gate import TableGate
+from companion.join_trace import mark
 from companion.store import Store
 from companion.store.table_key import TableKeys
 from companion.ui.host import AppContext
@@ -37,6 +38,7 @@ def make_main(ctx: AppContext, browser_services: bool = True,
     and keeps the phone's own settings in memory (`prefs` makes them for a page)."""
 
     async def main(page: ft.Page) -> None:
+        mark("the page's session starts")
         phone = BrowserPrefs(connection_cookie.get()) if browser_services else (prefs(page) if prefs else PhonePrefs())
         await Shell(page, ctx, phone, browser_services=browser_services).start()
 
@@ -61,9 +63,11 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
 
     from companion.fallback_fonts import PACKAGES
     from companion.serving import Server, end_flet_handlers
+    from companion.unseen_page import warm_up
     from companion.web_files import ClientFiles, cache_dir
 
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
+    warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
     # The finished plays are read while the server starts and phones join, not on History's first tap.
     threading.Thread(target=prepare_history, args=(ctx,), name="read-archive", daemon=True).start()
     files = ClientFiles(flet_app, assets_dir(), cache_dir())

@@ -171,7 +171,7 @@ CONNECTION_SCRIPT = """<script>(function () {
       var id = sessionOf(e.data);
       if (session && id && id !== session) {
         say(RELOADING);
-        setTimeout(reload, 1000);  // a navigation the browser is starting (an address typed, a link) goes first
+        setTimeout(reload, 250);  // a navigation the browser is starting (an address typed, a link) goes first
         return;
       }
       session = session || id;

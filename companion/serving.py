@@ -45,6 +45,7 @@ from types import FrameType
 import uvicorn
 from uvicorn.server import HANDLED_SIGNALS
 
+from companion.join_trace import mark
 from companion.ui.phone import PHONE_COOKIE, connection_cookie
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,7 @@ def end_flet_handlers() -> None:
             client = getattr(websocket, "client", None)
             _peer.set(f"{client.host}:{client.port}" if client else "a client")  # for MalformedFrames' line
             connection_cookie.set(websocket.cookies.get(PHONE_COOKIE))  # what the phone kept, for its page
+            mark("websocket opened")
             with contextlib.suppress(_LeftBeforeRegistering):
                 await super().handle(websocket)
 

@@ -34,6 +34,7 @@ import brotli
 
 from companion.fallback_fonts import FallbackFonts, family_of
 from companion.gate import ASGIApp, Receive, Scope, Send
+from companion.join_trace import mark
 from companion.page_scripts import VERSIONED, patch_page
 
 mimetypes.add_type("text/javascript", ".mjs")
@@ -193,6 +194,7 @@ class ClientFiles:
         if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
             return await self.app(scope, receive, send)
         path: str = scope["path"]
+        mark(f"asked for {path}")
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         accepted = {e.split(";")[0].strip() for e in headers.get("accept-encoding", "").split(",")}
         request = _Request(scope, send, headers.get("if-none-match"), accepted)

@@ -17,39 +17,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
-import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.app import build_context, make_main
 from companion.core.actions import TABLE
 from companion.ui.phone import PLAYER, PhonePrefs
-
-LAN_ADDRESS = "192.0.2.2"  # what a phone at the table opens in these tests
-
-_encode = configure_encode_object_for_msgpack(BaseControl)
-
-
-def encode(payload: Any) -> bytes:
-    return msgpack.packb(payload, default=_encode)
-
-
-class RecordingConnection(Connection):
-    """Encodes what would go to the browser, as the web server's connection does."""
-
-    def __init__(self, keep: bool = True) -> None:
-        super().__init__()
-        self.keep = keep
-        self.sent: list[bytes] = []
-
-    def send_message(self, message: Any) -> None:
-        body = encode([message.action, message.body])
-        if self.keep:
-            self.sent.append(body)
+from companion.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnection, encode, open_page  # noqa: F401
 
 
 def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
@@ -107,7 +82,7 @@ def title_of(view) -> str:
 class PageDriver:
     """Find controls on one headless page and tap them."""
 
-    def __init__(self, session: Session, conn: RecordingConnection) -> None:
+    def __init__(self, session: Session, conn: UnseenConnection) -> None:
         self.session = session
         self.conn = conn
         self.page = session.page
@@ -216,24 +191,15 @@ class HeadlessApp:
                    player: str | None = None, prefs: dict[str, Any] | None = None) -> PageDriver:
         """A page on the host (the machine serving), or with `phone` (its address) a phone at the table.
         `player`: who this page says plays on it (a roster name, or "table"); `prefs`: its own settings."""
-        conn = RecordingConnection(keep=self.keep_messages)
-        conn.loop = self.loop
-        conn.executor = self.executor
-        conn.pubsubhub = self.hub
-        conn.page_url = f"ws://{LAN_ADDRESS}:8550" if phone else "ws://127.0.0.1:8550"
+        conn = UnseenConnection(self.loop, self.executor, self.hub, LAN_ADDRESS if phone else HOST_ADDRESS,
+                                keep=self.keep_messages)
         values = dict(prefs or {})
         if player is not None:
             values[PLAYER] = TABLE if player == TABLE else next(
                 p.id for p in self.store.settings.players() if p.name == player)
-        session = Session(conn)
-        session.page.client_ip = phone or "127.0.0.1"
+        main = make_main(self.ctx, browser_services=False, prefs=lambda page: PhonePrefs(values))
+        session = await open_page(main, conn, route, phone or HOST_ADDRESS, width, height)
         self._sessions.append(session)
-        # What the web server does when a browser registers: apply what the client
-        # reports, send it the whole page (encoding it), then run `main`.
-        _context_page.set(session.page)
-        session.apply_page_patch({"route": route, "web": True, "width": width, "height": height})
-        conn.send_message(type("Register", (), {"action": 1, "body": session.get_page_patch()})())
-        await make_main(self.ctx, browser_services=False, prefs=lambda page: PhonePrefs(values))(session.page)
         return PageDriver(session, conn)
 
     async def settle(self) -> None:

@@ -49,6 +49,8 @@ class PhonePrefs:
     def __init__(self, values: dict[str, Any] | None = None) -> None:
         self.values: dict[str, Any] = {k: v for k, v in (values or {}).items() if valid(k, v)}
 
+    asks_browser = False  # whether `load` asks the browser (a round trip before the first screen)
+
     async def load(self) -> None:
         """Read what the phone kept (nothing to read in memory)."""
 
@@ -84,6 +86,7 @@ class BrowserPrefs(PhonePrefs):
         super().__init__()
         self._storage = ft.SharedPreferences()
         self._kept = from_cookie(kept)
+        self.asks_browser = self._kept is None
 
     async def load(self) -> None:
         if self._kept is not None:

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.core.actions import TABLE
+from companion.core.assets import picture
 from companion.games.registry import load
+from companion.join_trace import mark
 from companion.ui.components.common import Segment, notice_card, segments
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 WAKELOCK_TOLD = "companion.wakelock_told"
 SCREEN_AWAKE = "screen-awake"  # the topic a screen watches to show whether the screen is kept on
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
+AWAKE_AFTER = 2.0  # seconds after the first screen: the wake lock's calls and script stay out of its frames
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,14 @@ class Shell:
         # Not on disconnect: a reload or a blip re-attaches the phone to this same page
         # session, which must go on hearing the other phones. Flet closes it once expired.
         page.on_close = lambda e: self.host.close()
-        if self.host.browser_services:
+        if self.host.browser_services and self.host.prefs.asks_browser:
             page.update()  # the browser learns of its storage before it is asked for what it keeps
         await self.host.prefs.load()
+        mark("the phone's own settings read")
         self.apply_theme()
         self.route = None  # drawn again with what the phone kept (a route change may have come meanwhile)
         self.show(page.route)
+        mark(f"the first screen sent ({self.route})")
         if self.host.browser_services:
             page.run_task(self._keep_screen_awake)
 
@@ -187,7 +192,7 @@ class Shell:
             route=tab.route,
             appbar=ft.AppBar(
                 # A game's page shows the game's picture: its name would not fit beside who plays here.
-                title=ft.Image(src=game.picture, width=40, height=40, border_radius=10, semantics_label=game.title,
+                title=ft.Image(src=picture(game.picture), width=40, height=40, border_radius=10, semantics_label=game.title,
                                key="game-picture") if game else ft.Text(screen.title),
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
                                       on_click=lambda e: self.go(HOME)) if game else None,
@@ -287,7 +292,9 @@ class Shell:
         self.page.update()
 
     async def _keep_screen_awake(self) -> None:
-        """Keep the screen on; where the browser refuses, say so once per device."""
+        """Keep the screen on; where the browser refuses, say so once per device. Asked once the first
+        screen is drawn: nothing the first screen does not need is in its frames."""
+        await asyncio.sleep(AWAKE_AFTER)
         self._wakelock = ft.Wakelock()
         try:
             await asyncio.wait_for(self._wakelock.enable(), CLIENT_TIMEOUT)

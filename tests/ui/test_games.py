@@ -3,8 +3,10 @@ when a session of that game is open, on this phone or another."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
+from companion.core.assets import assets_dir
 from companion.games.registry import GAMES
 from tests.headless import title_of
 
@@ -76,3 +78,14 @@ async def test_a_fly_solo_assistant_day_resumes_beside_its_adventure(app, clock)
     await games.click(key="resume-fly-solo")
     assert games.page.views[0].route == f"/games/fly-solo/journal/{campaign.id}/angler"
     assert games.has(key="angler-tally")
+
+
+async def test_each_games_picture_comes_with_its_screen(app) -> None:
+    """No request of its own (and no revalidation on each visit): the phone draws each picture in the
+    same frame as its card, and on the game's page in its app bar."""
+    page = await app.open("/games")
+    sent = {c.src for c in page.controls() if isinstance(c, ft.Image)}
+    assert sent == {(assets_dir() / game.picture).read_bytes() for game in GAMES}
+    for game in GAMES:
+        await page.route(PAGES[game.id][0])
+        assert page.page.views[0].appbar.title.src == (assets_dir() / game.picture).read_bytes()

@@ -97,3 +97,8 @@ async def test_an_unreadable_cookie_asks_the_browser_instead() -> None:
     p = prefs("%7B", storage)
     await p.load()
     assert p.get(PLAYER) == "p-ana" and storage.asked
+
+
+def test_only_a_phone_without_the_cookie_asks_its_browser() -> None:
+    assert not BrowserPrefs(cookie({PLAYER: "p-ana"})).asks_browser
+    assert BrowserPrefs(None).asks_browser and BrowserPrefs("%7B").asks_browser
