@@ -20,6 +20,10 @@ MAX_DEPTH = 32  # the deepest real file (a backup of a session log) is about 10 
 MAX_DIGITS = 15  # no count, point or id number in any game comes near this
 MAX_BYTES = 256 * 1024 * 1024  # the whole data folder of years of plays fits well below this
 SMALL_FILE_BYTES = 4 * 1024 * 1024  # a game's data file or one game's scores
+# One text of a file Companion keeps (a name, a label, a date, a key): the longest it writes is under
+# 100 letters, and a name or place read from a BG Stats file is not much longer.
+MAX_TEXT = 10_000
+SHOWN_KEY = 40  # a key longer than this is cut short where a message names its place
 
 
 class InputError(DomainError):
@@ -74,8 +78,9 @@ def parse_json(text: str | bytes, where: str, most_bytes: int = MAX_BYTES) -> An
     return data
 
 
-def check_plain(data: Any, where: str) -> None:
-    """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text.
+def check_plain(data: Any, where: str, most_text: int | None = None) -> None:
+    """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text (and,
+    given `most_text`, no text or key longer than that many letters).
 
     Every value of a file is visited (a 10,000-play archive has millions): the path of a value is
     only spelled out for the message when something is wrong."""
@@ -87,11 +92,17 @@ def check_plain(data: Any, where: str) -> None:
         kind = type(value)
         if kind is str:
             _check_text(value, where, place)
+            if most_text is not None and len(value) > most_text:
+                raise InputError(f"{where}: {_path(place) or 'the top'}: a text of {len(value):,} letters is longer "
+                                 f"than the {most_text:,} any text may have")
         elif kind is dict:
             for key, item in value.items():
                 if type(key) is not str:
                     raise InputError(f"{where}: {_path(place) or 'the top'} has a key that is not text")
                 _check_text(key, where, place)
+                if most_text is not None and len(key) > most_text:
+                    raise InputError(f"{where}: {_path(place) or 'the top'} has a key of {len(key):,} letters, "
+                                     f"longer than the {most_text:,} any text may have")
                 stack.append((item, (place, key), depth + 1))
         elif kind is list:
             stack.extend((item, (place, i), depth + 1) for i, item in enumerate(value))
@@ -108,8 +119,15 @@ def _path(place: Any) -> str:
     parts: list[str] = []
     while place is not None:
         place, key = place
-        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{shown_key(key)}")
     return "".join(reversed(parts)).lstrip(".")
+
+
+def shown_key(key: str) -> str:
+    """A key as a message names it: on one line (escaped where not printable), cut short past SHOWN_KEY letters."""
+    if not key.isprintable():
+        key = repr(key)[1:-1]
+    return key if len(key) <= SHOWN_KEY else f"{key[:SHOWN_KEY - 1]}…"
 
 
 def _check_text(text: str, where: str, place: Any) -> None:

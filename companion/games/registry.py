@@ -319,6 +319,14 @@ def preset(preset_id: str) -> Preset:
     return find_preset(presets(), preset_id)
 
 
+def known_preset(preset_id: str | None) -> Preset | None:
+    """The preset called `preset_id`, or None: none given, or one no presets file has now (a player's
+    own file may drop a preset a saved pool came from: the pool stays, as plain dice)."""
+    if preset_id is None:
+        return None
+    return next((p for p in presets() if p.id == preset_id), None)
+
+
 def game_presets(entry: Game) -> tuple[Preset, ...]:
     """The presets in a game's own file (as the shared file may have replaced them)."""
     if not entry.presets:

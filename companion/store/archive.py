@@ -11,25 +11,46 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
+from companion.store.game_docs import entry_shape
 from companion.store.migrations import Raw
+from companion.store.shapes import DATE, TEXT, UNREAD, WHOLE, Doc, Items, Text, problem, shown
 
 TABLE = "plays"
+
+LINE = Doc({"rule": TEXT, "count": WHOLE, "points": WHOLE})
+RESULT = Doc({"name": TEXT, "total": WHOLE, "rank": WHOLE, "breakdown": Items(LINE)})
+PLAY = Doc({"id": Text(filled=True), "game": TEXT, "played_at": DATE, "results": Items(RESULT),
+            "winners": Items(TEXT), "entry": UNREAD},  # an entry is its game's (`game_docs`)
+           {"location": TEXT})  # a start seat or a length that is not one reads as not known (`Play.from_doc`)
 
 
 class PlayNotFound(DomainError):
     pass
 
 
+class PlayNotValid(DomainError):
+    pass
+
+
 def check_docs(raw: Raw) -> None:
-    """CorruptFileError unless every play record can be read back and shown."""
+    """CorruptFileError unless every play record can be read back and shown, and is one Companion
+    could have written (its entry: the types its game writes; see `game_docs`)."""
     for doc_id, doc in raw.get(TABLE, {}).items():
-        try:
-            play = Play.from_doc(doc)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CorruptFileError(f"its play record {doc_id} is not valid ({exc!r})") from None
-        problem = _problem(play)
-        if problem:
-            raise CorruptFileError(f"its play record {doc_id} {problem}")
+        wrong = record_problem(doc)
+        if wrong:
+            raise CorruptFileError(f"its play record {doc_id} {wrong}")
+
+
+def record_problem(doc: dict) -> str | None:
+    """What is wrong with a play's record ("is not valid: ..."), or None."""
+    wrong = problem(doc, PLAY) or problem(doc["entry"], entry_shape(doc["game"]), "entry")
+    if wrong is None:
+        return None
+    try:  # said as before where it was said before
+        play = Play.from_doc(doc)
+    except (KeyError, TypeError, ValueError) as exc:
+        return f"is not valid ({exc!r})"
+    return _problem(play) or f"is not valid: {wrong}"
 
 
 def _problem(play: Play) -> str | None:
@@ -39,7 +60,7 @@ def _problem(play: Play) -> str | None:
     try:
         datetime.fromisoformat(play.played_at)
     except ValueError:
-        return f"has a date that is not a date ({play.played_at!r})"
+        return f"has a date that is not a date ({shown(play.played_at)})"
     if not isinstance(play.location, str):
         return "has a location that is not text"
     if not isinstance(play.entry, dict):
@@ -86,7 +107,12 @@ class PlayArchive:
 
     def exchange(self, put: list[Play], remove: Sequence[str] = ()) -> list[Play]:
         """In one write, file `put` (a play whose id is there already replaces it) and remove the
-        plays of ids `remove`; return the plays replaced or removed, so the caller can undo."""
+        plays of ids `remove`; return the plays replaced or removed, so the caller can undo. A play that
+        Companion could not have written (a BG Stats file's, changed) is refused by name: nothing changes."""
+        for play in put:
+            wrong = record_problem(play.to_doc())
+            if wrong:
+                raise PlayNotValid(f"The play {shown(play.id)} cannot be kept: it {wrong}.")
         with self._db.locked():
             raw = self._db.snapshot()
             docs = raw.setdefault(TABLE, {})

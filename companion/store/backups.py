@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from companion.core.inputs import InputError, parse_json
 from companion.core.session_log import SessionRecord
@@ -25,7 +26,8 @@ from companion.store.errors import CorruptFileError, StoreError
 from companion.store.layout import ARCHIVE_FILE, SESSION_FILE, SETTINGS_FILE
 from companion.store.migrations import MigrationError, Raw, Schema
 from companion.store.records import record_from_raw
-from companion.store.storage import sealed, write_json_atomically
+from companion.store.shapes import COUNT, DATE, TEXT, UNREAD, WHOLE, Doc, Table, Text, kind_of, problem, shown
+from companion.store.storage import SUM, sealed, write_json_atomically
 
 FORMAT = "companion-backup"
 FORMAT_VERSION = 1
@@ -33,6 +35,12 @@ KEEP_AUTOMATIC = 10
 REASONS = ("auto", "manual", "pre-restore")
 _STAMP = "%Y%m%d-%H%M%S"
 _NAME = re.compile(rf"^(?P<reason>{'|'.join(REASONS)})-(?P<stamp>\d{{8}}-\d{{6}})(-\d+)?$")
+
+# What `write_backup` writes; each file is checked by its own schema.
+JOURNAL = Doc({"base": TEXT, "lines": COUNT, SUM: TEXT})
+BUNDLE = Doc({"format": TEXT, "version": WHOLE, "created": DATE,
+              "reason": Text(choices=REASONS, what="a reason (auto, manual or pre-restore)"), "files": Table(UNREAD)},
+             {"journals": Table(JOURNAL)})
 
 
 class InvalidBackupError(StoreError):
@@ -126,10 +134,10 @@ def _read_bundle(path: Path, schema_for: Callable[[str], Schema | None]) -> tupl
         raise InvalidBackupError(str(exc)) from exc
     if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
         raise InvalidBackupError(f"{path.name} is not a Companion backup")
-    if bundle.get("version") != FORMAT_VERSION:
-        raise InvalidBackupError(
-            f"{path.name} is a backup format {bundle.get('version')!r}; this Companion reads {FORMAT_VERSION}"
-        )
+    version = bundle.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        said = version if type(version) is int else kind_of(version)
+        raise InvalidBackupError(f"{path.name} is a backup format {said}; this Companion reads {FORMAT_VERSION}")
     files = bundle.get("files")
     if not isinstance(files, dict):
         raise InvalidBackupError(f"{path.name} has no 'files' object")
@@ -139,7 +147,7 @@ def _read_bundle(path: Path, schema_for: Callable[[str], Schema | None]) -> tupl
     for relpath, raw in files.items():
         schema = schema_for(relpath)
         if schema is None:
-            raise InvalidBackupError(f"{path.name} holds an unknown file {relpath!r}")
+            raise InvalidBackupError(f"{path.name} holds an unknown file {shown(relpath)}")
         try:
             check_migrated(raw, schema)
         except MigrationError as exc:
@@ -151,7 +159,25 @@ def _read_bundle(path: Path, schema_for: Callable[[str], Schema | None]) -> tupl
         session = SESSION_FILE.match(relpath)
         if session and raw.get("session", {}).get("1", {}).get("id") != session[1]:
             raise InvalidBackupError(f"{path.name}: {relpath} holds a session with another id")
+    wrong = problem(bundle, BUNDLE)
+    if wrong is not None:
+        raise InvalidBackupError(f"{path.name} is damaged: {wrong}")
+    for relpath, doc in bundle.get("journals", {}).items():
+        if relpath not in files or not SESSION_FILE.match(relpath):
+            raise InvalidBackupError(f"{path.name} says how far the journal of {shown(relpath)} had reached, a "
+                                     "session it does not hold")
+        if _witnessed(doc) is None:
+            raise InvalidBackupError(f"{path.name} is damaged: its record of how far the journal of {relpath} had "
+                                     "reached does not match its checksum")
     return files, bundle
+
+
+def _witnessed(doc: Any) -> tuple[str, int] | None:
+    """The head and number of lines a bundle's `journals` entry says, when it is one (its checksum
+    matches), else None."""
+    if problem(doc, JOURNAL) is not None or doc != sealed({"base": doc["base"], "lines": doc["lines"]}):
+        return None
+    return doc["base"], doc["lines"]
 
 
 def witnesses(folder: Path) -> dict[str, Witness]:
@@ -172,10 +198,9 @@ def _witnesses(bundle: dict, files: Mapping[str, Raw], info: BackupInfo) -> dict
     found = {}
     journals = bundle.get("journals")
     for relpath, doc in (journals.items() if isinstance(journals, dict) else ()):
-        if (relpath in files and isinstance(doc, dict) and isinstance(doc.get("base"), str)
-                and type(doc.get("lines")) is int and doc["lines"] >= 0
-                and doc == sealed({"base": doc["base"], "lines": doc["lines"]})):
-            found[relpath] = Witness(doc["base"], doc["lines"], info)
+        reached = _witnessed(doc) if relpath in files else None
+        if reached is not None:
+            found[relpath] = Witness(*reached, info)
     return found
 
 

@@ -23,6 +23,7 @@ from tinydb import TinyDB
 from companion.core.inputs import InputError
 from companion.store.errors import CorruptFileError, NewerSchemaError, StoreError
 from companion.store.migrations import Raw, Schema, meta_of, migrate, stamp
+from companion.store.shapes import ANY, kind_of, problem, shown
 from companion.store.storage import AtomicJSONStorage, read_json, write_json_atomically
 
 
@@ -30,31 +31,43 @@ def check_raw(raw: Any, schema: Schema) -> int:
     """Return the schema version of a raw file's content, or raise CorruptFileError.
 
     Beyond the shape TinyDB needs, a current file's records are checked by the
-    schema's own `check` (each repository knows what its records look like)."""
+    schema's own `check` (each repository knows what its records look like); every
+    other table, and a file of an older schema before it is migrated, may hold any
+    JSON within the limits of `core.inputs`."""
     if not isinstance(raw, dict):
         raise CorruptFileError("it does not hold a JSON object")
     for table, docs in raw.items():
         if not isinstance(docs, dict):
-            raise CorruptFileError(f"table {table!r} is not a JSON object")
+            raise CorruptFileError(f"table {shown(table)} is not a JSON object")
         for doc_id, doc in docs.items():
             if not doc_id.isdigit() or not isinstance(doc, dict):
-                raise CorruptFileError(f"table {table!r} has a malformed record {doc_id!r}")
+                raise CorruptFileError(f"table {shown(table)} has a malformed record {shown(doc_id)}")
     meta = meta_of(raw)
     if meta is None:
         raise CorruptFileError("it is not a Companion file (no _meta record)")
     if meta.get("kind") != schema.kind:
-        raise CorruptFileError(f"it holds {meta.get('kind')!r} data, not {schema.kind!r}")
+        raise CorruptFileError(f"it holds {_said(meta.get('kind'))} data, not {schema.kind!r}")
     version = meta.get("schema")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise CorruptFileError(f"its schema version {version!r} is not valid")
+        raise CorruptFileError(f"its schema version {_said(version)} is not valid")
     if version > schema.version:
         raise NewerSchemaError(
             f"was written by a newer Companion (schema {version}; this one knows up to"
             f" {schema.version}). Update Companion to open it."
         )
-    if version == schema.version and schema.check is not None:
-        schema.check(raw)  # older files are checked after their migration
+    current = version == schema.version and schema.check is not None  # older files: checked once migrated
+    for table, docs in raw.items():
+        wrong = None if current and table in schema.tables else problem({table: docs}, ANY)
+        if wrong is not None:
+            raise CorruptFileError(wrong)
+    if current:
+        schema.check(raw)
     return version
+
+
+def _said(value: Any) -> str:
+    """A value read from a file, as a message quotes it: a short text or number as it is."""
+    return shown(value) if isinstance(value, str) else repr(value) if isinstance(value, int | None) else kind_of(value)
 
 
 def check_migrated(raw: Any, schema: Schema) -> Raw:

@@ -47,6 +47,7 @@ from companion.core.session_log import (
 )
 from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
+from companion.store.shapes import DATE, problem
 from companion.store.storage import (
     SUM,
     check_seal,
@@ -94,7 +95,7 @@ def change_to_line(change: Change, at: str) -> bytes:
 
 def change_from_line(doc: Any) -> tuple[Change, str]:
     """The change a journal line holds and when it was made; ValueError saying what is wrong."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("at"), str):
+    if not isinstance(doc, dict) or problem(doc.get("at"), DATE) is not None:
         raise ValueError("it is not a change with its time")
     if sum(kind in doc for kind in (DONE, UNDONE, REDONE)) != 1:
         raise ValueError("it is not one action, undo or redo")

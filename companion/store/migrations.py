@@ -23,12 +23,14 @@ META_ID = "1"
 class Schema:
     """What one kind of file looks like now and how older versions catch up.
 
-    `check` raises CorruptFileError naming the first record that is not valid."""
+    `check` raises CorruptFileError naming the first record that is not valid, in the tables
+    `tables`; any other table (and `_meta`) may hold any JSON within the limits of `core.inputs`."""
 
     kind: str
     version: int
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     check: Callable[[Raw], None] | None = None
+    tables: tuple[str, ...] = ()
 
 
 def meta_of(raw: Raw) -> dict[str, Any] | None:

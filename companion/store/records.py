@@ -10,9 +10,15 @@ from companion.core.actions import Action, plain
 from companion.core.session_log import SessionRecord
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw, stamp
+from companion.store.shapes import ANY, DATE, TEXT, Doc, Items, Table, problem
 
 TABLE = "session"
 KIND, VERSION = "session", 1
+
+# What Companion writes of a session (an action's data and the set-up are the rules' to read).
+ACTION = Doc({"type": TEXT, "data": Table(ANY), "label": TEXT}, {"by": TEXT, "who": TEXT})
+RECORD = Doc({"id": TEXT, "game": TEXT, "title": TEXT, "setup": Table(ANY), "actions": Items(ACTION),
+              "undone": Items(ACTION), "created": DATE, "updated": DATE})
 
 
 def record_to_doc(record: SessionRecord) -> dict[str, Any]:
@@ -31,10 +37,10 @@ def record_to_doc(record: SessionRecord) -> dict[str, Any]:
 def action_from_doc(doc: Any) -> Action | None:
     """The action a document just read from a file holds (its data is used as it is, not
     copied: nothing else holds it), or None when it is not one."""
-    if not (isinstance(doc, dict) and isinstance(doc.get("type"), str)
-            and isinstance(doc.get("data"), dict) and isinstance(doc.get("label"), str)
-            and isinstance(doc.get("by", ""), str) and isinstance(doc.get("who", ""), str)):
-        return None
+    return None if problem(doc, ACTION) is not None else _action(doc)
+
+
+def _action(doc: Mapping[str, Any]) -> Action:
     return Action(doc["type"], doc["data"], doc["label"], doc.get("by", ""), doc.get("who", ""))
 
 
@@ -44,19 +50,12 @@ def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
                        ("actions", list), ("undone", list), ("created", str), ("updated", str)):
         if not isinstance(doc.get(name), kind):
             raise CorruptFileError(f"its session field {name!r} is missing or not a {kind.__name__}")
-
-    def actions(name: str) -> tuple[Action, ...]:
-        out = []
-        for i, a in enumerate(doc[name]):
-            action = action_from_doc(a)
-            if action is None:
-                raise CorruptFileError(f"its {name}[{i}] is not a valid action")
-            out.append(action)
-        return tuple(out)
-
+    wrong = problem(doc, RECORD)
+    if wrong is not None:
+        raise CorruptFileError(f"its session's {wrong}")
     return SessionRecord(
         id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
-        actions=actions("actions"), undone=actions("undone"),
+        actions=tuple(map(_action, doc["actions"])), undone=tuple(map(_action, doc["undone"])),
         created=doc["created"], updated=doc["updated"],
     )
 

@@ -1,4 +1,5 @@
-"""Which schema each file of the data folder follows."""
+"""Which schema each file of the data folder follows: one check per kind of file, the same at
+start-up and for a file inside a backup (`db.check_raw`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from companion.store.migrations import Schema
 # Version 1 is the first released layout. A new layout bumps the version here and
 # registers `{old_version: function}` (see migrations.py).
 SCHEMAS: dict[str, Schema] = {
-    "settings": Schema("settings", 2, {1: settings.games_own_their_settings}, check=settings.check_docs),
-    "archive": Schema("archive", 1, check=archive.check_docs),
-    "session": Schema("session", 1, check=records.check_docs),
+    "settings": Schema("settings", 2, {1: settings.games_own_their_settings}, check=settings.check_docs,
+                       tables=(settings.SETTINGS, settings.PLAYERS)),
+    "archive": Schema("archive", 1, check=archive.check_docs, tables=(archive.TABLE,)),
+    "session": Schema("session", 1, check=records.check_docs, tables=(records.TABLE,)),
 }
 
 

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from companion.core.pools import SavedPool
 from companion.store.db import Database
 from companion.store.errors import CorruptFileError
+from companion.store.game_docs import options_shape
 from companion.store.migrations import Raw
+from companion.store.shapes import ANY, COUNT, TEXT, WHOLE, Doc, Items, Shape, Table, Text, problem
 
 SETTINGS = "settings"
 PLAYERS = "players"
@@ -23,17 +25,32 @@ GAME_OPTIONS = "game."  # + a game's id: that game's settings document
 SAVED_POOLS = "table.saved_pools"
 MAX_SAVED_POOLS = 20
 
+SETTING = Doc({"key": TEXT, "value": ANY})
+POOLS = Items(Doc({"name": TEXT, "dice": Table(COUNT)}))
+PLAYER = Doc({"id": TEXT, "name": TEXT, "color": Text(choices=tuple(PlayerColor.__members__), what="a colour"),
+              "order": WHOLE})
+
 
 def check_docs(raw: Raw) -> None:
-    """CorruptFileError unless every setting and every player record is usable."""
+    """CorruptFileError unless every setting and every player record is one Companion could have
+    written (a game's document: the types its game writes; see `game_docs`)."""
     for doc_id, doc in raw.get(SETTINGS, {}).items():
-        if not isinstance(doc.get("key"), str) or "value" not in doc:
-            raise CorruptFileError(f"its setting record {doc_id} is not valid")
+        wrong = problem(doc, SETTING) or problem(doc["value"], value_shape(doc["key"]), "value")
+        if wrong is not None:
+            raise CorruptFileError(f"its setting record {doc_id} is not valid: {wrong}")
     for doc_id, doc in raw.get(PLAYERS, {}).items():
-        if not (isinstance(doc.get("id"), str) and isinstance(doc.get("name"), str)
-                and isinstance(doc.get("color"), str) and doc["color"] in PlayerColor.__members__
-                and isinstance(doc.get("order"), int) and not isinstance(doc.get("order"), bool)):
-            raise CorruptFileError(f"its player record {doc_id} is not valid")
+        wrong = problem(doc, PLAYER)
+        if wrong is not None:
+            raise CorruptFileError(f"its player record {doc_id} is not valid: {wrong}")
+
+
+def value_shape(key: str) -> Shape:
+    """The shape of the setting `key`'s value."""
+    if key == SAVED_POOLS:
+        return POOLS
+    if key.startswith(GAME_OPTIONS):
+        return options_shape(key.removeprefix(GAME_OPTIONS))
+    return ANY
 
 
 # Schema 1 kept Freshwater Fly's settings under keys of their own; schema 2 keeps each

@@ -64,10 +64,12 @@ from companion.store.salvage import Replays, replays_ok, salvage
 from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
+from companion.store.shapes import cut, shown
 from companion.store.storage import aside_path, fsync_directory, read_json, write_json_atomically
 from companion.store.table_key import check_table_key
 
 Clock = Callable[[], datetime]
+REFUSAL = 200  # letters of the rules' refusal a restore's one line quotes
 log = logging.getLogger(__name__)
 
 
@@ -157,8 +159,8 @@ class Store:
                 try:
                     check_session(record)
                 except DomainError as exc:
-                    raise InvalidBackupError(f"{path.name}: the session {record.title!r} ({relpath}) cannot be "
-                                             f"replayed: {exc}") from exc
+                    raise InvalidBackupError(f"{path.name}: the session {shown(record.title)} ({relpath}) cannot "
+                                             f"be replayed: {cut(str(exc), REFUSAL)}") from exc
         self._backup("pre-restore")
         staging = self.root / RESTORE_DIR
         shutil.rmtree(staging, ignore_errors=True)

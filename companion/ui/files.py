@@ -3,7 +3,7 @@
 Both go through Flet's FilePicker service of the page: in a browser, saving is a download of
 the bytes given, and a pick reads the chosen file's bytes in the browser and sends them here.
 A headless page (the view tests) has no browser: what it would have saved is kept in
-`OFFERED`, by page.
+`OFFERED`, by page, and what it picks is what a test put in `TO_PICK` for it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 ANSWER_WITHIN = 60  # seconds
 OFFERED: dict[str, list[tuple[str, bytes]]] = {}  # a headless page's id -> (file name, content) it offered
+TO_PICK: dict[str, tuple[str, bytes]] = {}  # a headless page's id -> (file name, content) it picks next
 
 
 class PageFiles:
@@ -57,6 +58,9 @@ class PageFiles:
     def pick(self, extensions: list[str], on_file: Callable[[str, bytes], None]) -> None:
         """Ask the phone for a file; `on_file(name, content)` once one is chosen (nothing if cancelled)."""
         if not self.host.browser_services:
+            chosen = TO_PICK.pop(self.host.page.session.id, None)
+            if chosen:
+                on_file(*chosen)
             return
         picker = self._service()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.dice import die_type
+from companion.games import registry
 
 
 def table(app):
@@ -184,3 +185,18 @@ async def test_the_earlier_rolls_keep_their_numbers_in_a_long_session(app) -> No
     numbers = [t for t in page.texts() if t.startswith("#")]
     assert numbers == [f"#{n}" for n in range(RECENT_ROLLS + 4, RECENT_ROLLS - 6, -1)]  # the ten before the last
     assert len(app.store.sessions.load(table(app).id).actions) == RECENT_ROLLS + 5
+
+
+async def test_a_pool_from_a_preset_no_file_has_now_is_shown_without_it(app, monkeypatch) -> None:
+    """A player's own presets file may drop a preset a saved pool came from: the pool and its roll are
+    shown as plain dice (no game's name, no readings), not an error."""
+    page = await app.open("/dice")
+    await page.click(key="presets")
+    await page.click(label="The current die")  # Salmon Run
+    await page.click(key="roll")
+    gone = table(app).state.dice.preset
+    monkeypatch.setattr(registry, "presets", lambda kept=registry.presets(): tuple(p for p in kept if p.id != gone))
+    again = await app.open("/dice")
+    assert again.find(key="pool-summary").value == "1 d6"
+    assert not again.has(label="Arrow 1") and not again.has(label="Arrow 2")
+    assert again.find(key="total").value == f"Total {table(app).state.last.total}"

@@ -16,7 +16,7 @@ from companion.core.players import PlayerColor
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.games.fly_solo import journal as j
-from companion.ui.files import OFFERED
+from companion.ui.files import OFFERED, TO_PICK
 from tests.unit.test_fly_solo_journal import Journal
 
 
@@ -250,3 +250,21 @@ async def test_an_address_that_is_no_adventure_says_so(app) -> None:
     for arg in ("nothing1", dice.id):
         page = await app.open(f"/history/fly-solo/{arg}")
         assert "Adventure not found" in page.texts()
+
+
+async def test_a_file_with_a_play_companion_could_not_have_written_is_refused_by_name(app) -> None:
+    """Our own key on a play of a BG Stats file, changed there (Lure's fish as a text): nothing is filed,
+    and the toast says which play and what is wrong."""
+    archived(app, SMALL[:1])
+    page = await app.open("/history")
+    await page.click(key="export-bgsplay")
+    [(name, content)] = OFFERED.pop(page.page.session.id)
+    document = json.loads(content)
+    document["plays"][0]["companion"]["id"] = "p900"  # a new play, not the one filed
+    document["plays"][0]["companion"]["entry"] = {"players": [{"fish": "many"}]}
+    before = app.store.archive.all()
+    TO_PICK[page.page.session.id] = (name, json.dumps(document).encode())
+    await page.click(key="import-bgsplay")
+    [said] = page.snackbar_texts()
+    assert said.startswith(f"{name} was not imported: ") and "fish is the text 'many', not a list" in said, said
+    assert app.store.archive.all() == before

@@ -15,7 +15,7 @@ from companion.games import dice_roller as tt
 from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
-from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, preset, presets
+from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, presets
 from companion.ui.components.common import min_width
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.help import help_button
@@ -90,7 +90,8 @@ class DiceScreen(ToolScreen):
         self.older.visible = self.session is not None and state.fly != FlyTable()
         dice = state.dice
         pool = [die_type(d) for d in dice.pool]
-        game = preset(dice.preset).game if dice.preset else None
+        came_from = known_preset(dice.preset)
+        game = came_from.game if came_from else None
         self.summary.value = describe_pool(pool) + (f"  ·  {game}" if game else "")
         again = len(pool) - len(dice.kept)
         every_die_kept = dice.faces is not None and bool(dice.kept) and again == 0
@@ -100,7 +101,7 @@ class DiceScreen(ToolScreen):
         self.roll_button.disabled = every_die_kept
         self.result.visible = dice.faces is not None
         if dice.faces is not None:
-            readings = preset(dice.preset).readings if dice.preset else {}
+            readings = came_from.readings if came_from else {}
             looks = [Look(die, face, kept=i in dice.kept, reading=readings.get(die.id, {}).get(face))
                      for i, (die, face) in enumerate(zip(pool, dice.faces))]
             self.tray.show(looks, spin=dice.count > self._shown_rolls)

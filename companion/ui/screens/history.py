@@ -182,7 +182,11 @@ class HistoryScreen(Screen):
             self.host.toast(f"{name} has no plays of these games: nothing imported. {found.summary()}", seconds=10)
             return
         archive = self.ctx.store.archive
-        replaced = archive.exchange(list(found.plays))
+        try:
+            replaced = archive.exchange(list(found.plays))
+        except DomainError as exc:  # a play Companion could not have written: nothing is filed
+            self.host.toast(f"{name} was not imported: {exc}", seconds=10)
+            return
         before = {p.id for p in replaced}
         new_ids = [p.id for p in found.plays if p.id not in before]
 
