@@ -97,7 +97,9 @@ def end_flet_handlers() -> None:
     """From now on, Flet's websocket handler ends when its receive loop ends, registered or not, and a
     frame it cannot read is logged in one line (`MalformedFrames`). Flet is pinned to 1.0.5
     (pyproject.toml); tests/e2e/test_server_stops.py and test_malformed_frames.py check the hold."""
+    from fastapi import WebSocketDisconnect
     from flet_web.fastapi.flet_app import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
 
     flet_log = logging.getLogger(FLET_LOGGER)
     if not any(isinstance(f, MalformedFrames) for f in flet_log.filters):
@@ -106,7 +108,7 @@ def end_flet_handlers() -> None:
     routes = importlib.import_module("flet_web.fastapi.app")  # where Flet's websocket route makes its FletApp
     if routes.FletApp is not FletApp:
         return  # done already
-    if not hasattr(FletApp, "_FletApp__receive_loop"):
+    if not all(hasattr(FletApp, name) for name in ("_FletApp__receive_loop", "_FletApp__get_unique_session_id")):
         log.warning("Flet's websocket handler has changed: handlers of clients that never registered may linger")
         return
 
@@ -122,8 +124,17 @@ def end_flet_handlers() -> None:
             _peer.set(f"{client.host}:{client.port}" if client else "a client")  # for MalformedFrames' line
             connection_cookie.set(websocket.cookies.get(PHONE_COOKIE))  # what the phone kept, for its page
             mark("websocket opened")
-            with contextlib.suppress(_LeftBeforeRegistering):
-                await super().handle(websocket)
+            try:
+                with contextlib.suppress(_LeftBeforeRegistering):
+                    await super().handle(websocket)
+            except WebSocketDisconnect:
+                # The phone left while its page was being sent (a reload, a lost connection): Flet's send
+                # loop raises, and its handler stops before letting the page session go. Let it go here
+                # (it expires as any left page does), without a traceback in the server's output.
+                session = self._FletApp__session
+                if session is not None:
+                    await app_manager.disconnect_session(self._FletApp__get_unique_session_id(session.id),
+                                                         self._FletApp__session_timeout_seconds)
 
     routes.FletApp = EndingFletApp
 

@@ -14,7 +14,9 @@ dice of the last roll), and after each restart the session file is compared with
 - phones asked who plays again: it came back to "Who is playing on this phone?" (a tap to
   answer, done here so the soak goes on, and counted);
 - phones not back: not usable within a minute (reloaded by hand here, and counted);
-- phones not usable: a Roll tapped after the comeback not shown within 15 s.
+- phones not usable: a Roll tapped after the comeback not shown within 15 s;
+- server tracebacks: in the server's output (a phone that leaves while the server writes to it is
+  not one).
 
 `make soak` runs 30 kills (`python -m tests.soak_server run 30`); tests/e2e/test_soak_server_runs.py 2.
 """
@@ -210,7 +212,9 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict:
         finally:
             server.kill()
             browser.close()
-        shared = [line for line in server.log.read_text(errors="replace").splitlines() if "share the key" in line]
+        printed = server.log.read_text(errors="replace")
+        totals["server tracebacks"] = printed.count("Traceback (most recent call last)")
+        shared = [line for line in printed.splitlines() if "share the key" in line]
         if shared:
             raise AssertionError(f"a screen drew siblings under one key: {shared[:3]}")
     if comebacks:

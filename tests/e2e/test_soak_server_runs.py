@@ -22,6 +22,7 @@ def test_the_server_soak_runs_two_kills() -> None:
     assert figures["lost shown rolls"] == 0, figures
     assert figures["phones not back"] == figures["phones not usable"] == 0, figures
     assert figures["phones back without every roll"] == 0, figures
+    assert figures["server tracebacks"] == 0, figures
     # Every phone reloads itself as its player (14 of 60 comebacks asked again who plays on it, before the
     # phone's settings came with its connection: tests/unit/test_phone_kept.py).
     assert figures["phones back by themselves"] == 4 and figures["phones asked who plays again"] == 0, figures
