@@ -113,7 +113,7 @@ UI = "companion.ui.games"
 RULES = "companion.games"
 
 FRESHWATER_FLY = Game(
-    id="freshwater-fly", title="Freshwater Fly", players="2-4 players", picture="games/freshwater_fly/picture.svg",
+    id="freshwater-fly", title="Freshwater Fly", players="2-4 players", picture="games/freshwater_fly/picture.png",
     summary="Dice draft, Strike cards, end-game scoring.",
     parts=(Part("draft", "Draft", "CASINO", f"{UI}.freshwater_fly.draft:DraftScreen"),
            Part("strike", "Strike", "STYLE", f"{UI}.freshwater_fly.strike:StrikeScreen"),
@@ -136,7 +136,7 @@ FRESHWATER_FLY = Game(
 )
 
 FLY_SOLO = Game(
-    id="fly-solo", title="Fly Solo", players="1 player", picture="games/fly_solo/picture.svg",
+    id="fly-solo", title="Fly Solo", players="1 player", picture="games/fly_solo/picture.png",
     summary="The 7-Day adventure journal, the Silent Angler.",
     parts=(Part("journal", "Journal", "MENU_BOOK", f"{UI}.fly_solo.journal:journal_screen"),),
     sessions=(SessionKind("fly-solo-campaign", f"{RULES}.fly_solo.journal", "journal"),
@@ -148,7 +148,7 @@ FLY_SOLO = Game(
 )
 
 FLEET_DICE = Game(
-    id="fleet-dice", title="Fleet Dice", players="2-4 players", picture="games/fleet_dice/picture.svg",
+    id="fleet-dice", title="Fleet Dice", players="2-4 players", picture="games/fleet_dice/picture.png",
     summary="The table's roll and picks; sheets that keep the golden rule.",
     parts=(Part("sheets", "Sheets", "GRID_ON", f"{UI}.fleet_dice.sheets:SheetsScreen"),
            # a saved play, corrected: opened from History's Edit
@@ -163,7 +163,7 @@ FLEET_DICE = Game(
 )
 
 LURE = Game(
-    id="lure", title="Lure", players="2-5 players", picture="games/lure/picture.svg",
+    id="lure", title="Lure", players="2-5 players", picture="games/lure/picture.png",
     summary="Secret casts with their odds, the catch, the score.",
     parts=(Part("round", "Round", "SET_MEAL", f"{UI}.lure.round:RoundScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.lure.dice:LureDiceScreen")),
@@ -176,7 +176,7 @@ LURE = Game(
 )
 
 SALMON_RUN = Game(
-    id="salmon-run", title="Salmon Run", players="2-4 players", picture="games/salmon_run/picture.svg",
+    id="salmon-run", title="Salmon Run", players="2-4 players", picture="games/salmon_run/picture.png",
     summary="The river, the turn helper, decks and fatigue.",
     parts=(Part("race", "Race", "WAVES", f"{UI}.salmon_run.race:RaceScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.salmon_run.dice:SalmonRunDiceScreen")),
@@ -191,7 +191,7 @@ SALMON_RUN = Game(
 
 PEARL_BOAT = Game(
     id="pearl-boat", title="The pearl boat game", players="4 players recommended",
-    picture="games/pearl_boat/picture.svg",
+    picture="games/pearl_boat/picture.png",
     summary="Banker and referee; the hidden duel.",
     parts=(Part("voyage", "Voyage", "SAILING", f"{UI}.pearl_boat.voyage:VoyageScreen"),
            Part("dice", "Dice", "CASINO", f"{UI}.pearl_boat.dice:PearlBoatDiceScreen")),
