@@ -15,16 +15,23 @@ compressed or not, plus headers), the time until the first screen is there to ta
 Games screen; on a phone's first visit the question of who plays on it, then answered),
 and every request to a host other than the server or answered with an error.
 
+`join_ratio.py` measures the same way beside a one-button Flet app (`Visit`, `visits`), and traces
+a visit with `TracedVisit` (a Chromium performance trace and the visit's timeline).
+
 Usage: ../.venv/bin/python joining.py [runs]   (default 3 runs; medians printed)
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -54,6 +61,7 @@ class Visit:
         self.bytes = 0
         self.urls: dict[str, str] = {}
         self.problems: list[str] = []
+        self.requests: dict[str, dict] = {}  # each one's times in the browser's clock (s), for `timeline`
         self.cdp.on("Network.requestWillBeSent", self._sent)
         self.cdp.on("Network.loadingFinished", self._finished)
         self.cdp.on("Network.loadingFailed", self._failed)
@@ -62,9 +70,12 @@ class Visit:
 
     def _sent(self, event) -> None:
         self.urls[event["requestId"]] = event["request"]["url"]
+        self.requests[event["requestId"]] = {"url": event["request"]["url"], "sent": event["timestamp"]}
 
     def _finished(self, event) -> None:
         self.bytes += event["encodedDataLength"]
+        if event["requestId"] in self.requests:
+            self.requests[event["requestId"]].update(finished=event["timestamp"], bytes=event["encodedDataLength"])
 
     def _failed(self, event) -> None:
         url = self.urls.get(event["requestId"], "?")
@@ -74,19 +85,24 @@ class Visit:
     def _response(self, event) -> None:
         if event["response"]["status"] >= 400:
             self.problems.append(f"{event['response']['status']}: {event['response']['url']}")
+        if event["requestId"] in self.requests:
+            timing = event["response"].get("timing")  # when its headers came in, not when the browser said so
+            self.requests[event["requestId"]].update(
+                first_byte=timing["requestTime"] + timing["receiveHeadersEnd"] / 1000 if timing else event["timestamp"],
+                cached=bool(event["response"].get("fromDiskCache")))
 
-    def load(self) -> float:
-        """Seconds from asking for the page to its first screen ready for a tap: the Games
-        screen, or on a phone's first visit the question of who plays on it (then answered,
-        as a player would, so that its next visit opens on the Games screen)."""
+    def load(self, screen: Callable[[AppPage], object] | None = None) -> float:
+        """Seconds from asking for the page to its first screen ready for a tap: `screen(phone)`, a
+        locator (by default Companion's: the Games screen, or on a phone's first visit the question
+        of who plays on it, then answered as a player would, so that its next visit opens on Games)."""
         start = time.perf_counter()
         self.page.goto(self.url)
         self.loaded = time.perf_counter() - start
         phone = AppPage(self.page)
         phone.ready()
         self.started = time.perf_counter() - start
-        games, who = phone.card("Freshwater Fly"), phone.text(WHO_ASKS)
-        phone.see(games.or_(who))
+        who = phone.text(WHO_ASKS)
+        phone.see((screen or first_screen)(phone))
         seconds = time.perf_counter() - start
         if who.count():
             phone.button(PLAYER).click()
@@ -98,24 +114,43 @@ class Visit:
                        if urlsplit(u).scheme in ("http", "https", "ws") and urlsplit(u).hostname != server_host})
 
 
-def run_once(playwright, url: str, late_seconds: float = 1.0) -> dict:
+def first_screen(phone: AppPage):
+    """Companion's first screen: the Games screen, or on a phone's first visit who plays on it."""
+    return phone.card("Freshwater Fly").or_(phone.text(WHO_ASKS))
+
+
+@contextmanager
+def phone_browser(playwright) -> Iterator:
+    """A phone's browser: headless Chromium at a phone's viewport, with a new profile on disk."""
     with tempfile.TemporaryDirectory(prefix="companion-joining-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
             viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
-        figures = {}
-        for name in ("first", "second"):
-            visit = Visit(context, url)
-            seconds = visit.load()
-            time.sleep(late_seconds)  # late requests (fonts, pictures) still count
-            figures[name] = {"bytes": visit.bytes, "seconds": seconds,
-                             "elsewhere": visit.elsewhere(urlsplit(url).hostname), "problems": visit.problems}
-            if VERBOSE:
-                print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
-                      f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
-            visit.page.close()
-        context.close()
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def visits(context, url: str, late_seconds: float = 1.0, screen=None) -> dict:
+    """A first visit and a second (a new tab of the same browser): each one's figures."""
+    figures = {}
+    for name in ("first", "second"):
+        visit = Visit(context, url)
+        seconds = visit.load(screen)
+        time.sleep(late_seconds)  # late requests (fonts, pictures) still count
+        figures[name] = {"bytes": visit.bytes, "seconds": seconds,
+                         "elsewhere": visit.elsewhere(urlsplit(url).hostname), "problems": visit.problems}
+        if VERBOSE:
+            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
+                  f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
+        visit.page.close()
     return figures
+
+
+def run_once(playwright, url: str, late_seconds: float = 1.0) -> dict:
+    with phone_browser(playwright) as context:
+        return visits(context, url, late_seconds)
 
 
 def compressed_copies_made(timeout: float = 120) -> None:
@@ -131,6 +166,200 @@ def compressed_copies_made(timeout: float = 120) -> None:
         if time.monotonic() > deadline:
             raise TimeoutError(f"the server made no compressed copies of the client's files in {timeout:.0f} s")
         time.sleep(0.5)
+
+
+# A visit traced (join_ratio.py --trace): a Chromium performance trace, and the visit's timeline.
+TRACE_CATEGORIES = ["-*", "toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "loading", "v8.execute"]
+# The moments only the page knows (performance.now(): ms from the navigation's start). The accessibility
+# tree is turned on when Flutter's first frame takes the loading screen away, as `Visit.load` does (without
+# its round trips): both apps open their websocket after that frame, so the button's node comes with the
+# frame that draws it.
+MARKS = """(function (label) {
+  var marks = window.__joinMarks = {};
+  function mark(name) { if (!(name in marks)) marks[name] = performance.now(); }
+  function on() {
+    var p = document.querySelector('flt-semantics-placeholder');
+    if (p && marks.frame && !marks.semantics) { mark('semantics'); p.click(); }
+  }
+  addEventListener('flutter-first-frame', function () { mark('frame'); on(); });
+  function named(e) { return (e.getAttribute('aria-label') || e.textContent || '').trim().indexOf(label) === 0; }
+  new MutationObserver(function () {
+    on();
+    if (!marks.button && [].some.call(document.querySelectorAll('flt-semantics'), named)) mark('button');
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})(%s);"""
+FACTS = """() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {},
+                  paints: performance.getEntriesByType('paint').map(p => [p.name, p.startTime])})"""
+WRAPPERS = {"ThreadControllerImpl::RunTask", "RunTask", "ThreadPool_RunTask"}  # a task's own time: "other work"
+
+
+class TracedVisit(Visit):
+    """A visit with a Chromium performance trace (the DevTools protocol's Tracing domain) and the
+    moments of its timeline: each request, the paints, the websocket, Flutter's first frame, the button."""
+
+    def __init__(self, context, url: str, label: str) -> None:
+        super().__init__(context, url)
+        self.page.add_init_script(MARKS % json.dumps(label))
+        self.socket: list[tuple[str, float, int]] = []  # (what, the browser's time, bytes)
+        for event, what in (("WillSendHandshakeRequest", "asked"), ("HandshakeResponseReceived", "opened"),
+                            ("FrameSent", "sent"), ("FrameReceived", "received")):
+            self.cdp.on(f"Network.webSocket{event}", lambda e, what=what: self.socket.append(
+                (what, e["timestamp"], len(e.get("response", {}).get("payloadData", "")))))
+        self.complete: list[dict] = []
+        self.cdp.on("Tracing.tracingComplete", lambda e: self.complete.append(e))
+        self.cdp.send("Tracing.start", {"transferMode": "ReturnAsStream", "traceConfig": {
+            "includedCategories": TRACE_CATEGORIES, "recordMode": "recordAsMuchAsPossible"}})
+
+    def load(self, screen=None) -> float:
+        """Seconds until the screen can be tapped (its accessibility tree turned on by the page: see MARKS)."""
+        start = time.perf_counter()
+        self.page.goto(self.url)
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        phone = AppPage(self.page)
+        phone.see((screen or first_screen)(phone))
+        return time.perf_counter() - start
+
+    def trace(self, path: Path) -> dict:
+        """Stop the trace, write it to `path` (Chrome's JSON: chrome://tracing, ui.perfetto.dev, DevTools)
+        and return the visit's timeline (see `timeline`)."""
+        self.page.wait_for_timeout(300)  # the frames after the button's
+        facts = self.page.evaluate(FACTS)
+        self.cdp.send("Tracing.end")
+        while not self.complete:
+            self.page.wait_for_timeout(50)
+        handle = self.complete[0]["stream"]
+        with open(path, "wb") as out:
+            while True:
+                chunk = self.cdp.send("IO.read", {"handle": handle, "size": 1 << 20})
+                out.write(base64.b64decode(chunk["data"]) if chunk.get("base64Encoded") else chunk["data"].encode())
+                if chunk.get("eof"):
+                    break
+        self.cdp.send("IO.close", {"handle": handle})
+        return timeline(json.loads(path.read_bytes())["traceEvents"], self, facts)
+
+
+def timeline(events: list[dict], visit: TracedVisit, facts: dict) -> dict:
+    """The visit's moments in ms from its navigation's start, that start's time since the epoch (the
+    clock of the server's own timestamps), and where each 100 ms went in the page's process."""
+    host = urlsplit(visit.url).hostname
+    starts = [e for e in events if e["name"] == "navigationStart"
+              and urlsplit(e["args"]["data"].get("documentLoaderURL") or "x:").hostname == host]
+    if not starts:
+        raise RuntimeError(f"no navigation to {host} in the trace")
+    start = starts[-1]
+
+    def ms(seconds: float) -> float:  # the DevTools protocol's clock and the trace's are the same
+        return seconds * 1000 - start["ts"] / 1000
+
+    requests = sorted(visit.requests.values(), key=lambda r: r["sent"])
+    moments = [(0.0, "navigation start"), (ms(requests[0]["first_byte"]), "the HTML's first byte")]
+    for r in requests:
+        if "finished" in r:
+            size = "from the cache" if r.get("cached") else f"{r['bytes'] / 1e3:.1f} kB"
+            moments.append((ms(r["finished"]), f"{file_name(r['url'])} finished "
+                                               f"(asked at {ms(r['sent']):.0f} ms, {size})"))
+    moments += [(at, name.replace("-", " ")) for name, at in facts["paints"]]
+    words = {"asked": "websocket asked for", "opened": "websocket opened", "sent": "first message to the server",
+             "received": "first message from the server"}
+    for what, words_for in words.items():
+        first = next(((t, n) for w, t, n in visit.socket if w == what), None)
+        if first:
+            moments.append((ms(first[0]), f"{words_for}" + (f" ({first[1]} characters)" if first[1] else "")))
+    marks = {"frame": "Flutter's first frame (its loading screen removed)",
+             "semantics": "Flutter's accessibility tree turned on",
+             "button": "the frame with the button (its node in the accessibility tree)"}
+    moments += [(at, marks[name]) for name, at in facts["marks"].items()]
+    moments.sort()
+    end = facts["marks"].get("button", moments[-1][0]) + 100
+    return {"epoch_ms": facts["origin"], "moments": moments, "buckets": buckets(events, start["pid"], start["ts"], end)}
+
+
+def file_name(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme == "data":
+        return "a data: address"
+    return parts.path if parts.path != "/" else "the page"
+
+
+def self_times(events: list[dict]) -> list[tuple[str, float, float]]:
+    """One thread's complete events cut into (name, from, to): the time each spent outside its children."""
+    pieces, stack = [], []  # stack: [name, end, where its own time resumes]
+    for e in sorted(events, key=lambda e: (e["ts"], -e.get("dur", 0))):
+        t = e["ts"]
+        while stack and stack[-1][1] <= t:
+            name, end, since = stack.pop()
+            pieces.append((name, since, end))
+            if stack:
+                stack[-1][2] = end
+        if stack:
+            pieces.append((stack[-1][0], stack[-1][2], t))
+        stack.append([e["name"], min(t + e.get("dur", 0), stack[-1][1]) if stack else t + e.get("dur", 0), t])
+    while stack:
+        name, end, since = stack.pop()
+        pieces.append((name, since, end))
+        if stack:
+            stack[-1][2] = end
+    return [p for p in pieces if p[2] > p[1]]
+
+
+def buckets(events: list[dict], pid: int, start_us: float, end_ms: float) -> list[dict]:
+    """For each 100 ms: the page's main thread's busy ms and what kept it busy; the page's other threads'."""
+    main = {e["tid"] for e in events if e.get("ph") == "M" and e["pid"] == pid and e["name"] == "thread_name"
+            and e["args"]["name"] == "CrRendererMain"}
+    threads: dict[int, list[dict]] = {}
+    for e in events:
+        if e.get("ph") == "X" and e["pid"] == pid:
+            threads.setdefault(e["tid"], []).append(e)
+    rows = [{"from": n * 100, "main": {}, "other": 0.0} for n in range(int(end_ms // 100) + 1)]
+    for tid, on_thread in threads.items():
+        for name, t0, t1 in self_times(on_thread):
+            a, b = (t0 - start_us) / 1000, (t1 - start_us) / 1000
+            for n in range(max(0, int(a // 100)), min(len(rows) - 1, int(b // 100)) + 1):
+                spent = min(b, n * 100 + 100) - max(a, n * 100)
+                if spent <= 0:
+                    continue
+                if tid in main:
+                    what = "other work" if name in WRAPPERS else name
+                    rows[n]["main"][what] = rows[n]["main"].get(what, 0) + spent
+                else:
+                    rows[n]["other"] += spent
+    return rows
+
+
+def print_timeline(name: str, line: dict) -> None:
+    clock = time.strftime("%H:%M:%S", time.localtime(line["epoch_ms"] / 1000)) + f".{int(line['epoch_ms'] % 1000):03d}"
+    print(f"\n  trace of {name}: {line['file']} (chrome://tracing, ui.perfetto.dev or DevTools' Performance panel)")
+    print(f"  navigation start at {clock} (epoch {line['epoch_ms']:.1f} ms: the clock of the server's own log)")
+    for at, what in line["moments"]:
+        print(f"    {at:7.0f} ms  {what}")
+    print("  by 100 ms: the page's main thread (busy ms: its three biggest), its other threads, what happened")
+    for row in line["buckets"]:
+        top = sorted(row["main"].items(), key=lambda kv: -kv[1])[:3]
+        happened = [what.split(" (")[0].rsplit("/", 1)[-1] for at, what in line["moments"]  # a file by its name
+                    if row["from"] <= at < row["from"] + 100]
+        happened = happened[:3] + [f"{len(happened) - 3} more"] if len(happened) > 4 else happened
+        print(f"    {row['from']:5.0f}-{row['from'] + 100:<5.0f} main {sum(row['main'].values()):3.0f} ms"
+              f" ({', '.join(f'{k} {v:.0f}' for k, v in top) or 'idle'}); other threads {row['other']:3.0f} ms"
+              + (f"; {'; '.join(happened)}" if happened else ""))
+
+
+def traced_visit(playwright, url: str, name: str, label: str, screen=None) -> dict:
+    """A second visit traced (a first visit in a new profile, then a new tab): its trace written to
+    /tmp/join-trace-<name>.json, its timeline to /tmp/join-trace-<name>-timeline.json; returns the
+    timeline (`print_timeline` prints it). `label` begins the name of what `screen` waits for."""
+    path = Path(tempfile.gettempdir()) / f"join-trace-{name}.json"
+    with phone_browser(playwright) as context:
+        first = Visit(context, url)
+        first.load(screen)
+        first.page.close()
+        visit = TracedVisit(context, url, label)
+        visit.load(screen)
+        line = visit.trace(path)
+        visit.page.close()
+    line["file"] = str(path)
+    path.with_name(f"join-trace-{name}-timeline.json").write_text(json.dumps(line, indent=1))
+    return line
 
 
 # The two ways a browser joins: the serving machine's own (loopback: a secure context) and

@@ -27,8 +27,8 @@ HERE = Path(__file__).resolve().parent
 
 # In the order `make bench` runs them.
 BENCHMARKS = ("startup", "record_action", "long_sessions", "tap_latency", "table_of_phones", "joining",
-              "lure_odds", "history")
-HELPERS = ("common", "run_all", "wire_phone")  # modules here that are not benchmarks
+              "join_ratio", "lure_odds", "history")
+HELPERS = ("common", "run_all", "wire_phone", "one_button")  # modules here that are not benchmarks
 
 
 def plain(figures):

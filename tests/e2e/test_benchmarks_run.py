@@ -18,9 +18,9 @@ import pytest
 from tests.browser import CHROMIUM
 
 BENCHMARKS_DIR = Path(__file__).resolve().parents[2] / "benchmarks"
-IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "history"}
+IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "join_ratio", "history"}
 TIME_LIMIT = 300  # seconds: each takes under 30 here
-TROUBLE = {"elsewhere", "problems"}  # joining.py: requests to other hosts, failed requests
+TROUBLE = {"elsewhere", "problems"}  # joining.py, join_ratio.py: requests to other hosts, failed requests
 
 
 def run_all():
@@ -91,3 +91,13 @@ def test_a_benchmark_runs_with_tiny_counts(name: str, tmp_path: Path) -> None:
     if name == "joining":  # each way in, a first visit downloaded the client and the second kept it
         for way, [run] in figures.items():
             assert run["first"]["bytes"] > 1e6 > run["second"]["bytes"], (way, run)
+    if name == "join_ratio":  # each way in, both apps joined twice (the second from the cache), Companion
+        # came back by itself after a reload and a restart, and its second visit was traced to the button
+        for way, each in figures.items():
+            for app in ("one_button", "companion"):
+                [run] = each[app]
+                assert run["first"]["bytes"] > 1e6 > run["second"]["bytes"], (way, app, run)
+            assert each["reload"][0] > 0 and each["reconnect"][0] > 0, (way, each)
+            moments = [what for _, what in each["trace"]["companion"]["moments"]]
+            assert {"websocket opened", "the frame with the button (its node in the accessibility tree)"} <= set(
+                moments), (way, moments)
