@@ -73,6 +73,8 @@ class Visit:
         self.requests[event["requestId"]] = {"url": event["request"]["url"], "sent": event["timestamp"]}
 
     def _finished(self, event) -> None:
+        if urlsplit(self.urls.get(event["requestId"], "")).scheme in ("blob", "data"):
+            return  # made in the page itself (Flutter's pictures, decoded): nothing on the wire
         self.bytes += event["encodedDataLength"]
         if event["requestId"] in self.requests:
             self.requests[event["requestId"]].update(finished=event["timestamp"], bytes=event["encodedDataLength"])

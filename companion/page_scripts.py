@@ -54,8 +54,9 @@ PHONE_COOKIE_SCRIPT = """<script>(function () {
 # server's first message (its answer to the client's registration, naming the Flet session):
 # - the same session: it sent the whole page again; the banner goes once that is drawn;
 # - a new session (the server was restarted): the page is reloaded, as Flet's client answers none
-#   of a new session's service calls (the app would wait 5 s for the phone's own settings, then
-#   go on without them: whose phone it is, its theme).
+#   of a new session's service calls (a phone's settings changed there would not be kept). Sooner
+#   still: while the socket is down the page asks the server's start (BOOT_PATH) every 250 ms, and
+#   reloads as soon as another start answers.
 # Under the banner the players keep their board: a copy of Flutter's last frame, taken as the socket
 # closes (Flutter would draw a grey "Working..." over it).
 CONNECTION_SCRIPT = """<script>(function () {
@@ -84,6 +85,26 @@ CONNECTION_SCRIPT = """<script>(function () {
     + '@media (prefers-reduced-motion:reduce){#companion-offline .spin,#companion-offline .pulse{animation:none}}';
   var layer = null, current = null, session = null, leaving = 0;
   window.addEventListener('beforeunload', function () { leaving = Date.now(); });
+  // A restarted server: while the socket is down, the server's start (BOOT_PATH) is asked every 250 ms;
+  // once another start answers, the page is reloaded at once (not after Flet's client has reconnected
+  // and been given a new session, whose service calls it would not answer).
+  var BOOT = window.companionBoot, polling = null;
+  function poll() {
+    if (polling || !BOOT) return;
+    polling = setInterval(function () {
+      fetch('BOOT_PATH', {cache: 'no-store'}).then(function (r) { return r.ok ? r.text() : null; }).then(function (boot) {
+        if (boot && boot !== BOOT && polling) {
+          stop();
+          say(RELOADING);
+          reload();
+        }
+      }, function () {});
+    }, 250);
+  }
+  function stop() {
+    clearInterval(polling);
+    polling = null;
+  }
 
   function show() {
     if (layer || !document.body) return;
@@ -169,6 +190,7 @@ CONNECTION_SCRIPT = """<script>(function () {
       if (!first) return;
       first = false;
       var id = sessionOf(e.data);
+      stop();
       if (session && id && id !== session) {
         say(RELOADING);
         setTimeout(reload, 250);  // a navigation the browser is starting (an address typed, a link) goes first
@@ -178,7 +200,11 @@ CONNECTION_SCRIPT = """<script>(function () {
       setTimeout(function () { if (ws === current && ws.readyState === 1) hide(); }, 300);  // drawn by then
     });
     ['close', 'error'].forEach(function (type) {
-      ws.addEventListener(type, function () { if (ws === current) show(); });
+      ws.addEventListener(type, function () {
+        if (ws !== current) return;
+        show();
+        poll();
+      });
     });
   }
   window.WebSocket = class extends Native {
@@ -189,7 +215,15 @@ CONNECTION_SCRIPT = """<script>(function () {
   };
 })();</script>"""
 
+BOOT_PATH = "/_boot"  # answers the server's start (web_files.ClientFiles.boot): another after a restart
+CONNECTION_SCRIPT = CONNECTION_SCRIPT.replace("BOOT_PATH", BOOT_PATH)
+
 SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, PHONE_COOKIE_SCRIPT, CONNECTION_SCRIPT)
+
+
+def boot_script(boot: str) -> str:
+    """The server's start, as the page was served (CONNECTION_SCRIPT compares it with the server's now)."""
+    return f"<script>window.companionBoot={json.dumps(boot)};</script>"
 
 
 # The client's files are asked for under /_v/<version>/, where they never change
@@ -268,10 +302,10 @@ def preload_script(base: str) -> str:
     )
 
 
-def patch_page(body: bytes, version: str | None = None) -> bytes:
+def patch_page(body: bytes, version: str | None = None, boot: str | None = None) -> bytes:
     """The page with Companion's scripts in its head (and, given the client's version, the
-    client's files asked for where phones may keep them)."""
-    scripts = "".join(SCRIPTS)
+    client's files asked for where phones may keep them; given the server's start, its id)."""
+    scripts = (boot_script(boot) if boot else "") + "".join(SCRIPTS)
     for flet_says, companion_says in NAMES:
         body = body.replace(flet_says, companion_says, 1)
     if version is not None:

@@ -24,6 +24,7 @@ import json
 import mimetypes
 import os
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Iterable
@@ -35,7 +36,7 @@ import brotli
 from companion.fallback_fonts import FallbackFonts, family_of
 from companion.gate import ASGIApp, Receive, Scope, Send
 from companion.join_trace import mark
-from companion.page_scripts import VERSIONED, patch_page
+from companion.page_scripts import BOOT_PATH, VERSIONED, patch_page
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -44,6 +45,7 @@ mimetypes.add_type("font/woff2", ".woff2")
 
 IMMUTABLE = b"public, max-age=31536000, immutable"
 REVALIDATE = b"no-cache"
+NOT_KEPT = b"no-store"
 ALREADY_COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".gz", ".br", ".ico"}
 SMALLEST = 1024  # bytes: smaller files are sent as they are
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
@@ -160,6 +162,7 @@ class ClientFiles:
         self.app = app
         self.roots = [assets_dir, client_dir or web_dir()]
         self.version = client_version(self.roots)
+        self.boot = secrets.token_hex(8)  # this start of the server: a page compares it after a lost connection
         self.compressed = Compressed(cache_dir / "compressed")
         self.fonts = fonts if fonts is not None else FallbackFonts(cache_dir / "fonts")
         self.font_manifest = self._font_manifest()
@@ -199,6 +202,8 @@ class ClientFiles:
         accepted = {e.split(";")[0].strip() for e in headers.get("accept-encoding", "").split(",")}
         request = _Request(scope, send, headers.get("if-none-match"), accepted)
 
+        if path == BOOT_PATH:
+            return await request.answer(self.boot.encode(), "text/plain", NOT_KEPT, None)
         family = family_of(path)
         if family is not None:
             return await self._font(request, family)
@@ -258,7 +263,7 @@ class ClientFiles:
                 held["body"] += message.get("body", b"")
                 if message.get("more_body"):
                     return
-                body = patch_page(held.pop("body"), self.version)
+                body = patch_page(held.pop("body"), self.version, self.boot)
                 return await request.answer(body, "text/html; charset=utf-8", REVALIDATE,
                                             f'"{hashlib.sha1(body).hexdigest()[:16]}"')
             await request.send(message)

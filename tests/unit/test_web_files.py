@@ -13,7 +13,7 @@ import brotli
 import pytest
 
 from companion.fallback_fonts import FallbackFonts, family_of
-from companion.page_scripts import RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT, patch_page
+from companion.page_scripts import BOOT_PATH, RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT, patch_page
 from companion.web_files import IMMUTABLE, REVALIDATE, ClientFiles
 
 PAGE = (b'<html><head><title>Flet</title><script src="python.js"></script></head>'
@@ -158,3 +158,14 @@ def test_chinese_is_taken_out_of_the_cjk_collection_once(tmp_path) -> None:
     assert font is not None and TTFont(font.path)["name"].getDebugName(1) == "Noto Sans CJK SC"
     assert ord("李") in TTFont(font.path).getBestCmap()
     assert fonts.find("notosanssc") == font and len(list(tmp_path.glob("*.otf"))) == 1
+
+
+def test_the_page_carries_this_starts_id_which_the_server_answers_unkept(files, tmp_path) -> None:
+    """After a lost connection a page asks BOOT_PATH: another id means the server was restarted, and the
+    page reloads at once (not after Flet's client has reconnected and been given a new session)."""
+    _, _, page = get(files, "/")
+    assert f'window.companionBoot="{files.boot}"' in page.decode()
+    status, head, body = get(files, BOOT_PATH)
+    assert (status, head["cache-control"], body) == (200, "no-store", files.boot.encode())
+    again = ClientFiles(files.app, tmp_path / "assets", tmp_path / "cache", client_dir=tmp_path / "web")
+    assert get(again, BOOT_PATH)[2] != body  # a restarted server
