@@ -103,7 +103,7 @@ class Shell:
             page.update()  # the browser learns of its storage before it is asked for what it keeps
         await self.host.prefs.load()
         mark("the phone's own settings read")
-        self.apply_theme()
+        self.apply_theme(send=False)  # sent with the first screen: Flutter builds the app once, not twice
         self.route = None  # drawn again with what the phone kept (a route change may have come meanwhile)
         self.show(page.route)
         mark(f"the first screen sent ({self.route})")
@@ -286,10 +286,11 @@ class Shell:
 
     # Theme and screen ---------------------------------------------------------------
 
-    def apply_theme(self) -> None:
-        """This phone's own theme."""
+    def apply_theme(self, send: bool = True) -> None:
+        """This phone's own theme (sent now, or with the next update)."""
         self.page.theme_mode = THEME_MODES[self.host.prefs.get(THEME)]
-        self.page.update()
+        if send:
+            self.page.update()
 
     async def _keep_screen_awake(self) -> None:
         """Keep the screen on; where the browser refuses, say so once per device. Asked once the first

@@ -154,3 +154,12 @@ async def test_a_missing_session_says_so(app) -> None:
     page = await app.open("/dice/abc123")
     assert page.has(label="This session cannot be shown")
     assert "no longer here" in page.text_containing("abc123")
+
+
+async def test_the_first_screen_comes_in_one_message_with_the_phones_theme(app) -> None:
+    """A phone's first frames draw its screen once: the theme is not sent before it (a theme alone made
+    Flutter build the whole app once more before the screen came)."""
+    page = await app.open("/games", prefs={"companion.theme": "dark"})
+    register, *updates = page.conn.sent
+    assert len(updates) == 1, [len(u) for u in updates]
+    assert page.page.theme_mode == ft.ThemeMode.DARK and page.has(key="game-lure")
