@@ -154,6 +154,19 @@ def mid_game(context, server: Server, url: str) -> dict:
     return {"reload": reload, "reconnect": reconnect, "restart": up - started}
 
 
+def with_server_steps(line: dict, log: Path, within_ms: float = 5000) -> None:
+    """The server's steps of the traced visit (its `TRACE <epoch seconds> <step>` lines, the same clock
+    as the browser's) put among the timeline's moments."""
+    steps = []
+    for text in log.read_text(errors="replace").splitlines():
+        if text.startswith("TRACE "):
+            _, seconds, step = text.split(" ", 2)
+            at = float(seconds) * 1000 - line["epoch_ms"]
+            if 0 <= at <= within_ms:
+                steps.append((at, f"the server: {step}"))
+    line["moments"] = sorted([*line["moments"], *steps], key=lambda moment: moment[0])
+
+
 def measure(rounds: int = 3, ways: tuple[str, ...] = tuple(WAYS), late_seconds: float = 1.0,
             traced: tuple[str, ...] | None = None) -> dict[str, dict]:
     """For each way in (of `joining.WAYS`): each app's visits per round ("first", "second": bytes on the
@@ -169,6 +182,9 @@ def measure(rounds: int = 3, ways: tuple[str, ...] = tuple(WAYS), late_seconds: 
     with tempfile.TemporaryDirectory(prefix="companion-join-ratio-") as tmp:
         data = Path(tmp) / "data"
         seed_roster(data, [PLAYER])
+        tracing_before = os.environ.get("COMPANION_TRACE")
+        if "companion" in traced:
+            os.environ["COMPANION_TRACE"] = "1"  # the server prints its steps of a join (companion/join_trace.py)
         server = Server(data, free_port(), lan=True)
         yardstick = OneButton(free_port(), Path(tmp) / "one-button.log")
         try:
@@ -194,10 +210,14 @@ def measure(rounds: int = 3, ways: tuple[str, ...] = tuple(WAYS), late_seconds: 
                     results[way]["trace"] = {app: traced_visit(playwright, urls[app][way], f"{app}-{way}",
                                                                 LABEL if app == "one_button" else "Freshwater Fly",
                                                                 screens[app]) for app in traced}
+                    if "companion" in traced:
+                        with_server_steps(results[way]["trace"]["companion"], server.log)
             return results
         finally:
             yardstick.stop()
             server.stop()
+            if tracing_before is None:
+                os.environ.pop("COMPANION_TRACE", None)
 
 
 def median(values) -> float:
