@@ -62,15 +62,17 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     from flet.utils import is_linux_server, open_in_browser
 
     from companion.fallback_fonts import PACKAGES
+    from companion.page_scripts import VERSIONED
     from companion.serving import Server, end_flet_handlers
     from companion.unseen_page import warm_up
     from companion.web_files import ClientFiles, cache_dir
 
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
-    warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
     # The finished plays are read while the server starts and phones join, not on History's first tap.
     threading.Thread(target=prepare_history, args=(ctx,), name="read-archive", daemon=True).start()
     files = ClientFiles(flet_app, assets_dir(), cache_dir())
+    ctx.files_base = f"{VERSIONED}{files.version}/"  # the app's pictures: asked for once, then kept
+    warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
     for what in files.fonts.missing():
         print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
               f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)

@@ -30,13 +30,6 @@ def assets_dir() -> Path:
     raise FileNotFoundError(f"Companion's assets folder is missing (looked in {here} and {here.parent})")
 
 
-@cache
-def picture(relpath: str) -> bytes:
-    """A small picture of `assets/` (a game's), as bytes: sent within the screen that shows it, so the
-    phone draws it in the same frame, with no request of its own (and no revalidation on each visit)."""
-    return (assets_dir() / relpath).read_bytes()
-
-
 _overrides: Path | None = None
 
 

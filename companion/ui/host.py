@@ -44,6 +44,9 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     table_keys: TableKeys | None = None  # with --lan: the table's secret and code
     kept_rolls: dict[Hashable, int] = field(default_factory=dict)  # see `roll_kept`
+    # Where phones keep the app's files (web_files: "/_v/<version>/", kept a year, another name when any
+    # file changes); "" on a page nobody serves a file to (the headless tests).
+    files_base: str = ""
 
     def roll_kept(self, key: Hashable, sides: int) -> int:
         """A roll the app makes for an answer not given yet (a Salmon Run Current's two arrows): the
@@ -90,6 +93,10 @@ class Host:
         self.scroller: Any = page  # what scrolls the shown screen (the page, or a game's page under its parts)
         keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
         page.pubsub.subscribe(self._on_message)
+
+    def asset(self, relpath: str) -> str:
+        """The address of a file of `assets/` (a game's picture): one the phone keeps, asked for once."""
+        return self.ctx.files_base + relpath
 
     # Who plays on this phone --------------------------------------------------------
 

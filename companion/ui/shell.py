@@ -20,7 +20,6 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.core.actions import TABLE
-from companion.core.assets import picture
 from companion.games.registry import load
 from companion.join_trace import mark
 from companion.ui.components.common import Segment, notice_card, segments
@@ -192,7 +191,7 @@ class Shell:
             route=tab.route,
             appbar=ft.AppBar(
                 # A game's page shows the game's picture: its name would not fit beside who plays here.
-                title=ft.Image(src=picture(game.picture), width=40, height=40, border_radius=10, semantics_label=game.title,
+                title=ft.Image(src=self.host.asset(game.picture), width=40, height=40, border_radius=10, semantics_label=game.title,
                                key="game-picture") if game else ft.Text(screen.title),
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
                                       on_click=lambda e: self.go(HOME)) if game else None,

@@ -80,24 +80,25 @@ async def test_a_fly_solo_assistant_day_resumes_beside_its_adventure(app, clock)
     assert games.has(key="angler-tally")
 
 
-async def test_each_games_picture_comes_with_its_screen(app) -> None:
-    """No request of its own (and no revalidation on each visit): the phone draws each picture in the
-    same frame as its card, and on the game's page in its app bar."""
+async def test_each_games_picture_is_asked_for_where_phones_keep_it(app) -> None:
+    """Under the served files' version (web_files: kept a year, another address when a file changes): a
+    second visit asks for none of them, where each was revalidated on every visit."""
+    app.ctx.files_base = "/_v/0123456789ab/"
     page = await app.open("/games")
-    sent = {c.src for c in page.controls() if isinstance(c, ft.Image)}
-    assert sent == {(assets_dir() / game.picture).read_bytes() for game in GAMES}
+    shown = {c.src for c in page.controls() if isinstance(c, ft.Image)}
+    assert shown == {f"/_v/0123456789ab/{game.picture}" for game in GAMES}
     for game in GAMES:
         await page.route(PAGES[game.id][0])
-        assert page.page.views[0].appbar.title.src == (assets_dir() / game.picture).read_bytes()
+        assert page.page.views[0].appbar.title.src == f"/_v/0123456789ab/{game.picture}"
 
 
 def test_each_games_picture_is_a_sharp_png_drawn_from_its_svg() -> None:
-    """A PNG the phone's browser decodes (an SVG is parsed by Flutter on the page's main thread: about
-    0.15 s more before the Games screen can be tapped), drawn by tools/render_icons.py at three pixels a
-    point of the Games screen's 76."""
+    """A PNG (an SVG is parsed by Flutter on the page's main thread: about 0.15 s more before the Games
+    screen can be tapped), drawn by tools/render_icons.py at three pixels a point of the Games screen's 76."""
     for game in GAMES:
         png = assets_dir() / game.picture
         header = png.read_bytes()[:24]
         assert header[:8] == b"\x89PNG\r\n\x1a\n", png
         assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (228, 228), png
         assert png.with_suffix(".svg").is_file(), f"{png} has no picture.svg it is drawn from"
+        assert png.stat().st_size < 6_000, f"{png}: its palette of 64 colours keeps it small within its screen"

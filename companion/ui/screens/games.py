@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.assets import picture as picture_bytes
 from companion.core.session_log import SessionRecord
 from companion.games import registry
 from companion.games.registry import Game
@@ -35,7 +34,7 @@ class GamesScreen(Screen):
 
     def _card_face(self, entry: Game) -> ft.Control:
         """The picture beside the words; at large text, above them (the title keeps the whole width)."""
-        picture = ft.Image(src=picture_bytes(entry.picture), width=PICTURE, height=PICTURE, border_radius=16)
+        picture = ft.Image(src=self.host.asset(entry.picture), width=PICTURE, height=PICTURE, border_radius=16)
         words = [ft.Text(entry.title, size=21, weight=ft.FontWeight.W_600),
                  ft.Text(entry.players, size=15, color=ft.Colors.ON_SURFACE_VARIANT),
                  ft.Text(entry.summary, size=15)]
