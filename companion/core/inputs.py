@@ -88,33 +88,33 @@ def check_plain(data: Any, where: str, most_text: int | None = None) -> None:
     while stack:
         value, place, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep (at {_path(place) or 'the top'})")
+            raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep (at {place_text(place) or 'the top'})")
         kind = type(value)
         if kind is str:
             _check_text(value, where, place)
             if most_text is not None and len(value) > most_text:
-                raise InputError(f"{where}: {_path(place) or 'the top'}: a text of {len(value):,} letters is longer "
+                raise InputError(f"{where}: {place_text(place) or 'the top'}: a text of {len(value):,} letters is longer "
                                  f"than the {most_text:,} any text may have")
         elif kind is dict:
             for key, item in value.items():
                 if type(key) is not str:
-                    raise InputError(f"{where}: {_path(place) or 'the top'} has a key that is not text")
+                    raise InputError(f"{where}: {place_text(place) or 'the top'} has a key that is not text")
                 _check_text(key, where, place)
                 if most_text is not None and len(key) > most_text:
-                    raise InputError(f"{where}: {_path(place) or 'the top'} has a key of {len(key):,} letters, "
+                    raise InputError(f"{where}: {place_text(place) or 'the top'} has a key of {len(key):,} letters, "
                                      f"longer than the {most_text:,} any text may have")
                 stack.append((item, (place, key), depth + 1))
         elif kind is list:
             stack.extend((item, (place, i), depth + 1) for i, item in enumerate(value))
         elif kind is float and not math.isfinite(value):
-            raise InputError(f"{where}: {_path(place)}: {value} is not a number")
+            raise InputError(f"{where}: {place_text(place)}: {value} is not a number")
         elif kind is int and abs(value) >= 10 ** MAX_DIGITS:
-            raise InputError(f"{where}: {_path(place)}: a number far larger than any game needs")
+            raise InputError(f"{where}: {place_text(place)}: a number far larger than any game needs")
         elif value is not None and kind not in (bool, int, float):
-            raise InputError(f"{where}: {_path(place)}: {kind.__name__} is not JSON")
+            raise InputError(f"{where}: {place_text(place)}: {kind.__name__} is not JSON")
 
 
-def _path(place: Any) -> str:
+def place_text(place: Any) -> str:
     """'players[1].name' from the chain of (parent's place, key) pairs."""
     parts: list[str] = []
     while place is not None:
@@ -136,5 +136,5 @@ def _check_text(text: str, where: str, place: Any) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{where}: {_path(place) or 'the top'}: text that is not valid Unicode "
+        raise InputError(f"{where}: {place_text(place) or 'the top'}: text that is not valid Unicode "
                          "(an unpaired surrogate)") from None

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.core.inputs import MAX_DIGITS, MAX_TEXT, InputError, check_plain, shown_key
+from companion.core.inputs import MAX_DIGITS, MAX_TEXT, InputError, check_plain, place_text
 
 Place = tuple[Any, Any] | None  # (the parent's place, the key or index), None at the top
 SHOWN = 24  # letters of a text shown in a message
@@ -47,7 +47,7 @@ def problem(value: Any, shape: Shape, at: str = "") -> str | None:
     try:
         shape.check(value, None)
     except _Wrong as wrong:
-        where = ".".join(p for p in (at, _path(wrong.place)) if p).replace(".[", "[")
+        where = ".".join(p for p in (at, place_text(wrong.place)) if p).replace(".[", "[")
         if len(where) > SHOWN_PATH:  # deep in a file: its last steps say where
             where = f"…{where[1 - SHOWN_PATH:]}"
         return f"{where or 'it'} {wrong.words}"
@@ -80,14 +80,6 @@ def cut(text: str, most: int) -> str:
     """`text`, cut short to `most` letters (the last an ellipsis) when longer, on one line."""
     text = " ".join(text.split())
     return text if len(text) <= most else f"{text[:most - 1]}…"
-
-
-def _path(place: Place) -> str:
-    parts: list[str] = []
-    while place is not None:
-        place, key = place
-        parts.append(f"[{key}]" if isinstance(key, int) else f".{shown_key(key)}")
-    return "".join(reversed(parts)).lstrip(".")
 
 
 class _Any(Shape):

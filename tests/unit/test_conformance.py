@@ -74,6 +74,26 @@ def sessions(tmp_path, clock):
     store.close()
 
 
+def play_at_random(rules, session, rng: random.Random) -> tuple[int, int]:
+    """Play `session` with its rules' candidates, each by its own player's phone, to its end (or for
+    OPEN_ENDED_MOVES where it has none); the moves taken and refused (each refusal one line)."""
+    taken = refused = 0
+    limit = MOST_MOVES if rules.ends else OPEN_ENDED_MOVES
+    while taken < limit and not rules.over(session.state):
+        moves = rules.candidates(session.state, rng)
+        assert moves or not rules.ends, f"{session.record.game}: nothing to do, and the game is not over"
+        if not moves:
+            break
+        action = through_json(rng.choice(moves))
+        try:
+            session.perform(action, own_actor(rules, session.state, action))
+            taken += 1
+        except DomainError as exc:
+            assert str(exc).strip() and "\n" not in str(exc)
+            refused += 1
+    return taken, refused
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6))
@@ -84,20 +104,7 @@ def test_random_play_makes_progress_to_the_end_and_replays(kind, seed, tmp_path_
     try:
         manager = SessionManager(store.sessions, GAMES, store.clock)
         session = manager.create(kind, rules.example_setup(rng))
-        taken = refused = 0
-        limit = MOST_MOVES if rules.ends else OPEN_ENDED_MOVES
-        while taken < limit and not rules.over(session.state):
-            moves = rules.candidates(session.state, rng)
-            assert moves or not rules.ends, f"{kind}: nothing to do, and the game is not over"
-            if not moves:
-                break
-            action = through_json(rng.choice(moves))
-            try:
-                session.perform(action, own_actor(rules, session.state, action))
-                taken += 1
-            except DomainError as exc:
-                assert str(exc).strip() and "\n" not in str(exc)
-                refused += 1
+        taken, refused = play_at_random(rules, session, rng)
         assert refused <= taken, (kind, taken, refused)  # most moves tried were taken
         if rules.ends:  # play got somewhere: to the end
             assert taken and rules.over(session.state), f"{kind}: not over after {taken} moves"

@@ -33,7 +33,7 @@ from companion.store.layout import ARCHIVE_FILE, SETTINGS_FILE
 from companion.store.records import record_to_raw
 from companion.store.shapes import problem
 from tests.conftest import FakeClock
-from tests.unit.test_conformance import KINDS, MOST_MOVES, OPEN_ENDED_MOVES, own_actor, rules_of, through_json
+from tests.unit.test_conformance import KINDS, play_at_random, rules_of
 from tests.unit.test_store_fuzz import a_folder_in_use, changed
 
 
@@ -41,17 +41,7 @@ def played(manager: SessionManager, kind: str, seed: int):
     """A session of `kind` played at random from its example set-up: to its end where it has one."""
     rules, rng = rules_of(kind), random.Random(seed)
     session = manager.create(kind, rules.example_setup(rng))
-    taken = 0
-    while taken < (MOST_MOVES if rules.ends else OPEN_ENDED_MOVES) and not rules.over(session.state):
-        moves = rules.candidates(session.state, rng)
-        if not moves:
-            break
-        action = through_json(rng.choice(moves))
-        try:
-            session.perform(action, own_actor(rules, session.state, action))
-            taken += 1
-        except DomainError:
-            pass
+    play_at_random(rules, session, rng)
     return session
 
 
