@@ -92,7 +92,9 @@ CONNECTION_SCRIPT = """<script>(function () {
   function poll() {
     if (polling || !BOOT) return;
     polling = setInterval(function () {
-      fetch('BOOT_PATH', {cache: 'no-store'}).then(function (r) { return r.ok ? r.text() : null; }).then(function (boot) {
+      fetch('BOOT_PATH', {cache: 'no-store'}).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).then(function (boot) {
         if (boot && boot !== BOOT && polling) {
           stop();
           say(RELOADING);

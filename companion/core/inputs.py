@@ -93,8 +93,8 @@ def check_plain(data: Any, where: str, most_text: int | None = None) -> None:
         if kind is str:
             _check_text(value, where, place)
             if most_text is not None and len(value) > most_text:
-                raise InputError(f"{where}: {place_text(place) or 'the top'}: a text of {len(value):,} letters is longer "
-                                 f"than the {most_text:,} any text may have")
+                raise InputError(f"{where}: {place_text(place) or 'the top'}: a text of {len(value):,} letters "
+                                 f"is longer than the {most_text:,} any text may have")
         elif kind is dict:
             for key, item in value.items():
                 if type(key) is not str:

@@ -191,8 +191,8 @@ class Shell:
             route=tab.route,
             appbar=ft.AppBar(
                 # A game's page shows the game's picture: its name would not fit beside who plays here.
-                title=ft.Image(src=self.host.asset(game.picture), width=40, height=40, border_radius=10, semantics_label=game.title,
-                               key="game-picture") if game else ft.Text(screen.title),
+                title=ft.Image(src=self.host.asset(game.picture), width=40, height=40, border_radius=10,
+                               semantics_label=game.title, key="game-picture") if game else ft.Text(screen.title),
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
                                       on_click=lambda e: self.go(HOME)) if game else None,
                 actions=[
