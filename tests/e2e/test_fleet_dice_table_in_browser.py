@@ -42,6 +42,8 @@ def start(server, table: dict[str, AppPage]) -> None:
         ana.page.get_by_role("button", name=f"{name} starts with {boat}").click()
     ana.button("Ana").click()  # the start player (picked at random): Ana, for the test
     ana.button("Start the sheets").click()
+    # the tap is sent; the session is on disk once the server has recorded it
+    wait_for(lambda: any(d["game"] == fleet.GAME for d in server.session_files()), server=server)
 
 
 def play_until(server, table: dict[str, AppPage], done, shot: str | None = None) -> tuple[int, int]:
