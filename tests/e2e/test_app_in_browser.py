@@ -65,9 +65,14 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.see(phone.button("Back up now"))
     phone.shot("settings-dark-phone")
 
-    # Kill the server without warning, start it again: the session is all there.
+    # Kill the server without warning, start it again: the page reloads itself once the new server answers
+    # (waited for here: an address opened at that moment would race it), and the session is all there.
+    phone.page.evaluate("window.companionBefore = 1")  # gone once the page has reloaded itself
     server.kill()
     server.start()
+    phone.page.wait_for_function("window.companionBefore === undefined", timeout=30_000)
+    phone.ready()
+    phone.see(phone.button("Back up now"))  # where it was: settings
     phone.open(f"{server.url}/dice")
     phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))

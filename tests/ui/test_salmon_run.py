@@ -315,3 +315,17 @@ async def test_no_chip_of_the_set_up_changes_its_size_when_tapped(app, three) ->
         assert {k: v for k, v in after.items() if k in before} == before, key
         before = after
     assert before["seat-Ana"][0] == 6 and before["colour-Ana-red"][1] == 2
+
+
+def test_a_roll_off_rolled_again_and_again_keeps_its_words_on_the_phones_width() -> None:
+    """Seven dice beside the line left its words no room (a browser test found the line not shown): past
+    two, the dice go above the words, in rows that wrap."""
+    from companion.ui.games.salmon_run.ledger import BESIDE, die_row
+
+    words = "Roll for the first player: 4, 6, 4, 4, 5, 4 rolled again; 2: Ben starts"
+    many = die_row(words, [4, 6, 4, 4, 5, 4, 2], "line")
+    assert isinstance(many, ft.Column)
+    dice, line = many.controls
+    assert dice.wrap and len(dice.controls) == 7 and line.value == words
+    few = die_row("Ben rolled 5 (odd): arrow 1", [5], "line")
+    assert isinstance(few, ft.Row) and len(few.controls) == 2 and BESIDE == 2

@@ -17,13 +17,20 @@ from companion.ui.components.die import DieFace, Look
 D6 = standard_die(6)
 
 
+BESIDE = 2  # dice drawn beside their line; more (a roll-off rolled again and again) go above it, wrapping
+
+
 def die_row(text: str, rolls: Sequence[int], key: str, size: int = 15) -> ft.Control:
-    """`text` after the faces of the dice rolled for it ('⚄ Ben rolled 5 (odd): arrow 1')."""
+    """`text` after the faces of the dice rolled for it ('⚄ Ben rolled 5 (odd): arrow 1'); many dice
+    above it, in rows that wrap, so the words keep the phone's width."""
     faces = []
     for roll in rolls:
         face = DieFace(size=32)
         face.show(Look(D6, roll))
         faces.append(face.control)
+    if len(faces) > BESIDE:
+        return ft.Column([ft.Row(faces, wrap=True, spacing=6, run_spacing=6), ft.Text(text, size=size, key=key)],
+                         spacing=4)
     return ft.Row([*faces, ft.Text(text, size=size, expand=True, key=key)], spacing=8,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
