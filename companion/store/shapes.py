@@ -17,6 +17,7 @@ that the message stays one short line whatever the file holds.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,11 +36,12 @@ class _Wrong(Exception):
         self.place, self.words = place, words
 
 
-class Shape:
+class Shape(ABC):
     what = "any JSON"  # what a value of this shape is, in words
 
+    @abstractmethod
     def check(self, value: Any, place: Place) -> None:
-        raise NotImplementedError
+        """Return if `value` (at `place`) has this shape; raise _Wrong naming what is wrong."""
 
 
 def problem(value: Any, shape: Shape, at: str = "") -> str | None:
