@@ -129,8 +129,9 @@ def listen(page) -> None:
 
 
 def heard(page) -> list[str]:
-    """What was announced since `listen`: "polite: Give the adventure a name."."""
-    return page.evaluate("() => window.companionHeard")
+    """What was announced since `listen`: "polite: Give the adventure a name.". (Flutter ends every
+    other announcement with a no-break space, so that a message said twice is said again: left off.)"""
+    return [said.rstrip("\xa0") for said in page.evaluate("() => window.companionHeard")]
 
 
 def text_size_script(percent: int) -> str:

@@ -111,6 +111,10 @@ class PageDriver:
         """What the control with `key` reads (a button's label)."""
         return label_of(self.find(key=key))
 
+    def heard(self, key: str) -> str | None:
+        """What a screen reader says for the key keyed `key` (a number pad's: "Ana's yellow hatch tokens: 3")."""
+        return getattr(self.find(key=key).content, "semantics_label", None)
+
     def checked(self, key: str) -> bool | None:
         """Whether the choice keyed `key` is checked, as a screen reader hears it (None: no such state)."""
         wanted = self.find(key=key)

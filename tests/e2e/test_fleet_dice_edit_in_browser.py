@@ -28,17 +28,16 @@ def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) 
     phone.button("Edit").click()
     phone.see(phone.text("Correct a Fleet Dice play"))
     phone.see(phone.button("Ana: 6"))
-    phone.labelled("One Shrimp box more").click()
+    phone.button("Shrimp boxes: 1").click()
     phone.see(phone.button("Undo: Ana: Shrimp boxes 0 → 1"))
     phone.button("Undo: Ana: Shrimp boxes 0 → 1").click()
     phone.see(phone.button("Nothing to undo"))
     # Ama's Cafe was finished too: seven points (rules: Wharf Buildings), so Ana has 13 and wins.
-    for _ in range(3):
-        phone.labelled("One Ama's Cafe box more").click()
+    phone.button("Ama's Cafe boxes: 3").click()  # one tap: a key per number
     phone.see(phone.button("Ana: 13"))
     phone.see(phone.text("Ana 13 · Ben 7: Ana wins"))
     phone.page.mouse.move(180, 300)
-    phone.page.mouse.wheel(0, 640)  # down to the first steppers, the chips still in sight
+    phone.page.mouse.wheel(0, 640)  # down to the first counts, the chips still in sight
     phone.shot("fleet-dice-edit-phone")
     phone.button("Save the changes").click()
     phone.see(phone.text("Ana wins"))

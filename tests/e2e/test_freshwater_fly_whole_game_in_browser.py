@@ -121,7 +121,7 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     score(ana.button("Points on the card: 5"))
     score(ana.page.get_by_role("button", name=re.compile("^Add a gold Coho")))
     score(ana.page.get_by_role("button", name=re.compile("^Add a gold Coho")))
-    score(ana.labelled("One white hatch token more"))
+    score(ana.button("White hatch tokens: 1"))
     score(ben.button("Points on the card: 4"))
     score(ben.page.get_by_role("button", name=re.compile("^Add a black Brook")))
     score(cy.button("Points on the card: 2"))

@@ -22,7 +22,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.see(phone.text("Autumn week"))
     phone.see(phone.text("1 Badge to spend"))
     phone.see(phone.text("Day 1 setup: L1 Crooked Fork"))
-    phone.button("+1").first.click()  # Finesse at start: not before a Momentum tile
+    phone.button("Finesse at start: +1").click()  # Finesse at start: not before a Momentum tile
     phone.see(phone.message("free Badge unlocks your first Momentum tile"))
     phone.button("1A").click()
     phone.see(phone.text("0 Badges to spend"))
@@ -39,8 +39,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     for _ in range(7):
         brook.click()
     phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
-    phone.labelled("You: one tan hatch token more").click()
-    phone.labelled("You: one tan hatch token more").click()
+    phone.button("Your tan hatch tokens: 2").click()  # one tap for two tokens
     phone.button("Silent Angler: 0").click()
     phone.see(phone.text("The Silent Angler's catch"))
     phone.see(phone.text("3"))  # the Angler's points start at its own 3, not at your 4

@@ -29,7 +29,7 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
         for other in NAMES:
             if other != name:
                 assert phone.page.get_by_text(f"{other}'s cast (secret)").count() == 0
-    table["Ben"].labelled("d6: one more").click()  # Ben: 4 d6; Ana and Cy keep 3
+    table["Ben"].button("d6: 4").click()  # Ben: 4 d6; Ana and Cy keep 3
     table["Ben"].see(table["Ben"].text("4"))
     ana.shot("lure-cast-phone")
     ana.button("Lock in").click()

@@ -31,7 +31,7 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     # Ana: a gold Coho and a black Coho (3 points each, the points' default), one white token.
     add("Ana", "gold Coho")
     add("Ana", "black Coho")
-    phone.labelled("Ana: one white hatch token more").click()
+    phone.button("Ana's white hatch tokens: 1").click()
     phone.see(phone.button("Ana: 14"))  # 3 + 3 fish, Most Coho 6, 1A white 1 x 2
     phone.button("Ben: 0").click()
     phone.button("3B").click()

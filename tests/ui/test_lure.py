@@ -57,7 +57,7 @@ async def test_each_phone_sees_only_its_own_cast_until_all_are_locked_in(app, ro
     assert ben.has(key="pick-1") and not ben.has(key="pick-0")
     # 3 d6 (the starting pick) against a 7: 1 - P(total <= 6) = 1 - 20/216 = 196/216 = 91%.
     assert ana.find(key="odds-0-0").value == "91%"
-    await ana.click(key="pick-d6-0-minus")  # 2 d6: P(total >= 7) = 21/36 = 58%
+    await ana.click(key="pick-d6-0-2")  # 2 d6: P(total >= 7) = 21/36 = 58%
     assert ana.find(key="odds-0-0").value == "58%"
     await ana.click(key="lock-0")
     await app.settle()
@@ -94,8 +94,8 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await start(page)
     await splash(page)
     await page.click(key="cast-open-0")
-    await page.click(key="pick-d6-0-minus")  # Ana: 2 d6
-    await page.click(key="pick-adjust-0-plus")  # and her Adjust lure
+    await page.click(key="pick-d6-0-2")  # Ana: 2 d6
+    await page.click(key="pick-adjust-0-1")  # and her Adjust lure
     await page.click(key="lock-0")
     await page.click(key="cast-open-1")
     assert page.page.views[-1].floating_action_button is page.find(key="lock-1")  # the open pick's Lock in, pinned

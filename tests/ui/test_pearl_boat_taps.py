@@ -206,16 +206,19 @@ async def test_every_count_on_the_screen_says_its_word(app, roster) -> None:
     assert not any("1 pearls" in t or "1 steps" in t or "1 cards" in t for t in ana.texts())
 
 
-async def test_a_card_sold_to_another_boat_for_pearls_typed_in_two_digits(app, roster) -> None:
+@pytest.mark.parametrize("ben_has, keys", [(12, ("barter-pearls-12",)),  # 0 to 12: a key per number
+                                            (20, ("barter-pearls-1", "barter-pearls-2"))])  # more: its digits
+async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, roster, ben_has, keys) -> None:
     # "players can offer more on their own terms": Ben pays Ana 12 pearls for her Engine reverse.
     table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
-                           data=replace(pb.default_data(), start_pearls=12))
-    for key in ("barter-engine_reverse", "barter-buyer-1", "barter-pearls-1", "barter-pearls-2"):
+                           data=replace(pb.default_data(), start_pearls=ben_has))
+    for key in ("barter-engine_reverse", "barter-buyer-1", *keys):
         await table.tap("Ana", key)
     assert table.phones["Ana"].label("barter-sell") == "Sell to Ben for 12 pearls"
     await table.tap("Ana", "barter-sell")
     ana, ben = table.state.boats[:2]
-    assert table.taps == 5 and (ana.pearls, ben.pearls, ben.upgrades) == (24, 0, ("engine_reverse",))
+    assert table.taps == 3 + len(keys)
+    assert (ana.pearls, ben.pearls, ben.upgrades) == (ben_has + 12, ben_has - 12, ("engine_reverse",))
 
 
 async def test_a_first_duel_at_four_phones(app, roster) -> None:

@@ -36,9 +36,9 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     await page.click(key="fish-coho-black")
     await page.click(key="points-3")
     await page.click(key="fish-brook-gold")
-    await page.click(key="hatch-white-plus")
-    await page.click(key="hatch-white-plus")
-    await page.click(key="w-plus")
+    await page.click(key="hatch-white-2")  # one tap for 2 tokens
+    await page.click(key="w-1")
+    assert page.checked("hatch-white-2") and not page.checked("hatch-white-1")  # the count chosen, filled
     ana = sheet(app).player(0)
     assert [(f.species.value, f.color.value, f.points) for f in ana.fish] == [
         ("coho", "gold", 5), ("coho", "black", 5), ("brook", "gold", 3)]
@@ -253,12 +253,12 @@ async def test_each_control_says_whose_sheet_on_a_phone_that_fills_several(roste
     table = await app.open("/games/freshwater-fly/score")  # the host's screen: the whole table's phone
     await start(table)
     assert table.find(key="fish-coho-gold").tooltip == "Catch for Ana: gold Coho (0 caught)"
-    assert table.find(key="hatch-yellow-plus").tooltip == "Ana: one yellow hatch token more"
+    assert table.heard("hatch-yellow-3") == "Ana's yellow hatch tokens: 3"
     await table.click(key="scores-seat-1")
     assert table.find(key="fish-coho-gold").tooltip == "Catch for Ben: gold Coho (0 caught)"
     ana = await app.open("/games/freshwater-fly/score", phone="192.0.2.7", player="Ana")
     assert ana.find(key="fish-coho-gold").tooltip == "Add a gold Coho (0 caught)"  # her own sheet only
-    assert ana.find(key="hatch-yellow-plus").tooltip == "One yellow hatch token more"
+    assert ana.heard("hatch-yellow-3") == "Yellow hatch tokens: 3"
     await ana.click(key="scores-seat-1")  # Ben's sheet: shown, his to fill on his phone
     assert ana.find(key="not-my-sheet").value == "Ben enters this on Ben's own phone."
     assert ana.find(key="entry-form").disabled

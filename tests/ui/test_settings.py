@@ -114,13 +114,17 @@ async def test_each_species_fish_points_match_the_printed_copy(app) -> None:
     page = await app.open("/settings")
     assert page.find(key="points-brook").value == "Brook: 1 to 4 points"
     await page.click(key="change-points-brook")
-    assert not page.find(key="brook-lowest-minus").disabled  # down to 0
-    for _ in range(3):
-        await page.click(key="brook-lowest-plus")  # up to the highest (4), no further
-    assert page.find(key="brook-lowest-count").value == "4" and page.find(key="brook-lowest-plus").disabled
-    assert page.find(key="brook-highest-minus").disabled  # the highest never below the lowest
-    await page.click(key="brook-highest-plus")
-    await page.click(key="brook-highest-plus")
+    await page.click(key="brook-lowest-9")  # past the highest (4): refused on Save, in words
+    await page.click(key="save-points-brook")
+    assert "Brook cards show from 0 to 20 points, the lowest first (not 9 to 4)." in page.texts()
+    await page.click(key="brook-lowest-4")  # each number in its digits: 4; 1 then 2 for 12
+    await page.click(key="brook-highest-1")
+    await page.click(key="brook-highest-2")
+    assert page.find(key="brook-highest-count").value == "12"
+    await page.click(key="brook-highest-back")  # the last digit off, twice: 1, then 0
+    await page.click(key="brook-highest-back")
+    await page.click(key="brook-highest-6")
+    assert page.find(key="brook-highest-count").value == "6"
     await page.click(key="save-points-brook")
     assert page.find(key="points-brook").value == "Brook: 4 to 6 points"
     assert app.ctx.options("freshwater-fly").fish_points[Species.BROOK] == (4, 6)

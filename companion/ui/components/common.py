@@ -136,14 +136,3 @@ def button_row(items, key: str) -> ft.Control:
     """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`..."""
     return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
                    for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
-
-
-def select_on_focus(field: ft.TextField) -> ft.TextField:
-    """A field holding a suggested value selects it when tapped, so typing replaces it
-    ("Summer trip", not "Adventure 21 NovSummer trip")."""
-    def select(e: ft.Event) -> None:
-        field.selection = ft.TextSelection(base_offset=0, extent_offset=len(field.value or ""))
-        field.update()
-
-    field.on_focus = select
-    return field

@@ -34,7 +34,7 @@ from companion.games.freshwater_fly.entry import (
 )
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.score_sheet import SheetState
-from companion.ui.components.common import ChoiceRow, at_least, chip, min_width
+from companion.ui.components.common import ChoiceRow, at_least, chip
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.theme import TAP_SMALL
 
@@ -46,6 +46,11 @@ HATCH_INK = {Hatch.YELLOW: "#FDD835", Hatch.GREEN: "#43A047", Hatch.TAN: "#C8A97
 DEFAULT_POINTS = 3
 
 Act = Callable[[Callable[[SheetState], Action]], bool]
+
+
+def token(colour: str) -> ft.Control:
+    """A hatch token's colour, as a round swatch beside its name."""
+    return ft.Container(width=18, height=18, border_radius=9, bgcolor=colour, border=ft.Border.all(1, "#616161"))
 
 
 def heading(text: str) -> ft.Control:
@@ -70,31 +75,6 @@ def player(name: str) -> Whose:
     return Whose(name, f"{name}'s")
 
 
-class Counter:
-    """[-] n [+] kept on screen, from `least` to `most`; `show` sets n (and, on a phone that fills
-    more than one sheet, whose n it is: "Ana: one yellow hatch token more")."""
-
-    def __init__(self, name: str, on_set: Callable[[int], None], key: str, most: int, least: int = 0) -> None:
-        self.name = name
-        self.value = 0
-        self.text = ft.Text("0", size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
-                            key=f"{key}-count")
-        self.minus = ft.IconButton(ft.Icons.REMOVE, tooltip=f"One {name} fewer", key=f"{key}-minus",
-                                   on_click=lambda e: on_set(self.value - 1))
-        self.plus = ft.IconButton(ft.Icons.ADD, tooltip=f"One {name} more", key=f"{key}-plus",
-                                  on_click=lambda e: on_set(self.value + 1))
-        self.least, self.most = least, most
-        self.control = ft.Row([self.minus, min_width(self.text, 30), self.plus], spacing=0, tight=True)
-
-    def show(self, value: int, whose: Whose | None = None) -> None:
-        self.value = value
-        self.text.value = str(value)
-        self.minus.disabled = value <= self.least
-        self.plus.disabled = value >= self.most
-        self.minus.tooltip = f"{whose.title}: one {self.name} fewer" if whose else f"One {self.name} fewer"
-        self.plus.tooltip = f"{whose.title}: one {self.name} more" if whose else f"One {self.name} more"
-
-
 class PlayerEntryForm:
     def __init__(self, act: Act, fish_points: Callable[[], FishPoints], board: bool = True,
                  first: bool = True) -> None:
@@ -103,7 +83,7 @@ class PlayerEntryForm:
         self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
         self.whose: Whose | None = None  # said on every control, when this phone fills several sheets
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
-        self.typing = False  # the player's last tap was on the points' digits (the next one goes on the end)
+        self.typing: str | None = None  # the pad whose digits the player's last tap typed on (the next goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
         self.points_pad = ft.Container()
         self.ranges: dict[Species, ft.Text] = {}
@@ -127,18 +107,10 @@ class PlayerEntryForm:
                                     spacing=6, run_spacing=6, wrap=True))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = ft.Container(visible=first)
-        self.hatch: dict[Hatch, Counter] = {
-            h: Counter(f"{h.value} hatch token", lambda n, h=h: self._set_hatch(h, n), key=f"hatch-{h.value}",
-                       most=HATCH_PER_COLOUR)
-            for h in Hatch
-        }
+        self.hatch = {h: ft.Container(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.w = Counter("W card", self._set_w, key="w", most=MAX_W)
-        self.skill = ft.Column([
-            heading("Skill cards"),
-            self.cards,
-            ft.Row([ft.Text("W cards in the score pile", size=16, expand=True), self.w.control]),
-        ], spacing=10)
+        self.w = ft.Container()
+        self.skill = ft.Column([heading("Skill cards"), self.cards, self.w], spacing=10)
         self.control = ft.Column([
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
@@ -149,11 +121,7 @@ class PlayerEntryForm:
             self.caught,
             self.first,
             heading("Hatch tokens gained"),
-            ft.Row([ft.Row([ft.Container(width=18, height=18, border_radius=9, bgcolor=HATCH_INK[h],
-                                         border=ft.Border.all(1, "#616161")),
-                            min_width(ft.Text(h.value.capitalize(), size=15), 56), counter.control],
-                           spacing=6, tight=True)
-                    for h, counter in self.hatch.items()], wrap=True, spacing=12, run_spacing=4),
+            *self.hatch.values(),
             self.skill,
         ], spacing=10, key="entry-form")
 
@@ -163,7 +131,7 @@ class PlayerEntryForm:
         player = state.player(seat)
         if seat != self.seat:  # another player's sheet: their own last points, not the last player's
             self.points = player.fish[-1].points if player.fish else DEFAULT_POINTS
-            self.typing = False
+            self.typing = None
         self.seat, self.whose = seat, whose
         self.skill.visible = cards
         self.board.select(player.reel_board)
@@ -186,15 +154,24 @@ class PlayerEntryForm:
             for i, f in enumerate(player.fish)
         ]
         self._show_first(state, player)
-        for h, counter in self.hatch.items():
-            counter.show(player.hatch.get(h, 0), whose)
+        for h, box in self.hatch.items():
+            box.content = NumberPad(h.value.capitalize(), player.hatch.get(h, 0), 0, HATCH_PER_COLOUR,
+                                    lambda n, h=h: self._set_hatch(h, n), f"hatch-{h.value}",
+                                    reads=self._whose(f"{h.value} hatch tokens"), lead=token(HATCH_INK[h])).control
         self.cards.controls = [
             chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
                  key=f"card-{card}", selected=card in player.cards,
                  reads=f"{whose.possessive[:1].upper()}{whose.possessive[1:]} Skill {card}" if whose else None)
             for card in ONE_OF_A_KIND
         ]
-        self.w.show(player.cards.count(W), whose)
+        self.w.content = NumberPad("W cards in the score pile", player.cards.count(W), 0, MAX_W, self._set_w, "w",
+                                   self.typing == "w", reads=self._whose("W cards in the score pile")).control
+
+    def _whose(self, words: str) -> str:
+        """`words` as a screen reader hears them on this phone: "Ana's yellow hatch tokens" where it
+        fills several sheets, else "Yellow hatch tokens"."""
+        said = f"{self.whose.possessive} {words}" if self.whose else words
+        return said[:1].upper() + said[1:]
 
     @property
     def least(self) -> int:
@@ -207,7 +184,7 @@ class PlayerEntryForm:
     def _show_points(self) -> None:
         """The points the next fish tapped takes, in digits: any card's points in one tap."""
         self.points_pad.content = NumberPad("Points on the card", self.points, self.least, self.most,
-                                            self._set_points, "points", self.typing).control
+                                            self._set_points, "points", self.typing == "points").control
 
     def _show_first(self, state: SheetState, player: PlayerEntry) -> None:
         others = [p.name for p in state.game.players if p.first_to_seven and p is not player]
@@ -225,30 +202,34 @@ class PlayerEntryForm:
 
     def _set_points(self, points: int) -> None:
         self.points = max(self.least, min(self.most, points))
-        self.typing = True
+        self.typing = "points"
         self._show_points()
         self.points_pad.update()
 
+    def _record(self, build: Callable[[SheetState], Action], typing: str | None = None) -> None:
+        """Record a tap on this seat's sheet; only a tap on a pad's digits leaves that pad typing."""
+        self.typing = typing
+        self.act(build)
+
     def _add(self, species: Species, colour: FishColor) -> None:
-        points = self.points
-        self.typing = False  # the next card's points start afresh
-        self.act(lambda s: sheet.add_fish(s, self.seat, species, colour,
-                                          check_fish_points(self.fish_points(), species, points)))
+        points = self.points  # the next card's points start afresh
+        self._record(lambda s: sheet.add_fish(s, self.seat, species, colour,
+                                              check_fish_points(self.fish_points(), species, points)))
 
     def _remove(self, index: int) -> None:
-        self.act(lambda s: sheet.remove_fish(s, self.seat, index))
+        self._record(lambda s: sheet.remove_fish(s, self.seat, index))
 
     def _set_board(self, board: str) -> None:
-        self.act(lambda s: sheet.set_board(s, self.seat, board))
+        self._record(lambda s: sheet.set_board(s, self.seat, board))
 
     def _set_hatch(self, colour: Hatch, n: int) -> None:
-        self.act(lambda s: sheet.set_hatch(s, self.seat, colour, n))
+        self._record(lambda s: sheet.set_hatch(s, self.seat, colour, n))
 
     def _hold(self, card: str, held: bool) -> None:
-        self.act(lambda s: sheet.hold_card(s, self.seat, card, held))
+        self._record(lambda s: sheet.hold_card(s, self.seat, card, held))
 
     def _set_w(self, n: int) -> None:
-        self.act(lambda s: sheet.set_w(s, self.seat, n))
+        self._record(lambda s: sheet.set_w(s, self.seat, n), typing="w")
 
     def _first(self, first: bool) -> None:
-        self.act(lambda s: sheet.set_first(s, self.seat, first))
+        self._record(lambda s: sheet.set_first(s, self.seat, first))

@@ -1,5 +1,11 @@
-"""A number a player enters at the table in one or two taps: its digit keys under it (a fish
-card's catch number "10" is 1 then 0, ⌫ takes the last digit off), never a run of - and + steps."""
+"""A number a player enters at the table, in one or two taps, never a run of - and + steps: the
+one way the app asks for a count or a number (a fish card's catch number, hatch tokens, a deck, the
+boxes of a track).
+
+A short range (at most VALUE_KEYS numbers: "0 1 2 3") has a key per number, the chosen one filled:
+any number in one tap. A longer one has its digit keys ("10" is 1 then 0, ⌫ takes the last digit
+off).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui.theme import TAP_SMALL
+
+VALUE_KEYS = 13  # a d6 count of 0 to 12 still has a key per number (three rows on a phone)
+KEY_GAP = 2  # six 48 px keys to a row in a panel on a 360 px phone
 
 
 def typed(value: int, digit: int, appending: bool, least: int, most: int) -> int:
@@ -19,27 +28,45 @@ def typed(value: int, digit: int, appending: bool, least: int, most: int) -> int
     return digit if least <= digit <= most else value
 
 
+def has_value_keys(least: int, most: int) -> bool:
+    return most - least + 1 <= VALUE_KEYS
+
+
 class NumberPad:
-    """`label` and the number, then a key for each digit. `appending`: the player's last tap was on
-    this pad (the next digit goes on the end); `on_set` hears the new number."""
+    """`label` and the number, then its keys. `appending`: the player's last tap was on this pad's
+    digits (the next digit goes on the end); `on_set` hears the new number (never the one shown).
+    `reads`: what a screen reader hears before each key's number, when the label alone would not
+    say it ("Ana's yellow hatch tokens"); `lead`: a picture before the label; `shown`: the number's
+    words when they say more than the number ("3/12")."""
 
     def __init__(self, label: str, value: int, least: int, most: int, on_set: Callable[[int], None], key: str,
-                 appending: bool) -> None:
-        digits = [d for d in (*range(1, 10), 0) if d <= most]
-        self.control = ft.Column([
-            ft.Row([ft.Text(label, size=16, expand=True),
-                    ft.Text(str(value), size=22, weight=ft.FontWeight.W_700, key=f"{key}-count")],
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row([*[_key(label, str(d), f"{key}-{d}", lambda d=d: on_set(typed(value, d, appending, least, most)))
-                      for d in digits],
-                    _key(label, "⌫", f"{key}-back", lambda: on_set(max(value // 10, least)), "the last digit off")],
-                   wrap=True, spacing=4, run_spacing=4),
-        ], spacing=4)
+                 appending: bool = False, reads: str | None = None, lead: ft.Control | None = None,
+                 shown: str | None = None) -> None:
+        reads = reads or label
+        header = ft.Row([*([lead] if lead else []), ft.Text(label, size=16, expand=True),
+                         ft.Text(shown or str(value), size=22, weight=ft.FontWeight.W_700, key=f"{key}-count")],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+        if has_value_keys(least, most):
+            keys = [_key(reads, str(n), f"{key}-{n}", lambda n=n: None if n == value else on_set(n),
+                         chosen=n == value) for n in range(least, most + 1)]
+        else:
+            keys = [_key(reads, str(d), f"{key}-{d}", lambda d=d: on_set(typed(value, d, appending, least, most)))
+                    for d in (*range(1, 10), 0) if d <= most]
+            keys.append(_key(reads, "⌫", f"{key}-back", lambda: on_set(max(value // 10, least)),
+                             "the last digit off"))
+        self.control = ft.Column([header, ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)], spacing=4)
 
 
-def _key(label: str, face: str, key: str, on_tap: Callable[[], None], reads: str | None = None) -> ft.Control:
-    """A key, 48 px square; a screen reader hears which number it types into."""
-    return ft.Semantics(button=True, content=ft.Container(
-        ft.Text(face, size=20, weight=ft.FontWeight.W_600, semantics_label=f"{label}: {reads or face}"),
+def _key(reads: str, face: str, key: str, on_tap: Callable[[], None], words: str | None = None,
+         chosen: bool | None = None) -> ft.Control:
+    """A key, 48 px square; a screen reader hears which number it types into, and whether it is the
+    number chosen (a key per number)."""
+    filled = bool(chosen)
+    box = ft.Container(
+        ft.Text(face, size=20, weight=ft.FontWeight.W_600, semantics_label=f"{reads}: {words or face}",
+                color=ft.Colors.ON_PRIMARY if filled else None),
         key=key, width=TAP_SMALL, height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap()))
+        bgcolor=ft.Colors.PRIMARY if filled else ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap())
+    return ft.Semantics(checked=chosen, content=box) if chosen is not None else ft.Semantics(button=True,
+                                                                                             content=box)

@@ -1,5 +1,5 @@
 """Fleet Dice's correction of a saved play (opened from History's Edit): each player's final
-sheet as counts, set with big -/+ buttons; the total re-scored as you tap; saved over the play.
+sheet as counts, each set in one or two taps; the total re-scored as you tap; saved over the play.
 
 Built once and changed in place: switching players or recording a correction only changes
 numbers and what is shown.
@@ -32,11 +32,12 @@ from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state, min_width
 from companion.ui.components.help import help_button
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.host import Host
 from companion.ui.routes import game_route
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP_SMALL, big_button_style
+from companion.ui.theme import big_button_style
 
 HELP = """\
 **Correct the final sheet**: set each track to the number of boxes filled on the paper sheet
@@ -53,41 +54,29 @@ Crab and its bonus, and finished buildings. A tie goes to the most fish, then it
 """
 
 
-class Stepper:
-    """A label, then [-] count [+] with 48 px buttons; `show` sets what it says. `words` names one
-    of what is counted ("Cod box"; `on`: " on Cod boat 2") for the buttons' tooltips, which a
-    screen reader says."""
+class Count:
+    """A count of the sheet, set as every number is (components/number_pad: a key per number, the
+    coins' 30 by their digits); `reads` names it for a screen reader ("Cod boxes", "Fish on Cod boat
+    2"); `set_to(n)` is the correction a tap asks for. `show` sets its label and number."""
 
-    def __init__(self, key: str, words: str, on_set: Callable[[int], None], on: str = "") -> None:
-        self.value, self.most = 0, 0
-        self.label = ft.Text(size=16, expand=True)
-        self.count = ft.Text(size=19, weight=ft.FontWeight.W_600, width=58, text_align=ft.TextAlign.CENTER,
-                             key=f"{key}-count")
-        self.minus = ft.FilledTonalIconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"One {words} fewer{on}",
-                                              width=TAP_SMALL, height=TAP_SMALL,
-                                              on_click=lambda e: on_set(self.value - 1))
-        self.plus = ft.FilledTonalIconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"One {words} more{on}",
-                                             width=TAP_SMALL, height=TAP_SMALL,
-                                             on_click=lambda e: on_set(self.value + 1))
-        self.control = ft.Row([self.label, self.minus, self.count, self.plus], spacing=2,
-                              vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    def __init__(self, screen: EditScreen, key: str, reads: str, set_to: Callable[[int], Callable]) -> None:
+        self.screen, self.key, self.reads, self.set_to = screen, key, reads, set_to
+        self.control = ft.Container(key=key)
 
     def show(self, label: str, value: int, most: int) -> None:
-        self.value, self.most = value, most
-        self.label.value = label
-        self.count.value = f"{value}/{most}"
-        self.minus.disabled = value <= 0
-        self.plus.disabled = value >= most
+        self.control.content = NumberPad(label, value, 0, most, lambda n: self.screen.correct(self.set_to(n), self.key),
+                                         self.key, self.screen.typing == self.key, reads=self.reads,
+                                         shown=f"{value}/{most}").control
 
 
 class Boats:
-    """One kind of boat: a fish stepper per launched boat, and Launch / Unlaunch for the next and last."""
+    """One kind of boat: a fish count per launched boat, and Launch / Unlaunch for the next and last."""
 
     def __init__(self, layout: Layout, kind: str, screen: EditScreen) -> None:
         self.kind = kind
-        self.fish = [Stepper(f"fish-{kind}-{i}", "fish", lambda n, i=i: screen.correct(
-            lambda s: edit.set_fish(s, screen.seat, kind, i, n)), on=f" on {edit.boat_name(layout, kind, i)}")
-            for i in range(edit.boats_available(layout, kind))]
+        self.fish = [Count(screen, f"fish-{kind}-{i}", f"Fish on {edit.boat_name(layout, kind, i)}",
+                           lambda n, i=i: lambda s: edit.set_fish(s, screen.seat, kind, i, n))
+                     for i in range(edit.boats_available(layout, kind))]
         self.launch = ft.OutlinedButton(key=f"launch-{kind}", icon=ft.Icons.DIRECTIONS_BOAT,
                                         on_click=lambda e: screen.correct(lambda s: edit.launch(s, screen.seat, kind)))
         self.unlaunch = ft.TextButton(key=f"unlaunch-{kind}", icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
@@ -101,12 +90,12 @@ class Boats:
     def show(self, sheet: Sheet) -> None:
         layout, launched = sheet.layout, sheet.boats[self.kind]
         self.caption.visible = bool(launched)
-        for i, stepper in enumerate(self.fish):
-            stepper.control.visible = i < len(launched)
+        for i, counted in enumerate(self.fish):
+            counted.control.visible = i < len(launched)
             if i < len(launched):
                 points = sheet.boat_spec(self.kind, i).points
                 name = "Barge" if self.kind == "barge" else f"Boat {i + 1}"
-                stepper.show(f"{name} · {points} pt{'s' if points != 1 else ''}", launched[i],
+                counted.show(f"{name} · {points} pt{'s' if points != 1 else ''}", launched[i],
                              sheet.capacity(self.kind, i))
         room = len(launched) < len(self.fish)
         self.launch.visible = room
@@ -135,6 +124,7 @@ class EditScreen(SessionScreen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self.seat = 0
+        self.typing: str | None = None  # the count whose digits the last tap typed on
         try:
             self.layout: Layout | None = default_layout()
             self.layout_problem = None
@@ -147,15 +137,15 @@ class EditScreen(SessionScreen):
     # Drawing -------------------------------------------------------------------------
 
     def _build_form(self, layout: Layout) -> None:
-        self.steppers: dict[str, Stepper] = {}
-        self.licenses: dict[str, Stepper] = {}
+        self.counts: dict[str, Count] = {}
+        self.licenses: dict[str, Count] = {}
         self.boats: dict[str, Boats] = {}
 
         def track(t: str) -> ft.Control:
-            words = {COINS: "coin", SALVAGE_USES: "Salvage Yard use"}.get(t, f"{track_name(layout, t)} box")
-            stepper = Stepper(f"boxes-{t}", words, lambda n: self.correct(lambda s: edit.set_boxes(s, self.seat, t, n)))
-            self.steppers[t] = stepper
-            return stepper.control
+            words = {COINS: "Coins", SALVAGE_USES: "Salvage Yard uses"}.get(t, f"{track_name(layout, t)} boxes")
+            counted = Count(self, f"boxes-{t}", words, lambda n: lambda s: edit.set_boxes(s, self.seat, t, n))
+            self.counts[t] = counted
+            return counted.control
 
         def boats(kind: str) -> ft.Control:
             self.boats[kind] = Boats(layout, kind, self)
@@ -174,8 +164,8 @@ class EditScreen(SessionScreen):
         self.lines = ft.Column(spacing=2)
         self.hints = ft.Column(spacing=4, key="edit-checks")
         for t in BOAT_TYPES:
-            self.licenses[t] = Stepper(f"license-{t}", f"{track_name(layout, t)} license",
-                                       lambda n, t=t: self.correct(lambda s: edit.set_license(s, self.seat, t, n)))
+            self.licenses[t] = Count(self, f"license-{t}", f"{track_name(layout, t)} licenses",
+                                     lambda n, t=t: lambda s: edit.set_license(s, self.seat, t, n))
         boat_cards = [card(heading(track_name(layout, t), FACE_PICTURES[t]), track(t), self.licenses[t].control,
                            boats(t), key=f"edit-{t}") for t in BOAT_TYPES]
         self.bonus_note = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -283,7 +273,7 @@ class EditScreen(SessionScreen):
 
     def _show_sheet(self, sheet: Sheet) -> None:
         layout = sheet.layout
-        for t, stepper in self.steppers.items():
+        for t, counted in self.counts.items():
             most = layout.track_length(t)
             if t == COINS:
                 label = "Coins"
@@ -295,9 +285,9 @@ class EditScreen(SessionScreen):
                     label += " (finished)"
             else:
                 label = track_name(layout, t) + (" (finished)" if sheet.complete(t) else "")
-            stepper.show(label, sheet.filled[t], most)
-        for t, stepper in self.licenses.items():
-            stepper.show("Licenses", sheet.licenses[t], edit.LICENSES)
+            counted.show(label, sheet.filled[t], most)
+        for t, counted in self.licenses.items():
+            counted.show("Licenses", sheet.licenses[t], edit.LICENSES)
         for boats in self.boats.values():
             boats.show(sheet)
 
@@ -336,12 +326,14 @@ class EditScreen(SessionScreen):
 
     # Taps -----------------------------------------------------------------------------
 
-    def correct(self, build: Callable[[EditState], Action]) -> None:
+    def correct(self, build: Callable[[EditState], Action], typing: str | None = None) -> None:
+        """Record a correction; `typing`: the count whose digits it typed (the next digit goes on its end)."""
+        self.typing = typing
         if self.session is not None:
             self.act(build)
 
     def _pick(self, seat: int) -> None:
-        self.seat = seat
+        self.seat, self.typing = seat, None
         self.render()
 
     def save(self) -> None:

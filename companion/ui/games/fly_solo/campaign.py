@@ -119,9 +119,9 @@ class CampaignScreen(SessionScreen):
         def counter(label: str, kind: str, have: int, most: int) -> ft.Control:
             parts: list[ft.Control] = [ft.Text(label, size=16, expand=True), stars(have, most, "unlocked")]
             if buying and have < most:
-                parts.append(ft.OutlinedButton("+1" if most > 1 else "Unlock", key=f"buy-{kind}",
-                                               tooltip=f"Spend a Badge on {label}",
-                                               on_click=lambda e: buy(kind)()))
+                words = "+1" if most > 1 else "Unlock"  # heard with what it buys: each said apart
+                parts.append(ft.OutlinedButton(content=ft.Text(words, semantics_label=f"{label}: {words}"),
+                                               key=f"buy-{kind}", on_click=lambda e: buy(kind)()))
             return ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
         def choices(label: str, kind: str, options: tuple[str, ...], owned: set[str]) -> ft.Control:

@@ -10,7 +10,7 @@ from companion.core.errors import DomainError
 from companion.core.session_log import SessionRecord
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
-from companion.ui.components.common import empty_state, select_on_focus
+from companion.ui.components.common import empty_state
 from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.angler import AnglerScreen
@@ -41,9 +41,11 @@ class AdventuresScreen(Screen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         host.watch("sessions", self.render)
-        self.name = select_on_focus(ft.TextField(label="Name of the new adventure", key="adventure-name",
-                                                 text_size=18, max_length=j.MAX_NAME, value=self._default_name(),
-                                                 on_submit=lambda e: self._start()))
+        # The suggested name is the field's hint, not its text: typing needs no clearing first, and
+        # an empty field takes the suggestion (a selection set by the server on focus raced a fast thumb).
+        self.name = ft.TextField(label="Name of the new adventure", key="adventure-name", text_size=18,
+                                 max_length=j.MAX_NAME, hint_text=self._default_name(),
+                                 on_submit=lambda e: self._start())
 
     def build(self) -> list[ft.Control]:
         records = self.ctx.sessions.open_records(j.GAME)
@@ -88,7 +90,7 @@ class AdventuresScreen(Screen):
         return f"Adventure {self.ctx.store.clock():%d %b}"
 
     def _start(self) -> None:
-        name = self.name.value or ""
+        name = (self.name.value or "").strip() or self.name.hint_text
 
         def create() -> None:
             session = self.ctx.sessions.create(j.GAME, {"name": name}, name.strip())

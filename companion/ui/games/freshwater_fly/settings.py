@@ -21,7 +21,7 @@ from companion.games.freshwater_fly.options import (
 )
 from companion.games.registry import FRESHWATER_FLY
 from companion.ui.components.common import ChoiceRow, chip
-from companion.ui.components.fly_entry import Counter
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.host import Host
 
 
@@ -78,26 +78,23 @@ def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
 def _edit_fish_points(host: Host, options: FlyOptions, species: Species, redraw: Callable[[], None]) -> None:
     low, high = options.fish_points[species]
     chosen = {"lowest": low, "highest": high}
+    words = {"lowest": f"Fewest points on a {species.label}", "highest": "Most points"}
+    boxes = {end: ft.Container() for end in chosen}
+    typing: list[str] = []  # the end whose digits the last tap typed on (the next digit goes on its end)
 
-    def show() -> None:  # the lowest never passes the highest
-        counters["lowest"].most = chosen["highest"]
-        counters["highest"].least = chosen["lowest"]
-        for end, counter in counters.items():
-            counter.show(chosen[end])
+    def show() -> None:  # a lowest past the highest is refused on Save, in words
+        for end, box in boxes.items():
+            box.content = NumberPad(words[end], chosen[end], 0, MAX_POINTS, lambda n, end=end: pick(end, n),
+                                    f"{species.value}-{end}", typing == [end]).control
 
     def pick(end: str, value: int) -> None:
-        chosen[end] = value
+        chosen[end], typing[:] = value, [end]
         show()
         host.page.update()
 
-    counters = {end: Counter(f"{end} point", lambda n, end=end: pick(end, n), key=f"{species.value}-{end}",
-                             most=MAX_POINTS) for end in chosen}
     show()
-    _setting_dialog(host, f"{species.label} cards", [
-        ft.Row([ft.Text(f"Fewest points on a {species.label}", expand=True), counters["lowest"].control]),
-        ft.Row([ft.Text("Most points", expand=True), counters["highest"].control]),
-    ], f"save-points-{species.value}", lambda: (FISH_POINTS, [species.value, chosen["lowest"], chosen["highest"]]),
-        redraw)
+    _setting_dialog(host, f"{species.label} cards", list(boxes.values()), f"save-points-{species.value}",
+                    lambda: (FISH_POINTS, [species.value, chosen["lowest"], chosen["highest"]]), redraw)
 
 
 def _edit_face_change(host: Host, options: FlyOptions, card: str, redraw: Callable[[], None]) -> None:

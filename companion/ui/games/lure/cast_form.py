@@ -12,8 +12,8 @@ from companion.games.lure import rules as lure
 from companion.games.lure.odds import Fish, chance
 from companion.games.lure.rules import LureState
 from companion.ui.components.common import chip, min_width, panel
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.components.secret_choice import SecretChoice
-from companion.ui.games.lure.fish_entry import Counter
 from companion.ui.session_screen import SessionScreen
 
 
@@ -72,17 +72,16 @@ class CastForm:
         hand = s.hand
         controls: list[ft.Control] = [
             ft.Text(f"{state.names[seat]}'s cast (secret)", size=18, weight=ft.FontWeight.W_600),
-            Counter("d6", pick["d6"], 0, state.settings.d6, lambda v: self._set(seat, "d6", v),
-                    f"pick-d6-{seat}").control,
+            NumberPad("d6", pick["d6"], 0, state.settings.d6, lambda v: self._set(seat, "d6", v),
+                      f"pick-d6-{seat}").control,
         ]
         specials = [chip(f"d{sides}" + (" (resting)" if sides in s.resting else ""),
                          lambda sides=sides: self._toggle_special(state, seat, sides), key=f"pick-d{sides}-{seat}",
                          selected=sides in pick["special"]) for sides in state.settings.special_dice]
         controls.append(ft.Row([ft.Text("Special dice:", size=16), *specials], wrap=True, spacing=8))
-        controls.append(Counter(f"Adjust lures (of {hand.adjust})", pick["adjust"], 0, hand.adjust,
-                                lambda v: self._set(seat, "adjust", v), f"pick-adjust-{seat}").control)
-        controls.append(Counter(f"Boost lures (of {hand.boost})", pick["boost"], 0, hand.boost,
-                                lambda v: self._set(seat, "boost", v), f"pick-boost-{seat}").control)
+        for lures, held in (("adjust", hand.adjust), ("boost", hand.boost)):
+            controls.append(NumberPad(f"{lures.capitalize()} lures (of {held})", pick[lures], 0, held,
+                                      lambda v, lures=lures: self._set(seat, lures, v), f"pick-{lures}-{seat}").control)
         if hand.extra:
             controls.append(ft.Row([ft.Text("Extra Die lures:", size=16)] + [
                 chip(f"+{v}", lambda k=k: self._toggle_extra(seat, k), key=f"pick-extra-{seat}-{k}",

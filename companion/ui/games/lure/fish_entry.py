@@ -3,8 +3,6 @@ a requirement), fish entered before one tap away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
 from companion.core.errors import DomainError
@@ -12,32 +10,13 @@ from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard, requirement_from_dict
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME
-from companion.ui.components.common import chip, min_width, panel
+from companion.ui.components.common import chip, panel
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import TAP_SMALL
 
 NUMBERS = ("catch", "vp", "n", "m")
 KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
          "special": "A special die", "other": "Other: check at the table"}
-
-
-class Counter:
-    """[-] n [+] with 48 px buttons."""
-
-    def __init__(self, label: str, value: int, least: int, most: int, on_set: Callable[[int], None],
-                 key: str) -> None:
-        self.control = ft.Row([
-            ft.Text(label, size=16, expand=True),
-            ft.FilledTonalIconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label}: one fewer",
-                                     width=TAP_SMALL, height=TAP_SMALL, disabled=value <= least,
-                                     on_click=lambda e: on_set(value - 1)),
-            min_width(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
-                              key=f"{key}-count"), 44),
-            ft.FilledTonalIconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label}: one more",
-                                     width=TAP_SMALL, height=TAP_SMALL, disabled=value >= most,
-                                     on_click=lambda e: on_set(value + 1)),
-        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 class FishEntry:
