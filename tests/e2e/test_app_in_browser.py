@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.browser import AppPage
 
 
@@ -76,6 +78,9 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.open(f"{server.url}/dice")
     phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
+    # A long Redo label shares the row: it squeezed Undo to a circle reading "U".
+    undo = phone.page.get_by_role("button", name=re.compile("^Undo: ")).bounding_box()
+    assert undo["width"] >= 150, undo
     phone.shot("dice-dark-phone")
 
 

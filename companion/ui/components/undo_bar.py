@@ -41,9 +41,13 @@ class UndoBar:
             content=ft.Text(view.label or "Nothing to undo", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, size=14),
             icon=ft.Icons.LOCK if view.final else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
             key="undo", disabled=undo is None or view.final)
+        redo_words = button_label("Redo", redo) or "Redo"
         redo_button = ft.OutlinedButton(
-            content=button_label("Redo", redo) or "Redo", icon=ft.Icons.REDO,
-            on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None)
-        # The wrapper's key changes with what the buttons do: Flet then sends new controls.
-        self.control.controls = [ft.Container(undo_button, key=f"undo-{self._drawn}", expand=True),
-                                 ft.Container(redo_button, key=f"redo-{self._drawn}")]
+            content=ft.Text(redo_words, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, size=14), icon=ft.Icons.REDO,
+            on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None, expand=redo is not None)
+        # A Redo that names its action shares the row (2 parts to Undo's 3), never squeezing Undo to
+        # a letter; a plain Redo takes its own size. The wrapper's key changes with what the buttons
+        # do: Flet then sends new controls.
+        self.control.controls = [ft.Container(undo_button, key=f"undo-{self._drawn}", expand=3),
+                                 ft.Container(redo_button, key=f"redo-{self._drawn}",
+                                              expand=2 if redo is not None else None)]
