@@ -51,19 +51,39 @@ async def test_fleet_dice_town_pool_shows_pictures_and_counts(app) -> None:
 async def test_choose_any_mix_of_dice(app) -> None:
     page = await app.open("/dice")
     await page.click(key="choose-dice")
-    await page.click(label="One d6 fewer")
-    await page.click(label="One d12 more")
-    await page.click(label="One d20 more")
+    assert page.checked("pool-die-d6")  # the die in the pool is chosen; its count is one tap
+    await page.click(key="pool-count-1")  # 2 d6 become 1
+    await page.click(key="pool-die-d12")
+    await page.click(key="pool-count-1")
+    await page.click(key="pool-die-d20")
+    await page.click(key="pool-count-1")
+    assert page.label("pool-die-d12") == "d12: 1"
     await page.click(key="use-dice")
     assert table(app).state.dice.pool == ("d6", "d12", "d20")
     assert page.find(key="roll").content == "Roll 1 d6 + 1 d12 + 1 d20"
 
 
+async def test_fifteen_d6_are_two_taps_of_their_digits(app) -> None:
+    page = await app.open("/dice")
+    await page.click(key="choose-dice")
+    await page.click(key="pool-count-1")
+    await page.click(key="pool-count-5")
+    assert page.find(key="pool-count-count").value == "15"
+    await page.click(key="pool-count-5")  # 155 is past the 20 dice of a roll: a number of its own
+    assert page.find(key="pool-count-count").value == "5"
+    await page.click(key="pool-die-d8")  # another die: its count starts afresh
+    await page.click(key="pool-count-2")
+    await page.click(key="pool-die-d6")
+    await page.click(key="pool-count-1")
+    await page.click(key="pool-count-5")
+    await page.click(key="use-dice")
+    assert table(app).state.dice.pool == ("d6",) * 15 + ("d8",) * 2
+
+
 async def test_choosing_no_dice_is_refused_with_a_message(app) -> None:
     page = await app.open("/dice")
     await page.click(key="choose-dice")
-    await page.click(label="One d6 fewer")
-    await page.click(label="One d6 fewer")
+    await page.click(key="pool-count-0")
     await page.click(key="use-dice")
     assert page.snackbar_texts()[-1] == "A roll needs at least one die."
     assert app.ctx.sessions.open_records() == []  # nothing saved

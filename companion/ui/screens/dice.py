@@ -8,7 +8,7 @@ from collections import Counter
 import flet as ft
 
 from companion.core import words
-from companion.core.dice import all_dice, check_pool, describe_pool, die_type
+from companion.core.dice import MAX_DICE, all_dice, check_pool, describe_pool, die_type
 from companion.core.errors import DomainError
 from companion.core.pools import SavedPool, counts_of
 from companion.games import dice_roller as tt
@@ -16,9 +16,10 @@ from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, presets
-from companion.ui.components.common import min_width
-from companion.ui.components.die import DiceTray, DieFace, Look
+from companion.ui.components.common import chip, min_width
+from companion.ui.components.die import DiceTray, Look
 from companion.ui.components.help import help_button
+from companion.ui.components.number_pad import NumberPad
 from companion.ui.host import Host
 from companion.ui.theme import big_button_style
 from companion.ui.tool_screen import ToolScreen
@@ -170,25 +171,29 @@ class DiceScreen(ToolScreen):
 
 
 class PoolEditor:
-    """A dialog to choose any mix of dice, and to save it as a pool of your own."""
+    """A dialog to choose any mix of dice, and to save it as a pool of your own: tap a die, then its
+    count (components/number_pad: "8 d6" is two taps, never a run of + steps)."""
 
     def __init__(self, tool: DiceScreen) -> None:
         self.tool = tool
         self.host = tool.host
         self.counts: dict[str, int] = {}
-        self.count_texts: dict[str, ft.Text] = {}
+        self.chosen = "d6"  # the die whose count the pad sets
+        self.typing = False  # the last tap typed a digit of its count (the next goes on the end)
+        self.chooser = ft.Column(spacing=8, key="pool-chooser")
         self.total = ft.Text(size=16, weight=ft.FontWeight.W_600)
         self.name = ft.TextField(label="Name to save it under", max_length=30, key="pool-name", dense=True)
 
     def open(self, counts: dict[str, int]) -> None:
         self.counts = {die_id: counts.get(die_id, 0) for die_id in all_dice()}
-        rows = [self._row(die_id) for die_id in all_dice()]
+        self.chosen = next((d for d, n in self.counts.items() if n), "d6")
+        self.typing = False
         self._redraw()
         page = self.host.page
         page.show_dialog(ft.AlertDialog(
             title=ft.Text("Choose dice"),
-            content=ft.Column([*rows, self.total, self.name], tight=True, scroll=ft.ScrollMode.AUTO, spacing=6,
-                              width=380),
+            content=ft.Column([self.chooser, self.total, self.name], tight=True, scroll=ft.ScrollMode.AUTO,
+                              spacing=6, width=380),
             actions=[
                 ft.TextButton("Save as my pool", on_click=lambda e: self._save()),
                 ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
@@ -196,28 +201,25 @@ class PoolEditor:
             ],
         ))
 
-    def _row(self, die_id: str) -> ft.Control:
-        die = die_type(die_id)
-        face = DieFace(size=40)
-        face.show(Look(die, 1 if die.numbered else die.sides))
-        text = self.count_texts[die_id] = ft.Text(size=20, weight=ft.FontWeight.W_600, width=32,
-                                                  text_align=ft.TextAlign.CENTER)
-        return ft.Row([
-            face.control,
-            ft.Text(die.name, size=16, expand=True),
-            ft.IconButton(ft.Icons.REMOVE, tooltip=f"One {die.name} fewer", on_click=lambda e: self._add(die_id, -1)),
-            text,
-            ft.IconButton(ft.Icons.ADD, tooltip=f"One {die.name} more", on_click=lambda e: self._add(die_id, 1)),
-        ], spacing=4)
+    def _choose(self, die_id: str) -> None:
+        self.chosen, self.typing = die_id, False
+        self._redraw()
+        self.host.page.update()
 
-    def _add(self, die_id: str, step: int) -> None:
-        self.counts[die_id] = max(0, self.counts[die_id] + step)
+    def _set(self, n: int) -> None:
+        self.counts[self.chosen], self.typing = n, True
         self._redraw()
         self.host.page.update()
 
     def _redraw(self) -> None:
-        for die_id, text in self.count_texts.items():
-            text.value = str(self.counts[die_id])
+        die = die_type(self.chosen)
+        self.chooser.controls = [
+            ft.Row([chip(f"{die_type(d).name}: {n}" if n else die_type(d).name, lambda d=d: self._choose(d),
+                         key=f"pool-die-{d}", selected=d == self.chosen, reads=f"{die_type(d).name}: {n}")
+                    for d, n in self.counts.items()], wrap=True, spacing=6, run_spacing=6),
+            NumberPad(f"How many {die.name}", self.counts[self.chosen], 0, MAX_DICE, self._set, "pool-count",
+                      self.typing, reads=f"{die.name} dice").control,
+        ]
         self.total.value = words.count(sum(self.counts.values()), "die", "dice")
 
     def _dice(self) -> tuple[str, ...]:
