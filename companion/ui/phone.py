@@ -84,9 +84,21 @@ class BrowserPrefs(PhonePrefs):
 
     def __init__(self, kept: str | None = None) -> None:
         super().__init__()
-        self._storage = ft.SharedPreferences()
+        self._made: Any = None  # the browser's storage, made when first needed (see `_storage`)
         self._kept = from_cookie(kept)
         self.asks_browser = self._kept is None
+
+    @property
+    def _storage(self) -> Any:
+        """Flet's SharedPreferences, made on first use: a service made with the page is sent to the
+        phone before its first screen, which a phone that brought its settings does not need."""
+        if self._made is None:
+            self._made = ft.SharedPreferences()
+        return self._made
+
+    @_storage.setter
+    def _storage(self, storage: Any) -> None:
+        self._made = storage
 
     async def load(self) -> None:
         if self._kept is not None:

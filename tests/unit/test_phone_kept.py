@@ -102,3 +102,36 @@ async def test_an_unreadable_cookie_asks_the_browser_instead() -> None:
 def test_only_a_phone_without_the_cookie_asks_its_browser() -> None:
     assert not BrowserPrefs(cookie({PLAYER: "p-ana"})).asks_browser
     assert BrowserPrefs(None).asks_browser and BrowserPrefs("%7B").asks_browser
+
+
+def test_a_phone_that_brought_its_settings_is_sent_no_storage_before_its_first_screen(tmp_path) -> None:
+    """The browser's storage is a Flet service: made with the page, it went to the phone before its
+    first screen, though a phone whose settings came with its connection needs it only to save one."""
+    import concurrent.futures
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.app import build_context, make_main
+    from companion.store import open_store
+    from companion.ui.phone import connection_cookie
+    from companion.unseen_page import UnseenConnection, open_page
+
+    store = open_store(tmp_path)
+    ctx = build_context(store)
+
+    async def first_screen(kept: str | None) -> bytes:
+        loop = asyncio.get_running_loop()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as executor:
+            conn = UnseenConnection(loop, executor, PubSubHub(loop=loop, executor=executor), "192.0.2.7")
+            connection_cookie.set(kept)
+            session = await open_page(make_main(ctx, browser_services=True), conn, "/games", "192.0.2.7")
+            sent = b"".join(conn.sent)
+            if session.page.on_close:
+                session.page.on_close(None)
+            return sent
+
+    try:
+        assert b"SharedPreferences" not in asyncio.run(first_screen(cookie({PLAYER: "table"})))
+        assert b"SharedPreferences" in asyncio.run(first_screen(None))  # no cookie: the browser is asked
+    finally:
+        store.close()
