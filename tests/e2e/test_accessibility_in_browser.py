@@ -138,6 +138,8 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         phone.see(phone.message(refusal))
         look(phone, found, "a refusal's message")
         assert "polite: " + refusal in heard(phone.page)  # a screen reader says it
+        phone.message(refusal).get_by_role("button", name="Close").click()  # read: put away, as a thumb does
+        phone.page.wait_for_timeout(600)
         phone.button("1A").click()
         phone.see(phone.text("0 Badges to spend"))
         look(phone, found, "a Fly Solo adventure", "fly-solo-adventure", percent)

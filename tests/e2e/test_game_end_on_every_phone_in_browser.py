@@ -5,6 +5,9 @@ They showed "This session cannot be shown" on the others, and Back led to a fres
 from __future__ import annotations
 
 import json
+import re
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.core.actions import Action
 from companion.core.session_log import replay
@@ -16,6 +19,20 @@ from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of,
 
 # Entered dice, the same each round: Ana's 18 meets both fish, Ben's and Cy's meet none.
 ENTERED = {"Ana": (6, 6, 6), "Ben": (1, 1, 1), "Cy": (1, 1, 2)}
+
+
+def open_the_entry(phone: AppPage, name: str) -> None:
+    """Tap "Enter the dice" until the entry shows: a tap made as another phone's dice redraw the screen
+    lands on the control that redraw replaced, and is lost (once in a loaded full run)."""
+    asks = phone.page.get_by_text(re.compile(f"^{name}: tap what die 1 "))
+    for _ in range(3):
+        phone.button("Enter the dice").click()
+        try:
+            asks.wait_for(state="visible", timeout=5000)
+            return
+        except PlaywrightTimeout:
+            continue
+    phone.see(asks)
 
 
 def lure_state(server):
@@ -85,7 +102,7 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
         elif any(s.roll is None for s in game.seats):  # the three roll together (3 d6 each)
             for name, faces in ENTERED.items():
                 phone = table[name]
-                phone.button("Enter the dice").click()
+                open_the_entry(phone, name)
                 for face in faces:
                     phone.page.get_by_role("button", name=str(face), exact=True).click()
                 tapped += 1 + len(faces)  # the physical dice entered (the app's own roll is 1 tap)

@@ -148,7 +148,8 @@ async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app)
 async def test_a_pool_saved_at_the_table_is_offered_in_presets(app) -> None:
     page = await app.open("/dice")
     await page.click(key="choose-dice")
-    await page.click(label="One d20 more")
+    await page.click(key="pool-die-d20")
+    await page.click(key="pool-count-1")
     page.find(key="pool-name").value = "Big"
     await page.click(label="Save as my pool")
     assert page.snackbar_texts()[-1] == "Saved your pool Big; it is in Presets."

@@ -212,7 +212,7 @@ class PlayerEntryForm:
         self.act(build)
 
     def _add(self, species: Species, colour: FishColor) -> None:
-        points = self.points  # the next card's points start afresh
+        points = self.points  # kept for the next card; its digits start afresh (`_record`)
         self._record(lambda s: sheet.add_fish(s, self.seat, species, colour,
                                               check_fish_points(self.fish_points(), species, points)))
 

@@ -34,7 +34,8 @@ def has_value_keys(least: int, most: int) -> bool:
 
 class NumberPad:
     """`label` and the number, then its keys. `appending`: the player's last tap was on this pad's
-    digits (the next digit goes on the end); `on_set` hears the new number (never the one shown).
+    digits (the next digit goes on the end); `on_set` hears the new number (a digit's tap always, as
+    it starts the typing; a number's key only when it is not the one chosen).
     `reads`: what a screen reader hears before each key's number, when the label alone would not
     say it ("Ana's yellow hatch tokens"); `lead`: a picture before the label; `shown`: the number's
     words when they say more than the number ("3/12")."""

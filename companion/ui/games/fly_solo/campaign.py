@@ -137,7 +137,7 @@ class CampaignScreen(SessionScreen):
                                  padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=20,
                                  bgcolor=ft.Colors.TERTIARY if buying else ft.Colors.SURFACE_CONTAINER_HIGH,
                                  key="badges-to-spend")],
-                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True, run_spacing=6),  # below at large text
             ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT),
             choices("Momentum tiles (any order)", "momentum", j.MOMENTUM_TILES, set(up.momentum)),
             counter("Finesse at start", "finesse", up.finesse, j.MAX_FINESSE),
