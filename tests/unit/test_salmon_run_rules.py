@@ -193,6 +193,20 @@ def test_only_fatigue_cards_played_returns_one() -> None:
     assert fatigue(state, 0) == 1 and state.piles.fatigue == 31 and state.salmon[0].fatigue_returned == 1
 
 
+def test_only_fatigue_played_and_the_reeds_took_it_returns_nothing() -> None:
+    # "If you play nothing but Fatigue cards, return one of them to the Fatigue Deck": Reeds that removed
+    # the one played leave none of them to return (a random game ended with -1 Fatigue card in a deck).
+    state = started()
+    state = act(state, bear(state, 0))
+    state = act(state, play(state, 0, "fatigue"))
+    state = act(state, special_hex(state, 0, "reeds", cards=["fatigue"]))
+    assert fatigue(state, 0) == 0 and state.piles.fatigue == 31
+    action = end_turn(state, 0)
+    assert action.label == "Ana ends the turn: draws 1 back up to four"
+    state = act(state, action)
+    assert fatigue(state, 0) == 0 and state.piles.fatigue == 31 and state.salmon[0].fatigue_returned == 0
+
+
 def test_a_fatigue_and_a_swim_card_return_nothing() -> None:
     state = started()
     state = act(state, bear(state, 0))

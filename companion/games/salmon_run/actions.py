@@ -12,7 +12,7 @@ from companion.core.actions import Action
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
 from companion.games.salmon_run.state import RaceState
-from companion.games.salmon_run.view import hand_at_end, only_fatigue, three_swims
+from companion.games.salmon_run.view import hand_at_end, returns_fatigue, three_swims
 
 
 def _name(state: RaceState, seat: int) -> str:
@@ -159,7 +159,7 @@ def end_turn(state: RaceState, seat: int, discards: int | None = None) -> Action
         parts.append(f"draws {change} back up to four")
     elif discards:
         parts.append(f"discards {discards} down to four")
-    if state.turn is not None and only_fatigue(state.turn.played):
+    if returns_fatigue(state):
         parts.append("returns a Fatigue card")
     if any(s.in_pond for s in state.salmon) and seat == state.last_seat:
         parts.append("the race is over")

@@ -34,7 +34,7 @@ from companion.games.salmon_run.state import (
 from companion.games.salmon_run.view import (
     available,
     cards_left,
-    only_fatigue,
+    returns_fatigue,
     three_swims,
     waiting_on,
 )
@@ -137,7 +137,7 @@ def end(state: RaceState, data: Mapping[str, Any]) -> RaceState:
         raise SalmonRunError(f"{s.name} holds {count(s.hand, 'card')}: discard {wanted} down to four, not "
                              f"{discards!r}." if wanted else f"{s.name} holds {count(s.hand, 'card')}: nothing to "
                                                              f"discard (draw back up to four), not {discards!r}.")
-    if only_fatigue(turn.played):
+    if returns_fatigue(state):
         s = replace(s, deck=s.deck.minus(FATIGUE), fatigue_returned=s.fatigue_returned + 1)
         state = replace(state, piles=state.piles.plus(FATIGUE))
     state = set_salmon(state, seat, deck=s.deck, fatigue_returned=s.fatigue_returned,

@@ -137,9 +137,14 @@ def three_swims(played: Sequence[str]) -> bool:
     return len(played) == MOST_PLAYS and all(is_swim(c) for c in played)
 
 
-def only_fatigue(played: Sequence[str]) -> bool:
-    """"If you play only Fatigue cards on your turn, you may return one of them to the Fatigue Deck.\""""
-    return bool(played) and all(c == FATIGUE for c in played)
+def returns_fatigue(state: RaceState) -> bool:
+    """"If you play only Fatigue cards on your turn, you may return one of them to the Fatigue Deck": the
+    turn under way played only Fatigue cards, and one is still in the salmon's deck (Reeds may have
+    removed it)."""
+    turn = state.turn
+    if turn is None or not turn.played or any(c != FATIGUE for c in turn.played):
+        return False
+    return state.salmon[turn.seat].deck.fatigue > 0
 
 
 def race_ends_after(state: RaceState) -> int | None:
@@ -189,7 +194,7 @@ def reminders(state: RaceState) -> tuple[str, ...]:
     lines.append(f"{name} has played {len(turn.played)} of {MOST_PLAYS} cards.")
     if len(turn.played) == 2 and all(is_swim(c) for c in turn.played):
         lines.append(f"A third Swim card adds a Fatigue card to {name}'s discard pile.")
-    if only_fatigue(turn.played):
+    if returns_fatigue(state):
         lines.append(f"Only Fatigue cards played: one goes back to the Fatigue Deck when {name} ends the turn.")
     change = hand_at_end(state)
     hand = state.salmon[turn.seat].hand
