@@ -96,10 +96,6 @@ class BrowserPrefs(PhonePrefs):
             self._made = ft.SharedPreferences()
         return self._made
 
-    @_storage.setter
-    def _storage(self, storage: Any) -> None:
-        self._made = storage
-
     async def load(self) -> None:
         if self._kept is not None:
             self.values.update(self._kept)

@@ -42,7 +42,7 @@ def cookie(values) -> str:
 
 def prefs(kept_cookie: str | None, storage: Storage) -> BrowserPrefs:
     p = BrowserPrefs(kept_cookie)
-    p._storage = storage
+    p._made = storage  # the browser's storage, as BrowserPrefs makes it on first use
     return p
 
 

@@ -161,7 +161,7 @@ class PlayerEntryForm:
         self.cards.controls = [
             chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
                  key=f"card-{card}", selected=card in player.cards,
-                 reads=f"{whose.possessive[:1].upper()}{whose.possessive[1:]} Skill {card}" if whose else None)
+                 reads=self._whose(f"Skill {card}") if whose else None)
             for card in ONE_OF_A_KIND
         ]
         self.w.content = NumberPad("W cards in the score pile", player.cards.count(W), 0, MAX_W, self._set_w, "w",

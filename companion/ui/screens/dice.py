@@ -212,13 +212,14 @@ class PoolEditor:
         self.host.page.update()
 
     def _redraw(self) -> None:
-        die = die_type(self.chosen)
+        names = {d: die.name for d, die in all_dice().items()}
+        chosen = names[self.chosen]
         self.chooser.controls = [
-            ft.Row([chip(f"{die_type(d).name}: {n}" if n else die_type(d).name, lambda d=d: self._choose(d),
-                         key=f"pool-die-{d}", selected=d == self.chosen, reads=f"{die_type(d).name}: {n}")
+            ft.Row([chip(f"{names[d]}: {n}" if n else names[d], lambda d=d: self._choose(d), key=f"pool-die-{d}",
+                         selected=d == self.chosen, reads=f"{names[d]}: {n}")
                     for d, n in self.counts.items()], wrap=True, spacing=6, run_spacing=6),
-            NumberPad(f"How many {die.name}", self.counts[self.chosen], 0, MAX_DICE, self._set, "pool-count",
-                      self.typing, reads=f"{die.name} dice").control,
+            NumberPad(f"How many {chosen}", self.counts[self.chosen], 0, MAX_DICE, self._set, "pool-count",
+                      self.typing, reads=f"{chosen} dice").control,
         ]
         self.total.value = words.count(sum(self.counts.values()), "die", "dice")
 
