@@ -11,9 +11,11 @@ same address without a key).
 
 Each round, for each app in a new profile: a first visit (empty profile) and a second (a new
 tab in the same profile), each until its first screen can be tapped (Companion: `joining.py`'s
-first screen; the one-button app: its button). Then, for Companion in the same profile, mid-game
-(the Dice screen, `/dice`, with a roll in its table session): the page reloaded, until its screen
-can be tapped again; and the server killed and started again on the same port and data folder,
+first screen; the one-button app: its button), as the page itself saw it (`joining.MARKS`: the
+moment its node is in the accessibility tree, not when one of Playwright's spaced-out looks
+found it). Then, for Companion in the same profile, mid-game (the Dice screen, `/dice`, with a
+roll in its table session): the page reloaded, until its screen can be tapped again (the page's
+own moment too); and the server killed and started again on the same port and data folder,
 from the moment it listens again until the phone's screen can be tapped again by itself.
 
 The ratios of the issue's targets (medians):
@@ -46,6 +48,7 @@ from pathlib import Path
 
 from joining import (
     DOWN_BITS,
+    FIRST_SCREEN,
     PLAYER,
     WAYS,
     AppPage,
@@ -66,16 +69,14 @@ SMOKE = {"rounds": 1, "ways": ("phone",), "late_seconds": 0.2, "traced": ("compa
 APPS = ("one_button", "companion")
 GAME_PATH = "/dice"  # a table session on a game screen: the Dice screen, with a roll in it
 ROLL = "Roll 2 d6"
-UNDO = re.compile(r"^Undo: roll 2 d6\b")  # and whose roll it was, on a player's phone
+UNDONE = r"^Undo: roll 2 d6\b"  # and whose roll it was, on a player's phone (as JavaScript and Python read it)
+UNDO = re.compile(UNDONE)
+SCREENS = {"one_button": f"^{LABEL}$", "companion": FIRST_SCREEN}  # what each app's first screen shows
 BANNER = "Connection lost: reconnecting..."  # Companion's, while its server is away
 TARGET = 1.2
 # Set on the page before the server is killed: gone when Companion reloads the page.
 MARK = "window.__joinRatioBefore = 1"
 STATE = """() => ({before: window.__joinRatioBefore === 1, banner: !!document.getElementById('companion-offline')})"""
-
-
-def the_button(phone: AppPage):
-    return phone.button(LABEL)
 
 
 def see_the_game(phone: AppPage, timeout: float = 15_000) -> None:
@@ -90,10 +91,12 @@ def listening(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
-def back_by_itself(phone: AppPage, timeout: float = 90) -> None:
+def back_by_itself(visit: Visit, timeout: float = 90) -> float:
     """Until the phone's game screen can be tapped again, with no one touching it: Companion reloads
     the page when its new connection finds a new server (then Flutter starts again), or takes its
-    banner away when the same server answers."""
+    banner away when the same server answers. When it was back (seconds since the epoch): the page's
+    own moment for a reload (Visit.screen), else when the banner was seen gone."""
+    phone = AppPage(visit.page)
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -101,30 +104,31 @@ def back_by_itself(phone: AppPage, timeout: float = 90) -> None:
         except Exception:  # noqa: BLE001  (the page is being reloaded: its old document is gone)
             state = None
         if state and not state["before"]:
-            phone.ready()
+            page = visit.screen(timeout=max(1, deadline - time.monotonic()))
+            back = (page["origin"] + page["marks"]["screen"]) / 1000
             break
         if state and not state["banner"]:
+            back = time.time()
             break
         if time.monotonic() > deadline:
             raise TimeoutError(f"the phone's screen did not come back within {timeout:.0f} s")
         phone.page.wait_for_timeout(20)
     see_the_game(phone, timeout=max(1_000, (deadline - time.monotonic()) * 1000))
+    return back
 
 
 def mid_game(context, server: Server, url: str) -> dict:
     """On the Dice screen with a roll: seconds to its screen again after a reload, and after a restart
     of the server (from the moment it listens again); and how long the server took to listen again."""
-    visit = Visit(context, url)
+    visit = Visit(context, url, UNDONE)  # the page's own moment its roll is on the screen (joining.MARKS)
     phone = AppPage(visit.page)
-    phone.open(url)
+    visit.page.goto(url)
     phone.button(ROLL).click()
     see_the_game(phone)
 
-    start = time.perf_counter()
     visit.page.reload()
-    phone.ready()
+    reload = visit.screen()["marks"]["screen"] / 1000
     see_the_game(phone)
-    reload = time.perf_counter() - start
 
     phone.page.evaluate(MARK)
     server.kill()
@@ -144,9 +148,8 @@ def mid_game(context, server: Server, url: str) -> dict:
         if failed:
             raise failed[0]
         time.sleep(0.01)
-    up = time.perf_counter()
-    back_by_itself(phone)
-    reconnect = time.perf_counter() - up
+    up, up_clock = time.perf_counter(), time.time()
+    reconnect = back_by_itself(visit) - up_clock
     starting.join()
     if failed:
         raise failed[0]
@@ -196,20 +199,18 @@ def measure(rounds: int = 3, ways: tuple[str, ...] = tuple(WAYS), late_seconds: 
             games = {"host": server.host_url(GAME_PATH), "phone": server.phone_url(GAME_PATH)}
             results = {way: {**{app: [] for app in APPS}, "reload": [], "reconnect": [], "restart": []}
                        for way in ways}
-            screens = {"one_button": the_button, "companion": None}  # None: joining.first_screen
             with sync_playwright() as playwright:
                 for n in range(rounds):
                     for way in ways:  # interleaved: both apps see the same load on the machine
                         for app in APPS if n % 2 == 0 else reversed(APPS):
                             with phone_browser(playwright) as context:
-                                results[way][app].append(visits(context, urls[app][way], late_seconds, screens[app]))
+                                results[way][app].append(visits(context, urls[app][way], late_seconds, SCREENS[app]))
                                 if app == "companion":
                                     for name, seconds in mid_game(context, server, games[way]).items():
                                         results[way][name].append(seconds)
                 for way in ways if traced else ():  # after the rounds: the trace's work is in none of them
-                    results[way]["trace"] = {app: traced_visit(playwright, urls[app][way], f"{app}-{way}",
-                                                                LABEL if app == "one_button" else "Freshwater Fly",
-                                                                screens[app]) for app in traced}
+                    results[way]["trace"] = {app: traced_visit(playwright, urls[app][way], f"{app}-{way}", SCREENS[app])
+                                             for app in traced}
                     if "companion" in traced:
                         with_server_steps(results[way]["trace"]["companion"], server.log)
             return results

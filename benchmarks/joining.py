@@ -12,8 +12,9 @@ gzip and Flutter's heavier engine, with its own image codecs.
 A first visit (an empty profile), then a second visit in the same browser (a new tab,
 as when a phone opens the app again). For each: the bytes on the wire (bodies as sent,
 compressed or not, plus headers), the time until the first screen is there to tap (the
-Games screen; on a phone's first visit the question of who plays on it, then answered),
-and every request to a host other than the server or answered with an error.
+Games screen; on a phone's first visit the question of who plays on it, then answered), as
+the page itself saw it (`MARKS`), and every request to a host other than the server or
+answered with an error.
 
 `join_ratio.py` measures the same way beside a one-button Flet app (`Visit`, `visits`), and traces
 a visit with `TracedVisit` (a Chromium performance trace and the visit's timeline).
@@ -30,7 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -48,11 +49,51 @@ WHO_ASKS = "Who is playing on this phone?"
 VERBOSE = bool(os.environ.get("VERBOSE"))
 
 
-class Visit:
-    """One page load, watched through the DevTools protocol."""
+# The moments only the page knows (performance.now(): ms from its navigation's start), set by a script
+# that runs before the page's own: Flutter's first frame; the accessibility tree, turned on by the page
+# itself at that frame (as a screen reader would; both apps open their websocket after it, so a
+# screen's node comes with the frame that draws it); the websocket asked for, opened, its first
+# message each way; and "screen", the frame in which a node named by `pattern` (a JavaScript regular
+# expression) is first in the tree: from then on a finger can tap it. Read in the page, not by
+# Playwright's waits: those look again after 20, 50, 100, 100 and then every 500 ms, so a screen
+# drawn 300 ms into a wait was seen up to half a second late.
+MARKS = """(function (pattern) {
+  var marks = window.__joinMarks = {}, named = new RegExp(pattern);
+  function mark(name) { if (!(name in marks)) marks[name] = performance.now(); }
+  function on() {
+    var p = document.querySelector('flt-semantics-placeholder');
+    if (p && marks.frame && !marks.semantics) { mark('semantics'); p.click(); }
+  }
+  addEventListener('flutter-first-frame', function () { mark('frame'); on(); });
+  function hit(e) { return named.test((e.getAttribute('aria-label') || e.textContent || '').trim()); }
+  new MutationObserver(function () {
+    on();
+    if (!marks.screen && [].some.call(document.querySelectorAll('flt-semantics'), hit)) mark('screen');
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+  var Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      mark('websocket asked for');
+      super(url, protocols);
+      this.addEventListener('open', function () { mark('websocket opened'); });
+      this.addEventListener('message', function () { mark('first message from the server'); });
+      var send = this.send.bind(this);
+      this.send = function (data) { mark('first message to the server'); return send(data); };
+    }
+  };
+})(%s);"""
+READ_MARKS = "() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {}})"
+# Companion's first screen: the Games screen, or on a phone's first visit the question of who plays on it.
+FIRST_SCREEN = r"^(Freshwater Fly\b|Who is playing on this phone\?)"
 
-    def __init__(self, context, url: str) -> None:
+
+class Visit:
+    """One page load, watched through the DevTools protocol and by the page itself (MARKS), until a
+    node named by `pattern` is on its screen."""
+
+    def __init__(self, context, url: str, pattern: str = FIRST_SCREEN) -> None:
         self.page = context.new_page()
+        self.page.add_init_script(MARKS % json.dumps(pattern))
         self.cdp = context.new_cdp_session(self.page)
         self.cdp.send("Network.enable")
         self.cdp.send("Network.emulateNetworkConditions", {
@@ -93,32 +134,30 @@ class Visit:
                 first_byte=timing["requestTime"] + timing["receiveHeadersEnd"] / 1000 if timing else event["timestamp"],
                 cached=bool(event["response"].get("fromDiskCache")))
 
-    def load(self, screen: Callable[[AppPage], object] | None = None) -> float:
-        """Seconds from asking for the page to its first screen ready for a tap: `screen(phone)`, a
-        locator (by default Companion's: the Games screen, or on a phone's first visit the question
-        of who plays on it, then answered as a player would, so that its next visit opens on Games)."""
-        start = time.perf_counter()
+    def screen(self, timeout: float = 60) -> dict:
+        """Wait until the page's screen is there (its MARKS' "screen"); the page's marks and its time origin
+        (ms since the epoch: the clock of the server's own log)."""
+        self.page.wait_for_function("() => window.__joinMarks && window.__joinMarks.screen !== undefined",
+                                    timeout=timeout * 1000)
+        return self.page.evaluate(READ_MARKS)
+
+    def load(self) -> float:
+        """Seconds from the page's navigation to its screen ready for a tap (a phone's first visit to
+        Companion is asked who plays on it, then answered as a player would, so that its next visit opens
+        on Games)."""
         self.page.goto(self.url)
-        self.loaded = time.perf_counter() - start
+        marks = self.screen()["marks"]
+        self.started = marks.get("frame", 0) / 1000
         phone = AppPage(self.page)
-        phone.ready()
-        self.started = time.perf_counter() - start
         who = phone.text(WHO_ASKS)
-        phone.see((screen or first_screen)(phone))
-        seconds = time.perf_counter() - start
         if who.count():
             phone.button(PLAYER).click()
             phone.see(phone.button(f"Playing on this phone: {PLAYER}"))
-        return seconds
+        return marks["screen"] / 1000
 
     def elsewhere(self, server_host: str) -> list[str]:
         return sorted({u for u in self.urls.values()
                        if urlsplit(u).scheme in ("http", "https", "ws") and urlsplit(u).hostname != server_host})
-
-
-def first_screen(phone: AppPage):
-    """Companion's first screen: the Games screen, or on a phone's first visit who plays on it."""
-    return phone.card("Freshwater Fly").or_(phone.text(WHO_ASKS))
 
 
 @contextmanager
@@ -134,18 +173,19 @@ def phone_browser(playwright) -> Iterator:
             context.close()
 
 
-def visits(context, url: str, late_seconds: float = 1.0, screen=None) -> dict:
-    """A first visit and a second (a new tab of the same browser): each one's figures."""
+def visits(context, url: str, late_seconds: float = 1.0, pattern: str = FIRST_SCREEN) -> dict:
+    """A first visit and a second (a new tab of the same browser), each until a node named by `pattern`
+    is on the screen: each one's figures."""
     figures = {}
     for name in ("first", "second"):
-        visit = Visit(context, url)
-        seconds = visit.load(screen)
+        visit = Visit(context, url, pattern)
+        seconds = visit.load()
         time.sleep(late_seconds)  # late requests (fonts, pictures) still count
         figures[name] = {"bytes": visit.bytes, "seconds": seconds,
                          "elsewhere": visit.elsewhere(urlsplit(url).hostname), "problems": visit.problems}
         if VERBOSE:
-            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, page loaded {visit.loaded:.2f} s, "
-                  f"client started {visit.started:.2f} s, first screen there {seconds:.2f} s")
+            print(f"{urlsplit(url).hostname} {name}: {visit.bytes} bytes, Flutter's first frame {visit.started:.2f} s, "
+                  f"first screen there {seconds:.2f} s")
         visit.page.close()
     return figures
 
@@ -173,24 +213,6 @@ def compressed_copies_made(timeout: float = 120) -> None:
 # A visit traced (join_ratio.py --trace): a Chromium performance trace, and the visit's timeline.
 TRACE_CATEGORIES = ["-*", "toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
                     "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "loading", "v8.execute"]
-# The moments only the page knows (performance.now(): ms from the navigation's start). The accessibility
-# tree is turned on when Flutter's first frame takes the loading screen away, as `Visit.load` does (without
-# its round trips): both apps open their websocket after that frame, so the button's node comes with the
-# frame that draws it.
-MARKS = """(function (label) {
-  var marks = window.__joinMarks = {};
-  function mark(name) { if (!(name in marks)) marks[name] = performance.now(); }
-  function on() {
-    var p = document.querySelector('flt-semantics-placeholder');
-    if (p && marks.frame && !marks.semantics) { mark('semantics'); p.click(); }
-  }
-  addEventListener('flutter-first-frame', function () { mark('frame'); on(); });
-  function named(e) { return (e.getAttribute('aria-label') || e.textContent || '').trim().indexOf(label) === 0; }
-  new MutationObserver(function () {
-    on();
-    if (!marks.button && [].some.call(document.querySelectorAll('flt-semantics'), named)) mark('button');
-  }).observe(document, {childList: true, subtree: true, characterData: true});
-})(%s);"""
 FACTS = """() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {},
                   paints: performance.getEntriesByType('paint').map(p => [p.name, p.startTime])})"""
 WRAPPERS = {"ThreadControllerImpl::RunTask", "RunTask", "ThreadPool_RunTask"}  # a task's own time: "other work"
@@ -198,34 +220,21 @@ WRAPPERS = {"ThreadControllerImpl::RunTask", "RunTask", "ThreadPool_RunTask"}  #
 
 class TracedVisit(Visit):
     """A visit with a Chromium performance trace (the DevTools protocol's Tracing domain) and the
-    moments of its timeline: each request, the paints, the websocket, Flutter's first frame, the button."""
+    moments of its timeline: each request, the paints, and the page's own (MARKS: Flutter's first frame,
+    the websocket, the screen). The websocket's moments are the page's: the DevTools protocol reports
+    them when the page's thread is free again, up to 300 ms late while Flutter is busy."""
 
-    def __init__(self, context, url: str, label: str) -> None:
-        super().__init__(context, url)
-        self.page.add_init_script(MARKS % json.dumps(label))
-        self.socket: list[tuple[str, float, int]] = []  # (what, the browser's time, bytes)
-        for event, what in (("WillSendHandshakeRequest", "asked"), ("HandshakeResponseReceived", "opened"),
-                            ("FrameSent", "sent"), ("FrameReceived", "received")):
-            self.cdp.on(f"Network.webSocket{event}", lambda e, what=what: self.socket.append(
-                (what, e["timestamp"], len(e.get("response", {}).get("payloadData", "")))))
+    def __init__(self, context, url: str, pattern: str = FIRST_SCREEN) -> None:
+        super().__init__(context, url, pattern)
         self.complete: list[dict] = []
         self.cdp.on("Tracing.tracingComplete", lambda e: self.complete.append(e))
         self.cdp.send("Tracing.start", {"transferMode": "ReturnAsStream", "traceConfig": {
             "includedCategories": TRACE_CATEGORIES, "recordMode": "recordAsMuchAsPossible"}})
 
-    def load(self, screen=None) -> float:
-        """Seconds until the screen can be tapped (its accessibility tree turned on by the page: see MARKS)."""
-        start = time.perf_counter()
-        self.page.goto(self.url)
-        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
-        phone = AppPage(self.page)
-        phone.see((screen or first_screen)(phone))
-        return time.perf_counter() - start
-
     def trace(self, path: Path) -> dict:
         """Stop the trace, write it to `path` (Chrome's JSON: chrome://tracing, ui.perfetto.dev, DevTools)
         and return the visit's timeline (see `timeline`)."""
-        self.page.wait_for_timeout(300)  # the frames after the button's
+        self.page.wait_for_timeout(300)  # the frames after the screen's
         facts = self.page.evaluate(FACTS)
         self.cdp.send("Tracing.end")
         while not self.complete:
@@ -262,18 +271,12 @@ def timeline(events: list[dict], visit: TracedVisit, facts: dict) -> dict:
             moments.append((ms(r["finished"]), f"{file_name(r['url'])} finished "
                                                f"(asked at {ms(r['sent']):.0f} ms, {size})"))
     moments += [(at, name.replace("-", " ")) for name, at in facts["paints"]]
-    words = {"asked": "websocket asked for", "opened": "websocket opened", "sent": "first message to the server",
-             "received": "first message from the server"}
-    for what, words_for in words.items():
-        first = next(((t, n) for w, t, n in visit.socket if w == what), None)
-        if first:
-            moments.append((ms(first[0]), f"{words_for}" + (f" ({first[1]} characters)" if first[1] else "")))
     marks = {"frame": "Flutter's first frame (its loading screen removed)",
              "semantics": "Flutter's accessibility tree turned on",
-             "button": "the frame with the button (its node in the accessibility tree)"}
-    moments += [(at, marks[name]) for name, at in facts["marks"].items()]
+             "screen": "the frame with the first screen (its button's node in the accessibility tree)"}
+    moments += [(at, marks.get(name, name)) for name, at in facts["marks"].items()]
     moments.sort()
-    end = facts["marks"].get("button", moments[-1][0]) + 100
+    end = facts["marks"].get("screen", moments[-1][0]) + 100
     return {"epoch_ms": facts["origin"], "moments": moments, "buckets": buckets(events, start["pid"], start["ts"], end)}
 
 
@@ -346,17 +349,17 @@ def print_timeline(name: str, line: dict) -> None:
               + (f"; {'; '.join(happened)}" if happened else ""))
 
 
-def traced_visit(playwright, url: str, name: str, label: str, screen=None) -> dict:
-    """A second visit traced (a first visit in a new profile, then a new tab): its trace written to
-    /tmp/join-trace-<name>.json, its timeline to /tmp/join-trace-<name>-timeline.json; returns the
-    timeline (`print_timeline` prints it). `label` begins the name of what `screen` waits for."""
+def traced_visit(playwright, url: str, name: str, pattern: str = FIRST_SCREEN) -> dict:
+    """A second visit traced (a first visit in a new profile, then a new tab), until a node named by
+    `pattern` is on the screen: its trace written to /tmp/join-trace-<name>.json, its timeline to
+    /tmp/join-trace-<name>-timeline.json; returns the timeline (`print_timeline` prints it)."""
     path = Path(tempfile.gettempdir()) / f"join-trace-{name}.json"
     with phone_browser(playwright) as context:
-        first = Visit(context, url)
-        first.load(screen)
+        first = Visit(context, url, pattern)
+        first.load()
         first.page.close()
-        visit = TracedVisit(context, url, label)
-        visit.load(screen)
+        visit = TracedVisit(context, url, pattern)
+        visit.load()
         line = visit.trace(path)
         visit.page.close()
     line["file"] = str(path)
