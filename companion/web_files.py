@@ -46,13 +46,6 @@ mimetypes.add_type("font/woff2", ".woff2")
 IMMUTABLE = b"public, max-age=31536000, immutable"
 REVALIDATE = b"no-cache"
 NOT_KEPT = b"no-store"
-# Sent with every answer, as Flet's own server does (its middleware; this server answers by itself):
-# a page in a secure context (the serving machine's own browser) is then cross-origin isolated, and
-# Flutter's engine draws on a worker thread instead of the page's. Without them it drew every frame on
-# the page's thread: about 150 ms more before a second visit's first screen (docs/join-trace.md). A
-# phone on the table's plain-HTTP address is not isolated whatever the headers (browsers isolate only
-# secure contexts). Everything a page loads comes from this server, as `require-corp` needs.
-ISOLATED = [(b"cross-origin-opener-policy", b"same-origin"), (b"cross-origin-embedder-policy", b"require-corp")]
 ALREADY_COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".gz", ".br", ".ico"}
 SMALLEST = 1024  # bytes: smaller files are sent as they are
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
@@ -307,8 +300,7 @@ class _Request:
 
     async def redirect(self, where: str) -> None:
         await self.send({"type": "http.response.start", "status": 302, "headers": [
-            (b"location", where.encode()), (b"cache-control", b"public, max-age=86400"), (b"content-length", b"0"),
-            *ISOLATED]})
+            (b"location", where.encode()), (b"cache-control", b"public, max-age=86400"), (b"content-length", b"0")]})
         await self.send({"type": "http.response.body", "body": b""})
 
     async def _send(self, status: int, body: bytes, media_type: str, caching: bytes, etag: str | None,
@@ -316,7 +308,7 @@ class _Request:
         if status == 200 and etag is not None and self.if_none_match == etag:
             status, body = 304, b""
         headers = [(b"content-type", media_type.encode()), (b"cache-control", caching),
-                   (b"vary", b"accept-encoding"), *ISOLATED]
+                   (b"vary", b"accept-encoding")]
         if etag:
             headers.append((b"etag", etag.encode()))
         if modified is not None:

@@ -1,7 +1,6 @@
 """The games' pictures on a phone at the table (the LAN address: Flutter's heavier engine, which drew
 no picture sent within the screen as bytes): each is asked for once under the served files' version,
-kept a year by the phone, and drawn. On the serving machine's own browser, the page is cross-origin
-isolated (Flutter draws on a worker) and its pictures are drawn all the same."""
+kept a year by the phone, and drawn."""
 
 from __future__ import annotations
 
@@ -35,17 +34,3 @@ def test_each_picture_is_asked_for_once_kept_and_drawn(make_server, phones) -> N
     assert len(answers) == PICTURES and all(status == 200 and "immutable" in kept and "/_v/" in url
                                             for url, status, kept in answers), answers
     assert coloured_pixels(ana.page.screenshot(), 20, 110, 70, 650) > 5_000  # the pictures, drawn
-
-
-def test_the_serving_machines_own_page_is_cross_origin_isolated_and_draws_its_pictures(make_server, phone) -> None:
-    """Loopback is a secure context: with the isolation headers (web_files.ISOLATED) Flutter's engine
-    draws on a worker thread; everything the page loads comes from this server, as they require."""
-    server = make_server(players=("Ana",))
-    refused: list[str] = []
-    phone.page.on("requestfailed", lambda r: refused.append(r.url))
-    phone.open(server.host_url("/games"))
-    phone.see(phone.card("Freshwater Fly"))
-    phone.page.wait_for_timeout(1000)
-    assert phone.page.evaluate("() => window.crossOriginIsolated") is True
-    assert refused == []
-    assert coloured_pixels(phone.page.screenshot(), 20, 110, 70, 650) > 5_000  # the pictures, drawn

@@ -21,9 +21,7 @@ def watch(phone: AppPage) -> list:
     return seen
 
 
-def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, phone: AppPage,
-                                                                   monkeypatch) -> None:
-    monkeypatch.setenv("COMPANION_TRACE", "1")  # the server says each path it is asked for (asked_once_each)
+def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, phone: AppPage) -> None:
     server = make_server(players=NAMES)
     seen = watch(phone)
     phone.open(f"{server.url}/games/freshwater-fly/draft")
@@ -36,28 +34,22 @@ def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, 
         phone.page.wait_for_timeout(250)
     phone.page.wait_for_timeout(1000)  # drawn with them
     phone.shot("names-in-any-script-phone")
-    # blob: addresses are made in the page itself (the engine's worker, on this cross-origin isolated page)
-    # and carry its origin: "blob:http://127.0.0.1:port/<id>"
-    assert {urlsplit(url.removeprefix("blob:")).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
+    assert {urlsplit(url).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
-    asked_once_each(server, "light")  # loopback is a secure context: the browser decodes images itself
+    asked_once_each(seen, "light")  # loopback is a secure context: the browser decodes images itself
 
 
-def asked_once_each(server, engine: str) -> None:
-    """The client's files the page asks for at once are the ones the loader uses (each asked of the
-    server once: the engine's worker, on a cross-origin isolated page, loads its script again from the
-    browser's cache), and the engine the loader does not take is never downloaded."""
-    asked = [line.split(" asked for ", 1)[1] for line in server.log.read_text(errors="replace").splitlines()
-             if line.startswith("TRACE ") and " asked for " in line]
+def asked_once_each(seen: list, engine: str) -> None:
+    """The client's files the page asks for at once are the ones the loader uses (each asked
+    for once), and the engine the loader does not take is never downloaded."""
     for name, _ in preloaded(engine):
-        assert sum(path.endswith("/" + name) for path in asked) == 1, (name, asked)
+        assert sum(url.endswith("/" + name) for _, url, _ in seen) == 1, (name, seen)
     other = next(path for kind, path in ENGINES.items() if kind != engine)
-    assert not any(path.endswith(f"/{other}.wasm") for path in asked), asked
+    assert not any(url.endswith(f"/{other}.wasm") for _, url, _ in seen), seen
 
 
 def test_a_phone_at_the_table_downloads_one_engine_and_can_put_companion_on_its_home_screen(
-        make_server, phone: AppPage, monkeypatch) -> None:
-    monkeypatch.setenv("COMPANION_TRACE", "1")  # the server says each path it is asked for (asked_once_each)
+        make_server, phone: AppPage) -> None:
     # A phone on the table's plain-HTTP address: the page asked for the engine the loader does
     # not take there (1.5 MB for nothing), and the web manifest, asked for without cookies,
     # was refused for want of the table's key.
@@ -70,7 +62,7 @@ def test_a_phone_at_the_table_downloads_one_engine_and_can_put_companion_on_its_
     assert manifest["errors"] == [] and '"name": "Companion"' in manifest["data"], manifest
     phone.page.wait_for_timeout(1000)  # late requests (pictures) still count
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
-    asked_once_each(server, "heavy")
+    asked_once_each(seen, "heavy")
 
 
 def test_a_second_visit_reuses_the_client_and_the_page_is_installable(make_server, phone: AppPage) -> None:

@@ -169,21 +169,3 @@ def test_the_page_carries_this_starts_id_which_the_server_answers_unkept(files, 
     assert (status, head["cache-control"], body) == (200, "no-store", files.boot.encode())
     again = ClientFiles(files.app, tmp_path / "assets", tmp_path / "cache", client_dir=tmp_path / "web")
     assert get(again, BOOT_PATH)[2] != body  # a restarted server
-
-
-def test_every_answer_keeps_the_page_cross_origin_isolated_as_flets_own_server_does(files) -> None:
-    """Flet's server sends these two headers with everything (its middleware); this file server answers
-    by itself, so it must too: without them the serving machine's own browser (a secure context) is not
-    cross-origin isolated, and Flutter's engine draws every frame on the page's thread instead of a
-    worker's (about 150 ms more before a second visit's first screen: docs/join-trace.md). Nothing is
-    opened to other sites: no Access-Control-Allow-Origin."""
-    wasm = f"/_v/{files.version}/main.dart.wasm"
-    slice_ = "/assets/fonts/notosansarabic/v28/nwpxtLGrOAZMl5nJ_wfgRg3DrWFZWsnVBJ_sS6tlqHHFlhQ5l3sQWIHPqz.woff2"
-    answers = [get(files, "/"), get(files, "/games/lure"), get(files, wasm), get(files, wasm, method="HEAD"),
-               get(files, "/manifest.json"), get(files, BOOT_PATH), get(files, slice_)]
-    answers.append(get(files, wasm, etag=answers[2][1]["etag"]))  # not modified
-    for status, head, _ in answers:
-        assert (head["cross-origin-opener-policy"], head["cross-origin-embedder-policy"]) == (
-            "same-origin", "require-corp"), (status, head)
-        assert "access-control-allow-origin" not in head
-    assert [status for status, _, _ in answers] == [200, 200, 200, 200, 200, 200, 302, 304]
