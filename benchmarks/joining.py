@@ -82,7 +82,9 @@ MARKS = """(function (pattern) {
     }
   };
 })(%s);"""
-READ_MARKS = "() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {}})"
+# What the page knows of its visit: its time origin (ms since the epoch), its MARKS and its paints.
+FACTS = """() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {},
+                  paints: performance.getEntriesByType('paint').map(p => [p.name, p.startTime])})"""
 # Companion's first screen: the Games screen, or on a phone's first visit the question of who plays on it.
 FIRST_SCREEN = r"^(Freshwater Fly\b|Who is playing on this phone\?)"
 
@@ -135,11 +137,11 @@ class Visit:
                 cached=bool(event["response"].get("fromDiskCache")))
 
     def screen(self, timeout: float = 60) -> dict:
-        """Wait until the page's screen is there (its MARKS' "screen"); the page's marks and its time origin
-        (ms since the epoch: the clock of the server's own log)."""
+        """Wait until the page's screen is there (its MARKS' "screen"); the page's FACTS (its time origin:
+        the clock of the server's own log)."""
         self.page.wait_for_function("() => window.__joinMarks && window.__joinMarks.screen !== undefined",
                                     timeout=timeout * 1000)
-        return self.page.evaluate(READ_MARKS)
+        return self.page.evaluate(FACTS)
 
     def load(self) -> float:
         """Seconds from the page's navigation to its screen ready for a tap (a phone's first visit to
@@ -213,8 +215,6 @@ def compressed_copies_made(timeout: float = 120) -> None:
 # A visit traced (join_ratio.py --trace): a Chromium performance trace, and the visit's timeline.
 TRACE_CATEGORIES = ["-*", "toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
                     "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "loading", "v8.execute"]
-FACTS = """() => ({origin: performance.timeOrigin, marks: window.__joinMarks || {},
-                  paints: performance.getEntriesByType('paint').map(p => [p.name, p.startTime])})"""
 WRAPPERS = {"ThreadControllerImpl::RunTask", "RunTask", "ThreadPool_RunTask"}  # a task's own time: "other work"
 
 
