@@ -52,23 +52,59 @@ VERBOSE = bool(os.environ.get("VERBOSE"))
 # The moments only the page knows (performance.now(): ms from its navigation's start), set by a script
 # that runs before the page's own: Flutter's first frame; the accessibility tree, turned on by the page
 # itself at that frame (as a screen reader would; both apps open their websocket after it, so a
-# screen's node comes with the frame that draws it); the websocket asked for, opened, its first
-# message each way; and "screen", the frame in which a node named by `pattern` (a JavaScript regular
-# expression) is first in the tree: from then on a finger can tap it. Read in the page, not by
-# Playwright's waits: those look again after 20, 50, 100, 100 and then every 500 ms, so a screen
-# drawn 300 ms into a wait was seen up to half a second late.
+# screen's node comes with the frame that builds it); the websocket asked for, opened, its first
+# message each way; "node", the moment a node named by `pattern` (a JavaScript regular expression) is
+# first in the tree; and "screen", the moment a frame with it drawn is handed to the page's canvas
+# (Flutter's engine shows each frame so, as a bitmap): the first frame since the node's whose pixels
+# where the node is are not one flat colour (or one shown earlier in the node's own frame). From then
+# on a player sees the screen and a finger can tap it. Not the node's moment: a screen's first frame
+# is shown 50-250 ms after its node is in the tree (the one-button app 50 ms; Companion's Games screen
+# 100 ms, its Dice screen 200 ms), and on a cross-origin isolated page (Flet's own server makes the
+# loopback page one; Companion's is not) the engine draws on a worker: 200 ms for one button.
+# Read in the page, not by Playwright's waits: those look again after 20, 50, 100, 100 and then every
+# 500 ms, so a screen drawn 300 ms into a wait was seen up to half a second late.
 MARKS = """(function (pattern) {
-  var marks = window.__joinMarks = {}, named = new RegExp(pattern);
-  function mark(name) { if (!(name in marks)) marks[name] = performance.now(); }
+  var marks = window.__joinMarks = {}, named = new RegExp(pattern), frame = 0, nodeFrame = null, shown = [];
+  function mark(name, at) { if (!(name in marks)) marks[name] = at === undefined ? performance.now() : at; }
   function on() {
     var p = document.querySelector('flt-semantics-placeholder');
     if (p && marks.frame && !marks.semantics) { mark('semantics'); p.click(); }
   }
   addEventListener('flutter-first-frame', function () { mark('frame'); on(); });
+  var later = window.requestAnimationFrame;
+  window.requestAnimationFrame = function (callback) {
+    return later.call(window, function (at) { frame = at; return callback(at); });
+  };
   function hit(e) { return named.test((e.getAttribute('aria-label') || e.textContent || '').trim()); }
+  function drawn(bitmap) {  // the node's place on the frame: not one flat colour
+    var nodes = [].filter.call(document.querySelectorAll('flt-semantics'), hit), node = nodes[nodes.length - 1];
+    if (!node) return false;  // the innermost: an outer node's words are its children's too
+    var r = node.getBoundingClientRect(), d = devicePixelRatio, copy = document.createElement('canvas');
+    copy.width = Math.max(1, Math.round(r.width * d));
+    copy.height = Math.max(1, Math.round(r.height * d));
+    var g = copy.getContext('2d');
+    g.drawImage(bitmap, r.left * d, r.top * d, copy.width, copy.height, 0, 0, copy.width, copy.height);
+    var px = g.getImageData(0, 0, copy.width, copy.height).data;
+    for (var i = 4; i < px.length; i += 4) {
+      if (Math.abs(px[i] - px[0]) + Math.abs(px[i + 1] - px[1]) + Math.abs(px[i + 2] - px[2]) > 30) return true;
+    }
+    return false;
+  }
+  var Bitmaps = window.ImageBitmapRenderingContext, show = Bitmaps.prototype.transferFromImageBitmap;
+  Bitmaps.prototype.transferFromImageBitmap = function (bitmap) {
+    var there = nodeFrame !== null && !('screen' in marks) && bitmap && drawn(bitmap);
+    var done = show.call(this, bitmap);
+    shown.push([frame, performance.now()]);
+    if (there) mark('screen');
+    return done;
+  };
   new MutationObserver(function () {
     on();
-    if (!marks.screen && [].some.call(document.querySelectorAll('flt-semantics'), hit)) mark('screen');
+    if (nodeFrame !== null || ![].some.call(document.querySelectorAll('flt-semantics'), hit)) return;
+    mark('node');
+    nodeFrame = frame;
+    var same = shown.filter(function (s) { return s[0] === frame; });  // shown already, in this frame
+    if (same.length) mark('screen', same[0][1]);
   }).observe(document, {childList: true, subtree: true, characterData: true});
   var Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -273,7 +309,8 @@ def timeline(events: list[dict], visit: TracedVisit, facts: dict) -> dict:
     moments += [(at, name.replace("-", " ")) for name, at in facts["paints"]]
     marks = {"frame": "Flutter's first frame (its loading screen removed)",
              "semantics": "Flutter's accessibility tree turned on",
-             "screen": "the frame with the first screen (its button's node in the accessibility tree)"}
+             "node": "the first screen's button in the accessibility tree",
+             "screen": "the frame with the first screen shown (its button drawn, handed to the page's canvas)"}
     moments += [(at, marks.get(name, name)) for name, at in facts["marks"].items()]
     moments.sort()
     end = facts["marks"].get("screen", moments[-1][0]) + 100
