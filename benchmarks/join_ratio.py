@@ -15,8 +15,9 @@ first screen; the one-button app: its button), as the page itself saw it (`joini
 the moment the frame with its button drawn is handed to the page's canvas, not when one of
 Playwright's spaced-out looks found it). Then, for Companion in the same profile, mid-game
 (the Dice screen, `/dice`, with a roll in its table session): the page reloaded, until its
-screen can be tapped again (the page's own moment too); and the server killed and started again on the same port and data folder,
-from the moment it listens again until the phone's screen can be tapped again by itself.
+screen can be tapped again (the page's own moment too); and the server killed and started
+again on the same port and data folder, from the moment it listens again until the phone's
+screen can be tapped again by itself.
 
 The ratios of the issue's targets (medians):
 - second visit / the one-button app's second visit (target <= 1.2x);
