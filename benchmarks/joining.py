@@ -64,7 +64,7 @@ VERBOSE = bool(os.environ.get("VERBOSE"))
 # Read in the page, not by Playwright's waits: those look again after 20, 50, 100, 100 and then every
 # 500 ms, so a screen drawn 300 ms into a wait was seen up to half a second late.
 MARKS = """(function (pattern) {
-  var marks = window.__joinMarks = {}, named = new RegExp(pattern), frame = 0, nodeFrame = null, shown = [];
+  var marks = window.__joinMarks = {}, named = new RegExp(pattern), frame = 0, nodeFrame = null, firstShown = null;
   function mark(name, at) { if (!(name in marks)) marks[name] = at === undefined ? performance.now() : at; }
   function on() {
     var p = document.querySelector('flt-semantics-placeholder');
@@ -94,7 +94,7 @@ MARKS = """(function (pattern) {
   Bitmaps.prototype.transferFromImageBitmap = function (bitmap) {
     var there = nodeFrame !== null && !('screen' in marks) && bitmap && drawn(bitmap);
     var done = show.call(this, bitmap);
-    shown.push([frame, performance.now()]);
+    if (!firstShown || firstShown[0] !== frame) firstShown = [frame, performance.now()];  // this frame's first
     if (there) mark('screen');
     return done;
   };
@@ -103,8 +103,7 @@ MARKS = """(function (pattern) {
     if (nodeFrame !== null || ![].some.call(document.querySelectorAll('flt-semantics'), hit)) return;
     mark('node');
     nodeFrame = frame;
-    var same = shown.filter(function (s) { return s[0] === frame; });  // shown already, in this frame
-    if (same.length) mark('screen', same[0][1]);
+    if (firstShown && firstShown[0] === frame) mark('screen', firstShown[1]);  // shown already, in this frame
   }).observe(document, {childList: true, subtree: true, characterData: true});
   var Native = window.WebSocket;
   window.WebSocket = class extends Native {
