@@ -93,6 +93,8 @@ class Shell:
         page = self.page
         page.title = "Companion"
         page.theme, page.dark_theme = themes()
+        # At once: faded in from the loading screen's (blue), the first frames redrew the whole screen.
+        page.theme_animation_style = ft.AnimationStyle.no_animation()
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.last_tab.route)
         # Not on disconnect: a reload or a blip re-attaches the phone to this same page

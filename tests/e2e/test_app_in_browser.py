@@ -165,3 +165,42 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) 
         here.see(here.text("Yes, while Companion is open."))
     finally:
         local.close()
+
+
+# Every frame Flutter hands the page's canvas, copied (at the page's own scale) before it is shown.
+KEEP_FRAMES = """(() => { window.__frames = [];
+  const shown = ImageBitmapRenderingContext.prototype, hand = shown.transferFromImageBitmap;
+  shown.transferFromImageBitmap = function (bitmap) {
+    if (window.__frames.length < 80) {
+      const copy = document.createElement('canvas');
+      copy.width = Math.round(bitmap.width / devicePixelRatio); copy.height = Math.round(bitmap.height / devicePixelRatio);
+      copy.getContext('2d').drawImage(bitmap, 0, 0, copy.width, copy.height);
+      window.__frames.push(copy); }
+    return hand.call(this, bitmap); }; })();"""
+COLOURS_AT = """(points) => window.__frames.map(frame => points.map(([x, y]) =>
+  Array.from(frame.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3))))"""
+
+
+def test_the_theme_comes_at_once_not_fading_in_from_the_loading_screens(make_server, phone: AppPage) -> None:
+    # Flutter's loading screen is drawn in its own default theme (blue); Companion's theme faded in
+    # from it over 200 ms: a reloaded phone's first screen could come with a blue Roll button and
+    # smaller words, then a quarter-second of frames redrawing the whole screen in colours in between.
+    server = make_server()
+    phone.open(f"{server.url}/dice")
+    roll = phone.button("Roll 2 d6")
+    phone.see(roll)
+    phone.page.add_init_script(KEEP_FRAMES)
+    phone.page.reload()
+    phone.ready()
+    phone.see(roll)
+    phone.page.wait_for_timeout(1000)  # any fade is over
+    box = roll.bounding_box()
+    middle = round(box["y"] + box["height"] / 2)
+    points = {"the Roll button": (round(box["x"] + 8), middle), "the page beside it": (3, middle)}
+    frames = phone.page.evaluate(COLOURS_AT, list(points.values()))
+    assert max(frames[-1][0]) < 128, f"the Roll button is not drawn where its node is: {frames[-1]}"
+    for i, (name, _) in enumerate(points.items()):
+        colours = [frame[i] for frame in frames]
+        loading, final = colours[0], colours[-1]
+        between = [c for c in colours if all(max(abs(a - b) for a, b in zip(c, end)) > 3 for end in (loading, final))]
+        assert between == [], f"{name}: frames in colours between the loading screen's {loading} and its own {final}"
