@@ -220,3 +220,16 @@ async def test_a_pool_from_a_preset_no_file_has_now_is_shown_without_it(app, mon
     assert again.find(key="pool-summary").value == "1 d6"
     assert not again.has(label="Arrow 1") and not again.has(label="Arrow 2")
     assert again.find(key="total").value == f"Total {table(app).state.last.total}"
+
+
+async def test_dice_turn_when_rolled_not_when_a_page_opens_on_a_roll(app) -> None:
+    # A phone that opens the Dice tab, or reloads, on the table's last roll showed its dice turning as
+    # if someone had just rolled.
+    first = await app.open("/dice")
+    await first.click(key="roll")
+    assert first.find(key="die-0").rotate == 6.2832  # rolled here: the dice turn
+    second = await app.open("/dice")
+    assert second.find(key="die-0").rotate == 0
+    await first.click(key="roll")
+    await app.settle()
+    assert second.find(key="die-0").rotate == 6.2832  # rolled on another phone: they turn here too

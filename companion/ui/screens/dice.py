@@ -43,7 +43,7 @@ class DiceScreen(ToolScreen):
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
-        self._shown_rolls = 0
+        self._shown_rolls: int | None = None  # none yet: a screen opened on a roll shows it still
         self.summary = ft.Text(size=16, key="pool-summary")
         self.roll_button = ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="roll",
                                            style=big_button_style(), on_click=lambda e: self.roll())
@@ -105,7 +105,7 @@ class DiceScreen(ToolScreen):
             readings = came_from.readings if came_from else {}
             looks = [Look(die, face, kept=i in dice.kept, reading=readings.get(die.id, {}).get(face))
                      for i, (die, face) in enumerate(zip(pool, dice.faces))]
-            self.tray.show(looks, spin=dice.count > self._shown_rolls)
+            self.tray.show(looks, spin=self._shown_rolls is not None and dice.count > self._shown_rolls)
             last = dice.rolls[-1]
             self.total.value = f"Total {last.total}" if last.total is not None else faces_text(last)
             self.total.size = 26 if last.total is not None else 19
