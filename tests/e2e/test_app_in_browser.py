@@ -173,7 +173,8 @@ KEEP_FRAMES = """(() => { window.__frames = [];
   shown.transferFromImageBitmap = function (bitmap) {
     if (window.__frames.length < 80) {
       const copy = document.createElement('canvas');
-      copy.width = Math.round(bitmap.width / devicePixelRatio); copy.height = Math.round(bitmap.height / devicePixelRatio);
+      copy.width = Math.round(bitmap.width / devicePixelRatio);
+      copy.height = Math.round(bitmap.height / devicePixelRatio);
       copy.getContext('2d').drawImage(bitmap, 0, 0, copy.width, copy.height);
       window.__frames.push(copy); }
     return hand.call(this, bitmap); }; })();"""
