@@ -185,7 +185,7 @@ COLOURS_AT = """(points) => window.__frames.map(frame => points.map(([x, y]) =>
 def test_the_theme_comes_at_once_not_fading_in_from_the_loading_screens(make_server, phone: AppPage) -> None:
     # Flutter's loading screen is drawn in its own default theme (blue); Companion's theme faded in
     # from it over 200 ms: a reloaded phone's first screen could come with a blue Roll button and
-    # smaller words, then a quarter-second of frames redrawing the whole screen in colours in between.
+    # smaller words, then frames redrawing the whole screen in colours in between.
     server = make_server()
     phone.open(f"{server.url}/dice")
     roll = phone.button("Roll 2 d6")
