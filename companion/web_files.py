@@ -13,6 +13,7 @@ fetched from anywhere but this server.
   answered with a stand-in that declines (Companion has no Rive animations); fallback
   fonts come from this machine (`fallback_fonts.py`); the fonts for math formulas and
   Cupertino icons, which Companion never shows, are left out of the font manifest.
+- **Only the icons Companion draws**: the icon font is sent cut down to them (`icon_font.py`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import brotli
 
 from companion.fallback_fonts import FallbackFonts, family_of
 from companion.gate import ASGIApp, Receive, Scope, Send
+from companion.icon_font import FONT, IconFont
 from companion.join_trace import mark
 from companion.page_scripts import BOOT_PATH, VERSIONED, patch_page
 
@@ -127,6 +129,11 @@ class Compressed:
                 self._ask(encoding, path)
         return path, None
 
+    def add(self, path: Path) -> None:
+        """Compress `path` too (a file made after the start)."""
+        for encoding in ("gzip", "br"):
+            self._ask(encoding, path)
+
     def _ask(self, encoding: str, path: Path) -> None:
         with self._lock:
             if (encoding, path) not in self._asked:
@@ -166,8 +173,11 @@ class ClientFiles:
         self.compressed = Compressed(cache_dir / "compressed")
         self.fonts = fonts if fonts is not None else FallbackFonts(cache_dir / "fonts")
         self.font_manifest = self._font_manifest()
+        self.icon_font = IconFont(self.roots[1] / FONT, cache_dir / "icons", self.version)
         if compress:
             self.compressed.start(self._worth_compressing())
+        if self.icon_font.full.is_file():
+            self.icon_font.start(self.compressed.add if compress else lambda path: None)
 
     def _worth_compressing(self) -> list[Path]:
         client = self.roots[1]
@@ -225,6 +235,8 @@ class ClientFiles:
     def _find(self, rel: str) -> Path | None:
         if not rel or rel.endswith(".html"):
             return None
+        if rel == FONT and self.icon_font.path is not None:
+            return self.icon_font.path
         for root in self.roots:
             candidate = (root / rel).resolve()
             if candidate.is_file() and candidate.is_relative_to(root.resolve()):
