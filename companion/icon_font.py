@@ -90,15 +90,13 @@ class IconFont:
         self.out = folder / f"MaterialIcons-{version}-{hashlib.sha1(names.encode()).hexdigest()[:10]}.otf"
         self.path: Path | None = self.out if self.out.exists() else None
 
-    def start(self, then=lambda path: None) -> None:
-        """Make it unless it is kept already; `then(path)` once it is there."""
-        if self.path is not None:
-            return then(self.path)
-        threading.Thread(target=self._make, args=(then,), name="icon-font", daemon=True).start()
+    def start(self) -> None:
+        """Make it unless it is kept already (web_files compresses it when a phone first asks for it)."""
+        if self.path is None:
+            threading.Thread(target=self._make, name="icon-font", daemon=True).start()
 
-    def _make(self, then) -> None:
+    def _make(self) -> None:
         try:
             self.path = cut(self.full, self.out)
         except Exception:  # noqa: BLE001  (a font fontTools cannot read, a full disk: the whole font is sent)
-            return
-        then(self.path)
+            pass

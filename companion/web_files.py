@@ -129,11 +129,6 @@ class Compressed:
                 self._ask(encoding, path)
         return path, None
 
-    def add(self, path: Path) -> None:
-        """Compress `path` too (a file made after the start)."""
-        for encoding in ("gzip", "br"):
-            self._ask(encoding, path)
-
     def _ask(self, encoding: str, path: Path) -> None:
         with self._lock:
             if (encoding, path) not in self._asked:
@@ -177,7 +172,7 @@ class ClientFiles:
         if compress:
             self.compressed.start(self._worth_compressing())
         if self.icon_font.full.is_file():
-            self.icon_font.start(self.compressed.add if compress else lambda path: None)
+            self.icon_font.start()
 
     def _worth_compressing(self) -> list[Path]:
         client = self.roots[1]
