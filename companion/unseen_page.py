@@ -82,7 +82,7 @@ async def draw(main: Main, screens: Iterable[tuple[str, str]]) -> list[str]:
         for route, address in screens:
             conn = UnseenConnection(loop, executor, hub, address, keep=False)
             session = await open_page(main, conn, route, address)
-            shown.append(session.page.views[-1].route)
+            shown.append(session.page.views[-1].data)  # the route it shows (companion/ui/shell.py, TAB_VIEW)
             if session.page.on_close:
                 session.page.on_close(None)  # the page's watchers go
     return shown

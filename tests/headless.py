@@ -87,6 +87,11 @@ class PageDriver:
         self.conn = conn
         self.page = session.page
 
+    def routes(self) -> list[str]:
+        """The route each view shows, bottom first (a view's own `route` is the key Flutter's navigator
+        knows it by: see companion/ui/shell.py, TAB_VIEW)."""
+        return [view.data for view in self.page.views]
+
     def controls(self) -> list[BaseControl]:
         """Every control a player can see: the views and any open dialog."""
         open_dialogs = [d for d in self.page._dialogs.controls if getattr(d, "open", False)]

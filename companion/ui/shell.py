@@ -53,6 +53,12 @@ TABS = (
     Tab("history", "History", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, f"{SCREENS}.history:HistoryScreen"),
 )
 TAB_INDEX = {tab.name: i for i, tab in enumerate(TABS)}
+# Flutter's navigator keys each view by its route and draws a view of a new route as a page pushed over
+# the last, zooming or sliding in for 300 ms (its first frame blank). The tab view keeps the route of the
+# view a page starts with (Flet's): the first screen, a tab and a game's page are drawn in its place, at
+# once (the first screen of a join about 50 ms sooner: docs/join-trace.md). What a view shows is its
+# `data`; a page on top has its own route, pushed over the tab with a way back.
+TAB_VIEW = "/"
 PAGES = {"settings": f"{SCREENS}.settings:SettingsScreen", "sessions": f"{SCREENS}.sessions:SessionsScreen",
          "who": f"{SCREENS}.who:WhoScreen", "invite": f"{SCREENS}.invite:InviteScreen"}
 
@@ -143,14 +149,23 @@ class Shell:
         if where.is_tab:
             self.last_tab = where
             self.screens = [make_screen(self.host, where)]
+        elif self._asks_who_first():
+            self.screens = [make_screen(self.host, where)]
         else:
             self.screens = [make_screen(self.host, self.last_tab), make_screen(self.host, where)]
 
+    def _asks_who_first(self) -> bool:
+        """A phone that has not said who plays on it is shown only that question, in the tab view's
+        place: nothing under it to go back to, and no tab drawn under it (pushed over one, the
+        question's first frame showed the Games screen, a first visit 200 ms later)."""
+        return self.host.identity is None
+
     def _redraw(self) -> None:
         self._notice_columns: list[ft.Column] = []
-        views = [self._tab_view(self.screens[0])]
-        if len(self.screens) > 1:
-            views.append(self._page_view(self.screens[1]))
+        if self._asks_who_first():
+            views = [self._page_view(self.screens[0], first=True)]
+        else:
+            views = [self._tab_view(self.screens[0]), *(self._page_view(s) for s in self.screens[1:])]
         self.page.views[:] = views
         self.page.update()
 
@@ -164,7 +179,7 @@ class Shell:
         self._make_screens(place(self.route))
         self._notice_columns = []
         for i, (view, screen) in enumerate(zip(self.page.views, self.screens)):
-            shown = self._scrolled(screen, self._parts_row() if i == 0 else None)
+            shown = self._scrolled(screen, self._parts_row() if i == 0 and not self._asks_who_first() else None)
             view.controls, view.scroll = shown["controls"], shown["scroll"]
         self.page.update()
 
@@ -190,7 +205,7 @@ class Shell:
         tab = self.last_tab
         game = tab.game
         return ft.View(
-            route=tab.route,
+            route=TAB_VIEW, data=tab.route,
             appbar=ft.AppBar(
                 # A game's page shows the game's picture: its name would not fit beside who plays here.
                 title=ft.Image(src=self.host.asset(game.picture), width=40, height=40, border_radius=10,
@@ -242,13 +257,14 @@ class Shell:
                                  f"{game.title} {p.label.lower()}" if p.label in tab_names else None)
                          for p in listed], shown.id, lambda part: self.go(game_route(game, part)), key="game-parts")
 
-    def _page_view(self, screen: Screen) -> ft.View:
+    def _page_view(self, screen: Screen, first: bool = False) -> ft.View:
+        """A page on top of the tab view, with a way back; `first`: the only view, in the tab view's place."""
         return ft.View(
-            route=self.route or "/",
+            route=TAB_VIEW if first else self.route, data=self.route,
             appbar=ft.AppBar(
                 title=ft.Text(screen.title),
-                leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
-                                      on_click=lambda e: self.go(self.last_tab.route)),
+                leading=None if first else ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
+                                                         on_click=lambda e: self.go(self.last_tab.route)),
             ),
             **self._scrolled(screen, None),
             padding=16,

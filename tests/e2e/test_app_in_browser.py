@@ -205,3 +205,51 @@ def test_the_theme_comes_at_once_not_fading_in_from_the_loading_screens(make_ser
         loading, final = colours[0], colours[-1]
         between = [c for c in colours if all(max(abs(a - b) for a, b in zip(c, end)) > 3 for end in (loading, final))]
         assert between == [], f"{name}: frames in colours between the loading screen's {loading} and its own {final}"
+
+
+# For each frame kept (KEEP_FRAMES), the share of the app bar's pixels (the top `band` px) unlike the
+# first frame's and unlike the last's.
+UNLIKE_FIRST_AND_LAST = """(band) => {
+  const rows = frame => frame.getContext('2d').getImageData(0, 0, frame.width, band).data;
+  const all = window.__frames.map(rows), first = all[0], last = all[all.length - 1];
+  const unlike = (a, b) => { let n = 0; for (let i = 0; i < a.length; i += 4) {
+    if (Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2])) > 3) n++; }
+    return n / (a.length / 4); };
+  return all.map(px => [unlike(px, first), unlike(px, last)]); }"""
+
+
+def test_a_screen_comes_at_once_not_zooming_in_over_the_last(make_server, browser) -> None:
+    # Flutter's navigator drew a view of a new route as a page pushed over the last, zooming in for 300 ms
+    # from a blank first frame: the first screen of every join (the page starts with Flet's own view),
+    # a tab, and a first visit's question of who plays (pushed over the Games screen, shown first).
+    # A reload is not one: the page goes back to its views as they were.
+    server = make_server(lan=True, players=("Ana",))
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(KEEP_FRAMES)
+    app_bar = 56
+
+    def frames_between(before: str, after: str) -> None:
+        """Every frame since the last look shows the app bar as it was or as it is now, nothing between."""
+        phone.page.wait_for_timeout(1000)  # any transition is over
+        frames = phone.page.evaluate(UNLIKE_FIRST_AND_LAST, app_bar)
+        assert frames[-1][0] > 0.002, f"{after}: its app bar is drawn as {before}'s"
+        between = [i for i, (first, last) in enumerate(frames) if min(first, last) > 0.002]
+        assert between == [], f"{after}: frames {between} of {len(frames)} between {before}'s app bar and its own"
+        phone.page.evaluate("window.__frames = [window.__frames[window.__frames.length - 1]]")
+
+    try:
+        phone = AppPage(context.new_page()).open(server.phone_url())
+        phone.see(phone.text("Who is playing on this phone?"))
+        frames_between("the loading screen", "a first visit's question of who plays")
+        phone.button("Ana").click()
+        phone.see(phone.card("Freshwater Fly"))
+        frames_between("who plays", "the Games screen")
+        phone.tab("Dice").click()
+        phone.see(phone.button("Roll 2 d6"))
+        frames_between("the Games screen", "the Dice tab")
+        phone.page.close()  # and opened again: a second visit (a reload goes back to its page as it was)
+        phone = AppPage(context.new_page()).open(server.phone_url("/dice").split("?")[0])
+        phone.see(phone.button("Roll 2 d6"))
+        frames_between("the loading screen", "the Dice screen, a second visit")
+    finally:
+        context.close()

@@ -189,7 +189,7 @@ async def test_a_draft_begun_on_the_old_table_tab_opens_on_freshwater_flys_page(
     old.perform(start_draft(["Ana", "Ben"]), Actor(TABLE, "The whole table", True))
     page = await app.open(f"/table/{old.id}")
     await page.click(key="open-older-fly")
-    assert page.page.views[0].route == f"/games/freshwater-fly/draft/{old.id}"
+    assert page.routes()[0] == f"/games/freshwater-fly/draft/{old.id}"
     assert page.find(key="draft-heading").value == "Roll the first round"
     await page.click(key="roll-round")
     assert len(app.ctx.sessions.get(old.id).state.fly.draft.pool) == 7

@@ -39,7 +39,7 @@ async def open_editor(app, play):
     await page.click(key="edit-play")
     session = app.ctx.sessions.latest(edit.GAME)
     assert session is not None and session.state.play_id == play.id
-    assert page.page.views[0].route == f"/games/fleet-dice/edit/{session.id}"
+    assert page.routes()[0] == f"/games/fleet-dice/edit/{session.id}"
     return page, session
 
 
@@ -81,7 +81,7 @@ async def test_a_saved_play_is_corrected_rescored_and_saved_in_its_place(app, cl
     reloaded = await app.open(f"/games/fleet-dice/edit/{session.id}")  # the correction's address, reloaded
     assert reloaded.has(key="saved-to-history") and f"{new_total} (rank {edited.results[0].rank})" in reloaded.texts()
     await page.click(key="saved-in-history")
-    assert page.page.views[-1].route == f"/history/{play.id}"
+    assert page.routes()[-1] == f"/history/{play.id}"
     assert app.ctx.sessions.latest(edit.GAME) is None  # the correction is finished
 
 
@@ -133,11 +133,11 @@ async def test_discarding_leaves_the_play_as_it_was_and_can_be_undone(app, saved
     page, session = await open_editor(app, saved_play)
     await page.click(key="boxes-cod-0")
     await page.click(key="discard-edit")
-    assert page.page.views[0].route == f"/history/{saved_play.id}"
+    assert page.routes()[0] == f"/history/{saved_play.id}"
     assert app.store.archive.get(saved_play.id) == saved_play
     assert app.ctx.sessions.latest(edit.GAME) is None
     await page.snackbar_action()
-    assert page.page.views[0].route == f"/games/fleet-dice/edit/{session.id}"
+    assert page.routes()[0] == f"/games/fleet-dice/edit/{session.id}"
     assert page.label(key="edit-seat-0").startswith("Ana: ")
 
 

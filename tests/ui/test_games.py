@@ -26,7 +26,7 @@ async def test_each_card_opens_its_games_page(app, game) -> None:
     assert not page.has(key=f"resume-{game.id}")  # nothing open yet
     await page.tap(card)
     route, shows = PAGES[game.id]
-    assert page.page.views[0].route == route
+    assert page.routes()[0] == route
     assert title_of(page.page.views[0]) == game.title
     assert page.has(key=shows)
 
@@ -44,7 +44,7 @@ async def test_resume_opens_the_open_session_from_its_card(app) -> None:
     page = await app.open("/games")
     assert page.has(key="resume-fleet-dice") and not page.has(key="resume-freshwater-fly")
     await page.click(key="resume-fleet-dice")
-    assert page.page.views[0].route == f"/games/fleet-dice/sheets/{session.id}"
+    assert page.routes()[0] == f"/games/fleet-dice/sheets/{session.id}"
     assert page.find(key="sheet-banner").value.startswith("Round 1, boat phase: ")
 
 
@@ -57,7 +57,7 @@ async def test_a_session_started_on_another_phone_shows_resume_at_once(app) -> N
     assert games.has(key="resume-freshwater-fly")
     await games.click(key="resume-freshwater-fly")
     session = app.ctx.sessions.latest("freshwater-fly-table")
-    assert games.page.views[0].route == f"/games/freshwater-fly/draft/{session.id}"
+    assert games.routes()[0] == f"/games/freshwater-fly/draft/{session.id}"
     await other.click(key="finish")
     await app.settle()
     home = await app.open("/games", phone="192.0.2.7", player="table")
@@ -70,13 +70,13 @@ async def test_a_fly_solo_assistant_day_resumes_beside_its_adventure(app, clock)
     campaign = app.ctx.sessions.latest("fly-solo-campaign")
     games = await app.open("/games")
     await games.click(key="resume-fly-solo")
-    assert games.page.views[0].route == f"/games/fly-solo/journal/{campaign.id}"
+    assert games.routes()[0] == f"/games/fly-solo/journal/{campaign.id}"
     await page.click(key="open-assistant")
     clock.advance(minutes=1)
     await page.click(key="start-angler")  # the assistant's Day is the latest session now
     games = await app.open("/games")
     await games.click(key="resume-fly-solo")
-    assert games.page.views[0].route == f"/games/fly-solo/journal/{campaign.id}/angler"
+    assert games.routes()[0] == f"/games/fly-solo/journal/{campaign.id}/angler"
     assert games.has(key="angler-tally")
 
 

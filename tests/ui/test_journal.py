@@ -53,7 +53,7 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     page, session = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
     await page.click(key="open-record")
-    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}/record"
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}/record"
     assert page.find(key="why-not-record").value.startswith("A Day ends when you or the Silent Angler has seven")
     await page.click(key="points-4")  # 4-point fish: one tap of its digit
     await catch(page, "fish-brook-black", 7)  # seven 4-point Brook: a Big One too
@@ -75,7 +75,7 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     assert page.find(key="score-angler-total").value == "21"
     assert page.find(key="day-result").value == "You beat the Silent Angler"
     await page.click(key="record-day")
-    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
     day = session.state.days[0]
     assert day.score.result == "win" and session.state.location == 2
     assert page.find(key="badges-earned").value == ("Badges earned: Species Goals: Brook, "
@@ -134,7 +134,7 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
     await page.click(key="end-round")
     assert assistant.state.over
     await page.click(key="send-to-journal")
-    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}/record"
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}/record"
     assert session.state.draft.angler.fish == assistant.state.fish
     assert session.state.draft.track == assistant.state.track
     assert app.ctx.sessions.open_records(sa.GAME) == []
@@ -157,7 +157,7 @@ async def test_discard_an_adventure_with_undo(app) -> None:
     assert page.has(key="start-adventure")  # back on the list
     await page.snackbar_action()
     assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
-    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
 
 
 async def test_an_adventure_started_with_no_name_typed_takes_the_suggested_one(app) -> None:
@@ -306,7 +306,7 @@ async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_p
     await page.click(key="record-day")
     await app.settle()
     assert session.state.status(j.RULES.adventure) == "won"
-    assert page.page.views[0].route == f"/games/fly-solo/journal/{session.id}"
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
     assert page.find(key="adventure-status").value == "You won the adventure: all four Locations beaten in 4 Days!"
     assert other.find(key="why-not-record").value == "The adventure is over: you won it."
     assert not other.has(key="record-sheet") and not other.has(key="record-day")

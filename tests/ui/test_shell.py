@@ -49,7 +49,7 @@ async def test_unknown_route_shows_games(app) -> None:
 ])
 async def test_an_old_route_shows_its_new_place(app, old, new, shows) -> None:
     page = await app.open(old)
-    assert page.page.views[0].route == new
+    assert page.routes()[0] == new
     assert page.has(key=shows)
 
 
@@ -57,15 +57,33 @@ async def test_a_game_page_has_its_title_its_parts_and_a_way_back(app) -> None:
     page = await app.open("/games")
     await page.click(key="game-freshwater-fly")
     view = page.page.views[0]
-    assert (view.route, title_of(view)) == ("/games/freshwater-fly/draft", "Freshwater Fly")
+    assert (view.data, title_of(view)) == ("/games/freshwater-fly/draft", "Freshwater Fly")
     parts = ["game-parts-draft", "game-parts-strike", "game-parts-score"]
     assert [page.label(key=k) for k in parts] == ["Draft", "Strike", "Score"] and page.chosen(*parts) == ["draft"]
     assert page.has(key="start-draft")
     await page.click(key="game-parts-strike")
-    assert page.page.views[0].route == "/games/freshwater-fly/strike" and page.has(key="start-cast")
+    assert page.routes()[0] == "/games/freshwater-fly/strike" and page.has(key="start-cast")
     assert page.chosen(*parts) == ["strike"]
     await page.click(label="All games")
-    assert page.page.views[0].route == "/games" and not page.has(key="game-parts")
+    assert page.routes()[0] == "/games" and not page.has(key="game-parts")
+
+
+async def test_the_tab_view_takes_the_place_of_the_page_s_first_view_drawn_at_once(app) -> None:
+    """Flutter's navigator keys each view by its route, and a view of a new route is a page pushed over
+    the last, zooming or sliding in for 300 ms (its first frame blank). The first screen, a tab and a
+    game's page take the place of the view a page starts with (Flet's, route "/"): drawn in place, at
+    once. A page on top (Settings) is pushed over them, as a page with a way back."""
+    page = await app.open("/games")
+    assert [v.route for v in page.page.views] == ["/"] and page.routes() == ["/games"]
+    await page.change(page.find(key="nav"), selected_index=1)
+    assert [v.route for v in page.page.views] == ["/"] and page.routes() == ["/dice"]
+    await page.route("/games/freshwater-fly/strike")
+    assert [v.route for v in page.page.views] == ["/"] and page.routes() == ["/games/freshwater-fly/strike"]
+    await page.click(label="Settings")
+    assert [v.route for v in page.page.views] == ["/", "/settings"]
+    assert page.routes() == ["/games/freshwater-fly/strike", "/settings"]
+    await page.click(label="Back")
+    assert [v.route for v in page.page.views] == ["/"] and page.routes() == ["/games/freshwater-fly/strike"]
 
 
 async def test_a_game_of_one_part_shows_no_parts_row(app) -> None:
@@ -132,7 +150,7 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     await page.snackbar_action()
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Resume")
-    assert page.page.views[0].route == f"/dice/{session_id}"
+    assert page.routes()[0] == f"/dice/{session_id}"
     assert page.has(key="result")
 
 

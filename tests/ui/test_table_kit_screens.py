@@ -61,7 +61,7 @@ async def test_a_lure_game_saved_on_one_phone_stays_on_every_phone_until_it_leav
     await ana.click(key="saved-new-game")
     assert ana.has(key="lure-start") and ben.has(key="saved-to-history")  # Ben's phone keeps it until he leaves
     await ben.click(key="saved-in-history")
-    assert ben.page.views[-1].route == f"/history/{session.id}"
+    assert ben.routes()[-1] == f"/history/{session.id}"
     reloaded = await app.open(f"/games/lure/round/{session.id}", phone=CY_PHONE, player="Cy")
     assert reloaded.has(key="saved-to-history")  # a reload of the game's address still finds its result
 

@@ -44,8 +44,13 @@ async def test_a_phone_is_asked_who_plays_on_it_first_and_then_goes_where_it_was
     phone = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE)
     assert title_of(phone.page.views[-1]) == "Who is playing?"
     assert phone.label(key="who-question") == "Who is playing on this phone?"
+    # The only view, in the place of the page's first (shell.TAB_VIEW): drawn at once, with no tab under
+    # it and no way back (nowhere to go before answering).
+    assert [v.route for v in phone.page.views] == ["/"] and phone.routes() == ["/who"]
+    assert not phone.has(label="Back") and not phone.has(key="nav")
     await phone.click(key="i-am-Ana")
     assert title_of(phone.page.views[-1]) == "Fleet Dice"
+    assert [v.route for v in phone.page.views] == ["/"] and phone.routes() == ["/games/fleet-dice/sheets"]
     assert phone.label(key="who-label") == "Playing on this phone: Ana"
     assert phone.find(key="who").content.content.value == "AN"  # the initials in the app bar's circle
 
