@@ -45,11 +45,34 @@ def make_main(ctx: AppContext, browser_services: bool = True,
     return main
 
 
+# History's screens and the finished plays are made ready this long after the server listens: not on
+# History's first tap, and not while the phones of a restarted server come back (they all do within
+# 1.5 s). Importing its charts takes half a second of the processor (flet_charts brings matplotlib):
+# done as the server listened, it made each phone's reconnect 0.2 s slower (docs/join-trace.md).
+HISTORY_AFTER = 3.0
+
+
 def prepare_history(ctx: AppContext) -> None:
     """Read the archive and what History's filter offers, and import History's screens."""
     from companion.ui.screens.history_stats import archive_facts
 
     archive_facts(ctx.store.archive.newest_first())
+    mark("History made ready")
+
+
+def once_listening(server, then: Callable[[], None], after: float = 0.0, name: str = "once-listening") -> None:
+    """Run `then` on a thread of its own `after` seconds once `server` (uvicorn's) listens; never if it
+    stops first."""
+
+    def wait() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.05)
+        if server.started:
+            time.sleep(after)
+            if not server.should_exit:
+                then()
+
+    threading.Thread(target=wait, name=name, daemon=True).start()
 
 
 def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url: str | None = None) -> None:
@@ -68,8 +91,6 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     from companion.web_files import ClientFiles, cache_dir
 
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
-    # The finished plays are read while the server starts and phones join, not on History's first tap.
-    threading.Thread(target=prepare_history, args=(ctx,), name="read-archive", daemon=True).start()
     files = ClientFiles(flet_app, assets_dir(), cache_dir())
     ctx.files_base = f"{VERSIONED}{files.version}/"  # the app's pictures: asked for once, then kept
     warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
@@ -83,12 +104,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
                             timeout_graceful_shutdown=2, proxy_headers=False)  # no address taken from a header
     server = Server(config, before_forced_exit=ctx.store.close)
+    once_listening(server, lambda: prepare_history(ctx), after=HISTORY_AFTER, name="read-archive")
     if open_url and not is_linux_server():
-        def open_when_up() -> None:
-            while not server.started and not server.should_exit:
-                time.sleep(0.1)
-            if server.started:
-                open_in_browser(open_url)
-
-        threading.Thread(target=open_when_up, daemon=True).start()
+        once_listening(server, lambda: open_in_browser(open_url), name="open-browser")
     server.run()

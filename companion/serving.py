@@ -156,6 +156,10 @@ class Server(uvicorn.Server):
         finally:
             self._returned.set()
 
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets=sockets)
+        mark("listening")
+
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
         """uvicorn's, without raising the caught signal again afterwards."""
