@@ -83,6 +83,26 @@ def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage
     phone.see(phone.button("Undo: roll 2 d6"))
 
 
+def test_a_phone_asks_for_the_server_s_start_one_question_at_a_time(make_server, phone: AppPage) -> None:
+    # While its socket is down the page asks the server's start every 100 ms, to reload as soon as a
+    # restarted server answers. On a network that hangs, a question not answered yet is not asked again
+    # over it: they would pile up, ten a second.
+    server = make_server()
+    phone.open(server.url + "/dice")
+    phone.see(phone.button("Roll 2 d6"))
+    asked = []
+    phone.page.route("**/_boot", lambda route: asked.append(route))  # held: never answered
+    server.kill()
+    phone.see(phone.text(BANNER), timeout=10_000)
+    phone.page.wait_for_timeout(1500)
+    assert len(asked) == 1, f"{len(asked)} questions of the server's start at once"
+    asked[0].abort()  # the question fails: asked again, once
+    phone.page.wait_for_timeout(500)
+    assert len(asked) == 2, f"{len(asked)} questions of the server's start after the first failed"
+    asked[1].abort()
+    phone.page.unroute("**/_boot")
+
+
 def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: AppPage) -> None:
     """The layer really stops Flutter: the socket is cut while the server lives, the client reconnects
     at once, and the server's answers are held back (the page is still waiting for them, so the
