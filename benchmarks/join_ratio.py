@@ -62,6 +62,7 @@ from joining import (
 )
 from one_button import LABEL, OneButton
 
+from companion.app import HISTORY_AFTER
 from companion.core.words import count
 from tests.browser import Server, free_port, seed_roster
 
@@ -155,6 +156,7 @@ def mid_game(context, server: Server, url: str) -> dict:
     if failed:
         raise failed[0]
     visit.page.close()
+    time.sleep(max(0.0, up + HISTORY_AFTER + 1 - time.perf_counter()))  # its start-up work over: not in the next visit
     return {"reload": reload, "reconnect": reconnect, "restart": up - started}
 
 
@@ -257,7 +259,8 @@ def report(results: dict[str, dict]) -> None:
                  ("reload mid-game / second visit", median(figures["reload"]) / second),
                  ("reconnect after a restart / second visit", median(figures["reconnect"]) / second)]
         for what, ratio in lines:
-            print(f"    {what:<72} {ratio:5.2f}x   (target <= {TARGET}x){'' if ratio <= TARGET else '  MISSED'}")
+            shown = f"{ratio:5.2f}x" if round(ratio, 2) != TARGET else f"{ratio:.3f}x"  # 1.20x: over or not?
+            print(f"    {what:<72} {shown}   (target <= {TARGET}x){'' if ratio <= TARGET else '  MISSED'}")
         for app, runs in (("one-button app", one), ("Companion", ours)):
             elsewhere = sorted({u for r in runs for v in ("first", "second") for u in r[v]["elsewhere"]})
             problems = sorted({p for r in runs for v in ("first", "second") for p in r[v]["problems"]})
