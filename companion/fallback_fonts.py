@@ -20,6 +20,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.cache_files import write_whole
+
 # Where systems keep fonts (Linux packages and per-user fonts, macOS, Windows).
 FONT_DIRS = (
     Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".local/share/fonts",
@@ -101,8 +103,5 @@ class FallbackFonts:
                 if face is None:
                     print(f"Companion: {collection} has no Noto Sans CJK {language} face", file=sys.stderr)
                     return None
-                out.parent.mkdir(parents=True, exist_ok=True)
-                partial = out.with_suffix(".partial")
-                face.save(str(partial))
-                os.replace(partial, out)
+                write_whole(out, lambda partial: face.save(str(partial)))
         return FontFile(out, "font/otf")

@@ -13,9 +13,10 @@ the code names an icon that is not in `ICONS`.
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from pathlib import Path
+
+from companion.cache_files import clear_stale, write_whole
 
 FONT = "assets/fonts/MaterialIcons-Regular.otf"  # the client's file, as the page asks for it
 
@@ -72,11 +73,7 @@ def cut(full: Path, out: Path) -> Path:
     cutter = subset.Subsetter(options)
     cutter.populate(unicodes=codes)
     cutter.subset(font)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(f"{out.name}.tmp{os.getpid()}")
-    font.save(partial)
-    os.replace(partial, out)
-    return out
+    return write_whole(out, lambda partial: font.save(str(partial)))
 
 
 class IconFont:
@@ -92,6 +89,8 @@ class IconFont:
 
     def start(self) -> None:
         """Make it unless it is kept already (web_files compresses it when a phone first asks for it)."""
+        if self.out.parent.is_dir():
+            clear_stale(self.out.parent)
         if self.path is None:
             threading.Thread(target=self._make, name="icon-font", daemon=True).start()
 

@@ -27,13 +27,13 @@ import os
 import queue
 import secrets
 import threading
-import time
 from collections.abc import Iterable
 from email.utils import formatdate
 from pathlib import Path
 
 import brotli
 
+from companion.cache_files import clear_stale, write_whole
 from companion.fallback_fonts import FallbackFonts, family_of
 from companion.gate import ASGIApp, Receive, Scope, Send
 from companion.icon_font import FONT, IconFont
@@ -109,9 +109,7 @@ class Compressed:
     def start(self, paths: list[Path]) -> None:
         """Compress `paths` in the background: gzip first (quick), then brotli (smaller, slower)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        for stale in self.folder.glob("*.tmp*"):
-            if time.time() - stale.stat().st_mtime > 3600:  # left by a server killed while compressing
-                stale.unlink(missing_ok=True)
+        clear_stale(self.folder)
         for encoding in ("gzip", "br"):
             for path in paths:
                 self._ask(encoding, path)
@@ -142,10 +140,7 @@ class Compressed:
             return
         data = path.read_bytes()
         packed = brotli.compress(data, quality=9) if encoding == "br" else gzip.compress(data, 9, mtime=0)
-        partial = out.with_name(f"{out.name}.tmp{os.getpid()}")
-        self.folder.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(packed)
-        os.replace(partial, out)
+        write_whole(out, lambda partial: partial.write_bytes(packed))
 
     def _work(self) -> None:
         while True:
