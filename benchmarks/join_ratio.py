@@ -63,8 +63,8 @@ from joining import (
 )
 from one_button import LABEL, OneButton
 
-from companion.app import HISTORY_AFTER
 from companion.core.words import count
+from companion.laptop.serve import HISTORY_AFTER
 from tests.browser import Server, free_port, seed_roster
 
 # The smoke run traces Companion only: the one-button app's trace is the same code, and its first visit is long.

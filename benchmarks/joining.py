@@ -235,7 +235,7 @@ def run_once(playwright, url: str, late_seconds: float = 1.0) -> dict:
 def compressed_copies_made(timeout: float = 120) -> None:
     """Wait until the server has its compressed copies of what a first visit downloads (made once
     per machine, in the background as the server starts): until then it sends them as they are."""
-    from companion.web_files import HOT, Compressed, web_dir
+    from companion.laptop.web_files import HOT, Compressed, web_dir
 
     compressed = Compressed(TEST_CACHE / "compressed")  # the folder the Server's process uses
     files = [web_dir() / name for name in HOT if (web_dir() / name).is_file()]

@@ -1,33 +1,31 @@
-"""Flet wiring: the shared app context and the `main` each browser tab runs."""
+"""Flet wiring, the same on both hosts: the shared app context and the `main` each page runs.
+Only the entries differ: the laptop's (`cli.py`, `laptop/serve.py`) and the phone's (`site/phone.py`)."""
 
 from __future__ import annotations
 
 import random
-import threading
-import time
 from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.core.assets import assets_dir
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
-from companion.gate import TableGate
 from companion.join_trace import mark
 from companion.store import Store
 from companion.store.table_key import TableKeys
-from companion.ui.host import AppContext
+from companion.ui.host import AppContext, Hosting
 from companion.ui.phone import BrowserPrefs, PhonePrefs, connection_cookie
 from companion.ui.shell import Shell
 
 
-def build_context(store: Store, rng: random.Random | None = None, lan_url: str | None = None,
+def build_context(store: Store, hosting: Hosting, rng: random.Random | None = None, lan_url: str | None = None,
                   table_keys: TableKeys | None = None) -> AppContext:
-    """One context per server process, shared by every page. Every unfinished session is opened
-    first: one whose log its rules refuse is set aside as damaged, with a notice (see `Store`)."""
+    """One context per host (a server process, or the phone's page), shared by every page. Every
+    unfinished session is opened first: one whose log its rules refuse is set aside as damaged,
+    with a notice (see `Store`)."""
     sessions = SessionManager(store.sessions, GAMES, store.clock)
     store.check_replays(sessions.get, sessions.check)
-    return AppContext(store=store, sessions=sessions, rng=rng or random.SystemRandom(),
+    return AppContext(store=store, sessions=sessions, hosting=hosting, rng=rng or random.SystemRandom(),
                       lan_url=lan_url, notices=list(store.notices), table_keys=table_keys)
 
 
@@ -43,68 +41,3 @@ def make_main(ctx: AppContext, browser_services: bool = True,
         await Shell(page, ctx, phone, browser_services=browser_services).start()
 
     return main
-
-
-# History's screens and the finished plays are made ready this long after the server listens: not on
-# History's first tap, and not while the phones of a restarted server come back (they all do within
-# 1.5 s). Importing its charts takes half a second of the processor (flet_charts brings matplotlib):
-# done as the server listened, it made each phone's reconnect 0.2 s slower (docs/join-trace.md).
-HISTORY_AFTER = 3.0
-
-
-def prepare_history(ctx: AppContext) -> None:
-    """Read the archive and what History's filter offers, and import History's screens."""
-    from companion.ui.screens.history_stats import archive_facts
-
-    archive_facts(ctx.store.archive.newest_first())
-    mark("History made ready")
-
-
-def once_listening(server, then: Callable[[], None], after: float = 0.0, name: str = "once-listening") -> None:
-    """Run `then` on a thread of its own `after` seconds once `server` (uvicorn's) listens; never if it
-    stops first."""
-
-    def wait() -> None:
-        while not server.started and not server.should_exit:
-            time.sleep(0.05)
-        if server.started:
-            time.sleep(after)
-            if not server.should_exit:
-                then()
-
-    threading.Thread(target=wait, name=name, daemon=True).start()
-
-
-def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url: str | None = None) -> None:
-    """Serve the app until interrupted: to browsers behind the table's gate, or in a desktop window."""
-    if desktop:
-        ft.run(make_main(ctx), name="", host=host, port=port, view=ft.AppView.FLET_APP,
-               assets_dir=str(assets_dir()), no_cdn=True)
-        return
-    import uvicorn
-    from flet.utils import is_linux_server, open_in_browser
-
-    from companion.fallback_fonts import PACKAGES
-    from companion.page_scripts import VERSIONED
-    from companion.serving import Server, end_flet_handlers
-    from companion.unseen_page import warm_up
-    from companion.web_files import ClientFiles, cache_dir
-
-    flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
-    files = ClientFiles(flet_app, assets_dir(), cache_dir())
-    ctx.files_base = f"{VERSIONED}{files.version}/"  # the app's pictures: asked for once, then kept
-    warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
-    for what in files.fonts.missing():
-        print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
-              f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)
-    app = TableGate(files, key=ctx.table_keys, public=files.home_screen_files())
-    # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
-    # the store is closed (see serving.py).
-    end_flet_handlers()
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                            timeout_graceful_shutdown=2, proxy_headers=False)  # no address taken from a header
-    server = Server(config, before_forced_exit=ctx.store.close)
-    once_listening(server, lambda: prepare_history(ctx), after=HISTORY_AFTER, name="read-archive")
-    if open_url and not is_linux_server():
-        once_listening(server, lambda: open_in_browser(open_url), name="open-browser")
-    server.run()

@@ -164,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise UsageError(str(exc)) from None
 
-    from companion.app import build_context, serve
+    from companion.app import build_context
+    from companion.laptop.hosting import LAPTOP
+    from companion.laptop.serve import serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     keys = None
@@ -174,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
         keys = TableKeys(folder)
     local_url = f"http://{LOCALHOST}:{args.port}"
     lan_url = f"http://{lan_address()}:{args.port}" if args.lan else None
-    ctx = build_context(store, lan_url=lan_url, table_keys=keys)
+    ctx = build_context(store, LAPTOP, lan_url=lan_url, table_keys=keys)
     # The key goes in the link, as Jupyter's token does: whoever has the link is at the table.
     host_link = f"{local_url}/?k={keys().secret}" if keys else local_url
     print(f"Companion is serving at {host_link}", flush=True)

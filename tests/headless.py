@@ -23,8 +23,9 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.app import build_context, make_main
 from companion.core.actions import TABLE
+from companion.laptop.hosting import LAPTOP
+from companion.laptop.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnection, encode, open_page  # noqa: F401
 from companion.ui.phone import PLAYER, PhonePrefs
-from companion.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnection, encode, open_page  # noqa: F401
 
 
 def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
@@ -189,7 +190,7 @@ class HeadlessApp:
 
     def __init__(self, store, loop: asyncio.AbstractEventLoop, seed: int = 1234, keep_messages: bool = True) -> None:
         self.store = store
-        self.ctx = build_context(store, rng=random.Random(seed))
+        self.ctx = build_context(store, LAPTOP, rng=random.Random(seed))
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
         self.hub = PubSubHub(loop=loop, executor=self.executor)
         self.loop = loop

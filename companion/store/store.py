@@ -51,6 +51,7 @@ from companion.store.layout import (
     BACKUPS_DIR,
     MIGRATION_COPIES_DIR,
     NOTICES_FILE,
+    PICKED_DIR,
     REPLACED_DIR,
     RESTORE_DIR,
     RESTORE_MANIFEST,
@@ -168,6 +169,23 @@ class Store:
             write_json_atomically(staging / relpath, raw)
         write_json_atomically(staging / RESTORE_MANIFEST, {"files": sorted(migrated)})
         self._finish_restore()
+
+    def restore_file(self, name: str, data: bytes,
+                     check_session: Callable[[SessionRecord], None] | None = None) -> None:
+        """`restore` from a backup file's content (one the phone picked), named `name` in what is said."""
+        folder = self.root / PICKED_DIR
+        shutil.rmtree(folder, ignore_errors=True)
+        shown_name = Path(name).name.strip() or "backup.json"
+        path = folder / shown_name
+        try:
+            try:
+                folder.mkdir()
+                path.write_bytes(data)
+            except (OSError, ValueError) as exc:  # a name this system cannot hold, a full disk
+                raise InvalidBackupError(f"{shown_name} cannot be read here: {getattr(exc, 'strerror', None) or exc}")
+            self.restore(path, check_session)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def _finish_restore(self) -> None:
         """Swap in a staged restore whose manifest is on disk (again after a crash: each step
@@ -381,7 +399,8 @@ def _read_notices(root: Path) -> list[dict[str, str]]:
 
 def _remove_stale_temp_files(root: Path) -> None:
     # Left by a crash between writing a temporary file and replacing the real one:
-    # the real file is intact, the temporary one is garbage.
+    # the real file is intact, the temporary one is garbage (so is a picked backup not restored).
+    shutil.rmtree(root / PICKED_DIR, ignore_errors=True)
     for pattern in (".*.tmp", f"{SESSIONS_DIR}/.*.tmp", f"{SESSIONS_DIR}/*/.*.tmp", f"{BACKUPS_DIR}/.*.tmp"):
         for tmp in root.glob(pattern):
             tmp.unlink(missing_ok=True)

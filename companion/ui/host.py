@@ -19,7 +19,7 @@ from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
-from companion.ui.phone import LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs, is_host_page
+from companion.ui.phone import LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
 from companion.ui.taps import keep_late_taps
 
 log = logging.getLogger(__name__)
@@ -32,12 +32,26 @@ class HostOnly(DomainError):
     """Something only the machine that serves the app may do."""
 
 
+@dataclass(frozen=True)
+class Hosting:
+    """What the machine Companion runs on gives its pages. Only the two entries differ: the laptop
+    serving the phones at the table (`companion.laptop.hosting.LAPTOP`) and one phone with no
+    computer, Companion running in its browser (`companion.site.phone.ONE_PHONE`). A screen never
+    offers what its host cannot do."""
+
+    name: str  # "the laptop", "this phone"
+    serves_phones: bool  # other phones join it: who plays on each phone, Invite phones, the table's address
+    is_host: Callable[[ft.Page], bool]  # the page may do what only the owner of the data may (restore, delete)
+    backups_in_folder: bool  # its backups are listed from its data folder (else each is a file the phone keeps)
+
+
 @dataclass
 class AppContext:
-    """Shared by every page the server shows: one store, one set of live sessions."""
+    """Shared by every page the host shows: one store, one set of live sessions."""
 
     store: Store
     sessions: SessionManager
+    hosting: Hosting
     rng: random.Random = field(default_factory=random.SystemRandom)
     lan_url: str | None = None  # with --lan: the address phones at the table open
     # Start-up notices the user has not dismissed yet (shared by all pages).
@@ -83,7 +97,7 @@ class Host:
         self._watched: dict[str, Callable[[], None]] = {}
         self._pending: list[str] = []  # topics other pages changed, not yet drawn here
         self.screen_awake: bool | None = None  # None until the browser answered
-        self.is_host = is_host_page(page)
+        self.is_host = ctx.hosting.is_host(page)
         self.origin = page.session.id  # names this page in the sessions' change records
         # The revision of each session this page last drew: what the player saw when tapping.
         self.shown: dict[str, int] = {}

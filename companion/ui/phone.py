@@ -8,12 +8,11 @@ import contextvars
 import json
 import logging
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 import flet as ft
 
 from companion.core.actions import TABLE
-from companion.gate import host_name, loopback
 
 log = logging.getLogger(__name__)
 
@@ -115,16 +114,6 @@ class BrowserPrefs(PhonePrefs):
             await asyncio.wait_for(self._storage.set(key, value), CLIENT_TIMEOUT)
         except (TimeoutError, RuntimeError) as exc:
             log.info("the browser did not keep %s: %r", key, exc)
-
-
-def is_host_page(page: ft.Page) -> bool:
-    """A page opened on the machine that serves the app, at its own loopback address.
-    Phones at the table reach the server through the network, so they never are."""
-    try:
-        netloc = urlsplit(page.url or "").netloc
-    except (RuntimeError, ValueError):
-        return False
-    return loopback(page.client_ip) and loopback(host_name(netloc))
 
 
 def is_table(identity: str | None) -> bool:

@@ -18,6 +18,7 @@ from companion.games.registry import Game, Part
 GAMES = "games"
 TABS = (GAMES, "dice", "history")
 PAGES = ("settings", "sessions", "who", "invite")
+TABLE_PAGES = ("who", "invite")  # only where phones join the host (`Hosting.serves_phones`)
 HOME = f"/{GAMES}"
 WHO = "/who"
 

@@ -25,7 +25,7 @@ from companion.join_trace import mark
 from companion.ui.components.common import Segment, notice_card, segments
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
-from companion.ui.routes import HOME, WHO, Place, game_route, place
+from companion.ui.routes import HOME, TABLE_PAGES, WHO, Place, game_route, place
 from companion.ui.screen import Screen
 from companion.ui.theme import THEME_MODES, themes
 
@@ -129,6 +129,8 @@ class Shell:
         version's route (a saved link, a tab left open) is shown at its new place, and the
         address bar says so."""
         where = place(route)
+        if where.name in TABLE_PAGES and not self.ctx.hosting.serves_phones:
+            where = place(HOME)  # no other phone joins this host: nobody to invite, and it plays for the table
         if self.host.identity is None and where.name != "who":
             self.host.after_who = where.route  # ask first, then go there
             where = place(WHO)
@@ -213,7 +215,7 @@ class Shell:
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
                                       on_click=lambda e: self.go(HOME)) if game else None,
                 actions=[
-                    self._who_button(),
+                    *([self._who_button()] if self.ctx.hosting.serves_phones else []),
                     ft.IconButton(ft.Icons.PENDING_ACTIONS, tooltip="Unfinished sessions",
                                   on_click=lambda e: self.go("/sessions")),
                     ft.IconButton(ft.Icons.SETTINGS, tooltip="Settings", on_click=lambda e: self.go("/settings")),

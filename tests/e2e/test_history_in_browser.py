@@ -9,6 +9,7 @@ import re
 from companion.app import build_context
 from companion.core.play_files import check_bgsplay
 from companion.games.fly_solo import journal as j
+from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from tests.e2e.test_table_of_phones_in_browser import phones, wait_for  # noqa: F401 (fixture)
 from tests.ui.test_history import play
@@ -26,7 +27,7 @@ def an_archive(data_dir) -> None:
         scores = {name: ((n * (i + 3)) % 17 + 5, (n + i) % 4) for i, name in enumerate(NAMES[: 2 + n % 2])}
         plays.append(play(n, game, f"2026-{9 + n // 10:02d}-{1 + (n % 10) * 2:02d}", scores))
     store.archive.add_many(plays)
-    ctx = build_context(store)
+    ctx = build_context(store, LAPTOP)
     journal = Journal("Autumn week")
     journal.buy("momentum", "1A")
     journal.win()

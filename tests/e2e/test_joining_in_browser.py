@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from urllib.parse import urlsplit
 
-from companion.page_scripts import ENGINES, preloaded
+from companion.laptop.page_scripts import ENGINES, preloaded
 from tests.browser import AppPage
 
 NAMES = ("Ana 🎣🐟", "李雷", "محمد")

@@ -12,7 +12,7 @@ import socket
 
 import msgpack
 
-from companion.serving import FRAME_LINES_PER_MINUTE, MalformedFrames
+from companion.laptop.serving import FRAME_LINES_PER_MINUTE, MalformedFrames
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_server_stops import frame, open_websocket, register
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.app import build_context
 from companion.games import GAMES
 from companion.games.pearl_boat import rules as pb
+from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from tests.browser import moment, seed_roster
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
@@ -17,7 +18,7 @@ def a_game_at_the_duel(data_dir) -> None:
     hidden attack; then Ana engages Ben: the duel waits for both choices."""
     seed_roster(data_dir, ("Ana", "Ben"))
     store = open_store(data_dir)
-    ctx = build_context(store)
+    ctx = build_context(store, LAPTOP)
     session = ctx.sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"]))
     session.perform(pb.order_roll(session.state, [6, 2]))
     for seat in (0, 1):

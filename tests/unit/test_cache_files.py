@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from companion.cache_files import STALE_AFTER, clear_stale, write_whole
-from companion.icon_font import IconFont
+from companion.client.cache_files import STALE_AFTER, clear_stale, write_whole
+from companion.client.icon_font import IconFont
 
 
 def test_a_file_is_written_whole_or_not_at_all(tmp_path) -> None:

@@ -15,6 +15,7 @@ from companion.core.session_log import DONE, Change
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.games.dice_roller import GAME
+from companion.laptop.hosting import LAPTOP
 from companion.store import journal, open_store
 from tests.killed_while_writing import roll
 
@@ -37,7 +38,7 @@ def start(root, clock):
     """The next start, as `companion` makes it: the store, then the context every page shares."""
     clock.advance(hours=1)
     store = open_store(root, clock)
-    return store, build_context(store)
+    return store, build_context(store, LAPTOP)
 
 
 def labels(store, session_id) -> list[str]:

@@ -19,6 +19,7 @@ from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, RULES
+from companion.laptop.hosting import LAPTOP
 from companion.store import journal, open_store
 from companion.store.backups import witnesses
 from companion.store.salvage import salvage
@@ -96,7 +97,7 @@ def start_on_a_copy(tables, which, data, tmp_path_factory):
     before = salvage(root / "sessions" / session_id)  # the session as its whole log has it, line by line
     name, left = damage(data, root / "sessions" / session_id)
     store = open_store(root, FakeClock())
-    return store, build_context(store), session_id, before, name, left
+    return store, build_context(store, LAPTOP), session_id, before, name, left
 
 
 def the_folder_set_aside_holds_the_damage_as_it_was(store, session_id, name, left) -> None:

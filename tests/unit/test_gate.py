@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from companion.gate import COOKIE, TableGate, host_allowed, same_origin
+from companion.laptop.gate import COOKIE, TableGate, host_allowed, same_origin
 from companion.store.table_key import TableKey, load_table_key, renew_table_key
 
 KEY = TableKey("s3cret-s3cret-s3cret-xyz", "482913")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from companion.gate import (
+from companion.laptop.gate import (
     FAILED_MEMORY,
     REMEMBERED,
     WRONG_CODES_PER_MINUTE,

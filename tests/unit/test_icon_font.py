@@ -13,9 +13,9 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.ttLib import TTFont
 
 import companion
+from companion.client.icon_font import FLUTTER_OWN, FONT, ICONS, IconFont, cut, glyph_of, wanted_glyphs
 from companion.games import registry
-from companion.icon_font import FLUTTER_OWN, FONT, ICONS, IconFont, cut, glyph_of, wanted_glyphs
-from companion.web_files import ClientFiles, web_dir
+from companion.laptop.web_files import ClientFiles, web_dir
 from tests.unit.test_web_files import Flet, get
 
 FULL = web_dir() / FONT

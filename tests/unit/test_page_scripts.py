@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.page_scripts import CONNECTION_SCRIPT, SCRIPTS, patch_page
+from companion.laptop.page_scripts import CONNECTION_SCRIPT, SCRIPTS, patch_page
 
 PAGE = (b'<!DOCTYPE html><html><head><title>Flet</title></head>'
         b'<body><script src="flutter_bootstrap.js" async></script></body></html>')

@@ -112,12 +112,13 @@ def test_a_phone_that_brought_its_settings_is_sent_no_storage_before_its_first_s
     from flet.pubsub.pubsub_hub import PubSubHub
 
     from companion.app import build_context, make_main
+    from companion.laptop.hosting import LAPTOP
+    from companion.laptop.unseen_page import UnseenConnection, open_page
     from companion.store import open_store
     from companion.ui.phone import connection_cookie
-    from companion.unseen_page import UnseenConnection, open_page
 
     store = open_store(tmp_path)
-    ctx = build_context(store)
+    ctx = build_context(store, LAPTOP)
 
     async def first_screen(kept: str | None) -> bytes:
         loop = asyncio.get_running_loop()

@@ -8,7 +8,7 @@ import threading
 import time
 from types import SimpleNamespace
 
-from companion.app import HISTORY_AFTER, once_listening
+from companion.laptop.serve import HISTORY_AFTER, once_listening
 from tests.browser import Server, free_port, seed_roster
 
 

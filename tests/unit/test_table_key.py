@@ -8,6 +8,7 @@ import json
 import pytest
 
 from companion.app import build_context
+from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from companion.store.table_key import TABLE_KEY_FILE, TableKeys, load_table_key, renew_table_key
 
@@ -18,7 +19,7 @@ def start(root, clock):
     """The next start with --lan, as `companion` makes it: the store, the table's keys, the context."""
     store = open_store(root, clock)
     keys = TableKeys(root)
-    return store, keys, build_context(store, table_keys=keys)
+    return store, keys, build_context(store, LAPTOP, table_keys=keys)
 
 
 @pytest.fixture

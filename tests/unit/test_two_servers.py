@@ -19,7 +19,7 @@ IN_USE = "companion: another Companion is already using the data folder"
 # Everything is imported first; then both wait for one file and open the folder at once.
 AT_THE_SIGNAL = """import os, sys, time
 from companion.cli import main
-import companion.app, companion.serving, uvicorn
+import companion.app, companion.laptop.serve, companion.laptop.serving, uvicorn
 go = sys.argv.pop(1)
 open(go + "." + str(os.getpid()), "w").close()
 while not os.path.exists(go):

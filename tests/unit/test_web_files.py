@@ -6,15 +6,16 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
-from urllib.parse import unquote
 from pathlib import Path
+from urllib.parse import unquote
 
 import brotli
 import pytest
 
-from companion.fallback_fonts import FallbackFonts, family_of
-from companion.page_scripts import BOOT_PATH, RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT, patch_page
-from companion.web_files import IMMUTABLE, REVALIDATE, ClientFiles
+from companion.client.fonts import FallbackFonts, family_of
+from companion.client.page import RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT
+from companion.laptop.page_scripts import BOOT_PATH, patch_page
+from companion.laptop.web_files import IMMUTABLE, REVALIDATE, ClientFiles
 
 PAGE = (b'<html><head><title>Flet</title><script src="python.js"></script></head>'
         b'<body><script src="flutter_bootstrap.js" async></script></body></html>')

@@ -11,15 +11,11 @@ from companion.core.errors import DomainError
 from companion.core.players import Player, PlayerColor
 from companion.core.pools import SavedPool
 from companion.games import registry
-from companion.store import BackupInfo, InvalidBackupError
 from companion.ui.components.common import Segment, chip, notice_card, section, segments
-from companion.ui.host import EVERYTHING
 from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
 from companion.ui.screen import Screen
+from companion.ui.screens.backups import Backups
 from companion.ui.theme import TAP, TAP_SMALL
-
-BACKUPS_SHOWN = 12
-REASON_LABELS = {"auto": "Automatic", "manual": "Backed up by hand", "pre-restore": "Taken before a restore"}
 
 # The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen
 # where the browser allows it.
@@ -38,7 +34,8 @@ class SettingsScreen(Screen):
         host.watch("screen-awake", self.render)
 
     def build(self) -> list[ft.Control]:
-        return [self._this_phone(), self._roster(), *self._games(), self._saved_pools(), self._backups(),
+        return [self._this_phone(), self._roster(), *self._games(), self._saved_pools(),
+                Backups(self.host, self.render).section(),
                 self._about()]
 
     # This phone -------------------------------------------------------------------
@@ -50,26 +47,36 @@ class SettingsScreen(Screen):
                         for n in TEXT_SIZES], wrap=True, spacing=6, run_spacing=6)
         return section(
             "This phone",
-            ft.Text("Only this phone: the others at the table keep their own.", color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Row([
-                ft.Text(f"Playing on it: {self.host.who}", size=16, expand=True, key="playing-here"),
-                ft.OutlinedButton(content=ft.Text("Change", semantics_label="Change who plays on this phone"),
-                                  key="change-who",
-                                  on_click=lambda e: self._change_who()),
-            ]),
+            *self._who_plays(),
             ft.Text("Theme", size=16),
             segments([Segment("system", "System", ft.Icons.BRIGHTNESS_AUTO), Segment("light", "Light", ft.Icons.LIGHT_MODE),
                       Segment("dark", "Dark", ft.Icons.DARK_MODE)], self.host.prefs.get(THEME), self._set_theme,
                      key="theme"),
             ft.Text("Text size", size=16),
             sizes,
-            ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
-                              on_click=lambda e: self.host.navigate("/invite")),
+            *self._invite(),
             ft.Row([
                 ft.Icon(ft.Icons.ADD_TO_HOME_SCREEN, size=28),
                 ft.Text(HOME_SCREEN, size=15, expand=True, key="home-screen"),
             ], spacing=12),
         )
+
+    def _who_plays(self) -> list[ft.Control]:
+        """Who plays on this phone, where phones join the host (on a phone alone, it plays for the table)."""
+        if not self.ctx.hosting.serves_phones:
+            return []
+        return [ft.Text("Only this phone: the others at the table keep their own.", color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Row([
+                    ft.Text(f"Playing on it: {self.host.who}", size=16, expand=True, key="playing-here"),
+                    ft.OutlinedButton(content=ft.Text("Change", semantics_label="Change who plays on this phone"),
+                                      key="change-who", on_click=lambda e: self._change_who()),
+                ])]
+
+    def _invite(self) -> list[ft.Control]:
+        if not self.ctx.hosting.serves_phones:
+            return []
+        return [ft.OutlinedButton("Invite phones to the table", icon=ft.Icons.QR_CODE_2, key="open-invite",
+                                  on_click=lambda e: self.host.navigate("/invite"))]
 
     def _change_who(self) -> None:
         self.host.after_who = "/settings"
@@ -234,71 +241,6 @@ class SettingsScreen(Screen):
         self.render()
         self.host.toast("Removed the saved pool.", undo=undo)
 
-    # Backups --------------------------------------------------------------------
-
-    def _backups(self) -> ft.Control:
-        if not self.host.is_host:
-            return section("Backups", ft.Text("Backups and restoring one are done on the host: the machine "
-                                              "Companion runs on.", color=ft.Colors.ON_SURFACE_VARIANT))
-        found = self.ctx.store.list_backups()
-        rows: list[ft.Control] = [
-            ft.Text("A backup is taken automatically on the first start of each day (the last 10 are kept). "
-                    f"Backups live in {self.ctx.store.backups_dir}.", color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.FilledButton("Back up now", icon=ft.Icons.BACKUP, key="backup-now",
-                            on_click=lambda e: self._backup_now()),
-        ]
-        rows += [self._backup_row(info) for info in found[:BACKUPS_SHOWN]]
-        if len(found) > BACKUPS_SHOWN:
-            rows.append(ft.Text(f"... and {len(found) - BACKUPS_SHOWN} older backups in the folder above."))
-        return section("Backups", *rows)
-
-    def _backup_row(self, info: BackupInfo) -> ft.Control:
-        return ft.Row([
-            ft.Icon(ft.Icons.INVENTORY_2_OUTLINED),
-            ft.Column([
-                ft.Text(f"{info.created:%a %d %b %Y, %H:%M}", size=16),
-                ft.Text(REASON_LABELS[info.reason], size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ], spacing=0, expand=True),
-            ft.OutlinedButton("Restore", key=f"restore-{info.name}",
-                              on_click=lambda e: self._confirm_restore(info)),
-        ])
-
-    def _backup_now(self) -> None:
-        if not self.host.attempt(lambda: self.host.require_host("A backup")):
-            return
-        info = self.ctx.store.backup_now()
-        self.host.toast(f"Backed up everything to {info.name}.")
-        self.render()
-
-    def _confirm_restore(self, info: BackupInfo) -> None:
-        def restore(e: ft.Event) -> None:
-            self.host.page.pop_dialog()
-            self._restore(info)
-
-        self.host.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Restore this backup?"),
-            content=ft.Text(f"Everything (players, history, unfinished sessions) is replaced by the backup of "
-                            f"{info.created:%d %b %Y, %H:%M}. A backup of what you have now is taken first, "
-                            "so you can go back."),
-            actions=[
-                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
-                ft.FilledButton("Restore", key="confirm-restore", on_click=restore),
-            ],
-        ))
-
-    def _restore(self, info: BackupInfo) -> None:
-        if not self.host.attempt(lambda: self.host.require_host("Restoring a backup")):
-            return
-        try:
-            self.ctx.store.restore(info.path, check_session=self.ctx.sessions.check)
-        except InvalidBackupError as exc:
-            self.host.toast(f"Not restored, nothing was changed: {exc}")
-            return
-        self.ctx.sessions.forget_all()
-        self.host.changed(EVERYTHING)
-        self.host.refresh(EVERYTHING)  # this page too: every screen drawn again from what was restored
-        self.host.toast(f"Restored the backup of {info.created:%d %b %Y, %H:%M}.")
-
     # About ----------------------------------------------------------------------
 
     def _about(self) -> ft.Control:
@@ -306,7 +248,9 @@ class SettingsScreen(Screen):
                  False: "No: this browser does not allow it here (plain-HTTP addresses on a LAN are refused). "
                         "Set a longer screen timeout on your phone while you play.",
                  None: "Checking..."}[self.host.screen_awake]
-        lines = [("Your data", str(self.ctx.store.root))] if self.host.is_host else []
+        hosting = self.ctx.hosting
+        lines = [("Your data", str(self.ctx.store.root) if hosting.backups_in_folder else
+                  "In this browser, on this phone")] if self.host.is_host else []
         lines.append(("Screen kept awake", awake))
         if self.ctx.lan_url:
             lines.append(("Address for phones at the table", self.ctx.lan_url))

@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.cache_files import write_whole
+from companion.client.cache_files import write_whole
 
 # Where systems keep fonts (Linux packages and per-user fonts, macOS, Windows).
 FONT_DIRS = (

@@ -16,7 +16,7 @@ import hashlib
 import threading
 from pathlib import Path
 
-from companion.cache_files import clear_stale, write_whole
+from companion.client.cache_files import clear_stale, write_whole
 
 FONT = "assets/fonts/MaterialIcons-Regular.otf"  # the client's file, as the page asks for it
 

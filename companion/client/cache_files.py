@@ -1,5 +1,6 @@
-"""Files the server makes for itself in its cache folder (compressed copies of the client's files,
-fonts): each written whole or not at all, and what a server killed while writing left is cleared."""
+"""Files made for the client in a cache folder (the laptop's compressed copies of the client's files,
+fonts, the cut icon font; the phone build's CJK faces): each written whole or not at all, and what a
+process killed while writing left is cleared."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 STALE_AFTER = 3600  # seconds: a partial file this old was left by a server killed while writing it
+
+
+def cache_dir() -> Path:
+    """Where these files are kept ($COMPANION_CACHE_DIR, else the user's cache folder): shared by every
+    data folder on this machine, and by the phone build made on it."""
+    from platformdirs import user_cache_dir
+
+    return Path(os.environ.get("COMPANION_CACHE_DIR") or user_cache_dir("companion"))
 
 
 def write_whole(out: Path, write: Callable[[Path], object]) -> Path:

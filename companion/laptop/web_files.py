@@ -11,9 +11,9 @@ fetched from anywhere but this server.
   revalidated (a phone asks, and gets "not modified" when nothing changed).
 - **Nothing from elsewhere**: the Rive animation runtime the client asks a CDN for is
   answered with a stand-in that declines (Companion has no Rive animations); fallback
-  fonts come from this machine (`fallback_fonts.py`); the fonts for math formulas and
+  fonts come from this machine (`client/fonts.py`); the fonts for math formulas and
   Cupertino icons, which Companion never shows, are left out of the font manifest.
-- **Only the icons Companion draws**: the icon font is sent cut down to them (`icon_font.py`).
+- **Only the icons Companion draws**: the icon font is sent cut down to them (`client/icon_font.py`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
-import json
 import mimetypes
-import os
 import queue
 import secrets
 import threading
@@ -33,12 +31,13 @@ from pathlib import Path
 
 import brotli
 
-from companion.cache_files import clear_stale, write_whole
-from companion.fallback_fonts import FallbackFonts, family_of
-from companion.gate import ASGIApp, Receive, Scope, Send
-from companion.icon_font import FONT, IconFont
+from companion.client.cache_files import clear_stale, write_whole
+from companion.client.fonts import FallbackFonts, family_of
+from companion.client.icon_font import FONT, IconFont
+from companion.client.page import font_manifest
 from companion.join_trace import mark
-from companion.page_scripts import BOOT_PATH, VERSIONED, patch_page
+from companion.laptop.gate import ASGIApp, Receive, Scope, Send
+from companion.laptop.page_scripts import BOOT_PATH, VERSIONED, patch_page
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -57,15 +56,6 @@ HOT = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/sk
        "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js", "flutter_bootstrap.js", "flutter.js",
        "python.js", "assets/fonts/MaterialIcons-Regular.otf", "assets/AssetManifest.bin.json")
 FLET_PAGES = {"index.html"}  # Flet fills it in: it serves it
-DROPPED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-
-
-def cache_dir() -> Path:
-    """Where the compressed copies and extracted fonts are kept ($COMPANION_CACHE_DIR, else the
-    user's cache folder): shared by every data folder on this machine."""
-    from platformdirs import user_cache_dir
-
-    return Path(os.environ.get("COMPANION_CACHE_DIR") or user_cache_dir("companion"))
 
 
 def web_dir() -> Path:
@@ -162,7 +152,7 @@ class ClientFiles:
         self.boot = secrets.token_hex(8)  # this start of the server: a page compares it after a lost connection
         self.compressed = Compressed(cache_dir / "compressed")
         self.fonts = fonts if fonts is not None else FallbackFonts(cache_dir / "fonts")
-        self.font_manifest = self._font_manifest()
+        self.font_manifest = font_manifest(self.roots[1])
         self.icon_font = IconFont(self.roots[1] / FONT, cache_dir / "icons", self.version)
         if compress:
             self.compressed.start(self._worth_compressing())
@@ -186,12 +176,6 @@ class ClientFiles:
             pictures = [*(root / "icons").glob("*.png"), root / "favicon.png"]
             paths |= {"/" + p.relative_to(root).as_posix() for p in pictures if p.is_file()}
         return frozenset(paths)
-
-    def _font_manifest(self) -> bytes:
-        """Flet's font manifest without the fonts Companion never shows, with Flet's Roboto."""
-        families = json.loads((self.roots[1] / "assets" / "FontManifest.json").read_text())
-        kept = [f for f in families if not f["family"].startswith(DROPPED_FONTS)]
-        return json.dumps(kept + [{"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]}]).encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):

@@ -1,4 +1,5 @@
-"""What Companion adds to the web client's page (Flet's index.html) before a phone gets it.
+"""What the laptop adds to the web client's page (Flet's index.html) before a phone gets it: the
+shared lines of every host (`client.page`), then its own.
 
 Each script goes just before `</head>`, after Flet's own configuration and before the
 client starts (`flutter_bootstrap.js` is loaded at the end of the body).
@@ -7,18 +8,9 @@ client starts (`flutter_bootstrap.js` is loaded at the end of the body).
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 
+from companion.client.page import RIVE_STANDIN_SCRIPT, TEXT_SIZE_SCRIPT, named
 from companion.ui.phone import DEFAULTS, PHONE_COOKIE
-
-# The phone's text size: Flutter's web engine reads the root font size as its text scale,
-# as it does the browser's own text-size setting.
-TEXT_SIZE_KEY = "flutter.companion.text_size"  # how Flet's SharedPreferences names the phone's text size
-TEXT_SIZE_SCRIPT = (
-    "<script>(function(){function apply(){var v=parseInt(localStorage.getItem('%s')||'100',10);"
-    "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
-    "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
-)
 
 # What the phone kept (who plays on it, its theme, its text size: in the browser's storage, where
 # Flet's SharedPreferences names each "flutter." + its key) rides on each connection to the server:
@@ -238,12 +230,6 @@ def boot_script(boot: str) -> str:
 # The client's files are asked for under /_v/<version>/, where they never change
 # (web_files.py lets phones keep them): the page points Flet's loader there.
 VERSIONED = "/_v/"
-RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
-# Companion has no Rive animations: the runtime is declined in the page itself (a data:
-# address), with no request at all, since Flet's client waits for it before its first frame.
-RIVE_STANDIN = "data:text/javascript," + quote(
-    "window.RiveNative=function(){return Promise.reject(new Error('no Rive in Companion'))};")
-
 # What the client's loader asks for one after another (page, loader, engine, app, fonts),
 # asked for at once when the page arrives. Only where the loader would choose them: a
 # Chromium-based browser with WebAssembly GC (Flutter's own test, the bytes below);
@@ -270,29 +256,11 @@ def preloaded(engine: str) -> list[tuple[str, str]]:
 WASM_GC_PROBE = "[0,97,115,109,1,0,0,0,1,5,1,95,1,120,0]"
 
 
-# Flet's page calls the app "Flet": a phone's home screen shows Companion.
-NAMES = (
-    (b"<title>Flet</title>", b"<title>Companion</title>"),
-    (b'name="apple-mobile-web-app-title" content="Flet"', b'name="apple-mobile-web-app-title" content="Companion"'),
-    (b'content="Flet application."', b'content="A table companion for fishing board games."'),
-    (b'name="apple-mobile-web-app-status-bar-style" content="black"',
-     b'name="apple-mobile-web-app-status-bar-style" content="default"><meta name="theme-color" content="#00695C"'),
-)
-
-
 def client_scripts(version: str) -> str:
-    """Where the client's files are, and the Rive runtime (asked of a CDN) declined here."""
+    """Where the client's files are (the Rive runtime it asks of a CDN is declined by `client.page`)."""
     base = f"{VERSIONED}{version}/"
-    return (
-        f'<script>flet.entrypointBaseUrl="{base}";flet.assetBase="{base}";'
-        f'flet.canvasKitBaseUrl="{base}canvaskit/";'
-        "(function(){var d=Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype,'src');"
-        "Object.defineProperty(HTMLScriptElement.prototype,'src',{configurable:true,enumerable:d.enumerable,"
-        "get:d.get,set:function(v){v=String(v);"
-        f"if(v.indexOf('{RIVE_CDN}')===0)v='{RIVE_STANDIN}';"
-        "d.set.call(this,v);}});})();</script>"
-        + preload_script(base)
-    )
+    return (f'<script>flet.entrypointBaseUrl="{base}";flet.assetBase="{base}";'
+            f'flet.canvasKitBaseUrl="{base}canvaskit/";</script>' + preload_script(base))
 
 
 def preload_script(base: str) -> str:
@@ -315,10 +283,9 @@ def patch_page(body: bytes, version: str | None = None, boot: str | None = None)
     """The page with Companion's scripts in its head (and, given the client's version, the
     client's files asked for where phones may keep them; given the server's start, its id)."""
     scripts = (boot_script(boot) if boot else "") + "".join(SCRIPTS)
-    for flet_says, companion_says in NAMES:
-        body = body.replace(flet_says, companion_says, 1)
+    body = named(body)
     if version is not None:
-        scripts = client_scripts(version) + scripts
+        scripts = client_scripts(version) + RIVE_STANDIN_SCRIPT + scripts
         for name in (b"flutter_bootstrap.js", b"python.js"):
             body = body.replace(b'src="' + name + b'"', b'src="' + f"{VERSIONED}{version}/".encode() + name + b'"', 1)
     return body.replace(b"</head>", scripts.encode() + b"</head>", 1)
