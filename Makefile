@@ -1,9 +1,9 @@
-# The two commands the README shows. Both build .venv on first use.
+# The two commands the README shows, and the phone build. Each builds .venv on first use.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench soak clean
+.PHONY: run test site bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Companion needs Python 3.11 or newer")'
@@ -24,6 +24,10 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.test-installed
 	tools/ensure-chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Companion on one phone with no computer: a static folder (build/site) any static host serves.
+site: $(VENV)/.run-installed
+	$(BIN)/python -m companion.site.build $(or $(OUT),build/site)
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run_all.py

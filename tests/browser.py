@@ -168,7 +168,11 @@ class AppPage:
     def ready(self) -> None:
         """Wait for Flutter to start, then turn on its accessibility tree."""
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        # The tree may be on already (a page loaded again by its own script keeps it on).
+        self.page.wait_for_selector("flt-semantics-placeholder, flt-semantics", state="attached", timeout=30_000)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        if placeholder.count():
+            placeholder.dispatch_event("click")
         self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=30_000)
 
     def button(self, name: str):

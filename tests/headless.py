@@ -25,6 +25,7 @@ from companion.app import build_context, make_main
 from companion.core.actions import TABLE
 from companion.laptop.hosting import LAPTOP
 from companion.laptop.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnection, encode, open_page  # noqa: F401
+from companion.ui.host import Hosting
 from companion.ui.phone import PLAYER, PhonePrefs
 
 
@@ -188,9 +189,10 @@ class PageDriver:
 class HeadlessApp:
     """One server's worth of state (a store, its sessions) and the pages open on it."""
 
-    def __init__(self, store, loop: asyncio.AbstractEventLoop, seed: int = 1234, keep_messages: bool = True) -> None:
+    def __init__(self, store, loop: asyncio.AbstractEventLoop, seed: int = 1234, keep_messages: bool = True,
+                 hosting: Hosting = LAPTOP) -> None:
         self.store = store
-        self.ctx = build_context(store, LAPTOP, rng=random.Random(seed))
+        self.ctx = build_context(store, hosting, rng=random.Random(seed))
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
         self.hub = PubSubHub(loop=loop, executor=self.executor)
         self.loop = loop

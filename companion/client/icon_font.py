@@ -64,7 +64,7 @@ def cut(full: Path, out: Path) -> Path:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(full)
+    font = TTFont(full, recalcTimestamp=False)  # the same cut from the same font: no time in it
     wanted = wanted_glyphs()
     codes = [code for code, glyph in font.getBestCmap().items() if glyph in wanted or code == 0x20]
     options = subset.Options()

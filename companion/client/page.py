@@ -40,6 +40,31 @@ RIVE_STANDIN_SCRIPT = (
     "d.set.call(this,v);}});})();</script>"
 )
 
+# Which of Flet's client builds Flutter's loader takes in this browser, the same test as its own
+# (flutter_bootstrap.js): "skwasm" (dart2wasm, drawn by skwasm) in a Chromium-based browser with
+# WebAssembly GC and WebGL; "skwasm_heavy", the heavier engine with its own image codecs and text
+# breaking, where the browser lacks them (WebCodecs' ImageDecoder exists only in a secure context: a
+# phone on a laptop's plain-HTTP address); "canvaskit" (dart2js, drawn by CanvasKit) elsewhere (Safari,
+# Firefox). A page asks for that build's files early (the laptop), or keeps them (the phone build's
+# service worker); the files of each are `BUILDS`.
+BUILD_SCRIPT = """function companionBuild() {
+  var gc = false, gl = false;
+  try { gc = WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,95,1,120,0])); } catch (e) {}
+  try {
+    var c = document.createElement("canvas");
+    gl = !!(c.getContext("webgl2") || c.getContext("webgl"));
+  } catch (e) {}
+  var blink = navigator.vendor === "Google Inc." || navigator.userAgent.indexOf("Edg/") >= 0;
+  if (!gc || !gl || !blink || flet.webRenderer !== "auto") return "canvaskit";
+  return typeof ImageDecoder === "undefined" || typeof Intl.v8BreakIterator === "undefined"
+    || typeof Intl.Segmenter === "undefined" ? "skwasm_heavy" : "skwasm";
+}"""
+BUILDS = {
+    "skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"),
+    "skwasm_heavy": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm"),
+    "canvaskit": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+}
+
 # Fonts of Flet's client that Companion never shows (math formulas, Cupertino icons): left out of
 # the font manifest, so no phone loads them.
 DROPPED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
+from companion.laptop import picture
 from companion.laptop.gate import host_name, loopback
 from companion.ui.host import Hosting
 
@@ -21,4 +22,4 @@ def is_host_page(page: ft.Page) -> bool:
     return loopback(page.client_ip) and loopback(host_name(netloc))
 
 
-LAPTOP = Hosting("the laptop", serves_phones=True, is_host=is_host_page, backups_in_folder=True)
+LAPTOP = Hosting("the laptop", serves_phones=True, is_host=is_host_page, backups_in_folder=True, paint=picture.paint)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from companion.client.page import RIVE_STANDIN_SCRIPT, TEXT_SIZE_SCRIPT, named
+from companion.client.page import BUILD_SCRIPT, RIVE_STANDIN_SCRIPT, TEXT_SIZE_SCRIPT, named
 from companion.ui.phone import DEFAULTS, PHONE_COOKIE
 
 # What the phone kept (who plays on it, its theme, its text size: in the browser's storage, where
@@ -239,21 +239,15 @@ PRELOADED = (("main.dart.wasm", "fetch"), ("{engine}.wasm", "fetch"),
              ("main.dart.mjs", "modulepreload"), ("{engine}.js", "modulepreload"),
              ("assets/FontManifest.json", "fetch"), ("assets/fonts/MaterialIcons-Regular.otf", "fetch"),
              ("assets/fonts/roboto.woff2", "fetch"))
-# The loader takes the heavier engine, with its own image codecs and text breaking, where the
-# browser lacks them: WebCodecs' ImageDecoder exists only in a secure context, so a phone on
-# the table's plain-HTTP address gets "heavy" and the serving machine's own browser
-# (loopback) "light". Asking for the other would download 1.5 MB for nothing.
+# The loader takes the heavier engine where the browser lacks its image codecs (`client.page.BUILD_SCRIPT`):
+# a phone on the table's plain-HTTP address gets "heavy" and the serving machine's own browser (loopback)
+# "light". Asking for the other would download 1.5 MB for nothing.
 ENGINES = {"light": "canvaskit/skwasm", "heavy": "canvaskit/skwasm_heavy"}
-NEEDS_HEAVY = ("typeof ImageDecoder==='undefined'||typeof Intl.v8BreakIterator==='undefined'"
-               "||typeof Intl.Segmenter==='undefined'")
 
 
 def preloaded(engine: str) -> list[tuple[str, str]]:
     """The files the page asks for at once in a browser that takes `engine` ("light" or "heavy")."""
     return [(name.replace("{engine}", ENGINES[engine]), kind) for name, kind in PRELOADED]
-
-
-WASM_GC_PROBE = "[0,97,115,109,1,0,0,0,1,5,1,95,1,120,0]"
 
 
 def client_scripts(version: str) -> str:
@@ -267,11 +261,9 @@ def preload_script(base: str) -> str:
     """Links asking for the client's files at once (see PRELOADED)."""
     files = json.dumps([[base + name, kind] for name, kind in PRELOADED])
     return (
-        "<script>(function(){var gc=false;"
-        f"try{{gc=WebAssembly.validate(new Uint8Array({WASM_GC_PROBE}));}}catch(e){{}}"
-        "var blink=navigator.vendor==='Google Inc.'||navigator.userAgent.indexOf('Edg/')>=0;"
-        "if(!gc||!blink||flet.webRenderer!=='auto')return;"
-        f"var engine=({NEEDS_HEAVY})?{json.dumps(ENGINES['heavy'])}:{json.dumps(ENGINES['light'])};"
+        f"<script>(function(){{{BUILD_SCRIPT}var build=companionBuild();"
+        "if(build==='canvaskit')return;"
+        "var engine='canvaskit/'+build;"
         f"{files}.forEach(function(f){{f[0]=f[0].replace('{{engine}}',engine);var l=document.createElement('link');"
         "if(f[1]==='modulepreload'){l.rel='modulepreload';}"
         "else{l.rel='preload';l.as=f[1];l.crossOrigin='anonymous';}"

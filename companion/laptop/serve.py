@@ -21,10 +21,13 @@ HISTORY_AFTER = 3.0
 
 
 def prepare_history(ctx: AppContext) -> None:
-    """Read the archive and what History's filter offers, and import History's screens."""
+    """Read the archive and what History's filter offers, import History's screens, and draw a picture
+    once (a result shared: matplotlib imported and ready)."""
+    from companion.laptop.picture import warm_up
     from companion.ui.screens.history_stats import archive_facts
 
     archive_facts(ctx.store.archive.newest_first())
+    warm_up()
     mark("History made ready")
 
 

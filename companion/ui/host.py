@@ -19,6 +19,7 @@ from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
+from companion.ui.components.result_picture import Picture
 from companion.ui.phone import LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
 from companion.ui.taps import keep_late_taps
 
@@ -43,6 +44,7 @@ class Hosting:
     serves_phones: bool  # other phones join it: who plays on each phone, Invite phones, the table's address
     is_host: Callable[[ft.Page], bool]  # the page may do what only the owner of the data may (restore, delete)
     backups_in_folder: bool  # its backups are listed from its data folder (else each is a file the phone keeps)
+    paint: Callable[[Picture], Awaitable[bytes]]  # a result's picture as PNG bytes, drawn with what it has
 
 
 @dataclass
@@ -58,6 +60,9 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     table_keys: TableKeys | None = None  # with --lan: the table's secret and code
     kept_rolls: dict[Hashable, int] = field(default_factory=dict)  # see `roll_kept`
+    # Whether the browser agreed to keep the data when the phone runs short of space (the phone build);
+    # None where it does not apply (the laptop's own disk).
+    data_kept: bool | None = None
     # Where phones keep the app's files (web_files: "/_v/<version>/", kept a year, another name when any
     # file changes); "" on a page nobody serves a file to (the headless tests).
     files_base: str = ""

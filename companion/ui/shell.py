@@ -32,6 +32,11 @@ from companion.ui.theme import THEME_MODES, themes
 log = logging.getLogger(__name__)
 
 WAKELOCK_TOLD = "companion.wakelock_told"
+DATA_KEPT_TOLD = "companion.data_kept_told"
+NOT_AWAKE = ("This browser will not keep the screen awake on this address. "
+             "Set a longer screen timeout on your phone while you play.")
+MAY_BE_CLEARED = ("This browser may clear Companion's data if the phone runs short of space. Put Companion on "
+                  "the home screen (Settings), and save a backup file now and then (Settings, Backups).")
 SCREEN_AWAKE = "screen-awake"  # the topic a screen watches to show whether the screen is kept on
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
 AWAKE_AFTER = 2.0  # seconds after the first screen: the wake lock's calls and script stay out of its frames
@@ -312,8 +317,9 @@ class Shell:
             self.page.update()
 
     async def _keep_screen_awake(self) -> None:
-        """Keep the screen on; where the browser refuses, say so once per device. Asked once the first
-        screen is drawn: nothing the first screen does not need is in its frames."""
+        """Keep the screen on; where the browser refuses, say so once per device (and that the data
+        may be cleared, where it may). Asked once the first screen is drawn: nothing the first screen
+        does not need is in its frames."""
         await asyncio.sleep(AWAKE_AFTER)
         self._wakelock = ft.Wakelock()
         try:
@@ -324,15 +330,19 @@ class Shell:
             awake = False
         self.host.screen_awake = awake
         self.host.refresh(SCREEN_AWAKE)
-        if awake:
-            return
+        if not awake:
+            await self._tell_once(WAKELOCK_TOLD, NOT_AWAKE)
+        if self.ctx.data_kept is False:  # a phone's browser that may clear its storage (Settings says so too)
+            await self._tell_once(DATA_KEPT_TOLD, MAY_BE_CLEARED)
+
+    async def _tell_once(self, key: str, words: str) -> None:
+        """Say `words` once on this device (its browser remembers under `key`)."""
         prefs = ft.SharedPreferences()
         try:
-            told = await asyncio.wait_for(prefs.get(WAKELOCK_TOLD), CLIENT_TIMEOUT)
+            told = await asyncio.wait_for(prefs.get(key), CLIENT_TIMEOUT)
             if not told:
-                self.host.toast("This browser will not keep the screen awake on this address. "
-                                "Set a longer screen timeout on your phone while you play.", seconds=12)
+                self.host.toast(words, seconds=12)
                 self.page.update()
-                await asyncio.wait_for(prefs.set(WAKELOCK_TOLD, True), CLIENT_TIMEOUT)
+                await asyncio.wait_for(prefs.set(key, True), CLIENT_TIMEOUT)
         except (TimeoutError, RuntimeError) as exc:
             log.info("could not reach the browser's preferences: %r", exc)

@@ -18,7 +18,7 @@ import pytest
 from tests.browser import CHROMIUM
 
 BENCHMARKS_DIR = Path(__file__).resolve().parents[2] / "benchmarks"
-IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "join_ratio", "history"}
+IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "join_ratio", "phone_build", "history"}
 TIME_LIMIT = 300  # seconds: each takes under 30 here
 TROUBLE = {"elsewhere", "problems"}  # joining.py, join_ratio.py: requests to other hosts, failed requests
 
@@ -91,6 +91,10 @@ def test_a_benchmark_runs_with_tiny_counts(name: str, tmp_path: Path) -> None:
     if name == "joining":  # each way in, a first visit downloaded the client and the second kept it
         for way, [run] in figures.items():
             assert run["first"]["bytes"] > 1e6 > run["second"]["bytes"], (way, run)
+    if name == "phone_build":  # each build's first visit downloaded it all and its service worker served the second
+        for build, run in figures["rounds"][0].items():
+            assert run["first"]["bytes"] > 1e6 > run["second"]["bytes"], (build, run)
+        assert figures["taps"]["phone build"] and figures["taps"]["laptop"], figures["taps"]
     if name == "join_ratio":  # each way in, both apps joined twice (the second from the cache), Companion
         # came back by itself after a reload and a restart, and its second visit was traced to its first screen
         for way, each in figures.items():

@@ -166,3 +166,13 @@ async def test_the_tie_break_order_can_be_changed(app) -> None:
     await page.click(key="tie-black-green-gold")
     assert app.ctx.options("freshwater-fly").tie_break == (FishColor.BLACK, FishColor.GREEN, FishColor.GOLD)
     assert page.find(key="tie-break").value == "Now: black, then green, then gold."
+
+
+async def test_a_message_that_comes_while_a_dialog_is_open_leaves_the_dialog_to_close(app) -> None:
+    page = await app.open("/settings")
+    await page.click(key="add-player")
+    page.page.show_dialog(ft.SnackBar(ft.Text("This browser may clear Companion's data...")))  # a notice comes
+    page.find(key="player-name").value = "Ana"
+    await page.click(key="save-player")
+    assert page.dialog() is None  # Save closed the dialog, not the message that came after it
+    assert page.snackbars()[-1].open and [p.name for p in app.store.settings.players()] == ["Ana"]

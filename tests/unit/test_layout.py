@@ -157,3 +157,27 @@ def test_the_screens_of_every_game_import() -> None:
     for game in registry.GAMES:
         for part in game.parts:
             importlib.import_module(part.screen.partition(":")[0])
+
+
+# What a phone with no computer runs Companion with (companion/site/archive.py), besides Python's own
+# library: Flet and the packages the archive holds, and the browser (Pyodide's modules).
+PHONE_HAS = {"flet", "msgpack", "tinydb", "flet_charts", "pyodide", "pyodide_js", "js", "companion"}
+
+
+def test_the_phones_archive_holds_every_module_its_code_imports_and_nothing_of_the_laptop() -> None:
+    import sys
+
+    from companion.site import archive
+
+    shipped = {module_name(ROOT / rel.removeprefix("__pypackages__/"))
+               for rel in archive.files() if rel.startswith("__pypackages__/companion/") and rel.endswith(".py")}
+    assert "companion.site.phone" in shipped and "companion.ui.shell" in shipped
+    assert not [m for m in shipped if m.startswith(("companion.laptop", "companion.client", "companion.cli"))]
+    wanting = {}
+    for name in sorted(shipped):
+        for imported in all_imports(name):
+            top = imported.split(".")[0]
+            if top not in PHONE_HAS and top not in sys.stdlib_module_names and top != "__future__" \
+                    or top == "companion" and imported in MODULES and imported not in shipped:
+                wanting.setdefault(name, set()).add(imported)
+    assert not wanting, f"modules of the phone's archive import what the phone does not have: {wanting}"

@@ -1,17 +1,18 @@
-"""A play's shared picture is read on a phone: 720 px wide (a 360 px screen at 2x), no word smaller
-than 13 pt (13 px there; the table was 10 pt in a picture 960 px wide: 4 px on the phone), each
-category's points in the table, long names shortened to fit their column."""
+"""A play's shared picture is read on a phone (companion/ui/components/result_picture.py): 720 px wide (a
+360 px screen at 2x), no word smaller than 26 px (13 px there), each category named whole in the table
+with its points, long names shortened to fit their column, the date whole; drawn as PNG by the laptop
+(matplotlib, here) and by a phone's canvas (tests/e2e/test_phone_build_in_browser.py)."""
 
 from __future__ import annotations
 
 import struct
 
-from matplotlib.text import Text
-
 from companion.core.plays import BreakdownLine, Play, PlayerResult
-from companion.ui.components.result_picture import SMALLEST, figure, result_picture
+from companion.laptop.picture import draw
+from companion.ui.components.result_picture import SMALLEST, WIDTH, Box, Words, lines, result_picture
 
-RULES = ("Fish", "Strikes", "Bonus fly", "Longest fish", "Rare species", "Trout", "Salmon")
+RULES = ("Fish", "Strikes", "Bonus fly", "3B: sets of two same-coloured hatch tokens", "Rare species", "Trout",
+         "Salmon")
 
 
 def a_play(names) -> Play:
@@ -21,31 +22,47 @@ def a_play(names) -> Play:
     return Play("p001", "freshwater-fly", "2026-11-20T20:00:00", results, (names[0],), {})
 
 
-def size(png: bytes) -> tuple[int, int]:
-    return struct.unpack(">II", png[16:24])
+def words(picture) -> list[Words]:
+    return [s for s in picture.shapes if isinstance(s, Words)]
 
 
 def test_the_picture_is_phone_shaped_and_longer_with_more_players() -> None:
-    two = result_picture(a_play(["Ana", "Ben"]), "Freshwater Fly", "20 Nov 2026")
+    two = result_picture(a_play(["Ana", "Ben"]), "Freshwater Fly", "Thu 20 Nov 2026, 20:00")
     six = result_picture(a_play(["Ana", "Benedikt", "Cy", "Dora", "Alexandrina", "Bo"]), "Freshwater Fly",
-                         "20 Nov 2026")
-    assert png_is(two) and png_is(six)
-    assert size(two)[0] == size(six)[0] == 720
-    assert size(six)[1] > size(two)[1]
+                         "Thu 20 Nov 2026, 20:00")
+    assert two.width == six.width == WIDTH and six.height > two.height
+    for picture in (two, six):  # everything inside it
+        for s in picture.shapes:
+            right = s.x + s.w if isinstance(s, Box) else s.x + (len(s.text) * s.size * 0.6 if s.align == "left" else 0)
+            assert 0 <= s.x and right <= picture.width + 0.5 and 0 <= s.y <= picture.height, s
 
 
-def png_is(data: bytes) -> bool:
-    return data[:8] == b"\x89PNG\r\n\x1a\n"
+def test_no_word_is_smaller_than_a_phone_reads_and_the_table_names_every_category_whole() -> None:
+    picture = result_picture(a_play(["Ana", "Benedikt", "Cy", "Alexandrina"]), "Freshwater Fly",
+                             "Thu 20 Nov 2026, 20:00")
+    shown = [w.text for w in words(picture)]
+    assert min(w.size for w in words(picture)) >= SMALLEST
+    assert shown[:3] == ["Freshwater Fly", "Thu 20 Nov 2026, 20:00", "Ana wins"]  # the date whole
+    assert {"Fish", "Strikes", "Bonus fly", "Total"} <= set(shown)
+    # A long category is on lines of its own, whole: "3B: sets of..." is not cut to 11 letters.
+    assert {"3B: sets of", "two", "same-coloured", "hatch tokens"} <= set(shown)
+    assert " ".join(lines(RULES[3], 228, SMALLEST, most=4)) == RULES[3]
+    assert {"Ana", "Bene…", "Alex…", "Cy"} <= set(shown)  # names shortened to their column (4 players)
+    assert {"2. Benedi…", "4. Alexan…"} <= set(shown)  # and beside their bar
+    assert "7" in shown  # Ana's Salmon: 7 points
 
 
-def test_no_word_is_smaller_than_a_phone_reads_and_the_table_holds_every_category() -> None:
-    fig = figure(a_play(["Ana", "Benedikt", "Cy", "Alexandrina"]), "Freshwater Fly", "20 Nov 2026")
-    fig.canvas.draw()
-    cells = [cell.get_text() for ax in fig.axes for table in ax.tables for cell in table.get_celld().values()]
-    texts = [t for t in fig.findobj(Text) + cells if t.get_text().strip() and t.get_visible()]
-    assert min(t.get_fontsize() for t in texts) >= SMALLEST
-    words = {t.get_text() for t in texts}
-    assert set(RULES[:3]) <= words and "Total" in words  # each category's row, and the totals
-    assert {"Ana", "Bened…", "Alexa…"} <= words  # names shortened to their column (6 letters for 4)
-    assert "4. Alexandr…" in words  # and beside their bar
-    assert "7" in words and "Ana wins" in words  # Ana's Salmon: 7 points
+def test_each_category_has_its_colour_and_its_pattern_in_the_bars_and_the_table() -> None:
+    picture = result_picture(a_play(["Ana", "Ben"]), "Lure", "Thu 20 Nov 2026, 20:00")
+    fills = {(b.fill, b.hatch) for b in picture.shapes if isinstance(b, Box) and b.hatch}
+    assert len(fills) == len(RULES) - 1  # every part but the first (plain) one: colour is not the only sign
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_laptop_draws_it_as_a_png_of_its_size() -> None:
+    picture = result_picture(a_play(["Ana", "Ben", "Cy"]), "Freshwater Fly", "Thu 20 Nov 2026, 20:00")
+    assert png_size(draw(picture)) == (picture.width, picture.height)

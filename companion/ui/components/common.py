@@ -136,3 +136,14 @@ def button_row(items, key: str) -> ft.Control:
     """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`..."""
     return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
                    for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+
+
+def close_dialog(page: ft.Page) -> None:
+    """Close the dialog on top. A message at the bottom (a SnackBar, shown by `Host.toast`) is not one:
+    Flet's `page.pop_dialog` closes whichever opened last, so a message that came while a dialog was
+    open (a notice, another phone's news) was closed and the dialog stayed."""
+    dialogs = page._dialogs.controls  # Flet's stack of what is shown over the page
+    dialog = next((d for d in reversed(dialogs) if d.open and not isinstance(d, ft.SnackBar)), None)
+    if dialog is not None:
+        dialog.open = False
+        dialog.update()

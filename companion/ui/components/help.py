@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.ui.components.common import close_dialog
+
 
 def help_button(page_of, title: str, text: str) -> ft.Control:
     """An icon button that opens the help text for `title` in a dialog.
@@ -15,7 +17,7 @@ def help_button(page_of, title: str, text: str) -> ft.Control:
         page.show_dialog(ft.AlertDialog(
             title=ft.Text(title),
             content=ft.Column([ft.Markdown(text)], tight=True, scroll=ft.ScrollMode.AUTO, width=420),
-            actions=[ft.TextButton("Close", on_click=lambda e: page.pop_dialog())],
+            actions=[ft.TextButton("Close", on_click=lambda e: close_dialog(page))],
         ))
 
     return ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=f"Rules help: {title}", on_click=show)

@@ -1,108 +1,144 @@
-"""A play's standings and breakdown as a PNG picture, to save or share (drawn by matplotlib).
+"""A play's standings and breakdown as a picture to save or share: laid out here, drawn by the host.
 
-Each player's bar is stacked from their scoring categories (positive points; a negative line is
-written in the table below), the total at its end, the winner first. matplotlib is imported
-when the first picture is drawn: start-up does not pay for it.
+The picture is shapes (boxes and words at places in pixels), so both hosts draw the same one with
+what they have: the laptop with matplotlib (`laptop/picture.py`), a phone with no computer with its
+browser's canvas (`site/picture.py`); `Hosting.paint` turns it into PNG bytes. It is phone-shaped:
+720 px wide, read on a phone 360 px wide, no word smaller than 26 px (13 on that phone). Each
+player's bar is stacked from their scoring categories (positive points; a negative line is in the
+table below), the total at its end, the winner first; the table names each category whole (on up
+to four lines where it is long), its colour and pattern beside it: colour is not the only way to tell parts
+apart.
 """
 
 from __future__ import annotations
 
-import io
-import threading
+from dataclasses import dataclass
 
 from companion.core.plays import Play
 from companion.core.scoring import winners_words
 
-_drawing = threading.Lock()  # pyplot keeps global state: one picture at a time
+WIDTH = 720
+MARGIN = 24
+SMALLEST = 26  # px: 13 px on a phone 360 px wide, its smallest words
+INK, MUTED, WIN, RULE, PAPER = "#1b1b1f", "#49454f", "#1b5e20", "#c4c7c5", "#ffffff"
 PALETTE = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00695c", "#5d4037", "#ad1457",
            "#283593", "#9e9d24", "#4e342e", "#37474f")
-WIDTH, DPI = 5.0, 144  # inches: 720 px wide, read on a phone 360 px wide
-SMALLEST = 13  # pt: 13 px on that phone, its smallest words
-HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")  # colour is not the only way to tell parts apart
+HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")  # each painter draws these patterns
+CHAR = 0.6  # a letter's width, as a share of its size (wide enough for the widest of the usual faces)
 
 
-def result_picture(play: Play, title: str, when: str) -> bytes:
-    """The picture of `play` (its game's `title`, `when` it was played) as PNG bytes."""
-    with _drawing:
-        out = io.BytesIO()
-        figure(play, title, when).savefig(out, format="png")
-    return out.getvalue()
+@dataclass(frozen=True)
+class Box:
+    """A rectangle filled with `fill` (and `hatch`'s pattern over it, in white)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    hatch: str = ""
 
 
-def figure(play: Play, title: str, when: str):
-    """The picture of `play`, as a matplotlib Figure (drawn under `_drawing`)."""
-    import matplotlib
+@dataclass(frozen=True)
+class Words:
+    """A line of text; `y` is its middle, `align` where `x` is: its left, centre or right."""
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+    x: float
+    y: float
+    text: str
+    size: float
+    bold: bool = False
+    colour: str = INK
+    align: str = "left"
 
+
+@dataclass(frozen=True)
+class Picture:
+    width: int
+    height: int
+    shapes: tuple[Box | Words, ...]
+
+
+def fits(text: str, width: float, size: float) -> str:
+    """`text`, shortened with an ellipsis to what fits in `width` at `size`."""
+    most = max(1, int(width / (size * CHAR)))
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def lines(text: str, width: float, size: float, most: int = 3) -> list[str]:
+    """`text` on at most `most` lines of `width`, broken between words (the last shortened if need be)."""
+    letters = max(1, int(width / (size * CHAR)))
+    if len(text) <= letters or most == 1:
+        return [fits(text, width, size)]
+    cut = text.rfind(" ", 0, letters + 1)
+    if cut <= 0:
+        return [fits(text, width, size)]
+    return [text[:cut], *lines(text[cut + 1:], width, size, most - 1)]
+
+
+def result_picture(play: Play, title: str, when: str) -> Picture:
+    """The picture of `play`: its game's `title`, `when` it was played (a whole date: shared, it is read
+    on another day)."""
+    shapes: list[Box | Words] = []
+    y = MARGIN
+    for text, size, bold, colour in ((title, 34, True, INK), (when, 28, False, MUTED),
+                                     (winners_words(play.winners), 30, False, WIN)):
+        for line in lines(text, WIDTH - 2 * MARGIN, size, most=2):
+            shapes.append(Words(MARGIN, y + size * 0.7, line, size, bold, colour))
+            y += size * 1.4
     results = sorted(play.results, key=lambda r: (r.rank, play.results.index(r)))
     rules = list(dict.fromkeys(b.rule for r in results for b in r.breakdown))
-    rows = len(results)
-    bars_height, table_height = 0.9 + 0.62 * rows, (0.45 + 0.36 * len(rules)) if rules else 0.1
-    # Phone-shaped (see WIDTH and SMALLEST).
-    fig = Figure(figsize=(WIDTH, 1.1 + bars_height + table_height), dpi=DPI, layout="constrained")
-    fig.patch.set_facecolor("white")
-    grid = fig.add_gridspec(2, 1, height_ratios=(bars_height, table_height))
-    ax = fig.add_subplot(grid[0])
-    fig.suptitle(f"{title} · {when}", fontsize=17, fontweight="bold", x=0.02, ha="left")
-    ax.set_title(winners_words(play.winners), fontsize=15, loc="left", color="#1b5e20")
-    names = [f"{r.rank}. {_short(r.name)}" for r in results]
-    for y, r in enumerate(results):
-        left = 0
+    y = _bars(shapes, results, rules, y + 12)
+    y = _table(shapes, results, rules, y + 28) if rules else y
+    height = int(y + MARGIN)
+    return Picture(WIDTH, height, (Box(0, 0, WIDTH, height, PAPER), *shapes))
+
+
+def _bars(shapes: list, results, rules: list[str], top: float) -> float:
+    label_w, total_w, row = 200, 88, 64
+    left, right = MARGIN + label_w, WIDTH - MARGIN - total_w
+    longest = max([sum(b.points for b in r.breakdown if b.points > 0) for r in results] + [1])
+    for i, r in enumerate(results):
+        middle = top + i * row + row / 2
+        shapes.append(Words(left - 12, middle, fits(f"{r.rank}. {r.name}", label_w - 12, 30), 30, align="right"))
+        x = left
         points = {b.rule: b.points for b in r.breakdown}
         for j, rule in enumerate(rules):
             value = points.get(rule, 0)
             if value > 0:
-                ax.barh(y, value, left=left, color=PALETTE[j % len(PALETTE)], hatch=HATCHES[j % len(HATCHES)],
-                        edgecolor="white", linewidth=0.8)
-                left += value
-        ax.text(left, y, f" {r.total}", va="center", fontsize=16, fontweight="bold")
-    ax.set_yticks(range(rows), names, fontsize=15)
-    ax.invert_yaxis()
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(axis="x", labelsize=SMALLEST)
-    ax.margins(x=0.12)
-    table_ax = fig.add_subplot(grid[1])
-    table_ax.axis("off")
-    if rules:
-        cells = [[""] + [str(next((b.points for b in r.breakdown if b.rule == rule), "")) for r in results]
-                 for rule in rules]
-        table = table_ax.table(cellText=cells + [[""] + [str(r.total) for r in results]],
-                               rowLabels=[_short(rule, 12) for rule in rules] + ["Total"],
-                               colLabels=[""] + [_short(r.name, min(9, 24 // rows)) for r in results],
-                               loc="upper center", cellLoc="center", bbox=(0.28, 0, 0.72, 1))
-        table.auto_set_font_size(False)
-        table.set_fontsize(SMALLEST)
-        for row in range(len(rules) + 2):  # a narrow swatch column: each category's bar colour and pattern
-            cell = table[(row, 0)]
-            cell.set_width(0.05)
-            if 1 <= row <= len(rules):
-                cell.set_facecolor(PALETTE[(row - 1) % len(PALETTE)])
-                cell.set_hatch(HATCHES[(row - 1) % len(HATCHES)])
-                cell.set_edgecolor("white")
-    return fig
+                w = value / longest * (right - left)
+                shapes.append(Box(x, middle - 22, w, 44, PALETTE[j % len(PALETTE)], HATCHES[j % len(HATCHES)]))
+                shapes.append(Box(x + w - 1, middle - 22, 2, 44, PAPER))  # a white line between parts
+                x += w
+        shapes.append(Words(x + 10, middle, str(r.total), 32, bold=True))
+    shapes.append(Box(left - 2, top, 2, row * len(results), MUTED))  # the bars' axis
+    return top + row * len(results)
 
 
-def _short(name: str, most: int = 9) -> str:
-    """A name as long as a phone's column lets it be ("Benedikt", "Alexandr…"; a table of 6 players
-    has columns of 4 letters: "Ben…")."""
-    return name if len(name) <= most else name[:most - 1] + "…"
-
-
-_warming: list[threading.Thread] = []
-
-
-def warm_up_soon() -> None:
-    """Import matplotlib and draw a picture once, on a thread of its own, the first time a play's
-    page is shown: the first picture a player asks for then waits for neither (start-up does not
-    pay for it, and a phone joining the table does not either)."""
-    if not _warming:
-        thread = threading.Thread(target=_warm_up, name="picture-warm-up", daemon=True)
-        _warming.append(thread)
-        thread.start()
-
-
-def _warm_up() -> None:
-    from companion.core.plays import Play, PlayerResult
-    result_picture(Play("warm-up", "", "", (PlayerResult("A", 1, 1, ()),), ("A",), {}), "", "")
+def _table(shapes: list, results, rules: list[str], top: float) -> float:
+    swatch, size = 30, SMALLEST
+    room = WIDTH - 2 * MARGIN - swatch
+    name_w = max(240, room - 110 * len(results))  # a category's name, whole on up to four lines
+    column = (room - name_w) / len(results)
+    first = MARGIN + swatch + name_w
+    for i, r in enumerate(results):
+        shapes.append(Words(first + column * (i + 0.5), top + 22, fits(r.name, column - 8, size), size, bold=True,
+                            align="center"))
+    y = top + 44
+    for j, rule in enumerate(rules):
+        written = lines(rule, name_w - 12, size, most=4)
+        h = 12 + size * 1.25 * len(written)
+        shapes.append(Box(MARGIN, y, WIDTH - 2 * MARGIN, 2, RULE))
+        shapes.append(Box(MARGIN, y + 8, swatch - 6, h - 14, PALETTE[j % len(PALETTE)], HATCHES[j % len(HATCHES)]))
+        for k, line in enumerate(written):
+            shapes.append(Words(MARGIN + swatch + 4, y + 6 + size * 1.25 * (k + 0.5), line, size, colour=MUTED))
+        for i, r in enumerate(results):
+            points = next((b.points for b in r.breakdown if b.rule == rule), None)
+            if points is not None:
+                shapes.append(Words(first + column * (i + 0.5), y + h / 2, str(points), size, align="center"))
+        y += h
+    shapes.append(Box(MARGIN, y, WIDTH - 2 * MARGIN, 2, MUTED))
+    shapes.append(Words(MARGIN + swatch + 4, y + 26, "Total", size, bold=True))
+    for i, r in enumerate(results):
+        shapes.append(Words(first + column * (i + 0.5), y + 26, str(r.total), size, bold=True, align="center"))
+    return y + 52

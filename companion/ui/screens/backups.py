@@ -12,7 +12,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.store import BackupInfo, InvalidBackupError
-from companion.ui.components.common import section
+from companion.ui.components.common import close_dialog, section
 from companion.ui.files import files_of
 from companion.ui.host import EVERYTHING, Host
 
@@ -84,7 +84,7 @@ class Backups:
 
     def _confirm(self, what: str, restore: Callable[[], None]) -> None:
         def confirmed(e: ft.Event) -> None:
-            self.host.page.pop_dialog()
+            close_dialog(self.host.page)
             self._restore(what, restore)
 
         self.host.page.show_dialog(ft.AlertDialog(
@@ -92,7 +92,7 @@ class Backups:
             content=ft.Text(f"Everything (players, history, unfinished sessions) is replaced by {what}. A backup "
                             "of what you have now is taken first, so you can go back."),
             actions=[
-                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.TextButton("Cancel", on_click=lambda e: close_dialog(self.host.page)),
                 ft.FilledButton("Restore", key="confirm-restore", on_click=confirmed),
             ],
         ))

@@ -16,7 +16,7 @@ from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, presets
-from companion.ui.components.common import chip, min_width
+from companion.ui.components.common import chip, close_dialog, min_width
 from companion.ui.components.die import DiceTray, Look
 from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
@@ -137,7 +137,7 @@ class DiceScreen(ToolScreen):
 
     def use_pool(self, dice: tuple[str, ...], preset_id: str | None, label: str | None) -> None:
         if self.act(lambda s: tt.set_pool(dice, preset_id, label)):
-            self.host.page.pop_dialog()
+            close_dialog(self.host.page)
 
     def open_presets(self) -> None:
         rows: list[ft.Control] = []
@@ -163,7 +163,7 @@ class DiceScreen(ToolScreen):
         self.host.page.show_dialog(ft.AlertDialog(
             title=ft.Text("Dice for a game"),
             content=ft.Column(rows, tight=True, scroll=ft.ScrollMode.AUTO, spacing=8, width=400),
-            actions=[ft.TextButton("Close", on_click=lambda e: self.host.page.pop_dialog())],
+            actions=[ft.TextButton("Close", on_click=lambda e: close_dialog(self.host.page))],
         ))
 
     def open_editor(self) -> None:
@@ -196,7 +196,7 @@ class PoolEditor:
                               spacing=6, width=380),
             actions=[
                 ft.TextButton("Save as my pool", on_click=lambda e: self._save()),
-                ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog()),
+                ft.TextButton("Cancel", on_click=lambda e: close_dialog(page)),
                 ft.FilledButton("Use these dice", key="use-dice", on_click=lambda e: self._use()),
             ],
         ))
@@ -238,7 +238,7 @@ class PoolEditor:
             self.host.page.update()
             return
         self.host.changed("settings")
-        self.host.page.pop_dialog()
+        close_dialog(self.host.page)
         self.host.toast(f"Saved your pool {saved.name}; it is in Presets.")
 
 

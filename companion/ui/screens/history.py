@@ -6,8 +6,8 @@ Routes: `/history` (the plays), `/history/stats`, `/history/fly-solo[/<adventure
 
 from __future__ import annotations
 
-import asyncio
 import base64
+from datetime import datetime
 
 import flet as ft
 
@@ -28,8 +28,8 @@ from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import file_kinds, play_editors
 from companion.store.archive import PlayNotFound
-from companion.ui.components.common import Segment, empty_state, segments
-from companion.ui.components.result_picture import result_picture, warm_up_soon
+from companion.ui.components.common import Segment, close_dialog, empty_state, segments
+from companion.ui.components.result_picture import result_picture
 from companion.ui.components.standings import result_tile
 from companion.ui.files import files_of
 from companion.ui.games.fly_solo.history import (
@@ -211,7 +211,6 @@ class HistoryScreen(Screen):
         async def share(e) -> None:
             await self.share(play)
 
-        warm_up_soon()  # a player on a play's page may share it next: matplotlib is ready by then
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
                                         on_click=share))
         # A link, opened by the phone itself: with BG Stats installed, its import dialog shows this play.
@@ -231,9 +230,11 @@ class HistoryScreen(Screen):
         return controls
 
     async def share(self, play: Play) -> None:
-        """The play's picture in a dialog, with a button that saves it on the phone. It is drawn on
-        a thread: the other phones' taps and redraws go on meanwhile."""
-        png = await asyncio.to_thread(result_picture, play, game_title(play), when(play.played_at))
+        """The play's picture in a dialog, with a button that saves it on the phone, drawn by the host
+        (`Hosting.paint`): the other phones' taps and redraws go on meanwhile."""
+        shown = f"{datetime.fromisoformat(play.played_at):%a %d %b %Y, %H:%M}"  # a whole date: read on another day
+        picture = result_picture(play, game_title(play), shown)
+        png = await self.ctx.hosting.paint(picture)
         name = f"{play.game}-{play.played_at[:10]}-{play.id}.png"
         dialog = ft.AlertDialog(
             title=ft.Text("This result as a picture"),
@@ -242,10 +243,10 @@ class HistoryScreen(Screen):
                                  f"{r.name} {r.total}" for r in play.results)),
             actions=[
                 ft.FilledButton("Save picture", icon=ft.Icons.DOWNLOAD, key="save-picture",
-                                on_click=lambda e: (self.host.page.pop_dialog(),
+                                on_click=lambda e: (close_dialog(self.host.page),
                                                     files_of(self.host).save(name, png, "the picture"))),
                 ft.TextButton("Close", key="close-picture",
-                              on_click=lambda e: self.host.page.pop_dialog()),
+                              on_click=lambda e: close_dialog(self.host.page)),
             ],
         )
         self.host.page.show_dialog(dialog)

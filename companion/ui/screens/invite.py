@@ -12,7 +12,7 @@ import io
 
 import flet as ft
 
-from companion.ui.components.common import empty_state, section
+from companion.ui.components.common import close_dialog, empty_state, section
 from companion.ui.host import Host
 from companion.ui.screen import Screen
 
@@ -69,7 +69,7 @@ class InviteScreen(Screen):
 
     def _confirm_new_code(self) -> None:
         def renew(e: ft.Event) -> None:
-            self.host.page.pop_dialog()
+            close_dialog(self.host.page)
             self.host.require_host("A new table code")
             assert self.ctx.table_keys is not None
             self.ctx.table_keys.renew()
@@ -83,6 +83,6 @@ class InviteScreen(Screen):
             content=ft.Text("Phones that joined with the old link or code can no longer reach Companion until they "
                             "scan the new QR code or type the new code. Use it if someone who should not be in got "
                             "the code."),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: close_dialog(self.host.page)),
                      ft.FilledButton("New code", key="confirm-new-code", on_click=renew)],
         ))

@@ -11,7 +11,7 @@ from companion.core.errors import DomainError
 from companion.core.players import Player, PlayerColor
 from companion.core.pools import SavedPool
 from companion.games import registry
-from companion.ui.components.common import Segment, chip, notice_card, section, segments
+from companion.ui.components.common import Segment, chip, close_dialog, notice_card, section, segments
 from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
 from companion.ui.screen import Screen
 from companion.ui.screens.backups import Backups
@@ -157,7 +157,7 @@ class SettingsScreen(Screen):
             except DomainError as exc:  # a refused name is explained next to the field
                 name.error = str(exc)
                 return
-            self.host.page.pop_dialog()
+            close_dialog(self.host.page)
             self.host.changed("settings")
             self.render()
 
@@ -167,7 +167,7 @@ class SettingsScreen(Screen):
             title=ft.Text("New player" if player is None else f"Edit {player.name}"),
             content=ft.Column([name, ft.Text("Colour"), swatches], tight=True, spacing=12, width=320),
             actions=[
-                ft.TextButton("Cancel", on_click=lambda e: self.host.page.pop_dialog()),
+                ft.TextButton("Cancel", on_click=lambda e: close_dialog(self.host.page)),
                 ft.FilledButton("Save", key="save-player", on_click=save),
             ],
         ))
@@ -252,6 +252,10 @@ class SettingsScreen(Screen):
         lines = [("Your data", str(self.ctx.store.root) if hosting.backups_in_folder else
                   "In this browser, on this phone")] if self.host.is_host else []
         lines.append(("Screen kept awake", awake))
+        if self.ctx.data_kept is not None:
+            lines.append(("Data kept if the phone runs short of space", "Yes: this browser agreed to keep it." if
+                          self.ctx.data_kept else "Not promised: this browser may clear it. Put Companion on the "
+                          "home screen (above), and save a backup file now and then (Backups)."))
         if self.ctx.lan_url:
             lines.append(("Address for phones at the table", self.ctx.lan_url))
         return section("About this device", *[

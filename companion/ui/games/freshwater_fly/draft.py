@@ -10,7 +10,7 @@ from companion.games.freshwater_fly import draft as rules
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.draft import DraftState
 from companion.games.freshwater_fly.table import FlyTable
-from companion.ui.components.common import ChoiceRow, chip
+from companion.ui.components.common import ChoiceRow, chip, close_dialog
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
@@ -288,7 +288,7 @@ class DraftScreen(FlyTableScreen):
         page = self.host.page
 
         def pick(face: int) -> None:
-            page.pop_dialog()
+            close_dialog(page)
             self.act(lambda s: tt.change_die(s.draft, i, rules.ANY_FACE, face))
 
         faces = []
@@ -299,5 +299,5 @@ class DraftScreen(FlyTableScreen):
         page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"Skill L: turn the {draft.pool[i]} to"),
             content=ft.Row(faces, wrap=True, spacing=8, run_spacing=8, width=300),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: page.pop_dialog())],
+            actions=[ft.TextButton("Cancel", on_click=lambda e: close_dialog(page))],
         ))

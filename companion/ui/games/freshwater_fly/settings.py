@@ -20,7 +20,7 @@ from companion.games.freshwater_fly.options import (
     default_fish_points,
 )
 from companion.games.registry import FRESHWATER_FLY
-from companion.ui.components.common import ChoiceRow, chip
+from companion.ui.components.common import ChoiceRow, chip, close_dialog
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.host import Host
 
@@ -129,13 +129,13 @@ def _setting_dialog(host: Host, title: str, body: list[ft.Control], save_key: st
             error.value = str(exc)
             host.page.update()
             return
-        host.page.pop_dialog()
+        close_dialog(host.page)
         host.changed("settings")
         redraw()
 
     host.page.show_dialog(ft.AlertDialog(
         title=ft.Text(title),
         content=ft.Column([*body, error], tight=True, spacing=8, width=320),
-        actions=[ft.TextButton("Cancel", on_click=lambda e: host.page.pop_dialog()),
+        actions=[ft.TextButton("Cancel", on_click=lambda e: close_dialog(host.page)),
                  ft.FilledButton("Save", key=save_key, on_click=save)],
     ))

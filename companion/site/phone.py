@@ -1,0 +1,69 @@
+"""Companion on one phone, with no computer: what runs in the phone's browser (Pyodide, in the page's
+worker; the archive's `main.py` calls `run`).
+
+The same app as the laptop's pages (`app.make_main`), with this host's entry: the data folder on the
+browser's persistent storage (`disk.Disk`), every message to the screen held until what was written
+before it is kept there (`durable.Acknowledged`), one tab at a time on the data (`disk.hold`), and
+`ONE_PHONE`: no other phone joins, so nobody is invited and the phone plays for the whole table; it is
+the host (it restores, deletes, keeps backups as files it downloads).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+
+from companion.app import build_context, make_main
+from companion.site import picture
+from companion.site.disk import Disk, hold, persisted
+from companion.site.durable import Acknowledged
+from companion.store import StoreError, open_store
+from companion.ui.host import Hosting
+from companion.ui.theme import themes
+
+ONE_PHONE = Hosting("this phone", serves_phones=False, is_host=lambda page: True, backups_in_folder=False,
+                    paint=picture.paint)
+DATA = Path("/home/pyodide/companion")  # mounted on IndexedDB (its database takes this name)
+LOCK = "companion-data"
+ELSEWHERE = ("Companion is open in another tab or window of this browser, and only one may use its data at a "
+             "time. Go back to that one, or close it and reload this page.")
+NOT_KEPT = ("This phone's storage did not keep your last changes ({reason}). They are on screen but would be "
+            "lost if Companion closed now. Free some space on the phone; the next tap tries again.")
+
+
+def run() -> None:
+    """Start Companion in this page (called by the archive's main.py)."""
+    ft.run(start)
+
+
+async def start(page: ft.Page) -> None:
+    if not await hold(LOCK):
+        return say(page, "Already open", ELSEWHERE)
+    disk = Disk(DATA)
+    await disk.open()
+    connection = page.session.connection
+    told: list[str] = []
+
+    def not_kept(problem: Exception) -> None:
+        if not told:  # once: a dialog per failed save would pile up
+            told.append(str(problem))
+            page.show_dialog(ft.AlertDialog(title=ft.Text("Not kept on this phone"),
+                                            content=ft.Text(NOT_KEPT.format(reason=problem), key="not-kept")))
+
+    gate = Acknowledged(disk.save, lambda: disk.writes, connection.send_callback, not_kept)
+    connection.send_callback = gate.send  # every message to the screen, once what it shows is kept
+    try:
+        store = open_store(DATA)
+    except StoreError as exc:
+        return say(page, "Companion cannot open its data", str(exc))
+    ctx = build_context(store, ONE_PHONE)
+    ctx.data_kept = await persisted()
+    await make_main(ctx)(page)
+
+
+def say(page: ft.Page, title: str, words: str) -> None:
+    """A page of words in place of the app (it cannot start here)."""
+    page.title = "Companion"
+    page.theme, page.dark_theme = themes()
+    page.add(ft.Text(title, size=24, weight=ft.FontWeight.W_600, key="cannot-start"), ft.Text(words, size=18))

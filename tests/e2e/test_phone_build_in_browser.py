@@ -1,0 +1,326 @@
+"""Companion on one phone, with no computer (issue 41): the phone build (`make site`) served by a plain
+static file server (`python -m http.server`: files, no Python of Companion's behind it) and opened in
+Chromium with a profile on disk, as a phone keeps its browser. Companion's own Python runs in the page
+(Pyodide); its data lives in the browser's IndexedDB; the service worker keeps every file.
+
+A whole Fly Solo Day and a Freshwater Fly scoring are played on the one phone, then found in History
+after a reload; the network is cut and the phone plays on; a tap is kept through a tab that dies and a
+browser killed right after it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser import AppPage, Taps, launch_chromium
+from tests.e2e.test_fly_solo_whole_game_in_browser import the_silent_anglers_day
+from tests.e2e.test_history_in_browser import an_archive
+from tests.phone_site import FIRST_SCREEN, PhoneBrowser, StaticHost, build_site
+
+LEAVES = """() => [...document.querySelectorAll('flt-semantics')]
+  .filter(e => !e.querySelector('flt-semantics')).map(e => (e.getAttribute('aria-label') || e.textContent).trim())
+  .filter(Boolean)"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[StaticHost]:
+    host = StaticHost(build_site(tmp_path_factory.mktemp("phone") / "site")).start()
+    yield host
+    host.stop()
+
+
+@pytest.fixture(scope="module")
+def playwright():
+    import os
+
+    if os.environ.get("COMPANION_SKIP_BROWSER") == "1":
+        pytest.skip("COMPANION_SKIP_BROWSER=1: browser tests skipped on purpose")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture
+def phone(playwright, tmp_path: Path) -> Iterator[PhoneBrowser]:
+    browser = PhoneBrowser(playwright, tmp_path / "profile")
+    yield browser
+    browser.close()
+
+
+def texts(app: AppPage) -> list[str]:
+    """What the screen reads out, leaf by leaf."""
+    return app.page.evaluate(LEAVES)
+
+
+def rolls_shown(app: AppPage) -> list[str]:
+    """The Dice screen's rolls: the last one's total and each earlier one's number and faces."""
+    seen = texts(app)
+    return [t for t in seen if re.match(r"^(Total \d+|#\d+|\d+( · \d+)* = \d+)$", t)]
+
+
+def roll(app: AppPage, times: int) -> list[str]:
+    for _ in range(times):
+        before = rolls_shown(app)
+        app.button("Roll 2 d6").click()
+        app.page.wait_for_function(f"() => ({LEAVES})().join('|') !== {before!r}.join('|')", timeout=30_000)
+    return rolls_shown(app)
+
+
+def add_player(app: AppPage, name: str) -> None:
+    app.labelled("Settings").click()
+    app.button("Add player").click()
+    app.page.get_by_role("textbox", name="Name").fill(name)
+    app.button("Save").click()
+    app.see(app.text(name))
+    app.labelled("Back").click()
+
+
+def play_a_fly_solo_day(app: AppPage) -> int:
+    """Start an adventure, spend its free Badge, play Day 1 with the Silent Angler and record it: the
+    player's own catch is seven black Brook of 4. Its taps."""
+    app.card("Fly Solo").click()
+    app.button("Start the adventure").click()
+    app.see(app.text("1 Badge to spend"))
+    app.button("1A").click()
+    app.see(app.text("0 Badges to spend"))
+    tap = Taps()
+    the_silent_anglers_day(app, tap, 1, shots=False)
+    tap(app.labelled("Back to the adventure"))
+    tap(app.button("Record Day 1"))
+    app.see(app.text("Your catch"))
+    tap(app.button("Points on the card: 4"))
+    brook = re.compile(r"^Catch for you: black Brook")
+    for n in range(7):
+        tap(app.page.get_by_role("button", name=brook))
+        app.see(app.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
+    tap(app.button("Tan token"))
+    app.see(app.text("You beat the Silent Angler"))
+    tap(app.button("Record Day 1"))
+    app.see(app.text("Day 2 setup: L2 Hunter's Cabin"))
+    return tap.count
+
+
+def score_freshwater_fly(app: AppPage) -> None:
+    """Ana and Ben's end of game by taps, saved: Ana 14, Ben 3 (as tests/e2e/test_scores_in_browser.py)."""
+    app.tab("Games").click()
+    app.card("Freshwater Fly").click()
+    app.button("Score").click()
+    app.button("Ana").click()
+    app.button("Ben").click()
+    app.button("Start scoring").click()
+
+    def add(whose: str, fish: str) -> None:
+        app.page.get_by_role("button", name=re.compile(f"^Catch for {whose}: {fish}")).click()
+
+    add("Ana", "gold Coho")
+    add("Ana", "black Coho")
+    app.button("Ana's white hatch tokens: 1").click()
+    app.see(app.button("Ana: 14"))
+    app.button("Ben: 0").click()
+    app.button("3B").click()
+    add("Ben", "gold Steelhead")
+    app.see(app.button("Ben: 3"))
+    app.button("Save to history").click()
+    app.see(app.text("Saved to History"))
+
+
+def test_a_day_and_a_game_on_one_phone_found_in_history_and_played_offline(site: StaticHost,
+                                                                           phone: PhoneBrowser) -> None:
+    app = phone.open(site.url)
+    assert not app.labelled("Playing on this phone: The whole table").count()  # no other phone to tell apart
+    app.shot("phone-build-games")
+    taps = play_a_fly_solo_day(app)
+    print(f"taps for a Fly Solo Day on one phone: {taps}")
+    app.shot("phone-build-fly-solo-day")
+    for name in ("Ana", "Ben"):
+        add_player(app, name)
+    score_freshwater_fly(app)
+    app.shot("phone-build-freshwater-fly-saved")
+
+    # A reload: both are in History, read back from the phone's own storage.
+    phone.reload()
+    app.tab("History").click()
+    app.see(app.page.get_by_role("button", name=re.compile("Ana 14, Ben 3")), timeout=FIRST_SCREEN)
+    app.button("Fly Solo").click()
+    app.see(app.page.get_by_text(re.compile(r"Day 1 of 7|1 of 7 Days")))
+    app.shot("phone-build-history")
+
+    # A result shared as a picture: drawn by the phone's own canvas, saved as a PNG.
+    app.button("Plays").click()
+    app.page.get_by_role("button", name=re.compile("Ana 14, Ben 3")).click()
+    app.button("Share a picture of this result").click()
+    app.see(app.button("Save picture"))
+    app.shot("phone-build-share-picture")
+    with app.page.expect_download(timeout=30_000) as download:
+        app.button("Save picture").click()
+    png = Path(download.value.path()).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == 720
+    app.button("Close").click()
+
+    # The network cut: the phone opens Companion again from its own cache and plays on.
+    phone.close()
+    phone.open(site.url)  # the service worker is ready now (it was installed on the first visit)
+    phone.context.set_offline(True)
+    site.stop()
+    app = phone.reload(wait_for="Games")
+    app.tab("Dice").click()
+    shown = roll(app, 3)
+    app.shot("phone-build-offline-dice")
+    app = phone.reload(wait_for="Earlier rolls")
+    assert rolls_shown(app) == shown
+    site.start()
+
+
+def test_a_tap_is_kept_when_the_tab_dies_or_the_browser_is_killed_right_after_it(site: StaticHost,
+                                                                                 phone: PhoneBrowser) -> None:
+    app = phone.open(site.url + "#/dice", wait_for=None)
+    app.see(app.button("Roll 2 d6"), timeout=FIRST_SCREEN)
+    shown = roll(app, 2)
+    phone.crash_tab()  # as soon as the screen showed the second roll
+    phone.close()
+    app = phone.open(site.url + "#/dice", wait_for=None)
+    app.see(app.text("Earlier rolls"), timeout=FIRST_SCREEN)
+    assert rolls_shown(app) == shown
+
+    shown = roll(app, 1)
+    phone.kill()  # the whole browser, at once
+    app = phone.open(site.url + "#/dice", wait_for=None)
+    app.see(app.text("Earlier rolls"), timeout=FIRST_SCREEN)
+    assert rolls_shown(app) == shown
+
+
+def test_a_second_tab_is_told_companion_is_open_in_the_first(site: StaticHost, phone: PhoneBrowser) -> None:
+    phone.open(site.url)
+    second = AppPage(phone.context.new_page())
+    second.page.goto(site.url)
+    second.ready()
+    second.see(second.text("Already open"), timeout=FIRST_SCREEN)
+    second.see(second.page.get_by_text(re.compile("open in another tab or window of this browser")))
+
+
+def test_a_backup_saved_as_a_file_on_the_phone_is_restored_from_it(site: StaticHost, phone: PhoneBrowser,
+                                                                   tmp_path: Path) -> None:
+    app = phone.open(site.url)
+    add_player(app, "Ana")
+    app.labelled("Settings").click()
+    with app.page.expect_download(timeout=30_000) as download:
+        app.button("Back up now").click()
+    backup = tmp_path / download.value.suggested_filename
+    backup.write_bytes(Path(download.value.path()).read_bytes())
+    assert backup.name.startswith("manual-") and backup.suffix == ".json"
+    app.button("Add player").click()
+    app.page.get_by_role("textbox", name="Name").fill("Ben")
+    app.button("Save").click()
+    app.see(app.text("Ben"))
+
+    with app.page.expect_file_chooser(timeout=30_000) as chooser:
+        app.button("Restore a backup file").click()
+    chooser.value.set_files(str(backup))
+    app.button("Restore").click()
+    app.see(app.message(f"Restored {backup.name}"))
+    app.see(app.text("Ana"))
+    assert not app.text("Ben").count()
+    app.shot("phone-build-restored")
+
+
+def test_plays_move_from_the_phone_to_the_laptop_and_back(site: StaticHost, phone: PhoneBrowser, playwright,
+                                                          make_server, tmp_path: Path) -> None:
+    app = phone.open(site.url)
+    for name in ("Ana", "Ben"):
+        add_player(app, name)
+    score_freshwater_fly(app)
+    app.tab("History").click()
+    with app.page.expect_download(timeout=30_000) as download:
+        app.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+    from_phone = tmp_path / "from-phone.bgsplay"
+    from_phone.write_bytes(Path(download.value.path()).read_bytes())
+
+    an_archive(tmp_path / "laptop")  # Companion on a laptop, with 30 plays of its own
+    laptop = make_server(data_dir=tmp_path / "laptop")
+    browser = launch_chromium(playwright)
+    try:
+        host = AppPage(browser.new_page(viewport={"width": 360, "height": 740})).open(laptop.url + "/history")
+        with host.page.expect_file_chooser(timeout=20_000) as chooser:
+            host.page.get_by_role("button", name=re.compile("^Import")).click()
+        chooser.value.set_files(str(from_phone))
+        host.see(host.message("Imported from from-phone.bgsplay"))
+        host.see(host.text("31 plays: every game, everyone"))
+        # And back: the laptop's plays go to the phone, the phone's own among them.
+        with host.page.expect_download(timeout=20_000) as download:
+            host.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+        from_laptop = tmp_path / "from-laptop.bgsplay"
+        from_laptop.write_bytes(Path(download.value.path()).read_bytes())
+    finally:
+        browser.close()
+    with app.page.expect_file_chooser(timeout=30_000) as chooser:
+        app.page.get_by_role("button", name=re.compile("^Import")).click()
+    chooser.value.set_files(str(from_laptop))
+    app.see(app.message("Imported from from-laptop.bgsplay"))
+    app.see(app.text("31 plays: every game, everyone"))  # the phone's own came back: replaced, not doubled
+
+
+def caches(app: AppPage) -> list[str]:
+    return app.page.evaluate("caches.keys()")
+
+
+WAITING = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting))"
+
+
+def waits_for(ready, what: str, seconds: float = 120) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"not seen within {seconds} s: {what}"
+        time.sleep(0.5)
+
+
+def version(app: AppPage) -> str | None:
+    return app.page.evaluate("document.querySelector('meta[name=version]')?.content ?? null")
+
+
+def test_a_new_version_waits_until_companion_is_closed_and_keeps_the_games(site: StaticHost, phone: PhoneBrowser,
+                                                                          tmp_path: Path) -> None:
+    from companion.site.build import write_service_worker
+
+    folder = tmp_path / "site"
+    shutil.copytree(site.folder, folder)
+    host = StaticHost(folder).start()
+    try:
+        app = phone.open(host.url + "#/dice", wait_for=None)
+        app.see(app.button("Roll 2 d6"), timeout=FIRST_SCREEN)
+        app.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        [first] = caches(app)
+        shown = roll(app, 2)
+
+        # A new version on the host: its page says so (Python sets the page's title: a line of its own).
+        page = folder / "index.html"
+        page.write_text(page.read_text().replace("</head>", '<meta name="version" content="2"></head>'))
+        fonts = json.loads(re.search(r"const FONTS = (\{.*?\});", (folder / "service_worker.js").read_text()).group(1))
+        write_service_worker(folder, fonts)
+
+        # A reload in the middle of the game: the new version is fetched and waits; this one goes on.
+        app = phone.reload(wait_for="Earlier rolls")
+        waits_for(lambda: app.page.evaluate(WAITING), "the new version installed, waiting")
+        assert version(app) is None and rolls_shown(app) == shown
+        shown = roll(app, 1)
+
+        # Companion closed and opened again: the new version takes over and the page loads again from it,
+        # the game as it was.
+        phone.close()
+        app = phone.open(host.url + "#/dice", wait_for=None)
+        app.page.wait_for_function("document.querySelector('meta[name=version]')?.content === '2'",
+                                   timeout=60_000)
+        app.ready()
+        app.see(app.text("Earlier rolls"), timeout=FIRST_SCREEN)
+        assert rolls_shown(app) == shown
+        assert caches(app) != [first] and len(caches(app)) == 1  # the old version's files are gone
+    finally:
+        host.stop()
