@@ -62,9 +62,17 @@ window.addEventListener("flutter-first-frame", function () {
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
 }, {once: true});
 </script>"""
-LOADING = ('<img src="icons/loading-animation.png" alt="" />',
-           '<img src="icons/loading-animation.png" alt="" /><p style="position:fixed;bottom:20%;width:100%;'
-           'text-align:center;font:18px system-ui,sans-serif;color:#555">Starting Companion…</p>')
+# Until Companion's first screen is drawn (Flutter's own loading screen goes with its first frame, and
+# Python takes seconds more): what is happening, in words. python.js takes it away once Python says
+# its first screen is on its way (site/phone.py), or says why it could not start.
+STARTING = """<div id="companion-starting" role="status" aria-live="polite"><style>
+#companion-starting{position:fixed;inset:0;z-index:2147483646;display:flex;flex-direction:column;align-items:center;
+justify-content:center;gap:12px;padding:24px;background:#F4FBF9;color:#3F4946;font:18px system-ui,Roboto,sans-serif;
+text-align:center}#companion-starting p{margin:0;max-width:22em}#companion-starting .more{font-size:15px}
+@media (prefers-color-scheme:dark){#companion-starting{background:#0E1513;color:#BEC9C5}}</style>
+<img src="icons/icon-192.png" alt="" width="96" height="96" style="border-radius:24px">
+<p>Starting Companion…</p>
+<p class="more">The first time, it downloads what it needs to work with no network (about 30 MB).</p></div>"""
 
 
 class BuildError(Exception):
@@ -122,7 +130,7 @@ def page(index: Path) -> bytes:
     finally:
         copy.unlink()
     text = _once(text, b'<base href="/">', b'<base href="./">')
-    text = _once(text, LOADING[0].encode(), LOADING[1].encode())
+    text = _once(text, b"<body>", b"<body>" + STARTING.encode())
     python = b'<script src="python.js"></script>'
     text = _once(text, python, PAGE_SCRIPT.replace("<script>", f"<script>\n{BUILD_SCRIPT}").encode() + python)
     return _once(text, b"</head>", (RIVE_STANDIN_SCRIPT + TEXT_SIZE_SCRIPT).encode() + b"</head>")

@@ -54,6 +54,11 @@ class Acknowledged:
         if idle:
             self._task = asyncio.get_running_loop().create_task(self._flush())
 
+    async def delivered(self) -> None:
+        """Once every message held so far has gone to the screen."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
     async def _flush(self) -> None:
         while self._held:
             batch, self._held = self._held, []

@@ -39,7 +39,7 @@ def run() -> None:
 
 async def start(page: ft.Page) -> None:
     if not await hold(LOCK):
-        return say(page, "Already open", ELSEWHERE)
+        return await say(page, "Already open", ELSEWHERE)
     disk = Disk(DATA)
     await disk.open()
     connection = page.session.connection
@@ -56,14 +56,25 @@ async def start(page: ft.Page) -> None:
     try:
         store = open_store(DATA)
     except StoreError as exc:
-        return say(page, "Companion cannot open its data", str(exc))
+        return await say(page, "Companion cannot open its data", str(exc))
     ctx = build_context(store, ONE_PHONE)
     ctx.data_kept = await persisted()
     await make_main(ctx)(page)
+    await gate.delivered()
+    started()
 
 
-def say(page: ft.Page, title: str, words: str) -> None:
+def started() -> None:
+    """Tell the page the first screen is sent (it takes its own words away: site/python.js)."""
+    from js import postMessage
+
+    postMessage("companion:started")
+
+
+async def say(page: ft.Page, title: str, words: str) -> None:
     """A page of words in place of the app (it cannot start here)."""
     page.title = "Companion"
     page.theme, page.dark_theme = themes()
     page.add(ft.Text(title, size=24, weight=ft.FontWeight.W_600, key="cannot-start"), ft.Text(words, size=18))
+    page.update()
+    started()

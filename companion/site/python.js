@@ -4,18 +4,32 @@
 // Pyodide then takes seconds more to start; here the worker (Flet's python-worker.js, unchanged) starts
 // as this script runs, loads Pyodide and Companion while Flutter loads, and the client's first connection
 // takes it over. A later connection (after a disconnect) starts a worker of its own, as Flet's does.
+// The page's words while Companion starts (#companion-starting) go once Python says its first screen is
+// sent ("companion:started"; drawn two frames later), or when it could not start (Flet then says why).
 "use strict";
 (function () {
   const apps = {};
   let early = null;  // the worker started with the page, until the client connects
+
+  function started() {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const words = document.getElementById("companion-starting");
+      if (words) words.remove();
+    }));
+  }
 
   function start() {
     const worker = new Worker(new URL("python-worker.js", document.baseURI), {type: "module"});
     const app = {worker: worker, dart: null, held: [], error: null};
     app.ready = new Promise((resolve) => {
       worker.onmessage = (event) => {
-        if (typeof event.data === "string") {  // "initialized", or why it could not start
-          if (event.data !== "initialized") app.error = event.data;
+        if (event.data === "companion:started") {
+          started();
+        } else if (typeof event.data === "string") {  // "initialized", or why it could not start
+          if (event.data !== "initialized") {
+            app.error = event.data;
+            started();
+          }
           resolve();
         } else if (app.dart) {
           app.dart(event.data);

@@ -164,6 +164,11 @@ def test_a_day_and_a_game_on_one_phone_found_in_history_and_played_offline(site:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == 720
     app.button("Close").click()
 
+    # Installable: the browser finds its manifest and its service worker (nothing stops "Install app").
+    app.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+    cdp = app.page.context.new_cdp_session(app.page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
     # The network cut: the phone opens Companion again from its own cache and plays on.
     phone.close()
     phone.open(site.url)  # the service worker is ready now (it was installed on the first visit)
@@ -210,6 +215,9 @@ def test_a_backup_saved_as_a_file_on_the_phone_is_restored_from_it(site: StaticH
     app = phone.open(site.url)
     add_player(app, "Ana")
     app.labelled("Settings").click()
+    app.see(app.text("In this browser, on this phone"))  # where the data is: no folder
+    kept = app.page.evaluate("navigator.storage.persisted()")
+    app.see(app.page.get_by_text(re.compile("^Yes: this browser agreed" if kept else "^Not promised: this browser")))
     with app.page.expect_download(timeout=30_000) as download:
         app.button("Back up now").click()
     backup = tmp_path / download.value.suggested_filename
