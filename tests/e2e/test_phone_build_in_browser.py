@@ -66,10 +66,16 @@ def rolls_shown(app: AppPage) -> list[str]:
 
 
 def roll(app: AppPage, times: int) -> list[str]:
+    """Roll `times` times, each once the screen shows the roll before it (its total, and every earlier roll
+    numbered); what the screen shows then."""
     for _ in range(times):
-        before = rolls_shown(app)
+        earlier = sum(1 for t in rolls_shown(app) if t.startswith("#"))
+        has_total = any(t.startswith("Total") for t in rolls_shown(app))
         app.button("Roll 2 d6").click()
-        app.page.wait_for_function(f"() => ({LEAVES})().join('|') !== {before!r}.join('|')", timeout=30_000)
+        if has_total:  # this roll moves the last one into the earlier rolls: #n shows
+            app.see(app.text(f"#{earlier + 1}"), timeout=30_000)
+        else:
+            app.see(app.page.get_by_text(re.compile(r"^Total \d+$")), timeout=30_000)
     return rolls_shown(app)
 
 

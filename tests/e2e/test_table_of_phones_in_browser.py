@@ -246,7 +246,7 @@ def test_a_restore_is_not_undone_by_a_page_that_was_open(make_server, phones) ->
         ben.see(ben.text(f"#{n - 1}"))
     host.page.reload()
     host.ready()
-    host.page.get_by_role("button", name="Restore").first.click()
+    host.page.get_by_role("button", name="Restore", exact=True).first.click()
     host.button("Restore").last.click()
     ben.tap_together(["Roll 2 d6"], moment(0))  # a tap on the old screen, on its way as the restore lands
     host.see(host.message("Restored the backup"))
