@@ -50,6 +50,7 @@ from companion.core.undo import (
     RevealFinal,
     UndoBlocked,
     UndoView,
+    held,
     last_by,
     nothing_to,
     privileged,
@@ -203,7 +204,11 @@ class GameSession(Generic[S]):
         """What `actor`'s Undo button shows (see `UndoView`)."""
         with self._lock:
             index, target = last_by(self._actions, actor)
-            if target is None or not self._revealed_since(index, target):
+            if target is None:
+                return UndoView()
+            if not privileged(actor) and (later := self._depending(index, target)) is not None:
+                return UndoView(target, held_by=later)
+            if not self._revealed_since(index, target):
                 return UndoView(target)
             if privileged(actor):
                 return UndoView(target, getattr(self._rules, "reopens", "") or "reopens a revealed choice")
@@ -261,6 +266,8 @@ class GameSession(Generic[S]):
         secret again)."""
         with self._lock:
             index, target = self._pick(self._actions, actor, expected, "Undo")
+            if not privileged(actor) and (later := self._depending(index, target)) is not None:
+                raise UndoBlocked(held(target, later))
             if not privileged(actor) and self._revealed_since(index, target):
                 raise RevealFinal(f"“{described(target)}” was made in secret and every choice has been shown "
                                   "since: it stays. The host, or the phone passed around the table, can reopen it.")
@@ -284,6 +291,17 @@ class GameSession(Generic[S]):
         with self._lock:
             if not self._closed:
                 self._closed, self._ended, self._saved_as = reason, ended, saved_as
+
+    def _depending(self, index: int, target: Action) -> Action | None:
+        """The first later action, someone else's, that depends on the log's action at `index`: it reads what
+        that one changed (their footprints). Taking that one back first could change the other's effect, or
+        its seat (a die taken in turn would be another player's); one that only writes over it is the same
+        without it."""
+        changed = self.footprint(target).writes
+        for later in self._actions[index + 1:]:
+            if later.by != target.by and touches(self.footprint(later).reads, changed):
+                return later
+        return None
 
     def _revealed_since(self, index: int, target: Action) -> bool:
         """Whether the log's action at `index` is a secret choice that a reveal has shown since."""

@@ -2,6 +2,10 @@
 
 A player's Undo takes back that player's own last action; the phone passed around the table and
 the host take back anyone's. A secret choice revealed since it was made is final for its chooser.
+A player's Undo never changes another player's action: when a later action of someone else's
+depends on the one to take back (it reads what that one changed, by their declared footprints), the
+Undo takes back nothing and names it: that player undoes first, or the phone passed around the table
+undoes both.
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ class RevealFinal(DomainError):
 @dataclass(frozen=True)
 class UndoView:
     """What a phone's Undo button shows: the action it takes back (None: nothing), what taking it
-    back reopens (a revealed secret choice, on the phone passed around or the host), and whether
-    it is final for this phone (its own secret choice, revealed since)."""
+    back reopens (a revealed secret choice, on the phone passed around or the host), whether it is
+    final for this phone (its own secret choice, revealed since), and the later action of another
+    player's that depends on it (this phone cannot take it back before that one is)."""
 
     target: Action | None = None
     reopens: str = ""
     final: bool = False
+    held_by: Action | None = None
 
     @property
     def label(self) -> str | None:
@@ -41,8 +47,22 @@ class UndoView:
             return None
         if self.final:
             return f"{described(self.target)}: revealed, so it stays"
+        if self.held_by is not None:
+            return f"{described(self.target)}: {described(self.held_by)} came after it"
         label = button_label("Undo", self.target)
         return f"{label} ({self.reopens})" if self.reopens else label
+
+    @property
+    def locked(self) -> bool:
+        """The button cannot take its action back from this phone (it says why)."""
+        return self.final or self.held_by is not None
+
+
+def held(target: Action, later: Action) -> str:
+    """Why `target` cannot be taken back while `later`, someone else's, depends on it."""
+    first = (f"{later.who} undoes that first, or the phone passed around the table undoes both." if later.who else
+             "Undo that on the phone passed around the table first.")
+    return f"“{described(target)}” cannot be undone: the later “{described(later)}” depends on it. {first}"
 
 
 def privileged(actor: Actor | None) -> bool:

@@ -139,7 +139,8 @@ def kept(data: Mapping[str, Any]) -> Footprint:
 
 
 def pooled(data: Mapping[str, Any]) -> Footprint:
-    return Footprint(reads=(("dice",),), writes=(("dice",),))
+    """A new pool depends on nothing before it, and puts new dice on the table."""
+    return Footprint(reads=(), writes=(("dice",),))
 
 
 # What a table might do now (random play and the conformance tests) ---------------------

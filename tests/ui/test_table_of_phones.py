@@ -180,12 +180,15 @@ async def test_an_undo_that_a_later_action_depends_on_says_which(app, roster) ->
     ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     await ana.click(key="roll")
     await app.settle()
+    shown = ana.find(key="undo")  # "Undo: roll 2 d6 (Ana)", as Ana's thumb goes down
     await ben.click(key="die-0")  # Ben keeps a die of Ana's roll
     await app.settle()
-    await ana.click(key="undo")
+    assert ana.label(key="undo").startswith("roll 2 d6 (Ana): keep die 1") and ana.find(key="undo").disabled
+    await ana.tap_late(shown)
     [told] = ana.snackbar_texts()
     assert told.startswith("“roll 2 d6 (Ana)” cannot be undone: the later “keep die 1")
-    assert "(Ben)” depends on it" in told and len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
+    assert "(Ben)” depends on it. Ben undoes that first" in told
+    assert len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
 
 
 async def test_the_table_phones_undo_refuses_when_its_label_changed_under_the_tap(app, roster) -> None:

@@ -48,11 +48,12 @@ def test_a_players_undo_takes_back_their_own_last_action_and_leaves_the_others_a
     rolled(session, rng, ANA)
     session.perform(keep(session.state.dice, 0, True), BEN)
     ben_keeps = session.state.dice.kept
-    assert session.undo_label_for(ANA) == "Undo: roll 2 d6 (Ana)"
-    assert session.undo_label_for(BEN).startswith("Undo: keep die 1")
+    # Ben kept a die of Ana's roll: her button says so, and takes nothing back until Ben's keep is undone.
+    assert session.undo_label_for(ANA) == "roll 2 d6 (Ana): keep die 1 (1) (Ben) came after it"
+    assert session.undo_view(ANA).locked and session.undo_label_for(BEN).startswith("Undo: keep die 1")
 
-    with pytest.raises(UndoBlocked, match=r"keep die 1 .*\(Ben\).* depends on it"):
-        session.undo(ANA)  # Ben kept a die of Ana's roll: without the roll there is nothing to keep
+    with pytest.raises(UndoBlocked, match=r"keep die 1 .*\(Ben\).* depends on it\. Ben undoes that first"):
+        session.undo(ANA)
     session.undo(BEN)
     assert session.state.dice.kept == frozenset() != ben_keeps
     taken_back = session.undo(ANA)

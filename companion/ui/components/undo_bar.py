@@ -17,8 +17,9 @@ class UndoBar:
     back changes, the buttons are drawn anew (a new control), so a tap made on the
     old label still carries the action it showed and is refused if that is no longer
     the one (see `GameSession.undo`'s `expected`). A secret choice of this phone's that
-    has been revealed since stays: the button says so, and cannot be tapped; on the phone
-    passed around and the host it says what taking it back reopens.
+    has been revealed since stays, and so does an action another player's later one depends on:
+    the button says so (which one came after it), and cannot be tapped; on the phone passed
+    around and the host it says what taking it back reopens.
     """
 
     def __init__(self, on_undo: Callable[[Action | None], None], on_redo: Callable[[Action | None], None]) -> None:
@@ -39,8 +40,8 @@ class UndoBar:
         # Labels can be long ("Undo: Ana: the shared die, Oyster: fill Oyster box 1"): two lines at most.
         undo_button = ft.OutlinedButton(
             content=ft.Text(view.label or "Nothing to undo", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, size=14),
-            icon=ft.Icons.LOCK if view.final else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
-            key="undo", disabled=undo is None or view.final)
+            icon=ft.Icons.LOCK if view.locked else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
+            key="undo", disabled=undo is None or view.locked)
         redo_words = button_label("Redo", redo) or "Redo"
         redo_button = ft.OutlinedButton(
             content=ft.Text(redo_words, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, size=14), icon=ft.Icons.REDO,
