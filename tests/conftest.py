@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, settings
 
 from companion.store import open_store
 
-# These machines are shared and noisy: no deadlines, fewer examples in CI's default.
+# These machines are shared and noisy: no deadlines, fewer examples in CI's default, and no health check
+# on the time examples take to make (too_slow: a wall-clock limit that a loaded machine fails).
 settings.register_profile("companion", deadline=None, max_examples=60,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 settings.load_profile("companion")
 
 

@@ -12,6 +12,11 @@ counts (naming each acknowledged step it does not find):
 - duplicate plays: two plays of one sheet;
 - half restores: a restore that was under way left a mix of the backup and what was there.
 
+A kill's moment is chosen by the worker's progress, not by the clock: after 0 to MOST_STEPS
+acknowledged steps, and a random while more (within whatever step is then under way); now and then
+while it starts. A loaded machine only makes a kill come later: every kill finds the steps it
+waited for (how fast the worker goes is measured by benchmarks/soak_pace.py, never asserted).
+
 `make soak` runs 1,000 kills (`python -m tests.soak run 1000`); tests/unit/test_kill.py a few.
 """
 
@@ -25,10 +30,17 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+STEPS = ("roll", "play", "player", "restored")  # what the worker says once a step is on disk
+MOST_STEPS = 40  # a kill comes after 0 to this many acknowledged steps,
+AFTER = 0.3  # and up to this many seconds more (the step under way is killed anywhere in it);
+WHILE_STARTING = 0.1  # this share of the kills comes within STARTING seconds of the worker's start,
+STARTING = 0.6  # whatever it has done (its interpreter, its store opening, a sheet saved again)
+HANG = 120.0  # seconds without a step the worker was to reach: it hangs (a limit, not a measure of pace)
 
 
 def fingerprint(store) -> list:
@@ -68,6 +80,48 @@ def heard_from(out: str) -> list[list]:
     if lines and not lines[-1].endswith("\n"):
         lines = lines[:-1]
     return [json.loads(line) for line in lines if line.strip()]
+
+
+class Listener:
+    """What a worker says, read as it says it: every line, the last one perhaps cut short by the kill."""
+
+    def __init__(self, stream) -> None:
+        self.steps = 0  # acknowledged so far
+        self.opened = False  # its store is open
+        self._lines: list[str] = []
+        self._ended = False
+        self._said = threading.Condition()
+        self._reader = threading.Thread(target=self._read, args=(stream,), name="soak-listener", daemon=True)
+        self._reader.start()
+
+    def _read(self, stream) -> None:
+        try:
+            for line in stream:
+                with self._said:
+                    self._lines.append(line)
+                    said = heard_from(line)[0][0] if line.endswith("\n") else None
+                    self.steps += said in STEPS
+                    self.opened = self.opened or said == "open"
+                    self._said.notify_all()
+        finally:  # whatever it said: the kill waits no longer
+            with self._said:
+                self._ended = True
+                self._said.notify_all()
+
+    def wait_for(self, steps: int, timeout: float) -> bool:
+        """Wait until the worker has acknowledged `steps` steps (False: it stopped, or hung, first)."""
+        with self._said:
+            return self._said.wait_for(lambda: self.steps >= steps or self._ended, timeout) and self.steps >= steps
+
+    def wait_open(self, timeout: float) -> bool:
+        """Wait until the worker's store is open (False: it stopped, or hung, first)."""
+        with self._said:
+            return self._said.wait_for(lambda: self.opened or self._ended, timeout) and self.opened
+
+    def everything(self) -> str:
+        """All it said (once it is gone)."""
+        self._reader.join()
+        return "".join(self._lines)
 
 
 def work(folder: Path, seed: int) -> None:
@@ -210,21 +264,38 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict[str, int]:
     """Kill the worker `kills` times at random moments, checking the folder after each."""
     rng = random.Random(seed)
     totals = {"kills": 0, "unreadable files": 0, "lost acknowledged actions": 0, "spurious damage notices": 0,
-              "duplicate plays": 0, "half restores": 0, "kills during a restore": 0, "acknowledged steps": 0}
+              "duplicate plays": 0, "half restores": 0, "kills during a restore": 0, "acknowledged steps": 0,
+              "steps awaited": 0}
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(kills):
             folder = Path(tmp) / f"data-{k // 100}"  # a new folder every 100 kills: it grows as a real one does
-            worker = subprocess.Popen([sys.executable, "-m", "tests.soak", "work", str(folder), str(rng.randrange(10**9))],
-                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            time.sleep(rng.uniform(0.5, 1.5))  # the worker's start-up takes about 0.4 s
-            os.kill(worker.pid, signal.SIGKILL)
-            out, err = worker.communicate()
-            if worker.returncode != -signal.SIGKILL:
-                raise AssertionError(f"the worker stopped by itself ({worker.returncode}):\n{err}")
+            awaited = 0 if rng.random() < WHILE_STARTING else rng.randint(0, MOST_STEPS)
+            with open(Path(tmp) / "stderr", "w+") as err:
+                worker = subprocess.Popen([sys.executable, "-m", "tests.soak", "work", str(folder),
+                                           str(rng.randrange(10**9))],
+                                          cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
+                listener = Listener(worker.stdout)
+                if awaited == 0:
+                    time.sleep(rng.uniform(0, STARTING))
+                    reached = True
+                else:
+                    reached = listener.wait_for(awaited, HANG)
+                    time.sleep(rng.uniform(0, AFTER))
+                os.kill(worker.pid, signal.SIGKILL)
+                worker.wait()
+                out = listener.everything()
+                worker.stdout.close()
+                err.seek(0)
+                if worker.returncode != -signal.SIGKILL:
+                    raise AssertionError(f"the worker stopped by itself ({worker.returncode}):\n{err.read()}")
+                if not reached:
+                    raise AssertionError(f"the worker acknowledged {listener.steps} of {awaited} steps in {HANG:.0f} s "
+                                         f"(it hangs):\n{out}\n{err.read()}")
             heard = heard_from(out)
             found = check_afresh(folder, heard)
             totals["kills"] += 1
-            totals["acknowledged steps"] += sum(1 for h in heard if h[0] in ("roll", "play", "player", "restored"))
+            totals["acknowledged steps"] += sum(1 for h in heard if h[0] in STEPS)
+            totals["steps awaited"] += awaited
             for key, n in found.items():
                 totals[key] += n
             if not quiet and (k + 1) % 50 == 0:

@@ -20,9 +20,12 @@ from companion.ui.host import AppContext
 HISTORY_AFTER = 3.0
 
 
-def prepare_history(ctx: AppContext) -> None:
+def prepare_history(ctx: AppContext, first_screens: threading.Thread | None = None) -> None:
     """Read the archive and what History's filter offers, import History's screens, and draw a picture
-    once (a result shared: matplotlib imported and ready)."""
+    once (a result shared: matplotlib imported and ready). The phones' first screens come first: on a
+    loaded machine their drawing (`first_screens`) can take longer than HISTORY_AFTER."""
+    if first_screens is not None:
+        first_screens.join()
     from companion.laptop.picture import warm_up
     from companion.ui.screens.history_stats import archive_facts
 
@@ -66,7 +69,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     flet_app = ft.run(make_main(ctx), export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
     files = ClientFiles(flet_app, assets_dir(), cache_dir())
     ctx.files_base = f"{VERSIONED}{files.version}/"  # the app's pictures: asked for once, then kept
-    warm_up(make_main(ctx, browser_services=False))  # the first screens drawn once as the server starts
+    first_screens = warm_up(make_main(ctx, browser_services=False))  # drawn once as the server starts
     for what in files.fonts.missing():
         print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
               f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)
@@ -77,7 +80,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
                             timeout_graceful_shutdown=2, proxy_headers=False)  # no address taken from a header
     server = Server(config, before_forced_exit=ctx.store.close)
-    once_listening(server, lambda: prepare_history(ctx), after=HISTORY_AFTER, name="read-archive")
+    once_listening(server, lambda: prepare_history(ctx, first_screens), after=HISTORY_AFTER, name="read-archive")
     if open_url and not is_linux_server():
         once_listening(server, lambda: open_in_browser(open_url), name="open-browser")
     server.run()

@@ -13,14 +13,14 @@ import re
 
 import pytest
 
+from companion.games.registry import GAMES
 from tests.accessibility import audit, heard, listen, nodes, text_size_script
 from tests.browser import AppPage
 from tests.e2e.test_pearl_boat_in_browser import a_game_at_the_duel
 
+# The screens of no one game, then every part of every game's page (the registry's: a game added later too).
 ROUTES = ["/games", "/dice", "/history", "/history/stats", "/history/adventures", "/settings", "/sessions", "/who",
-          "/games/freshwater-fly/draft", "/games/freshwater-fly/strike", "/games/freshwater-fly/score",
-          "/games/fly-solo/journal", "/games/fleet-dice/sheets", "/games/lure/round", "/games/lure/dice",
-          "/games/salmon-run/race", "/games/salmon-run/dice", "/games/pearl-boat/voyage", "/games/pearl-boat/dice"]
+          *(f"/games/{game.id}/{part.id}" for game in GAMES for part in game.parts if part.listed)]
 SHOTS = {"/games", "/games/fleet-dice/sheets", "/games/freshwater-fly/score", "/settings"}
 
 

@@ -3,20 +3,25 @@ session resumed from its card, and a saved link of an earlier version followed t
 
 from __future__ import annotations
 
+from companion.games.registry import GAMES
 from tests.browser import AppPage
 
-# What each game's page shows first, and the name of its screenshot.
-PAGES = [
-    ("Freshwater Fly", "Freshwater Fly dice draft", "/games/freshwater-fly/draft"),
-    ("Fly Solo", "Fly Solo adventures", "/games/fly-solo/journal"),
-    ("Fleet Dice", "Fleet Dice score sheets", "/games/fleet-dice/sheets"),
-    ("Lure", "Tap the players at the table (2 to 5).", "/games/lure/round"),
-    ("Salmon Run", "Tap the players in turn order (2 to 4).", "/games/salmon-run/race"),
-    ("The pearl boat game", "Tap the players (2 to 6; 4 recommended).", "/games/pearl-boat/voyage"),
-]
+# What each game's page shows first (every game in the registry has its card).
+SHOWS = {
+    "freshwater-fly": "Freshwater Fly dice draft",
+    "fly-solo": "Fly Solo adventures",
+    "fleet-dice": "Fleet Dice score sheets",
+    "lure": "Tap the players at the table (2 to 5).",
+    "salmon-run": "Tap the players in turn order (2 to 4).",
+    "pearl-boat": "Tap the players (2 to 6; 4 recommended).",
+}
+# Each card's title, what its page shows first and where (its first part); the screenshot is named after it.
+PAGES = [(game.title, SHOWS.get(game.id), f"/games/{game.id}/{next(p for p in game.parts if p.listed).id}")
+         for game in GAMES]
 
 
 def test_each_games_page_opens_from_its_card(make_server, phone: AppPage) -> None:
+    assert None not in [shows for _, shows, _ in PAGES], f"say what each game's page shows first: {PAGES}"
     server = make_server(players=("Ana", "Ben"))
     phone.open(server.url)
     phone.see(phone.card("The pearl boat game"))

@@ -19,7 +19,10 @@ import time
 import msgpack
 import pytest
 
-STOPS_WITHIN = 10.0  # seconds; it takes well under one
+# Not a figure (it takes well under a second): a limit for a test that would otherwise wait for ever. What
+# says the stop was prompt and clean is its exit code: a stop that outlasts uvicorn's graceful timeout is
+# ended by the server's last resort (serving.STOP_WITHIN), exit 1, or says "graceful shutdown exceeded".
+HANG = 60.0  # seconds
 
 
 def open_websocket(port: int) -> socket.socket:
@@ -64,18 +67,15 @@ def test_the_server_stops_promptly_and_cleanly_whatever_a_client_sent(make_serve
     broken.sendall(frame(b"abc", reserved=4))
     time.sleep(0.5)  # the server reads them
 
-    started = time.monotonic()
     server.process.send_signal(sig)
     try:
-        code = server.process.wait(timeout=STOPS_WITHIN)
+        code = server.process.wait(timeout=HANG)
     except Exception:
         server.kill()
-        pytest.fail(f"the server still ran {STOPS_WITHIN:.0f} s after {sig.name}:\n{server.log.read_text()}")
-    took = time.monotonic() - started
+        pytest.fail(f"the server still ran {HANG:.0f} s after {sig.name}:\n{server.log.read_text()}")
     for sock in (normal, unreadable, broken):
         sock.close()
 
     log = server.log.read_text()
     assert code == 0, f"exit code {code} after {sig.name} (0: stopped, and the store closed):\n{log}"
     assert "graceful shutdown exceeded" not in log, f"a connection's handler had to be cancelled:\n{log}"
-    assert took < STOPS_WITHIN

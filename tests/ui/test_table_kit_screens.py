@@ -15,6 +15,7 @@ from companion.core.table.seats import seat_entry
 from companion.games.fleet_dice import rules as fleet
 from companion.games.lure import rules as lure
 from companion.games.pearl_boat import rules as pb
+from companion.games.registry import GAMES
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import difficulty_river
 
@@ -181,9 +182,18 @@ async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_an
     assert table.label("undo") == "Undo: Ben chooses in secret (both duellists choose again)"
 
 
-@pytest.mark.parametrize("route", ["/games/lure/round", "/games/fleet-dice/sheets", "/games/pearl-boat/voyage",
-                                   "/games/salmon-run/race", "/games/freshwater-fly/draft",
-                                   "/games/freshwater-fly/score"])
+# Every part of a game's page that shows a kind of session (the registry's), but the two that seat no one
+# from the roster: Fly Solo's journal (one player) and a saved play's correction (the play's own players).
+NO_SEAT_CHIPS = {"/games/fly-solo/journal", "/games/fleet-dice/edit"}
+SET_UPS = sorted({f"/games/{game.id}/{kind.part}" for game in GAMES for kind in game.sessions} - NO_SEAT_CHIPS)
+
+
+def test_the_set_ups_are_every_games() -> None:
+    assert {"/games/lure/round", "/games/freshwater-fly/draft"} <= set(SET_UPS)
+    assert NO_SEAT_CHIPS <= {f"/games/{game.id}/{kind.part}" for game in GAMES for kind in game.sessions}
+
+
+@pytest.mark.parametrize("route", SET_UPS)
 async def test_every_games_set_up_keeps_each_players_chip_in_its_place_when_tapped(app, roster, route) -> None:
     """Player chips jumped down the screen as players were chosen: a chosen chip grew (its tick, "1. ")
     and sent the next one to another place or line. Every game seats players the one way: each chip

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import cli
+from companion.games import registry
+from tests.unit.test_score_input_fuzz import EXAMPLES as FULL_EXAMPLES
 
 FRESHWATER = {"players": [
     {"name": "Ana", "reel_board": "1A", "fish": [{"species": "coho", "color": "gold", "points": 5}],
@@ -23,7 +25,9 @@ FLY_SOLO = {"location": 1,
                     "hatch": {"tan": 1}, "cards": [], "first_to_seven": False, "bonus_hatch_matches": 0},
             "silent_angler": {"fish": [], "hatch": {"blue": 2}, "track": 3},
             "journal": {"bonus_points": 1, "seven_fish_bonus": False}}
-EXAMPLES = {"freshwater-fly": FRESHWATER, "fly-solo": FLY_SOLO}
+# A full end of game of every game with a score command (the registry's: a game added later too).
+EXAMPLES = {**FULL_EXAMPLES, "freshwater-fly": FRESHWATER, "fly-solo": FLY_SOLO}
+GAMES = sorted(registry.scorers())
 
 # Stand-ins put into the JSON text where a value goes, each a kind of trouble found by hand.
 NASTY = [
@@ -36,7 +40,8 @@ NASTY = [
 ]
 
 plain = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=5),
-                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=4), inner, max_size=3),
                      max_leaves=6)
 
 
@@ -79,7 +84,7 @@ def check(code: int, out: str, err: str) -> None:
 
 
 @settings(max_examples=300)
-@given(game=st.sampled_from(sorted(EXAMPLES)), data=st.data())
+@given(game=st.sampled_from(GAMES), data=st.data())
 def test_any_value_anywhere_is_scored_or_refused_in_one_line(game, data, capsys, monkeypatch) -> None:
     example = EXAMPLES[game]
     path = data.draw(st.sampled_from(list(paths(example))), label="where")
@@ -93,9 +98,13 @@ def test_any_value_anywhere_is_scored_or_refused_in_one_line(game, data, capsys,
 
 
 @settings(max_examples=100)
-@given(game=st.sampled_from(sorted(EXAMPLES)), raw=st.binary(max_size=60))
+@given(game=st.sampled_from(GAMES), raw=st.binary(max_size=60))
 def test_any_bytes_at_all_are_refused_in_one_line(game, raw, capsys, monkeypatch) -> None:
     check(*run(game, raw, capsys, monkeypatch))
+
+
+def test_every_score_command_is_fuzzed() -> None:
+    assert GAMES and set(GAMES) <= set(EXAMPLES), f"no example to fuzz for {set(GAMES) - set(EXAMPLES)}"
 
 
 def test_the_cases_found_by_hand(capsys, monkeypatch) -> None:

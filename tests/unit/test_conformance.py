@@ -1,13 +1,18 @@
 """Every kind of session in the registry keeps the table kit's promises (OpenSpiel's random
 simulation test is the model). Each kind declares its moves, a set-up and what its players might
-do next, and is played here through real sessions on a real data folder:
+do next, and is played here through real sessions:
 
 - random play from set-up makes progress (most moves tried are taken) and reaches the end;
-- the state a reopened data folder replays equals the one play built;
+- the state its sessions replay when opened again (from a real data folder too) equals the one play built;
 - every refusal, of any move with any data, says why in one line;
-- two actions declared independent are both taken in either order and give the same state;
+- two actions declared independent are both taken in either order and give the same state, and every
+  kind that declares such moves has pairs of them checked (the kinds that declare none are named);
 - a revealed secret choice cannot be taken back by its chooser (the phone passed around can);
 - an action for another player's seat is refused, and changes nothing.
+
+Random play keeps its sessions in memory (tests/memory_sessions.py: each change and saved state as the
+journal's text, read back when the session is opened again), and one game of every kind is played
+through a real data folder and replayed from it.
 """
 
 from __future__ import annotations
@@ -23,17 +28,20 @@ from companion.core.actions import Action, Actor, independent
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
-from companion.core.table.rules import TableRules
+from companion.core.table.rules import TableRules, whole
 from companion.core.table.seats import ANY_SEAT, NotYourSeat
 from companion.core.undo import RevealFinal
 from companion.games import GAMES
 from companion.store import open_store
+from tests.memory_sessions import MemorySessions
 
 KINDS = sorted(GAMES)
 MOST_MOVES = 1500  # every game's example set-up ends well within this many moves
 OPEN_ENDED_MOVES = 200  # the moves tried of a kind that never ends (a dice roller, a score sheet)
 TABLE_PHONE = Actor()
 ONLOOKER = Actor("p-onlooker", "Zed", undoes_anyone=False)
+# Hypothesis' own health check on how long examples take to make is a wall-clock limit: not here.
+QUIET = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 
 
 def rules_of(kind: str) -> TableRules:
@@ -68,10 +76,10 @@ def through_json(action: Action) -> Action:
 
 
 @pytest.fixture
-def sessions(tmp_path, clock):
-    store = open_store(tmp_path / "data", clock)
-    yield SessionManager(store.sessions, GAMES, store.clock), store
-    store.close()
+def sessions(clock):
+    """Sessions kept in memory (random play: see the module's docstring), and where they are kept."""
+    log = MemorySessions()
+    return SessionManager(log, GAMES, clock), log
 
 
 def play_at_random(rules, session, rng: random.Random) -> tuple[int, int]:
@@ -94,24 +102,40 @@ def play_at_random(rules, session, rng: random.Random) -> tuple[int, int]:
     return taken, refused
 
 
+def played_to_the_end(kind: str, rules, session, rng: random.Random) -> None:
+    """Random play of `session` made progress: most moves tried were taken, to the game's end."""
+    taken, refused = play_at_random(rules, session, rng)
+    assert refused <= taken, (kind, taken, refused)  # most moves tried were taken
+    if rules.ends:  # play got somewhere: to the end
+        assert taken and rules.over(session.state), f"{kind}: not over after {taken} moves"
+    else:
+        assert taken == OPEN_ENDED_MOVES, (kind, taken)
+    assert replay(rules, session.record.setup, session.record.actions) == session.state
+
+
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=4, deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6))
-def test_random_play_makes_progress_to_the_end_and_replays(kind, seed, tmp_path_factory, clock) -> None:
+def test_random_play_makes_progress_to_the_end_and_replays(kind, seed, clock) -> None:
     rules = rules_of(kind)
     rng = random.Random(seed)
-    store = open_store(tmp_path_factory.mktemp("data"), clock)
+    log = MemorySessions()
+    session = SessionManager(log, GAMES, clock).create(kind, rules.example_setup(rng))
+    played_to_the_end(kind, rules, session, rng)
+    log.close_all()  # as a restart: the session read again from what was kept
+    again = SessionManager(log, GAMES, clock).get(session.id)
+    assert again.state == session.state and again.record.actions == session.record.actions
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_of_every_kind_replays_from_its_data_folder(kind, tmp_path, clock) -> None:
+    rules = rules_of(kind)
+    rng = random.Random(f"{kind} on disk")
+    store = open_store(tmp_path / "data", clock)
     try:
-        manager = SessionManager(store.sessions, GAMES, store.clock)
-        session = manager.create(kind, rules.example_setup(rng))
-        taken, refused = play_at_random(rules, session, rng)
-        assert refused <= taken, (kind, taken, refused)  # most moves tried were taken
-        if rules.ends:  # play got somewhere: to the end
-            assert taken and rules.over(session.state), f"{kind}: not over after {taken} moves"
-        else:
-            assert taken == OPEN_ENDED_MOVES, (kind, taken)
+        session = SessionManager(store.sessions, GAMES, store.clock).create(kind, rules.example_setup(rng))
+        played_to_the_end(kind, rules, session, rng)
         record = session.record
-        assert replay(rules, record.setup, record.actions) == session.state
     finally:
         store.close()
     reopened = open_store(store.root, clock)
@@ -148,7 +172,7 @@ json_values = st.recursive(
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 60), data=st.data())
 def test_every_refusal_of_any_move_with_any_data_says_why(kind, seed, moves, data) -> None:
     rules, state, rng = played(kind, seed, moves)
@@ -170,25 +194,91 @@ def sampled_values(rules: TableRules, state, rng: random.Random) -> list:
     return [v for v in values if not isinstance(v, (dict, list))][:30] or [0]
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), moves=st.integers(0, 120))
-def test_actions_declared_independent_are_taken_in_either_order_with_one_result(kind, seed, moves) -> None:
-    rules, state, rng = played(kind, seed, moves)
-    taken = []
-    for action in rules.candidates(state, rng) + rules.candidates(state, rng):
-        try:
-            taken.append((action, rules.apply(state, action)))
-        except DomainError:
+# The kinds whose every move touches the whole state, so that no two of their actions are independent:
+# Fly Solo is one player on one phone (its journal records a Day at a time; its Day, the Silent Angler's
+# dice and your catch in turn). Every other kind declares moves that touch a part of the state only.
+NO_INDEPENDENT_MOVES = {"fly-solo-campaign", "fly-solo-day"}
+COMMUTE_EXAMPLES = 30  # for each kind: random play, checked from a random move on,
+GAMES_AT_MOST = 5  # over this many games at most, played one after the other,
+PAIRS_IN_AN_EXAMPLE = 10  # until this many pairs are checked (a game can end with none open: a duel is rare),
+PAIRS_AT_A_STATE = 3  # at most these at one state (Fleet Dice has hundreds)
+
+
+def test_the_kinds_without_independent_moves_are_named() -> None:
+    narrow = {kind for kind in KINDS if any(move.touches is not whole for move in rules_of(kind).moves.values())}
+    assert set(KINDS) - narrow == NO_INDEPENDENT_MOVES
+
+
+def commute_at(kind: str, rules: TableRules, state, options: list[Action], rng: random.Random) -> int:
+    """Take every two of `options` declared independent (a few at most) in both orders from `state`: both
+    orders are accepted and reach one state. How many pairs were checked."""
+    options = options[:]
+    rng.shuffle(options)
+    footprints = [rules.footprint(a) for a in options]
+    after: dict[int, object] = {}
+
+    def taken(i: int):
+        if i not in after:
+            try:
+                after[i] = rules.apply(state, options[i])
+            except DomainError:
+                after[i] = None  # not a move open now
+        return after[i]
+
+    checked = 0
+    for i, j in ((i, j) for i in range(len(options)) for j in range(i + 1, len(options))):
+        a, b = options[i], options[j]
+        if a == b or not independent(footprints[i], footprints[j]) or taken(i) is None or taken(j) is None:
             continue
-    for (a, after_a), (b, after_b) in ((x, y) for i, x in enumerate(taken) for y in taken[i + 1:]):
-        if a == b or not independent(rules.footprint(a), rules.footprint(b)):
-            continue
         try:
-            ab, ba = rules.apply(after_a, b), rules.apply(after_b, a)
+            ab, ba = rules.apply(taken(i), b), rules.apply(taken(j), a)
         except DomainError as exc:  # refused in one order: not independent after all
             raise AssertionError(f"{kind}: {a} and {b} are declared independent but one order refuses: {exc}")
         assert ab == ba, f"{kind}: {a} and {b} are declared independent but their orders differ"
+        checked += 1
+        if checked == PAIRS_AT_A_STATE:
+            break
+    return checked
+
+
+def commute_from(kind: str, rng: random.Random, start: int) -> int:
+    """Random play from set-up, game after game, the independent moves open at each state from the `start`th
+    move on checked (see above); how many pairs were."""
+    rules = rules_of(kind)
+    checked = moves = 0
+    for _ in range(GAMES_AT_MOST):
+        state = rules.initial_state(rules.example_setup(rng))
+        for _ in range(MOST_MOVES if rules.ends else OPEN_ENDED_MOVES):
+            if rules.over(state):
+                break
+            options = rules.candidates(state, rng)
+            if not options:
+                break
+            if moves >= start:
+                checked += commute_at(kind, rules, state, options + rules.candidates(state, rng), rng)
+                if checked >= PAIRS_IN_AN_EXAMPLE:
+                    return checked
+            moves += 1
+            try:
+                state = rules.apply(state, rng.choice(options))
+            except DomainError:
+                pass
+    return checked
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k not in NO_INDEPENDENT_MOVES])
+def test_actions_declared_independent_are_taken_in_either_order_with_one_result(kind) -> None:
+    checked: list[int] = []  # pairs checked in each example
+
+    @settings(max_examples=COMMUTE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+    @given(seed=st.integers(0, 10**6), start=st.integers(0, 120))
+    def examples(seed: int, start: int) -> None:
+        checked.append(commute_from(kind, random.Random(seed), start))
+
+    examples()
+    # A kind whose declared independent moves are never open at the same moment checks nothing: that fails.
+    assert sum(checked) > 0, \
+        f"{kind} declares independent moves, but no two were open at once in {len(checked)} examples of play"
 
 
 def declared(kind: str) -> TableRules | None:
@@ -197,11 +287,12 @@ def declared(kind: str) -> TableRules | None:
 
 
 SECRET_KINDS = [k for k in KINDS if (r := declared(k)) and any(m.secret for m in r.moves.values())]
-SEATED_KINDS = [k for k in KINDS if (r := declared(k)) and r.seats(r.initial_state(r.example_setup(random.Random(0))))[0]]
+SEATED_KINDS = [k for k in KINDS
+                if (r := declared(k)) and r.seats(r.initial_state(r.example_setup(random.Random(0))))[0]]
 
 
 @pytest.mark.parametrize("kind", SECRET_KINDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6))
 def test_a_revealed_secret_choice_cannot_be_undone_by_its_chooser(kind, seed, sessions) -> None:
     manager, _ = sessions
@@ -241,7 +332,7 @@ def test_a_revealed_secret_choice_cannot_be_undone_by_its_chooser(kind, seed, se
 
 
 @pytest.mark.parametrize("kind", SEATED_KINDS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 80))
 def test_an_action_for_another_players_seat_is_refused(kind, seed, moves, sessions) -> None:
     manager, _ = sessions

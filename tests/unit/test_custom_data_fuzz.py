@@ -130,7 +130,7 @@ def test_a_damaged_fish_points_table_stops_start_up_by_name(custom) -> None:
         check_game_data()
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(relpath=st.sampled_from(GAME_DATA_FILES), data=st.data())
 def test_a_changed_data_file_is_accepted_and_playable_or_refused_by_name(custom, relpath, data) -> None:
     for old in custom.rglob("*.json"):

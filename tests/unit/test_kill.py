@@ -15,8 +15,11 @@ KILLS = 25
 
 def test_kill_9_at_random_moments_loses_and_breaks_nothing() -> None:
     figures = run(KILLS, seed=7, quiet=True)
-    assert figures["kills"] == KILLS and figures["acknowledged steps"] > KILLS * 20
-    assert {k: v for k, v in figures.items() if k not in ("kills", "acknowledged steps", "kills during a restore")} \
+    # Each kill came after the steps it waited for (by the worker's progress, not the clock: however
+    # loaded the machine), so every one of them was checked; how many a second is benchmarks/soak_pace.py's.
+    assert figures["kills"] == KILLS and figures["acknowledged steps"] >= figures["steps awaited"] > KILLS * 10, figures
+    assert {k: v for k, v in figures.items()
+            if k not in ("kills", "acknowledged steps", "steps awaited", "kills during a restore")} \
         == {"unreadable files": 0, "lost acknowledged actions": 0, "spurious damage notices": 0, "duplicate plays": 0,
             "half restores": 0}, figures
 

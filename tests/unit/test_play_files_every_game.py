@@ -71,9 +71,10 @@ def filed(store, plays: list[Play]) -> list[Play]:
 
 
 def test_every_game_with_plays_has_a_kind_that_files_them() -> None:
-    assert {entry.id for entry in ENTRIES} == {"freshwater-fly", "fleet-dice", "lure", "salmon-run", "pearl-boat"}
-    for entry in ENTRIES:
-        assert list(makers(entry)), f"{entry.id}: no session kind files a play (to_play)"
+    assert ENTRIES, "no game in the registry files its plays"
+    for entry in registry.GAMES:  # a game files plays in History exactly when one of its kinds makes one
+        assert bool(entry.plays) == bool(list(makers(entry))), \
+            f"{entry.id}: plays {entry.plays}, session kinds that file a play (to_play) {[k for k, _ in makers(entry)]}"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
@@ -131,13 +132,15 @@ def test_a_salmon_run_play_exports_its_fatigue_cards() -> None:
 # ... goes first"). Lure has none (its order is made each round by the dice cast); a Freshwater Fly
 # score sheet set up for its draft's players keeps the draft's first start player.
 KNOWS_ITS_START = {"fleet-dice", "salmon-run", "pearl-boat", "freshwater-fly-score"}
+# Every kind whose registry entry names where its finished state keeps who started (a game added since too).
+STARTED = sorted(kind for kind, (_, entry) in registry.session_kinds().items() if entry.start_seat)
 
 
 def test_the_kinds_that_know_who_started_say_so() -> None:
-    assert {kind for kind, (_, entry) in registry.session_kinds().items() if entry.start_seat} == KNOWS_ITS_START
+    assert KNOWS_ITS_START <= set(STARTED) and "lure" not in STARTED, STARTED
 
 
-@pytest.mark.parametrize("kind", sorted(KNOWS_ITS_START))
+@pytest.mark.parametrize("kind", STARTED)
 def test_a_finished_game_names_the_seat_that_started(kind) -> None:
     seats = []
     for seed in SEEDS:

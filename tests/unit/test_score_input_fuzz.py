@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import cli
+from companion.games import registry
 from tests.json_places import places
 from tests.unit.test_score_command import score
 
@@ -42,7 +43,7 @@ EXAMPLES = {
         {"name": "Ana", "pearls": 9, "fish": ["salmon", "bass", "carp"], "trips": 2},
         {"name": "Ben", "pearls": 4, "fish": ["halibut"]}], "first_back": "Ana"},
 }
-GAMES = sorted(EXAMPLES)
+GAMES = sorted(registry.scorers())  # every game with a `companion score` command (one added later too)
 
 # The keys each object must have (a list's items written *); every other key is optional.
 REQUIRED = {
@@ -138,6 +139,11 @@ def names(line: str, path) -> bool:
     lacks the player's other fields)."""
     where = field(path)
     return any(line.startswith(where + end) for end in (": ", ".", "["))
+
+
+def test_every_score_command_has_its_example_and_its_required_keys() -> None:
+    assert GAMES, "no game in the registry has a score command"
+    assert set(EXAMPLES) == set(REQUIRED) == set(GAMES), "a full end of game and its required keys per command"
 
 
 @pytest.mark.parametrize("game", GAMES)

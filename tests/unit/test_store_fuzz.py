@@ -8,7 +8,7 @@ import copy
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.core.actions import Actor
@@ -58,7 +58,8 @@ def a_folder_in_use(root):
     table = sessions.create(TABLE)
     table.perform(set_pool(["d6", "boat"]), ana)
     table.perform(roll(table.state.dice, random.Random(1)), ana)
-    sheets = sessions.create(fleet.GAME, {"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start": "oyster"}]})
+    sheets = sessions.create(fleet.GAME, {"players": [{"name": "Ana", "start": "cod"},
+                                                      {"name": "Ben", "start": "oyster"}]})
     sheets.perform(fleet.legal_actions(sheets.state, 0)[0], ana)
     scores = sessions.create(score_sheet.GAME, {"players": ["Ana", "Ben"]})
     scores.perform(score_sheet.add_fish(scores.state, 0, Species.COHO, FishColor.GOLD, 5), ana)
@@ -96,20 +97,21 @@ def test_a_changed_settings_file_is_read_or_set_aside_and_announced(tmp_path_fac
     where = data.draw(st.sampled_from(paths(raw)), label="where")
     new = data.draw(st.sampled_from(NASTY), label="new")
     text = json.dumps(changed(raw, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
+    assume(text != json.dumps(raw, ensure_ascii=False))  # a value given as it was: the file is not changed
     (root / "settings.json").write_text(text, encoding="utf-8", errors="surrogatepass")
     archive_before, before = (root / "archive.json").read_bytes(), files_of(root)
     try:
         store = open_store(root, FakeClock())
     except StoreError as exc:  # a file from a newer Companion: said, and nothing touched
         assert "newer Companion" in str(exc) and files_of(root) == before
-        return
-    try:
-        everything_works(store)
-        if store.notices:
-            assert "settings" in store.notices[0] and list(root.glob("settings.json.corrupt-*"))
-        assert (root / "archive.json").read_bytes() == archive_before
-    finally:
-        store.close()
+    else:
+        try:
+            everything_works(store)
+            if store.notices:
+                assert "settings" in store.notices[0] and list(root.glob("settings.json.corrupt-*"))
+            assert (root / "archive.json").read_bytes() == archive_before
+        finally:
+            store.close()
 
 
 @FUZZ
@@ -118,30 +120,34 @@ def test_a_changed_backup_is_restored_whole_and_working_or_refused_with_nothing_
                                                                                         data) -> None:
     root = tmp_path_factory.mktemp("data")
     store = a_folder_in_use(root)
+    restored = False
     try:
         bundle = json.loads(store.backup_now().path.read_text())
         store.settings.add_player("Cy")  # now differs from the backup
         where = data.draw(st.sampled_from(paths(bundle)), label="where")
         new = data.draw(st.sampled_from(NASTY), label="new")
         text = json.dumps(changed(bundle, where, new, data.draw(st.booleans(), label="delete")), ensure_ascii=False)
+        assume(text != json.dumps(bundle, ensure_ascii=False))  # a value given as it was: the backup is not changed
         path = store.backups_dir / "manual-20261120-080000.json"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         before = files_of(root)
         sessions = SessionManager(store.sessions, GAMES, store.clock)
         try:
             store.restore(path, check_session=sessions.check)
-        except InvalidBackupError as exc:
+        except InvalidBackupError as exc:  # refused, and nothing changed
             assert str(exc) and files_of(root) == before
-            return
-        everything_works(store)
+        else:
+            everything_works(store)
+            restored = True
     finally:
         store.close()
-    reopened = open_store(root, FakeClock())
-    try:
-        assert reopened.notices == []
-        everything_works(reopened)
-    finally:
-        reopened.close()
+    if restored:  # what was restored opens as it is after a restart
+        reopened = open_store(root, FakeClock())
+        try:
+            assert reopened.notices == []
+            everything_works(reopened)
+        finally:
+            reopened.close()
 
 
 def test_a_backup_with_no_files_is_refused(tmp_path) -> None:
@@ -166,7 +172,8 @@ def test_the_backups_found_by_hand_are_refused_by_name_and_change_nothing(tmp_pa
     store = a_folder_in_use(tmp_path / "data")
     try:
         good = json.loads(store.backup_now().path.read_text())
-        [table_file] = [f for f, raw in good["files"].items() if raw.get("session", {}).get("1", {}).get("game") == TABLE]
+        [table_file] = [f for f, raw in good["files"].items()
+                        if raw.get("session", {}).get("1", {}).get("game") == TABLE]
         sessions = SessionManager(store.sessions, GAMES, store.clock)
 
         def bundle(change) -> str:
