@@ -17,10 +17,10 @@ time, "YYYY-MM-DD HH:MM:SS", so a play's time-zone offset is not in the BG Stats
 
 Each play also carries a key BG Stats does not know, `"companion"`, holding the play as
 Companion filed it (its id, game id, time with its offset, every player's breakdown as
-[rule, count, points] lines, winners and the game's own entry). BG Stats ignores keys it
-does not know (not checked here against the app itself: should a version refuse them, the
-file without that key is still a plain, valid one), and our import (`bgstats_import`) uses
-the key to rebuild the play exactly.
+[rule, count, points] lines, winners, the words on a tie for the win and the game's own
+entry). BG Stats ignores keys it does not know (not checked here against the app itself:
+should a version refuse them, the file without that key is still a plain, valid one), and our
+import (`bgstats_import`) uses the key to rebuild the play exactly.
 
 `create_play_link` is BG Stats' "createPlay" link ("Push plays to BG Stats from other apps or
 websites"): `bgstats://app.bgstatsapp.com/createPlay.html?data=` and the play as url-encoded
@@ -161,6 +161,7 @@ class _Export:
                         for r in play.results
                     ],
                     "winners": list(play.winners),
+                    **({"tie": play.tie} if play.tie else {}),
                     "entry": plain(play.entry) if copy else play.entry,
                 },
             })

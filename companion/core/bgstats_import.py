@@ -35,8 +35,8 @@ from companion.core.play_fields import (
     play_uuid,
     wall_time,
 )
-from companion.core.plays import Play, PlayKinds, minutes_or_zero
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.core.plays import Play, PlayKinds, minutes_or_zero, tie_or_blank
+from companion.core.scoring import BreakdownLine, PlayerResult, Winners, rank_players
 
 MAX_BGSPLAY_BYTES = 20 * 1024 * 1024  # years of BG Stats plays of every game come to a few MB
 IMPORTED_RULE = "Score from BG Stats"  # the one breakdown line of a play BG Stats recorded
@@ -133,7 +133,7 @@ def _from_companion(record: Mapping[str, Any], date: datetime, game: str | None,
                          breakdown=tuple(BreakdownLine(*_triple(b)) for b in r["breakdown"]))
             for r in doc["results"]
         )
-        winners = tuple(doc["winners"])
+        winners = Winners(doc["winners"], tie_or_blank(doc.get("tie")))
     except (KeyError, TypeError, ValueError):
         return None
     for r in results:

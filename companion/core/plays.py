@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.core.actions import plain
-from companion.core.scoring import BreakdownLine, PlayerResult
+from companion.core.scoring import BreakdownLine, PlayerResult, Winners, tie_of
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,17 @@ class Play:
     game: str
     played_at: str  # ISO date and time
     results: tuple[PlayerResult, ...]  # in seat order
-    winners: tuple[str, ...]
+    winners: tuple[str, ...]  # a `Winners` where a tie for the win was explained (its `tie`, kept as "tie")
     entry: Mapping[str, Any]  # the game's own input, so the play can be edited later
     location: str = ""  # where it was played; "" = not said (older records have no "location")
     start_seat: int | None = None  # the seat that started (its start player), where the game knows it
     duration_min: int = 0  # minutes from its session's set-up to its last action; 0 = not known
+
+    @property
+    def tie(self) -> str:
+        """Why the winners won a tie for the win, or share it ("Ana wins the tie: gold 2-2, black 3-2"); ""
+        when no one tied (and for plays filed before the words were kept)."""
+        return tie_of(self.winners)
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -59,6 +65,8 @@ class Play:
             doc["start_seat"] = self.start_seat
         if self.duration_min:
             doc["duration_min"] = self.duration_min
+        if self.tie:
+            doc["tie"] = self.tie
         return doc
 
     @classmethod
@@ -77,7 +85,7 @@ class Play:
                 )
                 for r in doc["results"]
             ),
-            winners=tuple(doc["winners"]),
+            winners=Winners(doc["winners"], tie_or_blank(doc.get("tie"))),
             entry=plain(doc["entry"]),
             location=doc.get("location", ""),
             start_seat=seat_or_none(doc.get("start_seat"), seats),
@@ -95,6 +103,11 @@ def _whole(value: Any) -> bool:
 def seat_or_none(value: Any, seats: int) -> int | None:
     """`value` if it is one of `seats` seats (0 to seats - 1), else None (not known)."""
     return value if _whole(value) and 0 <= value < seats else None
+
+
+def tie_or_blank(value: Any) -> str:
+    """`value` if it is words on a tie, else "" (none: a play filed before they were kept, or damaged)."""
+    return value if isinstance(value, str) else ""
 
 
 def minutes_or_zero(value: Any) -> int:

@@ -21,7 +21,9 @@ LINE = Doc({"rule": TEXT, "count": WHOLE, "points": WHOLE})
 RESULT = Doc({"name": TEXT, "total": WHOLE, "rank": WHOLE, "breakdown": Items(LINE)})
 PLAY = Doc({"id": Text(filled=True), "game": TEXT, "played_at": DATE, "results": Items(RESULT),
             "winners": Items(TEXT), "entry": UNREAD},  # an entry is its game's (`game_docs`)
-           {"location": TEXT})  # a start seat or a length that is not one reads as not known (`Play.from_doc`)
+           # "tie": the words on a tie for the win (`Play.tie`; none in plays filed before them); a start
+           # seat or a length that is not one reads as not known (`Play.from_doc`)
+           {"location": TEXT, "tie": TEXT})
 
 
 class PlayNotFound(DomainError):

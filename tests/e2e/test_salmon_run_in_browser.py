@@ -54,18 +54,20 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     for phone in (ana, ben):
         phone.see(phone.page.get_by_text(re.compile("how many current arrows leave your salmon's hex")))
     starter.shot("salmon-run-current-phone")
-    ben.button("2 arrows (roll)").click()  # the app rolls and shows it: then, was it into a Waterfall?
+    ben.button("2 arrows (roll)").click()  # the app rolls, records and shows it: then, was it into a Waterfall?
     ben.see(ben.page.get_by_text(re.compile(r"^Ben rolled \d \((odd|even)\): follow arrow [12]\.$")))
+    wait_for(lambda: len(actions(server, sr.GAME)) == 7, server=server)
+    assert [actions(server, sr.GAME)[6][k] for k in ("type", "who")] == ["roll", "Ben"]  # in the log, Ben's
     at = moment()
     ana.tap_together(["0 arrows: it stays"], at)
     ben.tap_together(["No Waterfall: done"], at)
-    wait_for(lambda: len(actions(server, sr.GAME)) == 8, server=server)
-    assert sorted(a["who"] for a in actions(server, sr.GAME)[6:]) == ["Ana", "Ben"]
+    wait_for(lambda: len(actions(server, sr.GAME)) == 9, server=server)
+    assert sorted(a["who"] for a in actions(server, sr.GAME)[7:]) == ["Ana", "Ben"]
 
     # The pond, then play goes on to the last player's turn: the race is over.
     starter.button(f"{name}'s salmon reached the spawning pond").click()
     starter.button("End the turn").click()
-    wait_for(lambda: len(actions(server, sr.GAME)) == 10, server=server)
+    wait_for(lambda: len(actions(server, sr.GAME)) == 11, server=server)
     other.button("End the turn").click()
     for phone in (ana, ben):
         phone.see(phone.text(f"{name} wins"))

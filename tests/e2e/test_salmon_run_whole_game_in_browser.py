@@ -22,16 +22,16 @@ SCREEN_HEIGHT = 740  # the phones' viewport (tests/e2e/conftest.py)
 
 def taps_for(action: dict) -> int:
     """The taps a recorded move costs on the phones: a special hex and the card it gives; a jump's two
-    Swim cards and the jump; a Current followed along an arrow (the arrows, then 'into a Waterfall?');
-    one tap for anything else (a card played, a Current that leaves the salmon where it is, the pond, the
-    end of a turn)."""
+    Swim cards and the jump; a Current followed along its one arrow (the arrow, then 'into a Waterfall?');
+    one tap for anything else (a card played, the roll for two arrows, recorded before it is shown, and
+    the answer after it, a Current that leaves the salmon where it is, the pond, the end of a turn)."""
     kind, data = action["type"], action["data"]
     if kind == "hex":
         return 2
     if kind == "jump":
         return 3
     if kind == "drift":
-        return 1 if data["arrows"] == 0 else 2
+        return 2 if data["arrows"] == 1 else 1
     return 1
 
 
@@ -140,7 +140,7 @@ def a_current(table: Table, order: list[str]) -> None:
     table.tap(second, "1 arrow", records=False)
     table.tap(second, "No Waterfall: done")
     roller = table.phones[third]
-    table.tap(third, "2 arrows (roll)", records=False)
+    table.tap(third, "2 arrows (roll)")  # the roll is recorded, then shown
     rolled = re.compile(rf"^{third} rolled (\d) \((odd|even)\): follow arrow ([12])\.$")
     roller.see(roller.page.get_by_text(rolled))
     roll = int(rolled.match(roller.page.get_by_text(rolled).inner_text()).group(1))
@@ -152,7 +152,8 @@ def a_current(table: Table, order: list[str]) -> None:
         assert name == third or phone.page.get_by_text(re.compile(rf"^{third} rolled \d")).count() == 0
     table.tap(first, "0 arrows: it stays")
     [answer] = [a for a in table.log() if a["type"] == "drift" and a["data"]["arrows"] == 2]
-    assert answer["data"]["roll"] == roll
+    [recorded] = [a for a in table.log() if a["type"] == "roll"]
+    assert answer["data"]["roll"] == recorded["data"]["roll"] == roll
     line = f"{third} rolled {roll} ({'odd' if roll % 2 else 'even'}): arrow {1 if roll % 2 else 2}"
     table.see_everywhere(line)
     table.see_everywhere(f"{second}: 1 arrow, followed it")

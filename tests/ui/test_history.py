@@ -268,3 +268,23 @@ async def test_a_file_with_a_play_companion_could_not_have_written_is_refused_by
     [said] = page.snackbar_texts()
     assert said.startswith(f"{name} was not imported: ") and "fish is the text 'many', not a list" in said, said
     assert app.store.archive.all() == before
+
+
+async def test_a_tied_plays_page_says_why_under_the_winners(app) -> None:
+    """Seed 001, End of game (lines 47-49): most VP, then the fewest fish. Ana 3 + 3 = 6 with two fish,
+    Ben 6 with one: Ben wins the tie. The game's end (the shared result card, on every phone that shows
+    it) and the play's page say why; a play won outright says nothing more."""
+    from companion.games.lure.scoring import score as lure_score
+    from companion.ui.components.standings import standings
+
+    results, winners = lure_score(["Ana", "Ben"], [[3, 3], [6]], [0, 0])
+    why = "Ben wins the tie: fewest fish 1-2"
+    card = standings(results, winners, key="lure")
+    assert [(c.key, c.value) for c in card[:2]] == [("lure-winner", "Ben wins"), ("lure-tie", why)]
+    assert [c.key for c in standings(*lure_score(["Ana", "Ben"], [[7], [6]], [0, 0]), key="lure")][:2] == \
+        ["lure-winner", "lure-0"]
+    archived(app, [Play("p-tie", "lure", "2026-11-20T20:00:00", results, winners, {}), SMALL[0]])
+    page = await app.open("/history/p-tie")
+    assert page.find(key="play-winners").value == "Ben wins" and page.find(key="play-tie").value == why
+    outright = await app.open("/history/p001")  # Ana 12, Ben 9
+    assert outright.find(key="play-winners").value == "Ana wins" and not outright.has(key="play-tie")

@@ -237,3 +237,31 @@ async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pi
     state = app.ctx.sessions.latest("lure").state
     assert [f.describe() for f in state.middle] == ["10 (4 VP, a pair)", "3 (4 VP, a pair)"]
 
+
+
+async def test_a_shared_win_says_why_on_every_phone_and_in_history(app) -> None:
+    """Seed 001, End of game (lines 47-49): "The player with the Most VP wins. In case of a tie, the tied
+    player with the fewest fish wins. Share the win if there's still a tie." Ana rolls one d6, a 6: the
+    6-catch fish (2 VP); Ben two, 6 and 6: the 12-catch fish (2 VP). 2 VP and one fish each: shared, and
+    every phone's result (and the saved play) says why."""
+    ids = {name: app.store.settings.add_player(name).id for name in ("Ana", "Ben")}
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for([seat_entry(n, ids[n]) for n in ids], deck=2))
+    session.perform(lure.splash(session.state, [{"catch": 6, "vp": 2}, {"catch": 12, "vp": 2}]))
+    session.perform(lure.cast(session.state, 0, 1))
+    session.perform(lure.cast(session.state, 1, 2))
+    session.perform(lure.roll(session.state, 0, [6]))
+    session.perform(lure.resolve(session.state))
+    session.perform(lure.roll(session.state, 1, [6, 6]))
+    session.perform(lure.resolve(session.state))
+    assert session.state.over
+    why = "Ana and Ben share the win: fewest fish 1-1"
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    for phone in (ana, ben):
+        assert phone.find(key="lure-winner").value == "Shared win: Ana and Ben"
+        assert phone.find(key="lure-tie").value == why
+    await ana.click(key="lure-save")
+    await app.settle()
+    for phone in (ana, ben):
+        assert phone.find(key="saved-tie").value == why
+    assert app.store.archive.get(session.id).tie == why

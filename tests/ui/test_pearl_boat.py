@@ -157,3 +157,41 @@ async def test_a_lose_fuel_drawn_shows_as_waiting_until_the_boats_next_turn(app,
     ben = await app.open("/games/pearl-boat/voyage", phone=BEN_PHONE, player="Ben")
     assert ben.find(key="ledger-0").value == "Ana: 0 pearls, fuel 5/10"
     assert ben.find(key="voyage-notice").value == "Lose fuel: Ana loses 2 fuel."
+
+
+async def test_a_frozen_drawn_while_slowed_shows_as_waiting_and_freezes_the_next_turn(app, roster) -> None:
+    # "Chance Deck Curses (Applies on next turn)"; "Slow down another player for 1 turn": Ben slows Ana; Ana,
+    # slowed, draws a 4 (Frozen): every phone reads it waiting, and Ana is frozen on her next turn.
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [2, 6]))  # Ben first
+    for build in (lambda s: pb.move(s, 1, 3), lambda s: pb.draw(s, 1, 6),
+                  lambda s: pb.use_card(s, 1, "slow_down", target=0), lambda s: pb.end_turn(s, 1),
+                  lambda s: pb.move(s, 0, 4), lambda s: pb.draw(s, 0, 4)):
+        session.perform(build(session.state))
+    ben = await app.open("/games/pearl-boat/voyage", phone=BEN_PHONE, player="Ben")
+    assert ben.find(key="ledger-0").value == ("Ana: 0 pearls, fuel 8/10 · Slowed · frozen next turn (once Slowed "
+                                              "ends)")
+    assert ben.find(key="voyage-notice").value == "Ana is frozen on the next turn (once Slowed ends)."
+    for build in (lambda s: pb.end_turn(s, 0), lambda s: pb.move(s, 1, 2), lambda s: pb.end_turn(s, 1)):
+        session.perform(build(session.state))
+    ana = await app.open("/games/pearl-boat/voyage", phone=ANA_PHONE, player="Ana")
+    assert ana.find(key="turn-next").value == ("Ana is frozen this turn: no move. Draw a chance card, buy, or end "
+                                               "the turn.")
+
+
+async def test_a_move_choice_is_offered_before_the_roll_a_step_per_fuel(app, roster) -> None:
+    # "3. Move choice card (Move a number of spaces forward/less than 6)": the turn's move, its number chosen.
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    for build in (lambda s: pb.move(s, 0, 1), lambda s: pb.draw(s, 0, 3), lambda s: pb.end_turn(s, 0),
+                  lambda s: pb.move(s, 1, 2), lambda s: pb.end_turn(s, 1)):
+        session.perform(build(session.state))
+    ana = await app.open("/games/pearl-boat/voyage", phone=ANA_PHONE, player="Ana")
+    assert [ana.has(key=f"use-move_choice-{n}") for n in (1, 5, 6)] == [True, True, False]
+    await ana.click(key="use-move_choice-4")
+    assert (session.state.boats[0].position, session.state.boats[0].fuel) == (5, 5)  # 1 + 4; 9 - 4
+    assert not pb.can_roll_to_move(session.state, 0) and not ana.has(key="move")

@@ -4,6 +4,8 @@ a special hex, and the end of the race saved to History."""
 
 from __future__ import annotations
 
+import random
+
 import flet as ft
 import pytest
 
@@ -131,8 +133,14 @@ async def a_race_of_three(app, three, first: int = 3):
     session = app.ctx.sessions.create(sr.GAME, sr.setup_for(
         [seat_entry(n, three[n], colour=c) for n, c in zip(PHONES, ("red", "blue", "green"))], difficulty_river(2)))
     session.perform(sr.first_player(session.state, [first]))
-    phones = {n: await app.open("/games/salmon-run/race", phone=p, player=n) for n, p in PHONES.items()}
+    phones = {n: await app.open("/games/salmon-run/race", phone=p, player=n, prefs=device(n))
+              for n, p in PHONES.items()}
     return session, phones
+
+
+def device(name: str) -> dict[str, str]:
+    """What `name`'s phone keeps of itself: the same on a page opened again on that phone (a reload)."""
+    return {"companion.device": f"phone-of-{name.lower()}-000000"}
 
 
 def faces(page, key: str | None = None) -> list[str]:
@@ -197,16 +205,60 @@ async def test_the_current_asks_the_hexs_arrows_then_a_waterfall_one_question_at
 
 async def test_a_reload_does_not_roll_the_currents_arrows_again(app, three) -> None:
     """The app's roll for a salmon's two arrows is shown before the answer is given (a Waterfall may
-    follow); a reload of the phone, or the same player on another page, gets the same roll: nobody
-    rolls again for a better arrow."""
+    follow); it is recorded first, so a reload of the phone, or the same player on another page, shows
+    the same roll at the same question: nobody rolls again for a better arrow."""
     session, phones = await a_race_of_three(app, three)
     await play_current(app, session, phones)
     await phones["Ben"].click(key="answer-1-2")
     [rolled] = faces(phones["Ben"], "answer-1")
+    [recorded] = [a for a in session.record.actions if a.type == "roll"]  # in the log before it was shown
+    assert recorded.data == {"seat": 1, "roll": int(rolled.split()[-1])}
+    assert recorded.label == "Ben rolls the die for the Current"
     for _ in range(6):  # a fresh roll would differ within a few reloads (1 in 6 each)
-        again = await app.open("/games/salmon-run/race", phone=PHONES["Ben"], player="Ben")
+        again = await app.open("/games/salmon-run/race", phone=PHONES["Ben"], player="Ben", prefs=device("Ben"))
+        assert again.has(key="fall-1-0")  # the next question at once, with the roll recorded
+        assert faces(again, "answer-1") == [rolled]
+        await again.click(key="answer-1-back")  # back to the arrows: two is the same roll, not a new one
+        assert again.label("answer-1-2") == f"2 arrows (rolled {rolled.split()[-1]})"
         await again.click(key="answer-1-2")
         assert faces(again, "answer-1") == [rolled]
+    assert [a.type for a in session.record.actions].count("roll") == 1
+
+
+async def test_a_restart_does_not_roll_the_currents_arrows_again(app, three) -> None:
+    """Ben's phone showed 'rolled N'; the server restarts (its memory gone, its die another): his phone,
+    and the phone passed around, show the roll of the log, and his answer follows it."""
+    session, phones = await a_race_of_three(app, three)
+    await play_current(app, session, phones)
+    await phones["Ben"].click(key="answer-1-2")
+    [rolled] = faces(phones["Ben"], "answer-1")
+    roll = int(rolled.split()[-1])
+    app.store.sessions.close_all()  # as after a restart: the session is read again from its files
+    app.ctx.sessions.forget_all()
+    app.ctx.rng = random.Random(roll * 97 + 1)  # the restarted server's die
+    ben = await app.open("/games/salmon-run/race", phone=PHONES["Ben"], player="Ben", prefs=device("Ben"))
+    assert faces(ben, "answer-1") == [rolled] and ben.has(key="fall-1-0")
+    table = await app.open("/games/salmon-run/race", phone="192.0.2.10", player="table")
+    await table.click(key="answer-open-1")  # Ben looks on the phone passed around: the same roll
+    assert faces(table, "answer-1") == [rolled]
+    await ben.click(key="fall-1-0")
+    restarted = app.ctx.sessions.get(session.id)
+    assert restarted.state.answers.value(1).roll == roll
+    assert [a.type for a in restarted.record.actions].count("roll") == 1
+
+
+async def test_a_salmon_in_the_spawning_pond_is_not_asked_to_answer_the_current(app, three) -> None:
+    # "Any salmon on a hex with no arrows is unaffected by the current" (seeds/002, CURRENTS): Ana's salmon
+    # is in the pond, on no hex: her phone is not asked, and says why; the others answer.
+    session, phones = await a_race_of_three(app, three)
+    session.perform(sr.pond(session.state, 0))
+    await play_current(app, session, phones)
+    ana = phones["Ana"]
+    assert not ana.has(key="answer-0") and "Current asks nothing of it" in ana.find(key="answer-pond").value
+    for seat, name in ((1, "Ben"), (2, "Cy")):
+        await phones[name].click(key=f"answer-{seat}-0")
+    await app.settle()
+    assert session.state.pending is None and [a.seat for a in session.state.last.answers] == [1, 2]
 
 
 async def test_a_roll_the_app_makes_is_shown_with_its_die_on_every_phone(app, three) -> None:

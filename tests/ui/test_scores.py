@@ -37,7 +37,7 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     await page.click(key="points-3")
     await page.click(key="fish-brook-gold")
     await page.click(key="hatch-white-2")  # one tap for 2 tokens
-    await page.click(key="w-1")
+    await page.click(key="card-W")  # the one W card, held or not
     assert page.checked("hatch-white-2") and not page.checked("hatch-white-1")  # the count chosen, filled
     ana = sheet(app).player(0)
     assert [(f.species.value, f.color.value, f.points) for f in ana.fish] == [
@@ -54,6 +54,55 @@ async def test_score_two_players_by_taps_with_live_standings(roster) -> None:
     assert page.label(key="scores-seat-1") == "Ben: 3"
     await page.click(key="undo")
     assert sheet(app).player(1).fish == ()
+
+
+async def test_a_tie_for_the_win_is_explained_on_the_sheet_the_saved_result_and_history(roster, data_dir) -> None:
+    """Seed 000, WINNING (line 442): a tie goes to the most fish of one colour, then the next (gold, then
+    black, by default). Ana: gold Brook 2 + black Brook 3 = 5; Ben: gold Brook 2 + black Brooks 1 and 2
+    = 5 (Brooks alone make no set on 1A or 2A, no colour set without green). Gold 1-1, black 2-1: Ben."""
+    import json
+
+    from companion.core.plays import Play
+
+    app = roster
+    page = await app.open("/games/freshwater-fly/score")
+    await start(page)
+    for points, fish in (("points-2", "fish-brook-gold"), ("points-3", "fish-brook-black")):
+        await page.click(key=points)
+        await page.click(key=fish)
+    await page.click(key="scores-seat-1")
+    for points, fish in (("points-2", "fish-brook-gold"), ("points-1", "fish-brook-black"),
+                         ("points-2", "fish-brook-black")):
+        await page.click(key=points)
+        await page.click(key=fish)
+    assert (page.label(key="scores-seat-0"), page.label(key="scores-seat-1")) == ("Ana: 5", "Ben: 5")
+    why = "Ben wins the tie: gold 1-1, black 2-1"
+    assert (page.find(key="winner").value, page.find(key="winner-tie").value) == ("Ben wins", why)
+    await page.click(key="save-play")
+    assert page.find(key="saved-winner").value == "Ben wins" and page.find(key="saved-tie").value == why
+    # Kept with the play in the archive's file: read back as after a restart, in History and its picture.
+    [doc] = json.loads((data_dir / "archive.json").read_text(encoding="utf-8"))["plays"].values()
+    assert doc["tie"] == why and Play.from_doc(doc).tie == why
+    history = await app.open(f"/history/{doc['id']}")
+    assert history.find(key="play-tie").value == why
+    await history.click(key="share-play")
+    assert history.has(key="share-picture")
+
+
+async def test_the_one_w_card_is_one_players(roster) -> None:
+    """Seed 000, Master Skill Pack Rules (line 456): eight Skill cards, Q to X: one W. Held or not, as N, O
+    and P; a second player is refused in the words `companion score` says."""
+    app = roster
+    page = await app.open("/games/freshwater-fly/score")
+    await start(page)
+    await page.click(key="card-W")
+    assert page.checked("card-W") and sheet(app).player(0).cards == ("W",)
+    await page.click(key="scores-seat-1")
+    assert not page.checked("card-W")
+    await page.click(key="card-W")
+    assert page.snackbar_texts()[-1] == ("Skill card W is Ana's: there is one of each (the Master Skill Pack's "
+                                         "eight Skill cards are Q to X).")
+    assert sheet(app).player(1).cards == ()
 
 
 async def test_fish_points_are_what_the_species_cards_print(roster) -> None:

@@ -127,6 +127,55 @@ async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, shee
     assert banner(sheets) == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
 
 
+async def test_a_casino_re_roll_is_recorded_once_and_seen_on_every_phone(app, sheets) -> None:
+    # Casino: "After filling in two boxes, you may re-roll the die you select in either phase" (seeds/004).
+    # It was on the re-rolling phone only, and tapping another die and back offered it again without limit.
+    session = app.ctx.sessions.latest(GAME)
+    while not (session.state.sheets[0].complete("casino") and session.state.why_no_roll() is None
+               and session.state.position()[1] == 0):  # Ana fills her Casino from Wharf dice, to a boat phase
+        state = session.state
+        if state.why_no_roll() is None:
+            faces = ["cod"] * 3 if state.position()[1] == 0 else ["wharf", "wharf", "cod"]
+            session.perform(fleet.roll_dice(state, faces))
+            continue
+        moves = [a for seat in (0, 1) for a in fleet.legal_actions(state, seat)]
+        session.perform(next((a for a in moves if a.data.get("target") == "casino" and a.data["seat"] == 0),
+                             next((a for a in moves if a.data.get("how") == "income"), moves[0])))
+    ana_device = {"companion.device": "phone-of-ana-000000"}  # a reload is the same phone
+    ana_phone = await app.open("/games/fleet-dice/sheets", phone="192.0.2.7", player="Ana", prefs=ana_device)
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
+    start = session.state.start_player()
+    order = [session.state.names[start], session.state.names[1 - start]]
+    await enter(sheets, "cod", "lobster", "coins")
+    await app.settle()
+    if order[0] == "Ben":  # Ana picks second: Ben takes the Lobster
+        await ben.click(key="die-1")
+        await ben.click(key="use-income")
+        await app.settle()
+    await ana_phone.click(key="die-0")
+    await ana_phone.click(key="casino-reroll")
+    [reroll] = [a for a in session.record.actions if a.type == "reroll"]  # in the log, its new face with it
+    new = reroll.data["face"]
+    assert reroll.data == {"seat": 0, "pick": 0, "rerolled_from": "cod", "face": new}
+    assert session.state.sheets[0].reroll.face == new
+    await app.settle()
+    phase = f"Round {session.state.position()[0]}, boat phase"
+    shown = f"Ana re-rolled die 1 with the Casino: {fleet.FACE_NAMES[new]} (was Cod)"
+    assert banner(ben) == f"{phase}: {shown}; they use it now."  # seen on Ben's phone
+    assert banner(ana_phone) == f"{phase}: {shown}; tap its box."
+    assert not ana_phone.has(key="casino-reroll")  # once
+    await ana_phone.click(key="die-2")  # another die, then back: no second re-roll
+    assert ana_phone.snackbar_texts()[-1] == "Ana re-rolled die 1 with the Casino: that is the die Ana uses now."
+    await ana_phone.click(key="die-0")
+    assert not ana_phone.has(key="casino-reroll")
+    again = await app.open("/games/fleet-dice/sheets", phone="192.0.2.7", player="Ana", prefs=ana_device)  # reload
+    assert not again.has(key="casino-reroll") and banner(again) == banner(ana_phone)
+    await again.click(key="use-income")
+    use = [a for a in session.record.actions if a.type == "use"][-1]
+    assert (use.data["face"], use.data["rerolled_from"], use.data["pick"]) == (new, "cod", 0)
+    assert [a.type for a in session.record.actions].count("reroll") == 1
+
+
 async def test_undo_takes_back_a_pick_and_the_roll(app, sheets) -> None:
     await enter(sheets, "cod", "lobster", "coins")
     await sheets.click(key="die-0")

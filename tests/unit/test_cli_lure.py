@@ -32,6 +32,7 @@ def test_scores_a_game_and_stores_nothing(tmp_path: Path) -> None:
             {"name": "Cy", "total": 10, "rank": 1, "breakdown": [{"rule": "Fish", "count": 1, "points": 10}]},
         ],
         "winners": ["Cy"],
+        "tie": "Cy wins the tie: fewest fish Ana 2, Ben 3, Cy 1",
     }
     assert not (tmp_path / "data").exists()
 

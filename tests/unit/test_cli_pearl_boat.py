@@ -47,7 +47,7 @@ def test_reads_standard_input_and_first_back_decides_between_two(tmp_path: Path)
      "first_back: Ana and Ben have three different fish: say who came back to the fish market first"),
     ({**GAME, "first_back": "Ben"}, "first_back: Ben has 1 different fish back, not three"),
     ({**GAME, "first_back": "Zed"}, "first_back: 'Zed' is not one of the players"),
-    ({"players": GAME["players"][:1]}, "players: the pearl boat game is played by 2 to 12 players, not 1"),
+    ({"players": GAME["players"][:1]}, "players: the pearl boat game is played by 2 to 6 players, not 1"),
     ({"players": [GAME["players"][0], {"name": "Ben", "pearls": 1, "fish": ["cod"]}]},
      "players[1].fish[0]: unknown fish 'cod' (one of salmon, rainbow_trout, halibut, bass, carp)"),
     ({"players": [GAME["players"][0], {"name": "Ben", "pearls": -1, "fish": []}]},

@@ -198,6 +198,25 @@ def test_an_oyster_license_takes_a_coin_instead_of_the_second_fish() -> None:
     coins = sheet.coins
     sheet = sheet.go_fishing(oyster_coins=[0])
     assert sheet.boats["oyster"] == (1,) and sheet.coins == coins + 1
+
+
+def test_the_oyster_coin_is_once_per_launched_oyster_boat_at_each_fishing() -> None:
+    # Oyster: "During fish, instead of catching a second fish on an oyster boat, you may instead take a coin.
+    # This can be done once per launched oyster boat." The app's reading: at each fishing ("During fish"),
+    # each launched Oyster boat may take the coin once (one second fish, one coin), not once in the game;
+    # fishing comes in every even round ("Fishing - even rounds only"), and the Captain's Club's personal
+    # fishing phases too ("All fishing bonuses are applicable").
+    sheet = fishing_time(with_(fresh("oyster"), boats={"oyster": (0, 0)}))
+    with pytest.raises(SheetError, match="Each launched Oyster boat takes its coin once"):
+        sheet.go_fishing(oyster_coins=[0, 0])
+    coins = sheet.coins
+    sheet = sheet.go_fishing(oyster_coins=[0, 1])
+    assert sheet.boats["oyster"] == (1, 1) and sheet.coins == coins + 2
+    sheet = with_(sheet, round=4, phase="boat", die="chosen", used=False, filled={"coins": 0})
+    sheet = sheet.use("chosen", "cod", "income").use("shared", "cod", "income")
+    coins = sheet.coins
+    sheet = sheet.go_fishing(oyster_coins=[0])  # the next fishing: boat 1 takes its coin again
+    assert sheet.boats["oyster"] == (2, 3) and sheet.coins == coins + 1
     with pytest.raises(SheetError, match="needs an Oyster license"):
         fishing_time(with_(fresh("oyster"), licenses={"oyster": 0})).go_fishing(oyster_coins=[0])
 
@@ -231,14 +250,39 @@ def test_swordfish_licenses_skip_boats_for_boxes_without_symbols() -> None:
     assert sheet.free_fill("swordfish").filled["swordfish"] == 4
 
 
-def test_a_free_box_that_nothing_can_take_is_lost_not_stuck() -> None:
-    # Every boat track's next box has a symbol (or is full): a Swordfish box has nowhere to go.
+def test_a_boat_skips_fishing_only_for_a_box_it_can_fill() -> None:
+    # Swordfish: "During fishing, you may choose any one boat that is not full to not catch fish. Immediately
+    # fill in any one topmost box of any boat that does not have an adjacent activation symbol." Every boat
+    # track's next box has a symbol (or is full): no box to fill, so a skip would catch nothing for nothing.
     sheet = with_(fresh("swordfish"), boats={"cod": (0,)},
                   filled={"shrimp": 1, "cod": 1, "lobster": 1, "swordfish": 4, "oyster": 1})
     sheet = with_(sheet, filled={"swordfish": 12})
-    assert sheet.swordfish_targets() == []
-    sheet = fishing_time(sheet).go_fishing(skip=[("cod", 0)])
-    assert sheet.choice() is None and sheet.phase == "town"
+    assert sheet.swordfish_targets() == [] and sheet.swordfish_room() == 0 and sheet.swordfish_skips() == 0
+    with pytest.raises(SheetError) as caught:
+        fishing_time(sheet).go_fishing(skip=[("cod", 0)])
+    assert str(caught.value) == ("A boat that skips fishing fills a topmost boat box with no activation symbol "
+                                 "instead, and no boat track has one open: every boat fishes.")
+    game = fleet.FleetGame(("Ana",), (fishing_time(sheet),))
+    assert all(not a.data["skip"] for a in fleet.legal_actions(game, 0))  # not offered
+    assert fishing_time(sheet).go_fishing().boats["cod"] == (1,)
+    # A game set up before rules version 2 took the skip, and its box was lost: it replays so.
+    before = fishing_time(sheet).go_fishing(skip=[("cod", 0)], skip_needs_room=False)
+    assert before.choice() is None and before.phase == "town" and before.boats["cod"] == (0,)
+
+
+def test_boats_skip_fishing_no_more_than_the_boxes_they_fill() -> None:
+    # "During fishing, you may choose up to any two boats that are not full to not catch fish. Immediately fill
+    # in any two topmost boxes of any boat type but the boxes may not have an adjacent activation symbol."
+    # Two licenses, and one box without a symbol open (Swordfish box 4; the layout's box 5 has one): one skip.
+    sheet = with_(fresh("swordfish"), licenses={"swordfish": 2}, boats={"cod": (0,), "swordfish": (0,)},
+                  filled={"shrimp": 1, "cod": 1, "lobster": 1, "oyster": 1})
+    assert sheet.swordfish_room() == 1 and sheet.swordfish_skips() == 1
+    with pytest.raises(SheetError, match="there is room for 1 such box: no more than 1 boat may skip"):
+        fishing_time(sheet).go_fishing(skip=[("cod", 0), ("swordfish", 0)])
+    after = fishing_time(sheet).go_fishing(skip=[("cod", 0)]).free_fill("swordfish")
+    assert after.boats["cod"] == (0,) and after.filled["swordfish"] == 4
+    game = fleet.FleetGame(("Ana",), (fishing_time(sheet),))
+    assert max(len(a.data["skip"]) for a in fleet.legal_actions(game, 0)) == 1
 
 
 # Coins and G ---------------------------------------------------------------------------------

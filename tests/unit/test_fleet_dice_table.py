@@ -15,14 +15,20 @@ from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.core.table.turns import clockwise, start_of_round
 from companion.games.fleet_dice import rules as fleet
-from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES
+from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES, Reroll
 from companion.games.fleet_dice.table import TableError, pool
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
-def table(players: int = 3, start: int = 0, starts: tuple[str, ...] = ("cod", "oyster", "shrimp", "lobster")):
-    setup = {"players": [{"name": n, "start": s} for n, s in zip(NAMES[:players], starts)], "start_player": start}
+def table(players: int = 3, start: int = 0, starts: tuple[str, ...] = ("cod", "oyster", "shrimp", "lobster"),
+          version: int | None = fleet.RULES_VERSION):
+    """A game at the table's round (`version`: its rules version; None: set up before rules versions)."""
+    setup = fleet.setup_for([{"name": n, "start": s} for n, s in zip(NAMES[:players], starts)], start)
+    if version is None:
+        del setup["rules_version"]
+    else:
+        setup["rules_version"] = version
     return setup, fleet.RULES.initial_state(setup)
 
 
@@ -130,17 +136,115 @@ def test_the_next_phase_is_rolled_once_every_sheet_is_done_and_has_made_its_choi
     assert game.picker() == 1
 
 
-def test_a_casino_re_roll_keeps_the_die_taken() -> None:
-    # Casino: "you may re-roll the die you select in either phase".
-    _, game = table(2)
+def with_casino(game, seat: int = 0):
+    """The game with `seat`'s Casino finished (its two boxes filled)."""
     sheets = list(game.sheets)
-    sheets[0] = replace(sheets[0], filled={**sheets[0].filled, "casino": 2})
-    game = replace(game, sheets=tuple(sheets))
+    sheets[seat] = replace(sheets[seat], filled={**sheets[seat].filled, "casino": 2})
+    return replace(game, sheets=tuple(sheets))
+
+
+def test_a_casino_re_roll_in_a_game_set_up_before_rules_version_2_replays_in_the_use() -> None:
+    # Casino: "you may re-roll the die you select in either phase". A game set up before rules version 2
+    # carried the re-roll in the use of its die only (no re-roll in the log): it replays so.
+    _, game = table(2, version=None)
+    game = with_casino(game)
     game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
     game = act(game, fleet.use_die(game, 0, "chosen", "oyster", rerolled_from="cod", pick=0))
     assert game.current_roll().taken == (0, None) and game.sheets[0].filled["oyster"] == 1
     with pytest.raises(TableError, match="shows Lobster"):
         act(game, fleet.use_die(game, 1, "chosen", "cod", rerolled_from="swordfish", pick=1))
+
+
+def test_a_casino_re_roll_is_recorded_once_for_the_die_selected_and_seen_by_every_phone() -> None:
+    # Wharf Buildings: "Casino - After filling in two boxes, you may re-roll the die you select in either
+    # phase." Bonuses: "When a bonus refers to a die you selected, the bonus applies to the die you take on
+    # your turn ONLY - not the shared die." One re-roll of the die selected: recorded (its new face in the
+    # log, on every phone's table) before it is used, and that die is the one used.
+    _, game = table(2)
+    game = with_casino(game)
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
+    action = fleet.casino_reroll(game, 0, "cod", "oyster", pick=0)
+    assert (action.type, action.data, action.label) == (
+        "reroll", {"seat": 0, "rerolled_from": "cod", "face": "oyster", "pick": 0},
+        "Ana: Casino re-roll of die 1, Cod: now Oyster")
+    assert fleet.RULES.whose(game, action) == 0
+    game = act(game, action)
+    assert game.sheets[0].reroll == Reroll(0, "cod", "oyster") and game.current_roll().taken == (None, None)
+    assert fleet.table_dice(game, 0) == [(0, "oyster")]  # that die, its new face: no other to take now
+    assert {(a.data["face"], a.data.get("rerolled_from"), a.data["pick"]) for a in fleet.legal_actions(game, 0)} \
+        == {("oyster", "cod", 0)}
+    # Once per die selected: neither this die again, nor another one after it.
+    for again in (fleet.casino_reroll(game, 0, "oyster", "cod", pick=0),
+                  fleet.casino_reroll(game, 0, "lobster", "cod", pick=1)):
+        with pytest.raises(DomainError) as caught:
+            act(game, again)
+        assert str(caught.value) == "Ana has re-rolled this die already: the Casino re-rolls the die you select once."
+    for other in (fleet.use_die(game, 0, "chosen", "lobster", pick=1),  # another die
+                  fleet.use_die(game, 0, "chosen", "cod", pick=0),  # the face it had
+                  fleet.use_die(game, 0, "chosen", "cod", rerolled_from="oyster", pick=0)):
+        with pytest.raises(DomainError) as caught:
+            act(game, other)
+        assert str(caught.value) == "Ana re-rolled die 1 with the Casino: use it, showing Oyster (re-rolled from Cod)."
+    game = act(game, fleet.use_die(game, 0, "chosen", "oyster", rerolled_from="cod", pick=0))
+    assert game.sheets[0].filled["oyster"] == 1 and game.sheets[0].reroll is None
+    assert game.current_roll().taken == (0, None) and game.picker() == 1
+    # Ben has no Casino; the shared die is not "the die you select".
+    with pytest.raises(DomainError, match="Only a finished Casino re-rolls"):
+        act(game, fleet.casino_reroll(game, 1, "lobster", "cod", pick=1))
+    game = act(game, fleet.use_die(game, 1, "chosen", "lobster", pick=1))
+    with pytest.raises(DomainError, match="the die you select, not the shared die"):
+        act(game, fleet.casino_reroll(game, 0, "swordfish", "cod"))
+
+
+def test_a_casino_re_roll_is_refused_out_of_turn_and_not_recorded_in_the_use_alone() -> None:
+    _, game = table(2, start=1)
+    game = with_casino(game)
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))
+    with pytest.raises(TableError, match="Ben's pick now"):
+        act(game, fleet.casino_reroll(game, 0, "cod", "oyster", pick=0))
+    game = act(game, fleet.use_die(game, 1, "chosen", "cod", pick=0))
+    with pytest.raises(TableError, match="Ben took that die already"):
+        act(game, fleet.casino_reroll(game, 0, "cod", "oyster", pick=0))
+    with pytest.raises(TableError, match="That die shows Lobster"):
+        act(game, fleet.casino_reroll(game, 0, "cod", "oyster", pick=1))
+    with pytest.raises(DomainError, match="A re-rolled boat die shows one of"):
+        act(game, fleet.casino_reroll(game, 0, "lobster", "harbor", pick=1))
+    with pytest.raises(DomainError) as caught:  # a new face only in the use: the re-roll is recorded first
+        act(game, fleet.use_die(game, 0, "chosen", "oyster", rerolled_from="lobster", pick=1))
+    assert str(caught.value) == ("Re-roll the die with the Casino first: the re-roll is recorded, then the die is "
+                                 "used.")
+
+
+def test_a_casino_re_roll_on_sheets_kept_before_the_table_round_is_the_die_tapped_in() -> None:
+    game = fleet.RULES.initial_state(fleet.setup_for([{"name": "Ana", "start": "cod"}], None))
+    game = with_casino(game)
+    with pytest.raises(TableError, match="the die re-rolled is the one tapped in"):
+        act(game, fleet.casino_reroll(game, 0, "cod", "lobster", pick=0))
+    game = act(game, fleet.casino_reroll(game, 0, "cod", "lobster"))
+    assert fleet.casino_reroll(game, 0, "cod", "lobster").label == "Ana: Casino re-roll of Cod: now Lobster"
+    with pytest.raises(DomainError, match="use it, showing Lobster"):
+        act(game, fleet.use_die(game, 0, "chosen", "cod"))
+    game = act(game, fleet.use_die(game, 0, "chosen", "lobster", rerolled_from="cod"))
+    assert game.sheets[0].filled["lobster"] == 1 and game.sheets[0].reroll is None
+
+
+def test_random_play_offers_a_casino_re_roll_and_replays_it() -> None:
+    rng = random.Random(7)
+    setup, game = table(2)
+    game = with_casino(with_casino(game, 0), 1)
+    setup_state = game
+    log = []
+    while not game.over:
+        options = fleet.RULES.candidates(game, rng)
+        rerolls = [a for a in options if a.type == "reroll"]
+        action = rerolls[0] if rerolls and rng.random() < 0.5 else rng.choice(options)
+        game = act(game, action)
+        log.append(action)
+    assert sum(a.type == "reroll" for a in log) > 5
+    again = setup_state
+    for action in log:
+        again = act(again, action)
+    assert again == game
 
 
 def test_a_bad_start_player_is_refused_and_sheets_without_one_go_on_as_before() -> None:

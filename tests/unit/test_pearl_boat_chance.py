@@ -3,6 +3,8 @@ each card, the hand limits, effects, the steal and slow arithmetic. Worked by ha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.games.pearl_boat import rules as pb
@@ -90,16 +92,56 @@ def test_engine_upgrade_rolls_again_for_free_and_a_slow_halves_it() -> None:
 def test_move_choice_moves_the_chosen_steps_unaffected_by_a_slow() -> None:
     # "Move choice card (Move a number of spaces forward/less than 6)"; "Active effects do not influence
     # non-RNG determined movements."
-    state = boat(moved(started(), 0, 2), 0, upgrades=(MOVE_CHOICE,), effect=Effect(SLOW_DOWN, 1, 0))
-    assert act(state, use_card(state, 0, MOVE_CHOICE, steps=5)).boats[0].position == 7
+    state = boat(started(), 0, upgrades=(MOVE_CHOICE,), effect=Effect(SLOW_DOWN, 1, 0))
+    assert act(state, use_card(state, 0, MOVE_CHOICE, steps=5)).boats[0].position == 5
     assert refused(state, use_card(state, 0, MOVE_CHOICE, steps=6)) == ("Move choice moves 1 to 5 spaces forward, "
                                                                         "not 6.")
     assert act(state, use_card(state, 0, MOVE_CHOICE, steps=5, to_market=3)).boats[0].at_market
 
 
+def test_move_choice_is_the_turns_move_a_step_per_fuel_and_no_roll_after_it() -> None:
+    # "Every turn, the player is allowed to move along the squares according to the number they roll on a
+    # 6-sided dice and the fuel they have in their fishing boat." "3. Move choice card (Move a number of
+    # spaces forward/less than 6)": the number is chosen instead of rolled. Only the Engine cards are free of
+    # fuel ("1. Engine reverse (1-3 fuel free movements backwards)", "2. Engine upgrade (Roll again to move
+    # for free no fuel necessary)"), and only the Engine upgrade rolls "again".
+    state = boat(started(), 0, upgrades=(MOVE_CHOICE,))
+    after = act(state, use_card(state, 0, MOVE_CHOICE, steps=4))
+    assert (after.boats[0].position, after.boats[0].fuel) == (4, 6)  # 10 fuel, 4 spent
+    assert not pb.can_roll_to_move(after, 0) and after.turn.moved
+    assert refused(after, move(after, 0, 3)) == "Ana has already rolled to move this turn."
+    assert act(after, end_turn(after, 0)).current == 1  # the turn's move is made
+    # After the roll, the card waits for a turn of its own: refused, and said on the card.
+    rolled = act(state, move(state, 0, 2))
+    assert refused(rolled, use_card(rolled, 0, MOVE_CHOICE, steps=1)) == pb.move_choice_refusal(rolled, 0) == (
+        "Ana has made this turn's move: a Move choice card takes the place of the roll, so it is used before "
+        "rolling.")
+    assert pb.move_choice_most(rolled, 0) == 0
+    # "If the player rolls a higher number than the amount of fuel they have, they move according to how much
+    # fuel they have left": a chosen number is offered up to the fuel, and a boat without fuel does not move.
+    low = boat(state, 0, fuel=3)
+    assert pb.move_choice_most(low, 0) == 3
+    assert refused(low, use_card(low, 0, MOVE_CHOICE, steps=4)) == ("Ana has 3 fuel: a Move choice card moves it 1 "
+                                                                    "to 3 spaces, a step per fuel.")
+    empty = boat(state, 0, fuel=0)
+    assert refused(empty, use_card(empty, 0, MOVE_CHOICE, steps=1)) == ("Ana has no fuel: a Move choice card moves a "
+                                                                        "step per fuel, as a roll does.")
+    # A frozen boat makes no roll, and the chosen move is not an RNG one: it moves ("Active effects do not
+    # influence non-RNG determined movements").
+    frozen = boat(state, 0, effect=Effect(FROZEN, 0, 0))
+    assert act(frozen, use_card(frozen, 0, MOVE_CHOICE, steps=2)).boats[0].position == 2
+
+
+def test_a_game_set_up_before_rules_version_3_keeps_its_free_move_choice() -> None:
+    # Set up with rules_version 2: the Move choice moved free of fuel after the roll; it replays so.
+    state = boat(moved(started(rules_version=2), 0, 2), 0, upgrades=(MOVE_CHOICE,))
+    after = act(state, use_card(state, 0, MOVE_CHOICE, steps=5))
+    assert (after.boats[0].position, after.boats[0].fuel) == (7, 8)
+
+
 def test_one_upgrade_activated_per_turn() -> None:
     # "When holding multiple cards, the player can only activate one upgrade card per turn."
-    state = boat(moved(started(), 0, 4), 0, upgrades=(ENGINE_REVERSE, MOVE_CHOICE))
+    state = boat(boat(started(), 0, position=4), 0, upgrades=(ENGINE_REVERSE, MOVE_CHOICE))
     state = act(state, use_card(state, 0, MOVE_CHOICE, steps=1))
     assert refused(state, use_card(state, 0, ENGINE_REVERSE, steps=1)) == ("Ana has used an upgrade card this turn: "
                                                                            "one upgrade a turn.")
@@ -108,7 +150,6 @@ def test_one_upgrade_activated_per_turn() -> None:
 @pytest.mark.parametrize("roll, params, position, fuel", [
     (1, {"steps": 2}, 2, 6),  # Engine reverse: 4 back to 2
     (2, {"move_roll": 3}, 7, 6),  # Engine upgrade: 4 + 3, free
-    (3, {"steps": 5}, 9, 6),  # Move choice: 4 + 5
 ])
 def test_a_fourth_upgrade_is_used_at_once(roll, params, position, fuel) -> None:
     # "If a player already is holding 3 upgrade cards, any upgrade cards they draw will be immediately
@@ -131,8 +172,26 @@ def test_a_fourth_upgrade_is_never_held_and_one_that_cannot_be_used_is_discarded
     assert after.notice == "Engine upgrade is discarded: Ana is frozen this turn: the Engine upgrade cannot move it."
     at_start = boat(frozen, 0, effect=None, fuel=0)  # nothing behind the boat at the start of a trip
     assert "is discarded" in act(at_start, draw(at_start, 0, 1)).notice
-    missing = boat(moved(started()), 0, upgrades=three)
+    missing = boat(started(), 0, upgrades=three, effect=Effect(FROZEN, 0, 0))
     assert refused(missing, draw(missing, 0, 3)) == "Move choice moves 1 to 5 spaces forward, not None."
+
+
+def test_a_fourth_move_choice_drawn_after_the_roll_is_discarded() -> None:
+    # "any upgrade cards they draw will be immediately activated and used"; "If ... the effects of the card
+    # cannot be utilised ... your card will be automatically discarded." A Move choice is the turn's move,
+    # made already by the roll (a draw comes after it): nothing to ask, discarded.
+    three = (ENGINE_REVERSE, ENGINE_UPGRADE, MOVE_CHOICE)
+    state = boat(moved(started(), 0, 4), 0, upgrades=three)
+    assert draw_needs(state, 0, 3) == ()
+    after = act(state, draw(state, 0, 3))
+    assert after.boats[0].upgrades == three and (after.boats[0].position, after.boats[0].fuel) == (4, 6)
+    assert after.notice == ("Move choice card is discarded: Ana has made this turn's move: a Move choice card takes "
+                            "the place of the roll, so it is used before rolling.")
+    # A frozen boat draws without a roll: the card is used at once, a step per fuel.
+    frozen = boat(started(), 0, upgrades=three, effect=Effect(FROZEN, 0, 0))
+    assert draw_needs(frozen, 0, 3) == ("steps",)
+    used = act(frozen, draw(frozen, 0, 3, steps=5))
+    assert (used.boats[0].position, used.boats[0].fuel) == (5, 5) and "used at once" in used.notice
 
 
 # Curses (4, 5) ------------------------------------------------------------------------------------
@@ -290,10 +349,53 @@ def test_a_second_effect_is_refused() -> None:
     state = boat(boat(moved(started()), 0, attacks=(SLOW_DOWN, BLOCK)), 1, effect=Effect(FROZEN, 1, 0))
     assert refused(state, use_card(state, 0, SLOW_DOWN, target=1)) == ("Ben is already frozen: a second effect "
                                                                         "cannot be added.")
-    # A Frozen drawn on a slowed boat cannot be added either: discarded.
-    slowed = boat(moved(started()), 0, effect=Effect(SLOW_DOWN, 1, 0))
+    # In a game set up with rules_version 2, a Frozen drawn on a slowed boat was thrown away: it replays so.
+    slowed = boat(moved(started(rules_version=2)), 0, effect=Effect(SLOW_DOWN, 1, 0))
     after = act(slowed, draw(slowed, 0, 4))
     assert after.boats[0].effect.kind == SLOW_DOWN and after.notice.startswith("Frozen for one turn is discarded")
+
+
+def test_a_frozen_drawn_while_slowed_waits_for_the_slow_to_end() -> None:
+    # "Chance Deck Curses (Applies on next turn): 4. Frozen for one turn"; "6. Slow down another player for 1
+    # turn"; "If an effect is already active on a player, another effect cannot be activated in addition to
+    # it." Ana, slowed this turn by Ben, draws Frozen: the Slow ends with this turn, and the Frozen, which
+    # applies on her next turn, goes on then; it is not thrown away.
+    slowed = boat(moved(started()), 0, effect=Effect(SLOW_DOWN, 1, 0))
+    after = act(slowed, draw(slowed, 0, 4))
+    assert after.boats[0].effect.kind == SLOW_DOWN and after.boats[0].frozen_waiting
+    assert after.notice == "Ana is frozen on the next turn (once Slowed ends)."
+    assert pb.frozen_waiting_words(after, 0) == "frozen next turn (once Slowed ends)"
+    bens = act(after, end_turn(after, 0))
+    assert bens.boats[0].effect == Effect(FROZEN, 0, 1) and not bens.boats[0].frozen_waiting
+    # Meanwhile the Frozen is Ana's one effect: Ben's Slow down is refused.
+    bens = boat(bens, 1, attacks=(SLOW_DOWN,))
+    assert refused(moved(bens, 1), use_card(moved(bens, 1), 1, SLOW_DOWN, target=0)) == (
+        "Ana is already frozen: a second effect cannot be added.")
+    anas = turn_done(bens, 1)
+    assert pb.frozen_now(anas, 0) and refused(anas, move(anas, 0, 3)).startswith("Ana is frozen this turn")
+    anas = turn_done(act(anas, end_turn(anas, 0)), 1)
+    assert anas.boats[0].effect is None and moved(anas).boats[0].position == 6  # one turn only
+
+
+def test_a_frozen_drawn_while_blocked_or_frozen_waits_and_a_second_one_is_discarded() -> None:
+    # Blocked "before your next turn": Ben's block ends when Ben's turn begins, and Ana's Frozen goes on then.
+    blocked = boat(moved(started()), 0, effect=Effect(BLOCK, 1, 0))
+    after = act(blocked, draw(blocked, 0, 4))
+    assert after.boats[0].frozen_waiting and after.notice == "Ana is frozen on the next turn (once Blocked ends)."
+    bens = act(after, end_turn(after, 0))
+    assert bens.boats[0].effect == Effect(FROZEN, 0, 2) and pb.frozen_now(turn_done(bens, 1), 0)
+    # Frozen this turn (drawn last turn): a Frozen drawn now applies on the next turn, after this one.
+    frozen = boat(started(), 0, effect=Effect(FROZEN, 0, 0))
+    again = act(frozen, draw(frozen, 0, 4))
+    assert again.boats[0].frozen_waiting
+    nxt = turn_done(act(again, end_turn(again, 0)), 1)
+    assert pb.frozen_now(nxt, 0)
+    # A second Frozen for the same next turn adds nothing: "another effect cannot be activated in addition".
+    once = act(moved(started()), draw(moved(started()), 0, 4))
+    once = replace(once, turn=replace(once.turn, extra_draws=1))  # a +1 draw bought
+    twice = act(once, draw(once, 0, 4))
+    assert twice.notice == "Frozen for one turn is discarded: Ana is frozen on the next turn already."
+    assert twice.boats[0].effect == Effect(FROZEN, 0, 1) and not twice.boats[0].frozen_waiting
 
 
 @pytest.mark.parametrize("roll, params, check", [

@@ -58,9 +58,9 @@ def act(state, action):
     return RULES.apply(state, action)
 
 
-def started(players: int = 2):
+def started(players: int = 2, **setup):
     """A game whose turn order is the seat order (rolls 6, 5, 4, 3), seat 0 to play."""
-    state = new(players)
+    state = new(players, **setup)
     return act(state, order_roll(state, [6, 5, 4, 3][:players]))
 
 
@@ -275,10 +275,11 @@ def test_a_game_set_up_before_the_reward_guard_replays_as_it_was_played() -> Non
 
 
 def test_the_rules_version_of_a_set_up_is_checked() -> None:
-    assert pb.setup_for(["Ana", "Ben"])["rules_version"] == 2
+    assert pb.setup_for(["Ana", "Ben"])["rules_version"] == 3
+    assert RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 2}).rules_version == 2
     with pytest.raises(PearlBoatError) as caught:
-        RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 3})
-    assert str(caught.value) == "The game's rules version is 1 or 2, not 3."
+        RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 4})
+    assert str(caught.value) == "The game's rules version is 1, 2 or 3, not 4."
 
 
 # Fish, trips and the win ------------------------------------------------------------------------

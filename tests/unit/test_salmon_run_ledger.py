@@ -45,9 +45,10 @@ def test_a_currents_answers_are_on_the_turn_once_the_last_is_in_with_each_roll_a
     race = Race()
     race.act(sr.special_hex(race.state, 0, sr.CURRENT_HEX, card=sr.CURRENT))
     race.act(sr.play(race.state, 0, sr.CURRENT))
-    race.act(sr.drift(race.state, 1, 2, 5))  # Ben: two arrows, rolled 5: odd, arrow 1
-    race.act(sr.drift(race.state, 2, 2, 4, 2, 3))  # Cy: rolled 4 (arrow 2), into a Waterfall of two: 3, arrow 1
-    assert not any("rolled" in t for t in race.texts()[0])  # Ana has not answered: the answers are secret
+    race.act(sr.roll(race.state, 1, 5)).act(sr.drift(race.state, 1, 2))  # Ben: two arrows, rolled 5: odd, arrow 1
+    race.act(sr.roll(race.state, 2, 4))  # Cy: rolled 4 (arrow 2), into a Waterfall of two: 3, arrow 1
+    race.act(sr.drift(race.state, 2, 2, None, 2, 3))
+    assert not any("roll" in t for t in race.texts()[0])  # Ana has not answered: the answers and rolls are secret
     race.act(sr.drift(race.state, 0, 0))
     [lines] = [ledger.lines for ledger in ledgers(race.state, race.log)]
     assert lines[-4:] == (Line("Ana plays Current"), Line("Ana: 0 arrows, stayed"),

@@ -297,10 +297,12 @@ def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() 
     state = act(state, play(state, 0, "current"))
     assert sr.waiting_on(state) == (0, 1, 2)
     assert refused(state, play(state, 0, "forward")) == "First resolve the Current: Ana, Ben and Cy still to answer it."
-    action = drift(state, 0, 2, roll=3)
+    state = act(state, sr.roll(state, 0, 3))  # the die for Ana's two arrows, recorded before it is shown
+    action = drift(state, 0, 2)
     assert action.label == "Ana answers the Current"  # the roll is secret until every salmon has answered
     state = act(state, action)
-    action = drift(state, 1, 2, roll=4, waterfall_arrows=2, waterfall_roll=5)
+    state = act(state, sr.roll(state, 1, 4))
+    action = drift(state, 1, 2, waterfall_arrows=2, waterfall_roll=5)
     assert action.label == "Ben answers the Current"
     state = act(state, action)
     assert sr.answer_of(state, 1, viewer=1) == sr.Answer(1, arrows=2, roll=4, arrow=2, waterfall_arrows=2,
@@ -324,12 +326,99 @@ def test_countering_the_current_spares_only_the_counterer() -> None:
     assert state.salmon[0].hand == 3  # 4, less the Current played: the counter shows at the reveal
     state = act(state, counter(state, 1))
     assert refused(state, counter(state, 1)) == "Ben has already answered this Current."
-    assert refused(state, drift(state, 2, 2)) == "Cy's hex has two arrows: roll the die (odd: arrow 1, even: arrow 2)."
+    assert refused(state, drift(state, 2, 2)) == ("Cy's hex has two arrows: roll the die first (odd: arrow 1, even: "
+                                                  "arrow 2).")
     assert refused(state, drift(state, 2, 1, roll=3)) == "Cy's hex has 1 arrow: no roll is needed."
     assert refused(state, drift(state, 2, 3)) == "Cy's hex has 0, 1 or 2 current arrows, not 3."
     state = act(state, drift(state, 2, 1))
     assert state.pending is None and [a.countered for a in state.last.answers] == [True, True, False]
     assert [s.hand for s in state.salmon] == [2, 3, 4]  # revealed: each counter discarded its card
+
+
+def test_a_two_arrow_roll_is_recorded_before_it_is_shown_and_the_answer_reads_it() -> None:
+    # "CURRENTS: ... If there are 2 arrows, the die is rolled. Each player rolls individually, if necessary.
+    # On an odd-numbered roll, move in the direction of the arrow labeled "1". On an even-numbered roll, move
+    # in the direction of the arrow labeled "2"." The roll is a move of Ben's own, in the log before his
+    # phone shows it: a reload, a restart or another phone reads it and rolls nothing again.
+    state = started(3)
+    state = with_card(with_card(state, 0, "current"), 1, "current")
+    state = act(state, play(state, 0, "current"))
+    assert sr.may_roll(state, 1) and sr.rolled(state, 1) is None
+    action = sr.roll(state, 1, 5)
+    assert (action.type, action.data, action.label) == ("roll", {"seat": 1, "roll": 5},
+                                                        "Ben rolls the die for the Current")
+    assert RULES.whose(state, action) == 1 and RULES.is_secret(action)  # Ben's move, final once revealed
+    state = act(state, action)
+    assert sr.rolled(state, 1) == 5 and not sr.may_roll(state, 1)
+    assert refused(state, sr.roll(state, 1, 2)) == ("Ben has rolled for this Current already: one roll per Current, "
+                                                    "and it stands.")
+    # A salmon that rolled moves with the current: its counter came instead of the roll, not after it.
+    assert not sr.can_counter(state, 1)
+    assert refused(state, counter(state, 1)) == ("Ben has rolled for this Current: the salmon moves with it (a counter "
+                                                 "comes instead of the roll, not after it).")
+    assert refused(state, drift(state, 1, 2, roll=2)) == ("Ben rolled 5 for this Current: the answer follows that "
+                                                          "roll, not 2.")
+    assert drift(state, 1, 2).data == {"seat": 1, "arrows": 2, "roll": 5}  # the answer repeats the roll recorded
+    state = act(state, drift(state, 1, 2))
+    assert sr.answer_of(state, 1, viewer=1).arrow == 1  # 5 is odd: arrow 1
+    assert refused(state, sr.roll(state, 2, 7)) == "The die shows 1 to 6, not 7."
+    state = act(act(state, drift(state, 0, 0)), drift(state, 2, 1))
+    assert state.pending is None and state.rolls == () and state.last.answers[1].roll == 5
+    assert refused(state, sr.roll(state, 2, 3)) == "No Current card is waiting: Cy cannot roll for the Current now."
+
+
+def test_a_race_set_up_before_recorded_rolls_replays_its_rolls_in_the_answers() -> None:
+    # A journal written before the roll had a move of its own (its set-up has no rules_version): the roll
+    # is in the answer's data, and it replays so.
+    setup = {k: v for k, v in sr.setup_for(PLAYERS[:2], difficulty_river(2)).items() if k != "rules_version"}
+    state = RULES.initial_state(setup)
+    assert state.rules_version == sr.EARLIER_RULES and sr.setup_for(PLAYERS[:2], difficulty_river(2))[
+        "rules_version"] == sr.RULES_VERSION == 2
+    state = act(state, first_player(state, [1]))
+    state = with_card(state, 0, "current")
+    state = act(state, play(state, 0, "current"))
+    state = act(act(state, drift(state, 0, 2, roll=4)), drift(state, 1, 0))
+    assert state.last.answers[0].roll == 4 and state.last.answers[0].arrow == 2
+    with pytest.raises(SalmonRunError, match="rules version is 1 to 2, not 3"):
+        RULES.initial_state({**setup, "rules_version": 3})
+
+
+def test_a_salmon_in_the_spawning_pond_is_not_asked_to_answer_a_current_or_rapids() -> None:
+    # "Any salmon on a hex with no arrows is unaffected by the current." (CURRENTS); Rapids: "every player
+    # counts the number of current arrows on the hex his salmon occupies ... Each player must discard that
+    # number of cards". A salmon that reached the spawning pond is on no hex of the river: no arrows, nothing
+    # to answer (WINNING THE GAME: "play continues until the last player's turn").
+    state = started(3)
+    state = with_card(with_card(state, 0, "current"), 0, "rapids")
+    state = act(state, pond(state, 1))  # Ben's salmon reached the pond (carried there in Ana's turn)
+    state = act(state, play(state, 0, "current"))
+    assert sr.asked(state) == (0, 2) and sr.waiting_on(state) == (0, 2)
+    assert refused(state, drift(state, 1, 0)) == ("Ben's salmon is in the spawning pond, on no hex of the river: the "
+                                                  "Current asks nothing of it.")
+    assert refused(state, sr.roll(state, 1, 3)).startswith("Ben's salmon is in the spawning pond")
+    state = act(act(state, drift(state, 0, 0)), drift(state, 2, 1))
+    assert state.pending is None and [a.seat for a in state.last.answers] == [0, 2]
+    state = act(state, play(state, 0, "rapids"))
+    assert sr.waiting_on(state) == (0, 2)
+    state = act(act(state, sr.rapids(state, 0, 0)), sr.rapids(state, 2, 2))
+    assert [s.hand for s in state.salmon] == [2, 4, 2]  # Ben keeps his four
+    # Every salmon in the pond: the card asks nobody, and is resolved at once.
+    two = started(2)
+    two = with_card(two, 0, "current")
+    two = act(act(two, pond(two, 0)), pond(two, 1))
+    two = act(two, play(two, 0, "current"))
+    assert two.pending is None and two.last.card == "current" and two.last.answers == ()
+
+
+def test_a_race_set_up_before_asks_the_salmon_in_the_pond_as_it_did() -> None:
+    setup = {k: v for k, v in sr.setup_for(PLAYERS[:2], difficulty_river(2)).items() if k != "rules_version"}
+    state = RULES.initial_state(setup)
+    state = act(state, first_player(state, [1]))
+    state = with_card(state, 0, "current")
+    state = act(act(state, pond(state, 1)), play(state, 0, "current"))
+    assert sr.waiting_on(state) == (0, 1)
+    state = act(act(state, drift(state, 1, 1)), drift(state, 0, 0))
+    assert [a.seat for a in state.last.answers] == [0, 1]
 
 
 def test_rapids_discard_one_card_per_arrow() -> None:

@@ -85,7 +85,8 @@ def changed(path: str, value) -> dict:
     (changed("players.0.fish.0.color", "purple"), "players[0].fish[0].color: unknown colour 'purple'"),
     (changed("players.0.reel_board", "5C"), "players[0].reel_board: unknown reel board '5C' (one of 1A, 2A, 3B, 4B)"),
     (changed("players.0.cards", ["N", "Q"]), "players[0].cards[1]: unknown card 'Q' (one of N, O, P, W)"),
-    (changed("players.0.cards", ["N", "N"]), "players[0].cards[1]: N is listed twice"),
+    (changed("players.0.cards", ["N", "N"]),
+     "players[0].cards[1]: N is listed twice: there is one of each (the 16 Rock cards are A to P)"),
     (changed("players.0.hatch.purple", 1), "players[0].hatch.purple: unknown hatch colour 'purple'"),
     (changed("players.0.hatch.yellow", -1), "players[0].hatch.yellow: cannot be negative, got -1"),
     (changed("players.0.fish.0.points", 2.5), "players[0].fish[0].points: expected a whole number, got 2.5"),
@@ -135,4 +136,4 @@ def test_two_players_on_one_reel_board_or_with_one_skill_card_are_refused(tmp_pa
     game["players"][1]["cards"] = ["N"]
     result = score(game, tmp_path)
     assert (result.returncode, result.stderr) == (2, "players[1].cards: Skill card N is players[0]'s: "
-                                                     "there is one of each\n")
+                                                     "there is one of each (the 16 Rock cards are A to P)\n")

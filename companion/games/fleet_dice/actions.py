@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.actions import Action
-from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
+from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
-from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, Sheet
+from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
 from companion.games.fleet_dice.table import PHASES, position
 
 
@@ -57,6 +57,23 @@ def use_die(game: FleetGame, seat: int, die: str, face: str, how: str = "normal"
     return Action("use", data, f"{_who(game, seat)}: {which}, {shown}{reroll}: {what}")
 
 
+def casino_reroll(game: FleetGame, seat: int, was: str, face: str, pick: int | None = None) -> Action:
+    """The Casino re-rolls the die `seat` selected (the table's die `pick`, showing `was`) to `face`, for
+    every phone to see: 'Ana: Casino re-roll of die 2, Shrimp: now Cod'."""
+    which = f"die {pick + 1}, " if isinstance(pick, int) else ""
+    data: dict = {"seat": seat, "rerolled_from": was, "face": face}
+    if pick is not None:
+        data["pick"] = pick
+    return Action("reroll", data, f"{_who(game, seat)}: Casino re-roll of {which}{FACE_NAMES.get(was, was)}: "
+                                  f"now {FACE_NAMES.get(face, face)}")
+
+
+def reroll_with(game: FleetGame, seat: int, was: str, rng, pick: int | None = None) -> Action:
+    """`casino_reroll` with the new face rolled by `rng`: a boat die shows a boat face again, a town die a
+    town face."""
+    return casino_reroll(game, seat, was, rng.choice(BOAT_FACES if was in BOAT_FACES else TOWN_FACES), pick)
+
+
 def choose_either(game: FleetGame, seat: int, what: str) -> Action:
     choice = game.sheets[seat].choice()
     boat_type = track_name(game.sheets[seat].layout, choice.boat_type) if choice and choice.boat_type else ""
@@ -87,6 +104,8 @@ def table_dice(game: FleetGame, seat: int) -> list[tuple[int | None, str]]:
     sheet, roll = game.sheets[seat], game.current_roll()
     if roll is None or sheet.choice() is not None or position(sheet) != game.position():
         return []
+    if sheet.die == "chosen" and sheet.reroll is not None:  # re-rolled with the Casino: that die, its new face
+        return [(sheet.reroll.pick, sheet.reroll.face)] if game.picker() == seat else []
     if sheet.die == "chosen":
         return [(i, roll.faces[i]) for i in roll.free()] if game.picker() == seat else []
     return [] if roll.shared is None else [(None, roll.faces[roll.shared])]
@@ -114,22 +133,28 @@ def legal_actions(game: FleetGame, seat: int, faces: Sequence[str] | None = None
         options = [go_fishing(game, seat)]
         sword = sheet.licenses["swordfish"]
         room = [b for b in sheet.launched() if not sheet.full(*b)]
-        if sword and room:
-            options.append(go_fishing(game, seat, skip=room[:sheet.layout.swordfish_boats[sword - 1]]))
+        skips = sheet.swordfish_skips() if game.rules_version > EARLIER_RULES else \
+            sheet.layout.swordfish_boats[sword - 1] if sword else 0
+        if sword and room and skips:
+            options.append(go_fishing(game, seat, skip=room[:skips]))
         if sheet.oyster_coin_boats():
             options.append(go_fishing(game, seat, oyster_coins=sheet.oyster_coin_boats()))
         return options
+    if sheet.reroll is not None:
+        return _dice_actions(game, seat, [sheet.reroll.face])
     return _dice_actions(game, seat, faces or (BOAT_FACES if sheet.phase == "boat" else FACES))
 
 
 def _dice_actions(game: FleetGame, seat: int, faces: Sequence[str], pick: int | None = None) -> list[Action]:
-    """Every way the sheet may use its next die showing one of `faces` (the table's die `pick`)."""
+    """Every way the sheet may use its next die showing one of `faces` (the table's die `pick`; a die
+    re-rolled with the Casino: that one)."""
     sheet = game.sheets[seat]
     actions = []
     targets = sheet.gold_targets()
+    rerolled = sheet.reroll.was if sheet.reroll is not None and sheet.die == "chosen" else None
     for face in faces:
         def use(how: str, target: str | None = None, second: str | None = None) -> Action:
-            return use_die(game, seat, sheet.die, face, how, target, second, pick=pick)
+            return use_die(game, seat, sheet.die, face, how, target, second, rerolled, pick)
 
         for how in sheet.ways_to_use(face, sheet.die):
             if how in ("salvage", "any_box"):

@@ -35,6 +35,12 @@ from companion.games.fleet_dice.table import (
 GAME = "fleet-dice"
 GAME_NAME = "fleet-dice"  # how plays are filed in the archive
 MAX_SHEETS = 4
+# The rules a game was set up with (its set-up's "rules_version", so a journal replays as it was played):
+# 1 (no "rules_version": set up before version 2): a Casino re-roll was carried in the use of its die
+# ("rerolled_from"), made on that phone alone, and a Swordfish license let a boat skip fishing with no box to
+# fill; 2: a Casino re-roll is a move of its own ("reroll"), once per die selected, recorded before its face
+# is shown, and a boat skips fishing only for a box it can fill.
+EARLIER_RULES, RULES_VERSION = 1, 2
 FACE_NAMES = {"shrimp": "Shrimp", "cod": "Cod", "lobster": "Lobster", "swordfish": "Swordfish",
               "oyster": "Oyster", "coins": "3 Coins", "harbor": "Harbor", "wharf": "Wharf", "market": "Market"}
 
@@ -46,6 +52,7 @@ class FleetGame:
     start: int | None = None  # the first round's start player; None: sheets kept before table rounds
     roll: TableRoll | None = None  # the latest roll of the table's dice
     ids: tuple[str, ...] = ()  # each seat's roster player ("" where the set-up named only players)
+    rules_version: int = RULES_VERSION  # the set-up's (EARLIER_RULES for a game set up before version 2)
 
     @property
     def over(self) -> bool:
@@ -161,7 +168,19 @@ def new_game(setup: Mapping[str, Any]) -> FleetGame:
     start = setup.get("start_player")
     if start is not None and (not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < len(names)):
         raise DomainError(f"The start player is one of the {len(names)} seats, not {start!r}.")
-    return FleetGame(names, sheets, start, ids=tuple(p.id for p in players))
+    version = setup.get("rules_version", EARLIER_RULES)
+    if not isinstance(version, int) or isinstance(version, bool) or not EARLIER_RULES <= version <= RULES_VERSION:
+        raise DomainError(f"The game's rules version is {EARLIER_RULES} to {RULES_VERSION}, not {version!r}.")
+    return FleetGame(names, sheets, start, ids=tuple(p.id for p in players), rules_version=version)
+
+
+def setup_for(players: list[dict[str, Any]], start_player: int | None) -> dict[str, Any]:
+    """A new game's set-up: the players (each with its "start" boat), the first round's start player (None:
+    sheets on their own), and the rules version it is played by."""
+    setup: dict[str, Any] = {"players": players, "rules_version": RULES_VERSION}
+    if start_player is not None:
+        setup["start_player"] = start_player
+    return setup
 
 
 def roll(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
@@ -170,11 +189,56 @@ def roll(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
 
 def use(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
     seat = _seat(game, data)
+    _check_reroll(game, seat, data)
     if game.at_table:
         game = _take_table_die(game, seat, data)
     return _with_sheet(game, seat, game.sheets[seat].use(data.get("die"), data.get("face"), data.get("how", "normal"),
                                                          data.get("target"), data.get("second"),
                                                          data.get("rerolled_from")))
+
+
+def _check_reroll(game: FleetGame, seat: int, data: Mapping[str, Any]) -> None:
+    """A die re-rolled with the Casino is used with its new face; a re-roll not recorded first is refused
+    (a game set up before rules version 2 carried it in the use alone)."""
+    sheet, name = game.sheets[seat], game.names[seat]
+    face, rerolled = data.get("face"), data.get("rerolled_from")
+    r = sheet.reroll
+    if r is not None:
+        if data.get("die") != "chosen" or face != r.face or rerolled != r.was or (
+                game.at_table and data.get("pick") != r.pick):
+            which = f"die {r.pick + 1}" if r.pick is not None else "the die"
+            raise SheetError(f"{name} re-rolled {which} with the Casino: use it, showing {FACE_NAMES[r.face]} "
+                             f"(re-rolled from {FACE_NAMES[r.was]}).")
+    elif rerolled is not None and game.rules_version > EARLIER_RULES:
+        raise SheetError("Re-roll the die with the Casino first: the re-roll is recorded, then the die is used.")
+
+
+def reroll(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
+    """The Casino re-rolls the die `seat` selects ("After filling in two boxes, you may re-roll the die you
+    select in either phase"): at the table, the free die `pick` on this seat's pick, its face the roll's."""
+    seat = _seat(game, data)
+    sheet, name = game.sheets[seat], game.names[seat]
+    was, face, pick = data.get("rerolled_from"), data.get("face"), data.get("pick")
+    if sheet.reroll is not None:
+        raise SheetError(f"{name} has re-rolled this die already: the Casino re-rolls the die you select once.")
+    if game.at_table:
+        roll = game.current_roll()
+        if position(sheet) != game.position() or roll is None:
+            raise TableError(f"{name} has no die of the table's to re-roll now ({game.phase_name()}).")
+        if sheet.die == "chosen" and not sheet.pending:
+            picker = roll.next_picker(game.order())
+            if picker != seat:
+                raise TableError(f"It is {game.names[picker]}'s pick now." if picker is not None
+                                 else "Every player has picked a die already.")
+            if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick < len(roll.faces):
+                raise TableError(f"Pick one of the {len(roll.faces)} dice rolled.")
+            if pick not in roll.free():
+                raise TableError(f"{game.names[roll.taken.index(pick)]} took that die already.")
+            if was != roll.faces[pick]:
+                raise TableError(f"That die shows {FACE_NAMES[roll.faces[pick]]}.")
+    elif pick is not None:
+        raise TableError("These sheets were started before the table's dice: the die re-rolled is the one tapped in.")
+    return _with_sheet(game, seat, sheet.re_roll(pick if game.at_table else None, was, face))
 
 
 def either(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
@@ -197,7 +261,8 @@ def fish(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
     skip, coins = data.get("skip", []), data.get("oyster_coins", [])
     if not isinstance(skip, list) or not isinstance(coins, list):
         raise SheetError("Say which boats skip fishing and which Oyster boats take a coin.")
-    return _with_sheet(game, seat, game.sheets[seat].go_fishing([_boat(b) for b in skip], coins))
+    return _with_sheet(game, seat, game.sheets[seat].go_fishing([_boat(b) for b in skip], coins,
+                                                                skip_needs_room=game.rules_version > EARLIER_RULES))
 
 
 def _with_sheet(game: FleetGame, seat: int, sheet: Sheet) -> FleetGame:
@@ -240,7 +305,7 @@ def _take_table_die(game: FleetGame, seat: int, data: Mapping[str, Any]) -> Flee
         raise TableError(f"Roll the dice of the {game.phase_name()} first.")
     face, rerolled = data.get("face"), data.get("rerolled_from")
     if data.get("die") == "chosen" and sheet.die == "chosen":
-        pick = data.get("pick")
+        pick = data.get("pick")  # a die re-rolled with the Casino: its pick (`_check_reroll`)
         picker = roll.next_picker(game.order())
         if picker != seat:
             raise TableError(f"It is {game.names[picker]}'s pick now." if picker is not None

@@ -5,7 +5,8 @@ Each phase "the start player rolls" the pool (the start player's phone, the phon
 the host); "one at a time, beginning with the start player and continuing in clockwise order,
 players will select one available die" (each on their own sheet, `use` with the die's `pick`);
 "all players use the remaining, unselected die" at the same moment; every fill and choice is its
-sheet's own. The start player passes clockwise each round (`core.table.turns`).
+sheet's own. A finished Casino re-rolls the die selected ("reroll"), once, recorded before its new face
+is shown, for every phone to see. The start player passes clockwise each round (`core.table.turns`).
 
 The modules: `game` (the sheets and the table's round, the moves), `sheet`, `layout`, `table`
 (a phase's roll), `scoring`, `actions` (the moves as taps build them); a saved play corrected:
@@ -22,21 +23,26 @@ from companion.core.table.rules import Move, TableRules, names_and_ids, own, sea
 from companion.core.table.seats import ANY_SEAT
 from companion.games.fleet_dice import candidates, game
 from companion.games.fleet_dice.actions import (  # noqa: F401  (the game's moves as taps build them)
+    casino_reroll,
     choose_bonus,
     choose_either,
     free_fill,
     go_fishing,
     legal_actions,
+    reroll_with,
     roll_dice,
     table_dice,
     use_die,
 )
 from companion.games.fleet_dice.game import (  # noqa: F401  (the game's words, read through its rules too)
+    EARLIER_RULES,
     FACE_NAMES,
     GAME,
     GAME_NAME,
     MAX_SHEETS,
+    RULES_VERSION,
     FleetGame,
+    setup_for,
     to_play,
 )
 
@@ -63,6 +69,12 @@ def rolled(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(("sheet",), ("table",)), writes=(("table",),))
 
 
+def casino(data: Mapping[str, Any]) -> Footprint:
+    """A Casino re-roll: the die this seat selects, on its own sheet (its pick at the table is its own)."""
+    mine = ("sheet", data.get("seat"))
+    return Footprint(reads=(mine, ("table",)), writes=(mine,))
+
+
 def every_sheet(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(("sheet",),), writes=(("sheet",),))
 
@@ -73,6 +85,7 @@ RULES: TableRules[FleetGame] = TableRules(
         Move("roll", game.roll, ("faces",), start_players, rolled),
         Move("use", game.use, ("seat", "die", "face", "how", "target", "second", "rerolled_from", "pick"),
              seat_in(), used),
+        Move("reroll", game.reroll, ("seat", "pick", "rerolled_from", "face"), seat_in(), casino, rolled=True),
         Move("either", game.either, ("seat", "what"), seat_in(), own("sheet")),
         Move("free_fill", game.free_fill, ("seat", "track"), seat_in(), own("sheet")),
         Move("bonus", game.bonus, ("seat", "bonus"), seat_in(), every_sheet),

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from companion.core.scoring import (
+    BreakdownLine,
+    PlayerResult,
+    TieBreak,
+    Winners,
+    rank_players,
+    tie_words,
+    top,
+    total_of,
+)
 from companion.games.fleet_dice.layout import BOAT_TYPES, WHARF, track_name
 from companion.games.fleet_dice.sheet import Sheet
 
@@ -39,10 +48,13 @@ def breakdown(sheet: Sheet) -> tuple[BreakdownLine, ...]:
     return tuple(line for line in lines if line.points or line.rule == "Fish")
 
 
-def score(names: Sequence[str], sheets: Sequence[Sheet]) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
-    """Each player's result in seat order and the winners (more than one: a shared victory)."""
+def score(names: Sequence[str], sheets: Sequence[Sheet]) -> tuple[tuple[PlayerResult, ...], Winners]:
+    """Each player's result in seat order and the winners (more than one: a shared victory), with the
+    words on a tie for the win (Game End: "In case of a tie, the player with the most fish wins. If still
+    tied, begrudgingly enjoy your shared victory": "Ana wins the tie: most fish 9-7")."""
     lines = [breakdown(s) for s in sheets]
     totals = [total_of(ls) for ls in lines]
     ranks = rank_players([(total, s.fish) for total, s in zip(totals, sheets)])
     results = tuple(PlayerResult(n, t, r, ls) for n, t, r, ls in zip(names, totals, ranks, lines))
-    return results, tuple(r.name for r in results if r.rank == 1)
+    most_fish = TieBreak("most fish", [s.fish for s in sheets])
+    return results, Winners((r.name for r in results if r.rank == 1), tie_words(names, top(totals), [most_fish]))

@@ -58,6 +58,17 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Reroll:
+    """A Casino re-roll of the die selected ("After filling in two boxes, you may re-roll the die you select
+    in either phase"): the table's die `pick` (None: a die tapped in, sheets kept before the table's round),
+    the face it showed and the face it shows now. The sheet uses that die, with that face, next."""
+
+    pick: int | None
+    was: str
+    face: str
+
+
+@dataclass(frozen=True)
 class Sheet:
     layout: Layout = field(repr=False, compare=False)
     filled: Mapping[str, int]  # track -> boxes filled (always the topmost ones)
@@ -69,6 +80,7 @@ class Sheet:
     die: Die = "chosen"  # the die to use next in this phase
     used: bool = False  # that die is used (play goes on once the choices are made)
     pending: tuple[Choice, ...] = ()
+    reroll: Reroll | None = None  # the die selected, re-rolled with the Casino, not used yet
 
     # Reading the sheet ---------------------------------------------------------------
 
@@ -266,6 +278,47 @@ class Sheet:
             raise SheetError("Another player took that King Crab bonus; choose another.")
         return replace(self._answer(), bonus=bonus)._settle()
 
+    def swordfish_room(self) -> int:
+        """How many boxes a Swordfish license could fill now, one after the other: on each boat track, the
+        topmost open boxes down to the first with an activation symbol ("any topmost boxes of any boat type
+        but the boxes may not have an adjacent activation symbol")."""
+        room = 0
+        for t in BOAT_TYPES:
+            track, n = self.layout.boat_types[t].track, self.filled[t]
+            while n < len(track) and not track[n]:
+                room, n = room + 1, n + 1
+        return room
+
+    def swordfish_skips(self) -> int:
+        """How many boats may skip fishing now: as many as the Swordfish licenses let, and no more than the
+        boxes they would fill instead (a boat that skips for no box would catch nothing for nothing)."""
+        sword = self.licenses["swordfish"]
+        return min(self.layout.swordfish_boats[sword - 1], self.swordfish_room()) if sword else 0
+
+    def can_reroll(self) -> bool:
+        """Whether the Casino may re-roll the die to use now: the Casino finished, the die selected (not the
+        shared one) still to use, and not re-rolled already (the die you select, once)."""
+        return (not self.over and not self.pending and self.die == "chosen" and not self.used
+                and self.complete("casino") and self.reroll is None)
+
+    def re_roll(self, pick: int | None, was: str, face: str) -> Sheet:
+        """The Casino re-rolls the die selected (`was` its face, `face` the new one): once, then it is used."""
+        if self.reroll is not None:
+            raise SheetError("This die is re-rolled already: the Casino re-rolls the die you select once.")
+        if not self.complete("casino"):
+            raise SheetError("Only a finished Casino re-rolls (after filling in two boxes).")
+        if self.over or self.pending or self.die != "chosen" or self.used:
+            raise SheetError("The Casino re-rolls the die you select, not the shared die." if self.die == "shared"
+                             and not self.pending else f"Not now: {self.what_now()}")
+        allowed = BOAT_FACES if self.phase == "boat" else FACES
+        if was not in allowed:
+            raise SheetError(f"A die of the {self.phase} phase shows one of {', '.join(allowed)}, not {was!r}.")
+        same_die = BOAT_FACES if was in BOAT_FACES else TOWN_FACES
+        if face not in same_die:
+            raise SheetError(f"A re-rolled {'boat' if was in BOAT_FACES else 'town'} die shows one of "
+                             f"{', '.join(same_die)}, not {face!r}.")
+        return replace(self, reroll=Reroll(pick, was, face))
+
     def oyster_coin_boats(self, skip: Sequence[tuple[str, int]] = ()) -> list[int]:
         """The Oyster boats whose second fish may be a coin: licensed, launched, fishing, and
         with room for two fish (rules: Oyster, 'instead of catching a second fish'; Fishing:
@@ -276,9 +329,12 @@ class Sheet:
         return [i for i, fish in enumerate(self.boats["oyster"])
                 if ("oyster", i) not in skipping and self.capacity("oyster", i) - fish >= 2]
 
-    def go_fishing(self, skip: Sequence[tuple[str, int]] = (), oyster_coins: Sequence[int] = ()) -> Sheet:
+    def go_fishing(self, skip: Sequence[tuple[str, int]] = (), oyster_coins: Sequence[int] = (),
+                   skip_needs_room: bool = True) -> Sheet:
         """A fishing phase. `skip`: boats a Swordfish license keeps from fishing (a box each
-        instead); `oyster_coins`: Oyster boats that take a coin instead of their second fish."""
+        instead; no more than there are boxes to fill, unless `skip_needs_room` is False: a game set up
+        before); `oyster_coins`: Oyster boats that take a coin instead of their second fish, at this
+        fishing (each launched Oyster boat once)."""
         self._expect("fishing")
         sheet = self._answer()
         layout = sheet.layout
@@ -286,6 +342,12 @@ class Sheet:
         if len(skip) > (layout.swordfish_boats[sword - 1] if sword else 0):
             most = layout.swordfish_boats[sword - 1] if sword else 0
             raise SheetError(f"Your Swordfish licenses let {count(most, 'boat')} skip fishing, not {len(skip)}.")
+        if skip_needs_room and len(skip) > self.swordfish_room():
+            room = self.swordfish_room()
+            raise SheetError("A boat that skips fishing fills a topmost boat box with no activation symbol instead, "
+                             + (f"and there is room for {count(room, 'such box', 'such boxes')}: no more than "
+                                f"{count(room, 'boat')} may skip." if room else
+                                "and no boat track has one open: every boat fishes."))
         launched = sheet.launched()
         for boat in skip:
             if tuple(boat) not in launched or sheet.full(*boat):
@@ -368,7 +430,7 @@ class Sheet:
                 raise SheetError(f"A Fleet die has no {rerolled_from!r} face.")
         if how not in self.ways_to_use(face, die):
             raise SheetError(f"That die cannot be used that way now ({how}).")
-        sheet = replace(self, used=True)
+        sheet = replace(self, used=True, reroll=None)
         if how == "normal":
             sheet = sheet._use_normal(face, target)
         elif how == "income":

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.core.score_input import choice, flag, show
-from companion.core.scoring import BreakdownLine, total_of
+from companion.core.scoring import BreakdownLine, TieBreak, break_tie, total_of
 from companion.games.fly_solo.adventure import Adventure, default_adventure
 from companion.games.freshwater_fly.entry import (
     SEVEN,
     EntryError,
     Fish,
     FishColor,
+    FishPoints,
     Hatch,
     PlayerEntry,
     Species,
@@ -38,6 +39,8 @@ from companion.games.freshwater_fly.scoring import (
 )
 from companion.games.freshwater_fly.scoring import (
     colour_sets,
+    colour_ties,
+    default_fish_points,
     default_tie_break,
     fish_points,
     most_coho,
@@ -81,6 +84,7 @@ class DayScore:
     you: tuple[BreakdownLine, ...]
     angler: tuple[BreakdownLine, ...]
     result: Result
+    tie: str = ""  # when the totals are level, why the Day went as it did (`day_tie`); "" otherwise
 
     @property
     def your_total(self) -> int:
@@ -169,17 +173,33 @@ def score_day(day: DayEntry, adventure: Adventure | None = None,
     mine = (total_of(you_lines), *(your_entry.colour_count(c) for c in order))
     its = (total_of(angler_lines), *(sum(1 for f in day.angler.fish if f.color is c) for c in order))
     result: Result = "win" if mine > its else "loss" if mine < its else "tie"
-    return DayScore(you_lines, angler_lines, result)
+    tie = day_tie(day.location, mine[0] == its[0], colour_ties((your_entry, angler), order))
+    return DayScore(you_lines, angler_lines, result, tie)
+
+
+def day_tie(location: int, level: bool, breaks: Sequence[TieBreak]) -> str:
+    """The words on a Day whose totals are `level`: "You win the tie: gold 2-1", "The Silent Angler wins the
+    tie: gold 2-2, black 3-1", or a tie to the last colour, which does not beat the Location; "" when not
+    level. A Day plays "exactly like the 2-4 player game" (Fly Solo: GAMEPLAY), so WINNING's tie-break
+    colours decide it; a Location is beaten only by beating the Silent Angler (THE ADVENTURE MAP, 2)."""
+    if not level:
+        return ""
+    left, why = break_tie(("You", SILENT_ANGLER), (0, 1), breaks)
+    if len(left) == 1:
+        return f"{'You win' if left == (0,) else 'The Silent Angler wins'} the tie: {why}"
+    return (f"A tie, to the last fish colour ({why}), does not beat L{location}: you move on only when you beat "
+            "the Silent Angler")
 
 
 # `companion score fly-solo` -----------------------------------------------------------------
 
-def parse_angler(data: Any, path: str) -> tuple[AnglerEntry, int | None]:
+def parse_angler(data: Any, path: str, fish_points: FishPoints | None = None) -> tuple[AnglerEntry, int | None]:
     """The Silent Angler's end of Day as JSON (`fish`, `hatch`, `track`, and its
-    `bonus_hatch_matches` when said); EntryError names the field."""
+    `bonus_hatch_matches` when said); EntryError names the field. `fish_points`: the points each
+    species' cards print, each fish's checked against them (`companion score`)."""
     data = check_keys(data, path, ("fish", "hatch", "track", "bonus_hatch_matches"), ("fish",))
     as_player = parse_player({"name": SILENT_ANGLER, "reel_board": "1A", "fish": data["fish"],
-                              "hatch": data.get("hatch", {})}, path)
+                              "hatch": data.get("hatch", {})}, path, fish_points=fish_points)
     track = whole_number(data.get("track", 0), f"{path}.track")
     last = len(default_adventure().track_points) - 1
     if track > last:
@@ -207,8 +227,9 @@ def _matches(side: str, said: int | None, hatch: Mapping[Hatch, int], token: Hat
     return matches
 
 
-def parse_day(data: Any) -> DayEntry:
-    """A Fly Solo Day's end, checked; EntryError names the first bad field."""
+def parse_day(data: Any, fish_points: FishPoints | None = None) -> DayEntry:
+    """A Fly Solo Day's end, checked; EntryError names the first bad field. `fish_points`: the points
+    each species' cards print, both sides' fish checked against them."""
     data = check_keys(data, "game", ("location", "you", "silent_angler", "journal", "bonus_hatch"),
                       ("location", "you", "silent_angler"))
     location = data["location"]
@@ -223,13 +244,14 @@ def parse_day(data: Any) -> DayEntry:
     raw_you = check_keys(data["you"], "you", ("name", "reel_board", "fish", "hatch", "cards", "first_to_seven",
                                          "bonus_hatch_matches"), ("reel_board", "fish"))
     said = raw_you.get("bonus_hatch_matches")
-    you = parse_player({"name": "You", **{k: v for k, v in raw_you.items() if k != "bonus_hatch_matches"}}, "you")
+    you = parse_player({"name": "You", **{k: v for k, v in raw_you.items() if k != "bonus_hatch_matches"}}, "you",
+                       fish_points=fish_points)
     if you.reel_board not in SOLO_BOARDS:
         raise EntryError("you.reel_board", f"Fly Solo uses reel board 1A, or 3B or 4B after a New Rod, "
                                            f"not {you.reel_board!r}")
     matches = _matches("you", None if said is None else whole_number(said, "you.bonus_hatch_matches"),
                        you.hatch, token, location)
-    angler, angler_said = parse_angler(data["silent_angler"], "silent_angler")
+    angler, angler_said = parse_angler(data["silent_angler"], "silent_angler", fish_points)
     angler_matches = _matches("silent_angler", angler_said, angler.hatch, token, location)
     journal = check_keys(data.get("journal", {}), "journal", ("bonus_points", "seven_fish_bonus"), ())
     bonus = whole_number(journal.get("bonus_points", 0), "journal.bonus_points")
@@ -242,10 +264,11 @@ def parse_day(data: Any) -> DayEntry:
 
 def score_json(data: Any) -> dict[str, Any]:
     """`companion score fly-solo`: a Day's end in, both scores and the result out."""
-    score = score_day(parse_day(data))
+    score = score_day(parse_day(data, default_fish_points()))
 
     def side(lines: tuple[BreakdownLine, ...]) -> dict[str, Any]:
         return {"total": total_of(lines),
                 "breakdown": [{"rule": b.rule, "count": b.count, "points": b.points} for b in lines]}
 
-    return {"you": side(score.you), "silent_angler": side(score.angler), "result": score.result}
+    return {"you": side(score.you), "silent_angler": side(score.angler), "result": score.result,
+            **({"tie": score.tie} if score.tie else {})}

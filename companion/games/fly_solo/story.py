@@ -68,10 +68,13 @@ def story(setup: Mapping[str, Any], actions: Sequence[Action], rules: JournalRul
         if action.type == "day":
             day = campaign.days[-1]
             where = adventure.location(day.location).label
+            # Level totals: the words on the tie say who won it (or that no one did), and why.
+            result = (f"; {day.score.tie[:1].lower()}{day.score.tie[1:]}" if day.score.tie
+                      else f", {RESULT_WORDS[day.score.result]}")
             moments.append(Moment(
                 "day", day.number,
                 f"Day {day.number} at {where}: you {day.score.your_total}, the Silent Angler "
-                f"{day.score.angler_total}, {RESULT_WORDS[day.score.result]}",
+                f"{day.score.angler_total}{result}",
                 day.score.your_total, day.score.angler_total, day.score.result, day.badges))
         elif action.type == "upgrade":
             bought = action.label.removeprefix("spend a Badge on ")

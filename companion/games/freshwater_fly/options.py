@@ -12,23 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from types import MappingProxyType
 from typing import Any
 
-from companion.core.assets import AssetError, load_data, require, whole_number
+from companion.core.assets import AssetError
 from companion.core.errors import DomainError
 from companion.games.freshwater_fly.draft import FaceChange, check_face_change, default_face_changes
-from companion.games.freshwater_fly.entry import MAX_POINTS, FishColor, Species
-from companion.games.freshwater_fly.scoring import default_tie_break, parse_tie_break
+from companion.games.freshwater_fly.entry import MAX_POINTS, FishColor, FishPoints, Species, fish_points_problem
+from companion.games.freshwater_fly.scoring import FISH_POINTS, default_fish_points, default_tie_break, parse_tie_break
+from companion.games.freshwater_fly.scoring import fish_range as _range
 from companion.games.freshwater_fly.strike import deck_rules
 
 STRIKE_HOOKS = "strike_hooks"
 TIE_BREAK = "tie_break"
 FACE_CHANGES = "face_changes"
-FISH_POINTS = "fish_points"
-
-FishPoints = Mapping[Species, tuple[int, int]]  # the lowest and highest points a species' cards print
 
 
 @dataclass(frozen=True)
@@ -39,35 +35,12 @@ class FlyOptions:
     fish_points: FishPoints
 
 
-@cache
-def default_fish_points() -> FishPoints:
-    """The chosen default ranges (seed 000 lost the card faces): `fish_points` in scoring.json,
-    read once (a reader of that file in the registry: checked at start-up)."""
-    def parse(data: Any, where: str) -> FishPoints:
-        table = require(data, FISH_POINTS, dict, where)
-        ranges = {}
-        for species in Species:
-            pair = require(table, species.value, list, f"{where}.{FISH_POINTS}")
-            ranges[species] = _range(pair, f"{where}.{FISH_POINTS}.{species.value}")
-        return MappingProxyType(ranges)
-    return load_data("games/freshwater_fly/scoring.json", parse)
-
-
-def _range(pair: Any, where: str) -> tuple[int, int]:
-    """`[lowest, highest]` checked (AssetError naming `where` if it is not a range of card points)."""
-    if not (isinstance(pair, list) and len(pair) == 2):
-        raise AssetError(f"{where}: expected [lowest, highest], got {pair!r}")
-    low = whole_number(pair[0], f"{where} lowest", 0, MAX_POINTS)
-    high = whole_number(pair[1], f"{where} highest", low, MAX_POINTS)
-    return low, high
-
-
 def check_fish_points(ranges: FishPoints, species: Species, points: int) -> int:
-    """`points` if a `species` card can print them, else DomainError saying what the cards show."""
-    low, high = ranges[species]
-    if not low <= points <= high:
-        raise DomainError(f"A {species.label} card shows {low} to {high} points, not {points}. "
-                          "Settings > Freshwater Fly sets what your cards show.")
+    """`points` if a `species` card can print them, else DomainError saying what the cards show (the
+    words `companion score` says too: `entry.fish_points_problem`)."""
+    wrong = fish_points_problem(ranges, species, points)
+    if wrong:
+        raise DomainError(f"{wrong[:1].upper()}{wrong[1:]}. Settings > Freshwater Fly sets what your cards show.")
     return points
 
 

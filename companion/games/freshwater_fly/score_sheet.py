@@ -34,6 +34,7 @@ from companion.games.freshwater_fly.entry import (
     ONE_OF_A_KIND,
     REEL_BOARDS,
     SEVEN,
+    SINGLE_CARDS,
     Fish,
     FishColor,
     GameEntry,
@@ -44,6 +45,7 @@ from companion.games.freshwater_fly.entry import (
     check_game,
     game_to_json,
     parse_game,
+    single_card_problem,
 )
 from companion.games.freshwater_fly.scoring import score_game
 
@@ -114,6 +116,8 @@ def _began(value: Any) -> str | None:
 
 
 def add_a_fish(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    """A fish caught. The points its species' cards print are Settings' (the form refuses others with
+    `options.check_fish_points` before the tap is an action): a journal replays whatever Settings said."""
     seat = _seat(state, data)
     player = state.player(seat)
     try:
@@ -160,18 +164,22 @@ def reel_board(state: SheetState, data: Mapping[str, Any]) -> SheetState:
 
 
 def skill_card(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    """A Skill card N, O, P or W held or not: one player's at most (`entry.check_game`'s words)."""
     seat = _seat(state, data)
     card, held = data.get("card"), data.get("held")
-    if card not in ONE_OF_A_KIND or not isinstance(held, bool):
-        raise DomainError(f"Skill cards {', '.join(ONE_OF_A_KIND)} are held or not.")
+    if not isinstance(card, str) or card not in SINGLE_CARDS or not isinstance(held, bool):
+        raise DomainError(f"Skill cards {', '.join(SINGLE_CARDS)} are held or not.")
     holder = _holder(state, seat, lambda p: card in p.cards)
     if held and holder:
-        raise DomainError(f"Skill card {card} is {holder}'s: there is one of each card.")
+        wrong = single_card_problem(card, holder)
+        raise DomainError(f"{wrong}.")
     cards = tuple(c for c in state.player(seat).cards if c != card) + ((card,) if held else ())
     return _with(state, seat, cards=_ordered(cards))
 
 
 def w_cards(state: SheetState, data: Mapping[str, Any]) -> SheetState:
+    """A count of W cards: what sheets recorded before W was known to be one card (the screens now hold
+    it or not, as N, O and P: `skill_card`), so their journals replay as they were written."""
     seat = _seat(state, data)
     count = _count(data.get("count"), "W cards", MAX_W)
     return _with(state, seat, cards=_ordered(tuple(c for c in state.player(seat).cards if c != W) + (W,) * count))
@@ -255,6 +263,8 @@ def hold_card(state: SheetState, seat: int, card: str, held: bool) -> Action:
 
 
 def set_w(state: SheetState, seat: int, count: int) -> Action:
+    """A count of W cards, as sheets recorded before W was known to be one card (replayed, no longer made
+    by a screen: `hold_card(state, seat, W, held)`)."""
     return Action("w", {"seat": seat, "count": count},
                   f"{state.player(seat).name}: {words.count(count, 'Skill W card')}")
 
@@ -283,8 +293,7 @@ def sheet_moves(state: SheetState, seat: int, rng: random.Random) -> list[Action
     moves = [add_fish(state, seat, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 4)),
              set_hatch(state, seat, rng.choice(list(Hatch)), rng.randint(0, 4)),
              set_board(state, seat, rng.choice(REEL_BOARDS)),
-             hold_card(state, seat, rng.choice(["N", "O", "P"]), rng.random() < 0.5),
-             set_w(state, seat, rng.randint(0, 2)),
+             hold_card(state, seat, rng.choice(list(SINGLE_CARDS)), rng.random() < 0.5),
              set_first(state, seat, len(player.fish) >= 7 and rng.random() < 0.5)]
     if player.fish:
         moves.append(remove_fish(state, seat, rng.randrange(len(player.fish))))

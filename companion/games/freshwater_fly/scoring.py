@@ -11,14 +11,26 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from companion.core.assets import AssetError, load_data, require
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from companion.core.assets import AssetError, load_data, require, whole_number
+from companion.core.scoring import (
+    BreakdownLine,
+    PlayerResult,
+    TieBreak,
+    Winners,
+    rank_players,
+    tie_words,
+    top,
+    total_of,
+)
 from companion.games.freshwater_fly.entry import (
+    MAX_POINTS,
     ONE_OF_A_KIND,
     SEVEN,
     FishColor,
+    FishPoints,
     GameEntry,
     Hatch,
     PlayerEntry,
@@ -162,6 +174,32 @@ def default_tie_break() -> tuple[FishColor, ...]:
                      lambda data, where: parse_tie_break(require(data, "tie_break_colors", list, where)))
 
 
+FISH_POINTS = "fish_points"
+
+
+@cache
+def default_fish_points() -> FishPoints:
+    """The chosen default ranges (seed 000 lost the card faces): `fish_points` in scoring.json,
+    read once (a reader of that file in the registry: checked at start-up)."""
+    def parse(data: Any, where: str) -> FishPoints:
+        table = require(data, FISH_POINTS, dict, where)
+        ranges = {}
+        for species in Species:
+            pair = require(table, species.value, list, f"{where}.{FISH_POINTS}")
+            ranges[species] = fish_range(pair, f"{where}.{FISH_POINTS}.{species.value}")
+        return MappingProxyType(ranges)
+    return load_data("games/freshwater_fly/scoring.json", parse)
+
+
+def fish_range(pair: Any, where: str) -> tuple[int, int]:
+    """`[lowest, highest]` checked (AssetError naming `where` if it is not a range of card points)."""
+    if not (isinstance(pair, list) and len(pair) == 2):
+        raise AssetError(f"{where}: expected [lowest, highest], got {pair!r}")
+    low = whole_number(pair[0], f"{where} lowest", 0, MAX_POINTS)
+    high = whole_number(pair[1], f"{where} highest", low, MAX_POINTS)
+    return low, high
+
+
 def parse_tie_break(colours: Any) -> tuple[FishColor, ...]:
     if not isinstance(colours, list):
         raise AssetError(f"tie_break_colors: {colours!r} is not a list of fish colours")
@@ -174,9 +212,15 @@ def parse_tie_break(colours: Any) -> tuple[FishColor, ...]:
     return order
 
 
+def colour_ties(players: Sequence[PlayerEntry], order: Sequence[FishColor]) -> list[TieBreak]:
+    """WINNING's tie-breaks: the most fish of each colour of `order` in turn ("gold 2-2")."""
+    return [TieBreak(c.value, [p.colour_count(c) for p in players]) for c in order]
+
+
 def score_game(game: GameEntry, tie_break: Sequence[FishColor] | None = None
-               ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
-    """Every player's result in seat order, and the winners (more than one: a shared win)."""
+               ) -> tuple[tuple[PlayerResult, ...], Winners]:
+    """Every player's result in seat order, and the winners (more than one: a shared win), with the
+    words on a tie for the win ("Ana wins the tie: gold 2-2, black 3-2")."""
     order = tuple(tie_break or default_tie_break())
     coho = most_coho(game.players)
     lines = [breakdown(p, c) for p, c in zip(game.players, coho)]
@@ -186,7 +230,9 @@ def score_game(game: GameEntry, tie_break: Sequence[FishColor] | None = None
     ranks = rank_players(keys)
     results = tuple(PlayerResult(p.name, total, rank, ls)
                     for p, total, rank, ls in zip(game.players, totals, ranks, lines))
-    return results, tuple(r.name for r in results if r.rank == 1)
+    names = [p.name for p in game.players]
+    return results, Winners((r.name for r in results if r.rank == 1),
+                            tie_words(names, top(totals), colour_ties(game.players, order)))
 
 
 def results_json(results: Sequence[PlayerResult]) -> list[dict]:
@@ -197,5 +243,10 @@ def results_json(results: Sequence[PlayerResult]) -> list[dict]:
 
 def score_json(data: object, tie_break: Sequence[FishColor] | None = None) -> dict:
     """`companion score freshwater-fly`: the end-of-game JSON in, the results JSON out."""
-    results, winners = score_game(parse_game(data), tie_break)
-    return {"players": results_json(results), "winners": list(winners)}
+    results, winners = score_game(parse_game(data, fish_points=default_fish_points()), tie_break)
+    return {"players": results_json(results), "winners": list(winners), **tie_json(winners)}
+
+
+def tie_json(winners: Winners) -> dict[str, str]:
+    """`"tie"`: the words on a tie for the win, in a `companion score` result where there was one."""
+    return {"tie": winners.tie} if winners.tie else {}

@@ -21,7 +21,16 @@ from typing import Any
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, items, show, whole
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from companion.core.scoring import (
+    BreakdownLine,
+    PlayerResult,
+    TieBreak,
+    Winners,
+    rank_players,
+    tie_words,
+    top,
+    total_of,
+)
 from companion.core.table.seats import read_players
 from companion.games.lure.cards import MAX_CATCH, MAX_FACE, MAX_VP, FishCard
 
@@ -46,18 +55,20 @@ def breakdown(fish_vp: Sequence[int], boosts: int) -> tuple[BreakdownLine, ...]:
 
 
 def score(names: Sequence[str], fish_vp: Sequence[Sequence[int]], boosts: Sequence[int]
-          ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
-    """Each player's result in seat order and the winners (more than one: a shared win).
+          ) -> tuple[tuple[PlayerResult, ...], Winners]:
+    """Each player's result in seat order and the winners (more than one: a shared win), with the words
+    on a tie for the win ("Ana wins the tie: fewest fish 3-4").
 
     Most VP wins; a tie goes to the fewest fish; still tied, the win is shared."""
     lines = [breakdown(f, b) for f, b in zip(fish_vp, boosts)]
     totals = [total_of(ls) for ls in lines]
     ranks = rank_players([(total, -len(f)) for total, f in zip(totals, fish_vp)])
     results = tuple(PlayerResult(n, t, r, ls) for n, t, r, ls in zip(names, totals, ranks, lines))
-    return results, tuple(r.name for r in results if r.rank == 1)
+    fewest = TieBreak("fewest fish", [len(f) for f in fish_vp], fewest=True)
+    return results, Winners((r.name for r in results if r.rank == 1), tie_words(names, top(totals), [fewest]))
 
 
-def score_state(state: LureState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+def score_state(state: LureState) -> tuple[tuple[PlayerResult, ...], Winners]:
     """The standings of a game in play or over, from the score piles and kept Boosts."""
     return score(state.names, [[f.vp for f in s.pile] for s in state.seats], [s.boosts for s in state.seats])
 
@@ -121,8 +132,23 @@ def parse_players(data: Any) -> tuple[list[str], list[list[int]], list[int]]:
         caught = items(player["fish"], f"{path}.fish", MAX_FISH, "fish")
         names.append(name)
         fish.append([_fish(f, f"{path}.fish[{j}]") for j, f in enumerate(caught)])
-        boosts.append(whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS))
+        kept = whole(player.get("boosts", 0), f"{path}.boosts", MAX_BOOSTS)
+        wrong = boosts_problem(len(caught), kept)
+        if wrong:
+            raise ScoreInputError(f"{path}.boosts", wrong)
+        boosts.append(kept)
     return names, fish, boosts
+
+
+def boosts_problem(fish: int, boosts: int) -> str | None:
+    """Why a player with `fish` fish in their score pile cannot have kept `boosts` Boost lures, or None.
+    Roll and Catch Fish, 3: "If you caught at least 1 fish, place all boost lures you played near your
+    score pile" (4: the rest are discarded), so a player who caught nothing kept none. The game's own
+    flow keeps them the same way (`fishing.resolve`); this is the check of what is typed in."""
+    if boosts and not fish:
+        return (f"a Boost lure is kept only with a catch (\"If you caught at least 1 fish, place all boost "
+                f"lures you played near your score pile\"): no fish, so no Boosts, not {boosts}")
+    return None
 
 
 def results_json(results: Sequence[PlayerResult]) -> list[dict]:
@@ -134,4 +160,5 @@ def results_json(results: Sequence[PlayerResult]) -> list[dict]:
 def score_json(data: object) -> dict:
     """`companion score lure`: the end-of-game JSON in, the results JSON out."""
     results, winners = score(*parse_players(data))
-    return {"players": results_json(results), "winners": list(winners)}
+    return {"players": results_json(results), "winners": list(winners),
+            **({"tie": winners.tie} if winners.tie else {})}

@@ -40,13 +40,16 @@ from companion.games.pearl_boat.ledger import (
     set_turn,
 )
 from companion.games.pearl_boat.moving import back, d6_roll, forward, optional_steps
-from companion.games.pearl_boat.state import EARLIER_RULES, Effect, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, WAITING_FROZEN, Effect, PearlBoatState
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
     can_roll_to_move,
     draws_left,
     frozen_now,
+    frozen_waits,
     fuel_waiting,
+    move_choice_most,
+    move_choice_refusal,
     move_steps,
 )
 
@@ -93,12 +96,22 @@ def card_effect(state: PearlBoatState, seat: int, card: str, data: Mapping[str, 
         steps = move_steps(state, seat, roll, to_market, optional_steps(data, "to_blocker"), free=True)
         return forward(state, seat, steps, to_market, fuel=0)  # "Roll again to move for free"
     if card == MOVE_CHOICE:
+        refusal = move_choice_refusal(state, seat)
+        if refusal is not None:
+            raise Unusable(refusal)
         steps = data.get("steps")
         if not is_whole(steps) or not 1 <= steps <= d.move_choice_steps:
             raise PearlBoatError(f"Move choice moves 1 to {d.move_choice_steps} spaces forward, not {steps!r}.")
         to_market = optional_steps(data, "to_market")
         # Chosen steps: "Active effects do not influence non-RNG determined movements."
-        return forward(state, seat, steps if to_market is None else min(steps, to_market), to_market, fuel=0)
+        moved = steps if to_market is None else min(steps, to_market)
+        if state.rules_version < WAITING_FROZEN:  # a game set up before: free of fuel, the roll still to make
+            return forward(state, seat, moved, to_market, fuel=0)
+        if steps > move_choice_most(state, seat):
+            raise PearlBoatError(f"{boat.name} has {boat.fuel} fuel: a Move choice card moves it 1 to "
+                                 f"{move_choice_most(state, seat)} spaces, a step per fuel.")
+        # The turn's move, its number chosen instead of rolled: "fuel spent per step", and no roll after it.
+        return set_turn(forward(state, seat, moved, to_market, fuel=moved), rolled=True)
     target = target_of(state, seat, data, card)
     other = state.boats[target]
     if card == STEAL_FUEL:
@@ -146,6 +159,13 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
             return replace(state, notice=f"{name}: {boat.name} {fuel_waiting(state, seat)}.")
         if boat.fuel == 0:
             return replace(state, notice=f"{name} is null: {boat.name} has 0 fuel already.")
+        if state.rules_version >= WAITING_FROZEN and frozen_waits(state, seat):
+            return replace(state, notice=f"{name} is discarded: {boat.name} is frozen on the next turn already.")
+        if state.rules_version >= WAITING_FROZEN and boat.effect is not None:
+            # The effect on it ends before its next turn (Slowed "for 1 turn", Frozen this turn, Blocked
+            # "before your next turn"): the Frozen, which "Applies on next turn", waits for it to end.
+            state = set_boat(state, seat, frozen_waiting=True)
+            return replace(state, notice=f"{boat.name} is frozen on the next turn (once {boat.effect.name} ends).")
         try:
             state = put_effect(state, seat, FROZEN, seat)
         except Unusable as exc:

@@ -26,9 +26,10 @@ from typing import Any
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, choice, items, show, whole
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
-from companion.core.table.seats import read_players
+from companion.core.scoring import BreakdownLine, PlayerResult, Winners, rank_players
+from companion.core.words import listed
 from companion.games.pearl_boat.data import default_data
+from companion.games.pearl_boat.setup import read_boats
 
 # A game's state (rules.PearlBoatState) is read by its fields only: importing rules at the top
 # would make an import loop (rules reads the standings from here).
@@ -36,7 +37,6 @@ PearlBoatState = Any
 
 GAME_NAME = "pearl-boat"  # how plays are filed in the archive
 WIN_FISH = 3
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
 MAX_PEARLS = 100_000
 MAX_FISH = 1000
 MAX_TRIPS = 10_000
@@ -56,17 +56,31 @@ def breakdown(fish: Sequence[str], trips: int, pearls: int) -> tuple[BreakdownLi
 
 
 def score(names: Sequence[str], pearls: Sequence[int], fish: Sequence[Sequence[str]], trips: Sequence[int],
-          winner: int) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+          winner: int) -> tuple[tuple[PlayerResult, ...], Winners]:
     """Each player's result in seat order and the winners: `winner` first, then by different fish
-    and pearls (equal ones share a place)."""
+    and pearls (equal ones share a place); with the words on other boats that also have three
+    different fish back (`first_back_tie`)."""
     keys = [(int(i == winner), len(set(f)), p) for i, (f, p) in enumerate(zip(fish, pearls))]
     ranks = rank_players(keys)
     results = tuple(PlayerResult(n, p, r, breakdown(f, t, p))
                     for n, p, f, t, r in zip(names, pearls, fish, trips, ranks))
-    return results, (names[winner],)
+    return results, Winners((names[winner],), first_back_tie(names, fish, winner))
 
 
-def score_state(state: PearlBoatState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+def first_back_tie(names: Sequence[str], fish: Sequence[Sequence[str]], winner: int) -> str:
+    """Why `winner` wins when other boats also have three different fish back at the fish market (fish
+    from a drop-off point arrive a turn later, and "Players cannot win on the turn they drop off their
+    fish"): the Win Condition is to "return to the fish market" with them, and the first boat to do so
+    wins; the rules name no other tie-break. "" when no other boat has three."""
+    also = [names[i] for i, f in enumerate(fish) if i != winner and len(set(f)) >= WIN_FISH]
+    if not also:
+        return ""
+    verb = "has" if len(also) == 1 else "have"
+    return (f"{names[winner]} wins the tie: first back to the fish market with three different fish "
+            f"({listed(also)} {verb} three too)")
+
+
+def score_state(state: PearlBoatState) -> tuple[tuple[PlayerResult, ...], Winners]:
     """The standings of a game that is won (GameNotOver before)."""
     if state.winner is None:
         raise GameNotOver(NOT_OVER)
@@ -98,7 +112,7 @@ def score_json(data: object) -> dict:
     """`companion score pearl-boat`: the end-of-game JSON in, each player's place and the winner out."""
     values = {f.id: f.pearls for f in default_data().fish}
     game = check_keys(data, "game", ("players", "first_back"), ("players",))
-    seated = read_players(game["players"], MIN_PLAYERS, MAX_PLAYERS, "the pearl boat game")
+    seated = read_boats(game["players"], default_data())  # as many boats as a game seats, as its set-up
     names: list[str] = []
     pearls: list[int] = []
     fish: list[list[str]] = []
@@ -138,4 +152,4 @@ def score_json(data: object) -> dict:
             row["trips"] = t
         row["rank"] = r.rank
         out.append(row)
-    return {"players": out, "winners": list(winners)}
+    return {"players": out, "winners": list(winners), **({"tie": winners.tie} if winners.tie else {})}

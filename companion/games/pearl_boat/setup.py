@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core.actions import plain
 from companion.core.assets import AssetError
-from companion.core.table.seats import is_whole, read_players
+from companion.core.table.seats import SeatedPlayer, is_whole, read_players
 from companion.core.table.turns import everyone
 from companion.games.pearl_boat.data import PearlBoatData, default_data, parse_data
 from companion.games.pearl_boat.state import EARLIER_RULES, RULES_VERSION, Boat, PearlBoatState
@@ -45,15 +45,23 @@ def rules_version(setup: Mapping[str, Any]) -> int:
     """The rules version a game was set up with: a set-up written before version 2 names none."""
     version = setup.get("rules_version", EARLIER_RULES)
     if not is_whole(version) or not EARLIER_RULES <= version <= RULES_VERSION:
-        known = " or ".join(str(v) for v in range(EARLIER_RULES, RULES_VERSION + 1))
+        *earlier, last = (str(v) for v in range(EARLIER_RULES, RULES_VERSION + 1))
+        known = f"{', '.join(earlier)} or {last}" if earlier else last
         raise PearlBoatError(f"The game's rules version is {known}, not {version!r}.")
     return version
+
+
+def read_boats(raw: Any, data: PearlBoatData) -> tuple[SeatedPlayer, ...]:
+    """The players of a set-up or of `companion score pearl-boat`, a boat each, as many as the game seats:
+    the data file's `players` (2 to 6 by default: the text gives only "Recommended Player Count: 4").
+    ScoreInputError naming the field otherwise."""
+    return read_players(raw, data.least_players, data.most_players, "the pearl boat game")
 
 
 def new_game(setup: Mapping[str, Any]) -> PearlBoatState:
     """Every boat with the data's pearls and fuel, everyone to roll for the turn order."""
     data = read_rules(setup.get("rules"))
-    players = read_players(setup.get("players"), data.least_players, data.most_players, "the pearl boat game")
+    players = read_boats(setup.get("players"), data)
     boats = tuple(Boat(p.name, data.start_pearls, data.start_fuel) for p in players)
     return PearlBoatState(boats, data, groups=everyone(len(boats)), ids=tuple(p.id for p in players),
                           rules_version=rules_version(setup))

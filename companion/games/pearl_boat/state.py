@@ -19,8 +19,13 @@ GAME = "pearl-boat"
 # The rules a game was set up with (its set-up's "rules_version", so a journal replays as it was played):
 # 1 (no "rules_version": set up before version 2): a Lose fuel drawn changed the fuel at once, and a
 # space's reward could be taken before moving; 2: a Lose fuel waits for the boat's next turn ("Chance
-# Deck Curses (Applies on next turn)"), and a reward needs a move this turn ("the space they stop on").
-EARLIER_RULES, RULES_VERSION = 1, 2
+# Deck Curses (Applies on next turn)"), and a reward needs a move this turn ("the space they stop on");
+# 3: a Frozen drawn while an effect that ends before the boat's next turn is on it (Slowed "for 1 turn",
+# Frozen this turn, Blocked "before your next turn") waits for that effect to end, where 2 threw it away;
+# a Move choice card is the turn's move with a number chosen instead of rolled: a step per fuel, and no
+# Roll to move after it (2: free of fuel, the roll still to make).
+EARLIER_RULES, RULES_VERSION = 1, 3
+WAITING_FROZEN = 3  # the first rules version of the Frozen that waits and the Move choice that is the move
 ORDER, PLAY, OVER = "order", "play", "over"  # the turn-order roll-off, the race, its end
 D6 = 6  # "a 6-sided dice"
 MOST_STEPS = 100  # steps to the market or to a blocking boat, as the player counts them
@@ -59,7 +64,8 @@ class Boat:
     position) where it stopped at the end of its last turn; `trips`: trips completed (deliveries
     at the fish market); `bought`: half refills, steps back and extra draws bought (store limits);
     `full_turns`: its turns ended in a row holding the full limit of attack cards; `fuel_curses`: the
-    Lose fuel cards it drew, waiting for its next turn ("Applies on next turn")."""
+    Lose fuel cards it drew, waiting for its next turn ("Applies on next turn"); `frozen_waiting`: a
+    Frozen it drew while another effect was on it, put on once that effect ends (rules version 3)."""
 
     name: str
     pearls: int
@@ -77,6 +83,7 @@ class Boat:
     bought: tuple[int, ...] = (0,) * len(ITEMS)
     full_turns: int = 0
     fuel_curses: int = 0
+    frozen_waiting: bool = False
 
     @property
     def cards(self) -> tuple[str, ...]:

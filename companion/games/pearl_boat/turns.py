@@ -14,7 +14,7 @@ from companion.core.table.turns import next_seat, roll_off
 from companion.core.words import count
 from companion.games.pearl_boat.chance import BLOCK, CARD_NAMES, FROZEN, LOSE_FUEL, SLOW_DOWN, fuel_change
 from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat
-from companion.games.pearl_boat.state import D6, ORDER, PLAY, PearlBoatState, Turn
+from companion.games.pearl_boat.state import D6, ORDER, PLAY, Boat, Effect, PearlBoatState, Turn
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
     can_roll_to_move,
@@ -46,13 +46,24 @@ def order(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     return begin(replace(state, phase=PLAY), state.order[0])
 
 
+def frozen_on(boat: Boat, seat: int, since: int) -> Boat:
+    """A Frozen waiting on the boat of `seat` (rules version 3), put on once no other effect is: it counts
+    from turn `since`, so it applies on the boat's first turn after that one."""
+    if boat.frozen_waiting and boat.effect is None:
+        return replace(boat, effect=Effect(FROZEN, seat, since), frozen_waiting=False)
+    return boat
+
+
 def begin(state: PearlBoatState, seat: int) -> PearlBoatState:
-    """`seat`'s turn begins: blocks it put on end ("before your next turn"); the Lose fuel cards it drew
-    apply ("Chance Deck Curses (Applies on next turn)"); fish it dropped off arrive at the fish market
-    ("it will take one turn for the delivery to arrive")."""
+    """`seat`'s turn begins: blocks it put on end ("before your next turn"), and a Frozen that waited on a
+    boat it blocked takes the block's place; the Lose fuel cards it drew apply ("Chance Deck Curses
+    (Applies on next turn)"); fish it dropped off arrive at the fish market ("it will take one turn for the
+    delivery to arrive")."""
     number = state.turns + 1
     boats = tuple(replace(b, effect=None) if b.effect is not None and b.effect.kind == BLOCK and b.effect.by == seat
                   else b for b in state.boats)
+    # A waiting Frozen counts from this turn: it applies on its boat's next one (its own, if it is this one).
+    boats = tuple(frozen_on(b, i, number - 1 if i == seat else number) for i, b in enumerate(boats))
     state = replace(state, boats=boats, turn=Turn(seat, number), turns=number, notice="")
     boat = state.boats[seat]
     if boat.fuel_curses:
@@ -85,4 +96,7 @@ def end(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     full = state.data.attack_limit > 0 and len(boat.attacks) >= state.data.attack_limit
     state = set_boat(state, seat, stop=(boat.trips, boat.position), effect=effect,
                      full_turns=boat.full_turns + 1 if full else 0)
+    # A Frozen drawn while Slowed (or Frozen) this turn goes on now that it ended, for the next turn.
+    boat = frozen_on(state.boats[seat], seat, turn.number)
+    state = set_boat(state, seat, effect=boat.effect, frozen_waiting=boat.frozen_waiting)
     return begin(state, next_seat(state.order, seat))

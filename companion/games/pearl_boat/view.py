@@ -11,6 +11,7 @@ from companion.games.pearl_boat.chance import (
     DRAWN_ATTACKS,
     ENGINE_UPGRADE,
     FROZEN,
+    MOVE_CHOICE,
     SLOW_DOWN,
     UPGRADES,
     card_for,
@@ -19,7 +20,7 @@ from companion.games.pearl_boat.chance import (
     hold_or_use,
     slowed_steps,
 )
-from companion.games.pearl_boat.state import EARLIER_RULES, PLAY, DuelRound, Effect, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, PLAY, WAITING_FROZEN, DuelRound, Effect, PearlBoatState
 
 
 def rolloff_seats(state: PearlBoatState) -> tuple[int, ...]:
@@ -68,6 +69,25 @@ def blocked_by(state: PearlBoatState, seat: int) -> int | None:
     return effect.by if effect is not None and effect.kind == BLOCK else None
 
 
+def frozen_waits(state: PearlBoatState, seat: int) -> bool:
+    """A Frozen the boat drew waits for its next turn: on it already (drawn this turn, so it applies on the
+    next: "Chance Deck Curses (Applies on next turn)"), or waiting for the effect on it now to end."""
+    boat, turn = state.boats[seat], state.turn
+    if boat.frozen_waiting:
+        return True
+    effect = boat.effect
+    return (effect is not None and effect.kind == FROZEN and turn is not None and turn.seat == seat
+            and effect.since == turn.number)
+
+
+def frozen_waiting_words(state: PearlBoatState, seat: int) -> str:
+    """'frozen next turn (once Slowed ends)' for a Frozen waiting for another effect to end; "" else."""
+    boat = state.boats[seat]
+    if not boat.frozen_waiting:
+        return ""
+    return f"frozen next turn (once {boat.effect.name} ends)" if boat.effect is not None else "frozen next turn"
+
+
 def fuel_due(state: PearlBoatState, seat: int) -> int:
     """The fuel the boat's waiting Lose fuel cards take (negative) or give when its next turn begins,
     reckoned from its fuel now; 0 when none waits."""
@@ -107,6 +127,32 @@ def can_roll_to_move(state: PearlBoatState, seat: int) -> bool:
     boat = state.boats[seat]
     return (state.phase == PLAY and state.duel is None and turn is not None and turn.seat == seat
             and not turn.rolled and not frozen_now(state, seat) and boat.fuel > 0 and not boat.at_market)
+
+
+def move_choice_refusal(state: PearlBoatState, seat: int) -> str | None:
+    """Why the boat's Move choice card cannot move it now (None: it can). From rules version 3 the card is
+    the turn's move with a number chosen instead of rolled ("Move a number of spaces forward/less than 6";
+    only the Engine cards say "fuel free" and "no fuel necessary", and only the Engine upgrade "Roll again"):
+    a step per fuel, once the turn's move is not made yet."""
+    boat, turn = state.boats[seat], state.turn
+    if boat.at_market:
+        return f"{boat.name} is at the fish market: it cannot move on before its delivery."
+    if state.rules_version < WAITING_FROZEN:
+        return None
+    if turn is not None and turn.rolled:
+        return (f"{boat.name} has made this turn's move: a Move choice card takes the place of the roll, "
+                f"so it is used before rolling.")
+    if boat.fuel <= 0:
+        return f"{boat.name} has no fuel: a Move choice card moves a step per fuel, as a roll does."
+    return None
+
+
+def move_choice_most(state: PearlBoatState, seat: int) -> int:
+    """The most steps the boat's Move choice card may move it now (0: it cannot, see `move_choice_refusal`)."""
+    if move_choice_refusal(state, seat) is not None:
+        return 0
+    most = state.data.move_choice_steps
+    return most if state.rules_version < WAITING_FROZEN else min(most, state.boats[seat].fuel)
 
 
 def reward_refusal(state: PearlBoatState, seat: int) -> str | None:
@@ -152,6 +198,8 @@ def draw_needs(state: PearlBoatState, seat: int, roll: int) -> tuple[str, ...]:
     card = card_for(roll).id
     boat = state.boats[seat]
     if card in UPGRADES and not hold_or_use(len(boat.upgrades), state.data.upgrade_limit):
+        if card == MOVE_CHOICE and state.rules_version >= WAITING_FROZEN and move_choice_refusal(state, seat):
+            return ()  # it cannot move the boat now: discarded, nothing to ask
         return ("move_roll",) if card == ENGINE_UPGRADE else ("steps",)
     if card in DRAWN_ATTACKS and not hold_or_use(len(boat.attacks), state.data.attack_limit):
         return ("target",)

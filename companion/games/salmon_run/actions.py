@@ -12,7 +12,7 @@ from companion.core.actions import Action
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
 from companion.games.salmon_run.state import RaceState
-from companion.games.salmon_run.view import hand_at_end, returns_fatigue, three_swims
+from companion.games.salmon_run.view import hand_at_end, returns_fatigue, rolled, three_swims
 
 
 def _name(state: RaceState, seat: int) -> str:
@@ -76,10 +76,24 @@ def counter(state: RaceState, seat: int) -> Action:
     return Action("counter", {"seat": seat}, answers(state, seat))
 
 
+def roll(state: RaceState, seat: int, value: int) -> Action:
+    """The die rolled for `seat`'s two-arrow hex in the Current waiting, recorded before any phone shows
+    it: 'Ben rolls the die for the Current' (its face is shown on Ben's phone, and to all once every salmon
+    has answered)."""
+    return Action("roll", {"seat": seat, "roll": value}, f"{_name(state, seat)} rolls the die for the Current")
+
+
+def roll_with(state: RaceState, seat: int, rng: random.Random) -> Action:
+    """`roll` with the die rolled by `rng`."""
+    return roll(state, seat, rng.randint(1, DIE_SIDES))
+
+
 def drift(state: RaceState, seat: int, arrows: int, roll: int | None = None, waterfall_arrows: int | None = None,
           waterfall_roll: int | None = None) -> Action:
-    """`seat`'s salmon moves with the Current: the arrows on its hex, the roll when there are two, and
-    a Waterfall it was pushed into (its arrows and roll)."""
+    """`seat`'s salmon moves with the Current: the arrows on its hex, the roll when there are two (the one
+    recorded for this Current, by default), and a Waterfall it was pushed into (its arrows and roll)."""
+    if arrows == 2 and roll is None and 0 <= seat < len(state.salmon):
+        roll = rolled(state, seat)
     data: dict[str, Any] = {"seat": seat, "arrows": arrows}
     if roll is not None:
         data["roll"] = roll
@@ -92,8 +106,10 @@ def drift(state: RaceState, seat: int, arrows: int, roll: int | None = None, wat
 
 def drift_with(state: RaceState, seat: int, arrows: int, rng: random.Random, waterfall_arrows: int | None = None,
                ) -> Action:
-    """`drift` with the die rolled by `rng` where two arrows need it."""
-    roll = rng.randint(1, DIE_SIDES) if arrows == 2 else None
+    """`drift` with the die rolled by `rng` where two arrows need it (the hex's roll recorded for this Current
+    where there is one: a race set up before rules version 2 carried it in the answer)."""
+    recorded = rolled(state, seat) if 0 <= seat < len(state.salmon) else None
+    roll = (recorded if recorded is not None else rng.randint(1, DIE_SIDES)) if arrows == 2 else None
     fall = rng.randint(1, DIE_SIDES) if waterfall_arrows == 2 else None
     return drift(state, seat, arrows, roll, waterfall_arrows, fall)
 

@@ -1,8 +1,9 @@
 """Answering a Current, Rapids or Eagle card (rules: Current, Rapids, Eagle, COUNTERING CARDS): every
-salmon answers the Current and the Rapids at the same moment, on its own phone, and may counter it
-with a card of its own; on two arrows the die picks one (odd: arrow 1, even: arrow 2), again for a
-Waterfall the current pushed it into. The Eagle's player says whose hand loses a card, unless that
-player counters it."""
+salmon on the river answers the Current and the Rapids at the same moment, on its own phone, and may
+counter it with a card of its own; on two arrows the die picks one (odd: arrow 1, even: arrow 2): its
+roll is a move of its own ("roll"), recorded before any phone shows it, and the answer reads it; a
+Waterfall the current pushed the salmon into is rolled again, in the answer. The Eagle's player says whose
+hand loses a card, unless that player counters it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from companion.core.table.seats import is_whole
 from companion.core.words import count
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, RAPIDS
 from companion.games.salmon_run.state import (
+    EARLIER_RULES,
     Answer,
     Pending,
     RaceState,
@@ -22,7 +24,7 @@ from companion.games.salmon_run.state import (
     seat_of,
     set_salmon,
 )
-from companion.games.salmon_run.view import arrow_for, available, rapids_discards
+from companion.games.salmon_run.view import arrow_for, asked, available, rapids_discards, rolled
 
 
 def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
@@ -40,9 +42,25 @@ def record_answer(state: RaceState, seat: int, answer: Answer) -> RaceState:
     shown = tuple(answers.value(s) for s in answers.seats)
     for a in shown:
         state = set_salmon(state, a.seat, hand=state.salmon[a.seat].hand - (1 if a.countered else 0) - a.discards)
+    return resolved(replace(state, answers=answers), shown)
+
+
+def resolved(state: RaceState, shown: tuple[Answer, ...]) -> RaceState:
+    """The Current or Rapids waiting answered in full (`shown`: every answer, in seat order; none when no
+    salmon is asked): kept in the turn, for the screens, and the turn goes on."""
+    p = state.pending
+    assert p is not None
     done = replace(p, answers=shown)
     turn = state.turn if state.turn is None else replace(state.turn, answered=state.turn.answered + (done,))
-    return replace(state, answers=answers, pending=None, last=done, turn=turn)
+    return replace(state, pending=None, last=done, turn=turn, rolls=())
+
+
+def open_answers(state: RaceState) -> RaceState:
+    """A Current or Rapids just played: the salmon it asks answer it at once, in secret (`view.asked`);
+    when it asks none, it is resolved already."""
+    seats = asked(state)
+    state = replace(state, answers=state.answers.open(seats), rolls=())
+    return state if seats else resolved(state, ())
 
 
 def waiting_for(state: RaceState, seat: int, cards: tuple[str, ...], doing: str) -> Pending:
@@ -53,6 +71,9 @@ def waiting_for(state: RaceState, seat: int, cards: tuple[str, ...], doing: str)
                              f"{state.names[seat]} cannot {doing} now.")
     if p.card != EAGLE and state.answers.has_chosen(seat):
         raise SalmonRunError(f"{state.names[seat]} has already answered this {CARD_NAMES[p.card]}.")
+    if p.card != EAGLE and seat not in state.answers.seats:
+        raise SalmonRunError(f"{state.names[seat]}'s salmon is in the spawning pond, on no hex of the river: the "
+                             f"{CARD_NAMES[p.card]} asks nothing of it.")
     return p
 
 
@@ -60,9 +81,26 @@ def counter(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     seat = seat_of(state, data)
     p = waiting_for(state, seat, (CURRENT, RAPIDS), "counter it")
     s = state.salmon[seat]
+    if rolled(state, seat) is not None:
+        raise SalmonRunError(f"{s.name} has rolled for this Current: the salmon moves with it (a counter comes "
+                             f"instead of the roll, not after it).")
     if available(state, seat, p.card) < 1 or s.hand < 1:
         raise SalmonRunError(f"{s.name} has no {CARD_NAMES[p.card]} card to counter with.")
     return record_answer(state, seat, Answer(seat, countered=True))
+
+
+def roll(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    """The die rolled for `seat`'s two-arrow hex in the Current waiting: recorded before it is shown, once
+    per Current ("If there are 2 arrows, the die is rolled. Each player rolls individually")."""
+    seat = seat_of(state, data)
+    waiting_for(state, seat, (CURRENT,), "roll for the Current")
+    name = state.names[seat]
+    if rolled(state, seat) is not None:
+        raise SalmonRunError(f"{name} has rolled for this Current already: one roll per Current, and it stands.")
+    value = data.get("roll")
+    if not is_whole(value) or not 1 <= value <= DIE_SIDES:
+        raise SalmonRunError(f"The die shows 1 to {DIE_SIDES}, not {value!r}.")
+    return replace(state, rolls=tuple(sorted((*state.rolls, (seat, value)))))
 
 
 def arrows_of(value: Any, what: str) -> int:
@@ -81,12 +119,26 @@ def roll_for(arrows: int, roll: Any, name: str, where: str) -> int | None:
     return None
 
 
+def hex_roll(state: RaceState, seat: int, arrows: int, given: Any) -> int | None:
+    """The roll that picks the arrow of `seat`'s hex: the one recorded for this Current (the answer may
+    repeat it); a race set up before rules version 2 may carry its own instead."""
+    name, recorded = state.names[seat], rolled(state, seat)
+    if arrows != 2 or (recorded is None and state.rules_version == EARLIER_RULES):
+        return roll_for(arrows, given, name, "hex")
+    if recorded is None:
+        raise SalmonRunError(f"{name}'s hex has two arrows: roll the die first (odd: arrow 1, even: arrow 2).")
+    if given is not None and given != recorded:
+        raise SalmonRunError(f"{name} rolled {recorded} for this Current: the answer follows that roll, not "
+                             f"{given!r}.")
+    return recorded
+
+
 def drift(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     seat = seat_of(state, data)
     waiting_for(state, seat, (CURRENT,), "move with the current")
     name = state.names[seat]
     arrows = arrows_of(data.get("arrows"), f"{name}'s hex")
-    roll = roll_for(arrows, data.get("roll"), name, "hex")
+    roll = hex_roll(state, seat, arrows, data.get("roll"))
     arrow = None if arrows == 0 else 1 if arrows == 1 else arrow_for(roll)  # type: ignore[arg-type]
     answer = Answer(seat, arrows=arrows, roll=roll, arrow=arrow)
     falls = data.get("waterfall_arrows")

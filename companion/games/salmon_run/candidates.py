@@ -15,7 +15,7 @@ from companion.games.salmon_run import view
 from companion.games.salmon_run.hexes import HEXES, REEDS_ICONS
 from companion.games.salmon_run.river import CURRENT, EAGLE
 from companion.games.salmon_run.setup import setup_for
-from companion.games.salmon_run.state import FIRST, OVER, RaceState
+from companion.games.salmon_run.state import EARLIER_RULES, FIRST, OVER, RaceState
 
 PLAYERS = (("Ana", "red"), ("Ben", "blue"), ("Cy", "green"), ("Dee", "yellow"))
 
@@ -51,11 +51,14 @@ def candidates(state: RaceState, rng: random.Random) -> list[Action]:
         moves = [sr.counter(state, seat) for seat in view.waiting_on(state) if view.can_counter(state, seat)]
         for seat in view.waiting_on(state):
             arrows = rng.randrange(3)
-            if p.card == CURRENT:
+            if p.card != CURRENT:
+                moves.append(sr.rapids(state, seat, arrows))
+            elif arrows == 2 and view.may_roll(state, seat) and (state.rules_version > EARLIER_RULES
+                                                                  or rng.random() < 0.5):
+                moves.append(sr.roll_with(state, seat, rng))  # the die first, recorded; the answer reads it
+            else:
                 falls = rng.choice([None, None, 1, 2]) if arrows else None
                 moves.append(sr.drift_with(state, seat, arrows, rng, falls))
-            else:
-                moves.append(sr.rapids(state, seat, arrows))
         return moves
     seat = state.current
     moves = [sr.play(state, seat, card) for card in view.playable(state)]

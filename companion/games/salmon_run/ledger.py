@@ -13,7 +13,7 @@ from companion.core.words import count
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, RAPIDS
 from companion.games.salmon_run.state import Answer, RaceState, Turn
 
-ANSWER_MOVES = ("drift", "rapids", "counter")  # secret until the last is in: shown from the turn instead
+ANSWER_MOVES = ("drift", "rapids", "counter", "roll")  # secret until the last is in: shown from the turn instead
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 The first player is rolled (anyone at the table rolls). The current player records the cards
 played ("play", "jump") and the end of the turn ("end", with the discards down to four). A
-Current or Rapids card waits until every salmon has answered ("drift", "rapids") or countered it
-("counter"), each on its own phone and in secret until the last answer is in; an Eagle waits for
+Current or Rapids card waits until every salmon on the river has answered ("drift", "rapids") or
+countered it ("counter"), each on its own phone and in secret until the last answer is in; the die for
+a two-arrow hex is rolled ("roll") before the answer, which reads it; an Eagle waits for
 its player to say whose hand loses a card ("eagle"), or for that player to counter it. What the
 river does to a salmon ("hex", "bear", "pond") is recorded by that salmon's phone or by the
 current player's. Every die roll is in the action's data.
@@ -35,7 +36,9 @@ from companion.games.salmon_run.actions import (  # noqa: F401  (the game's move
     play,
     pond,
     rapids,
+    roll,
     roll_first_player,
+    roll_with,
     special_hex,
 )
 from companion.games.salmon_run.hexes import (  # noqa: F401  (the rules in words, for the rules help)
@@ -58,15 +61,17 @@ from companion.games.salmon_run.hexes import (  # noqa: F401  (the rules in word
 )
 from companion.games.salmon_run.river import BEAR, CURRENT, EAGLE, RAPIDS  # noqa: F401
 from companion.games.salmon_run.scoring import GAME_NAME, RaceNotOver, score_state, to_play  # noqa: F401
-from companion.games.salmon_run.setup import new_race, read_piles, setup_for  # noqa: F401
+from companion.games.salmon_run.setup import new_race, read_piles, rules_version, setup_for  # noqa: F401
 from companion.games.salmon_run.state import (  # noqa: F401  (the game's words, read through its rules too)
     ANSWERED,
+    EARLIER_RULES,
     FIRST,
     GAME,
     HAND_SIZE,
     MOST_PLAYS,
     OVER,
     RACE,
+    RULES_VERSION,
     SWIM_CARDS,
     SWIM_DECK,
     Answer,
@@ -81,6 +86,7 @@ from companion.games.salmon_run.state import (  # noqa: F401  (the game's words,
 from companion.games.salmon_run.view import (  # noqa: F401  (what the screens ask)
     answer_of,
     arrow_for,
+    asked,
     available,
     can_counter,
     cards_left,
@@ -90,12 +96,14 @@ from companion.games.salmon_run.view import (  # noqa: F401  (what the screens a
     jump_cards,
     may_land,
     may_meet_bear,
+    may_roll,
     moved_by_current,
     playable,
     race_ends_after,
     rapids_discards,
     reminders,
     returns_fatigue,
+    rolled,
     standings,
     three_swims,
     waiting_on,
@@ -138,6 +146,7 @@ RULES: TableRules[RaceState] = TableRules(
         Move("play", turn.play, ("seat", "card"), seat_in()),
         Move("jump", turn.jump, ("seat", "cards"), seat_in()),
         Move("counter", answers.counter, ("seat",), seat_in(), answered, secret=True),
+        Move("roll", answers.roll, ("seat", "roll"), seat_in(), answered, secret=True, rolled=True),
         Move("drift", answers.drift, ("seat", "arrows", "roll", "waterfall_arrows", "waterfall_roll"), seat_in(),
              answered, secret=True),
         Move("rapids", answers.rapids, ("seat", "arrows"), seat_in(), answered, secret=True),

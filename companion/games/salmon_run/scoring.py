@@ -25,8 +25,10 @@ from typing import Any
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, flag, show, whole
-from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
+from companion.core.scoring import BreakdownLine, PlayerResult, TieBreak, Winners, rank_players, tie_words
 from companion.core.table.seats import MAX_NAME, read_players
+from companion.core.words import listed
+from companion.games.salmon_run.river import default_data
 
 # A race's state (rules.RaceState) is read by its fields only: importing rules here would make
 # an import loop (rules reads the standings from here).
@@ -50,8 +52,10 @@ def breakdown(in_pond: bool, fatigue: int) -> tuple[BreakdownLine, ...]:
 
 
 def score(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]
-          ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
-    """Each player's result in seat order and the winners (more than one: a tie).
+          ) -> tuple[tuple[PlayerResult, ...], Winners]:
+    """Each player's result in seat order and the winners (more than one: a tie), with the words on
+    several salmon in the pond ("Ana and Ben reached the spawning pond; Ana wins the tie: fewest
+    Fatigue cards 2-3").
 
     The salmon in the pond come first, fewest Fatigue cards first; the others share the
     place after them. RaceNotOver when no salmon is in the pond."""
@@ -59,10 +63,19 @@ def score(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]
         raise RaceNotOver(NOT_OVER)
     ranks = rank_players([(1, -f) if pond else (0, 0) for pond, f in zip(in_pond, fatigue)])
     results = tuple(PlayerResult(n, f, r, breakdown(p, f)) for n, p, f, r in zip(names, in_pond, fatigue, ranks))
-    return results, tuple(r.name for r in results if r.rank == 1)
+    return results, Winners((r.name for r in results if r.rank == 1), pond_tie(names, in_pond, fatigue))
 
 
-def score_state(state: RaceState) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+def pond_tie(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]) -> str:
+    """Winning the game: "If more than one salmon reaches the spawning pond, the winner is the player
+    with the fewest Fatigue cards ... If they have the same number of Fatigue cards, the game is a tie."
+    The words for it; "" when one salmon alone is in the pond."""
+    pond = [i for i, p in enumerate(in_pond) if p]
+    words = tie_words(names, pond, [TieBreak("fewest Fatigue cards", fatigue, fewest=True)])
+    return f"{listed([names[i] for i in pond])} reached the spawning pond; {words}" if words else ""
+
+
+def score_state(state: RaceState) -> tuple[tuple[PlayerResult, ...], Winners]:
     """The standings of a race with a salmon in the pond (RaceNotOver before)."""
     return score([s.name for s in state.salmon], [s.in_pond for s in state.salmon],
                  [s.deck.fatigue for s in state.salmon])
@@ -120,7 +133,24 @@ def parse_players(data: Any) -> tuple[list[str], list[bool], list[int], list[dic
         ponds.append(pond)
         fatigue.append(whole(player["fatigue"], f"{path}.fatigue", MAX_FATIGUE))
         extras.append(extra)
+        wrong = fatigue_problem(fatigue, default_data().fatigue_deck)
+        if wrong:
+            raise ScoreInputError(f"{path}.fatigue", wrong)
     return names, ponds, fatigue, extras
+
+
+def fatigue_problem(fatigue: Sequence[int], deck: int) -> str | None:
+    """Why the salmon cannot hold `fatigue` Fatigue cards between them (the last one's count the one
+    in question) when the Fatigue Deck holds `deck` (Components: "32-card Fatigue Deck"), or None. Every
+    Fatigue card a salmon holds came from that deck (Fatigue hex: "add a Fatigue card from the
+    supplemental pile"), so no salmon holds more, and all of them together hold no more. A race played
+    in the app takes them from its Fatigue Deck (`state.piles`), which cannot give more."""
+    if fatigue[-1] > deck:
+        return f"the Fatigue Deck has {deck} cards, so a salmon holds at most {deck}, not {fatigue[-1]}"
+    if sum(fatigue) > deck:
+        return (f"the Fatigue Deck has {deck} cards, and the salmon before hold {sum(fatigue[:-1])} of them: "
+                f"at most {deck - sum(fatigue[:-1])} here, not {fatigue[-1]}")
+    return None
 
 
 def score_json(data: object) -> dict:
@@ -129,4 +159,4 @@ def score_json(data: object) -> dict:
     results, winners = score(names, ponds, fatigue)
     return {"players": [{"name": r.name, **extra, "in_pond": pond, "fatigue": f, "rank": r.rank}
                         for r, pond, f, extra in zip(results, ponds, fatigue, extras)],
-            "winners": list(winners)}
+            "winners": list(winners), **({"tie": winners.tie} if winners.tie else {})}

@@ -1,6 +1,6 @@
 """A Salmon Run race set up: its players in turn order, each with a salmon of their own colour, the
 river, and the supplemental piles and Fatigue Deck (the data file's, written into the set-up so the
-race replays the same if the file changes later)."""
+race replays the same if the file changes later), and the rules version it is played by."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from companion.games.salmon_run.river import (
     default_data,
     river_from_dict,
 )
-from companion.games.salmon_run.state import Deck, RaceState, Salmon, SalmonRunError
+from companion.games.salmon_run.state import EARLIER_RULES, RULES_VERSION, Deck, RaceState, Salmon, SalmonRunError
 
 
 def read_salmon(raw: Any) -> tuple[tuple[Salmon, ...], tuple[str, ...]]:
@@ -70,10 +70,20 @@ def setup_for(players: Sequence[tuple[str, str] | Mapping[str, Any]], river: Riv
         if entry.get("colour") not in data.colours:
             raise SalmonRunError(f"The salmon colours are {', '.join(data.colours)}; not {entry.get('colour')!r}.")
     setup: dict[str, Any] = {"players": entries, "river": river.to_dict(),
-                             "supplemental": dict(data.supplemental), "fatigue_deck": data.fatigue_deck}
+                             "supplemental": dict(data.supplemental), "fatigue_deck": data.fatigue_deck,
+                             "rules_version": RULES_VERSION}
     if rolls is not None:
         setup["river_rolls"] = list(rolls)
     return setup
+
+
+def rules_version(setup: Mapping[str, Any]) -> int:
+    """The rules version a race was set up with (`state.RULES_VERSION`): a set-up written before version 2
+    names none."""
+    version = setup.get("rules_version", EARLIER_RULES)
+    if not is_whole(version) or not EARLIER_RULES <= version <= RULES_VERSION:
+        raise SalmonRunError(f"The race's rules version is {EARLIER_RULES} to {RULES_VERSION}, not {version!r}.")
+    return version
 
 
 def new_race(setup: Mapping[str, Any]) -> RaceState:
@@ -83,4 +93,4 @@ def new_race(setup: Mapping[str, Any]) -> RaceState:
         river = river_from_dict(setup.get("river"))
     except RiverError as exc:
         raise SalmonRunError(str(exc)) from None
-    return RaceState(salmon, river, read_piles(setup), ids=ids)
+    return RaceState(salmon, river, read_piles(setup), ids=ids, rules_version=rules_version(setup))

@@ -35,6 +35,12 @@ from companion.games.salmon_run.river import (
 
 GAME = "salmon-run"
 FIRST, RACE, OVER = "first", "race", "over"  # roll for the first player, the race, its end
+# The rules a race was set up with (its set-up's "rules_version", so a journal replays as it was played):
+# 1 (no "rules_version": set up before version 2): every salmon answered a Current and Rapids, one in the
+# spawning pond too, and a two-arrow answer carried its own roll; 2: a salmon in the spawning pond is on no
+# hex of the river, so it has no arrows and is not asked ("Any salmon on a hex with no arrows is unaffected
+# by the current"), and a two-arrow roll is recorded by a move of its own ("roll") before it is shown.
+EARLIER_RULES, RULES_VERSION = 1, 2
 HAND_SIZE = 4  # "Each player's hand size is always four cards."
 MOST_PLAYS = 3  # "The current player plays up to 3 cards from his hand"
 # "Each player's color-coded Swim Deck consists of: 3 Swim Forward, 3 Swim Right, 3 Swim Left,
@@ -161,6 +167,10 @@ class RaceState:
     previous: Turn | None = None  # the turn ended last (for the screens: what it did)
     ids: tuple[str, ...] = ()  # each seat's roster player ("" where the set-up named only players)
     answers: Secret[Answer] = field(default_factory=Secret)  # the Current's or Rapids' answers, secret until all are in
+    # The die rolled for a salmon's two-arrow hex in the Current waiting, as (seat, roll) in seat order: each
+    # seat's own (shown on its phone), in its answer once every salmon has answered.
+    rolls: tuple[tuple[int, int], ...] = ()
+    rules_version: int = RULES_VERSION  # the set-up's (EARLIER_RULES for a race set up before version 2)
 
     @property
     def names(self) -> tuple[str, ...]:

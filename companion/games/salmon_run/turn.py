@@ -12,6 +12,7 @@ from typing import Any
 from companion.core.table.seats import is_whole
 from companion.core.table.turns import clockwise, next_seat
 from companion.core.words import count, listed
+from companion.games.salmon_run.answers import open_answers
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, FATIGUE, RAPIDS
 from companion.games.salmon_run.state import (
     ANSWERED,
@@ -105,7 +106,7 @@ def play(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     if card in ANSWERED:
         state = replace(state, pending=Pending(card, seat))
     if card in (CURRENT, RAPIDS):  # "Each player" answers at the same moment, in secret
-        state = replace(state, answers=state.answers.open(range(len(state.salmon))))
+        state = open_answers(state)
     return after_play(state, seat, turn)
 
 

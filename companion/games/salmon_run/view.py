@@ -12,6 +12,7 @@ from companion.games.salmon_run.hexes import HEX_CARDS
 from companion.games.salmon_run.river import BEAR, CARDS, CURRENT, EAGLE, FATIGUE, RAPIDS
 from companion.games.salmon_run.scoring import RaceNotOver, score_state
 from companion.games.salmon_run.state import (
+    EARLIER_RULES,
     FIRST,
     HAND_SIZE,
     MOST_PLAYS,
@@ -72,6 +73,30 @@ def jump_cards(state: RaceState) -> tuple[str, ...]:
     return cards
 
 
+def asked(state: RaceState) -> tuple[int, ...]:
+    """The salmon a Current or Rapids asks to answer: every salmon on the river. One in the spawning pond is
+    on no hex, so no arrow moves it ("Any salmon on a hex with no arrows is unaffected by the current") and
+    the Rapids count none ("every player counts the number of current arrows on the hex his salmon
+    occupies"); a race set up before rules version 2 asked it all the same."""
+    seats = range(len(state.salmon))
+    if state.rules_version == EARLIER_RULES:
+        return tuple(seats)
+    return tuple(i for i in seats if not state.salmon[i].in_pond)
+
+
+def rolled(state: RaceState, seat: int) -> int | None:
+    """The die rolled for `seat`'s two-arrow hex in the Current waiting (None: not rolled). A screen shows
+    it on `seat`'s own phone only until every salmon has answered."""
+    return next((roll for s, roll in state.rolls if s == seat), None)
+
+
+def may_roll(state: RaceState, seat: int) -> bool:
+    """Whether `seat` may roll for its two-arrow hex now: a Current waits for its answer, not rolled yet."""
+    p = state.pending
+    return (p is not None and p.card == CURRENT and seat in state.answers.waiting
+            and rolled(state, seat) is None)
+
+
 def waiting_on(state: RaceState) -> tuple[int, ...]:
     """The seats still to answer (or counter) the card waiting; for an Eagle, every seat it may target."""
     if state.pending is None:
@@ -88,10 +113,11 @@ def answer_of(state: RaceState, seat: int, viewer: int | None = None) -> Answer 
 
 
 def can_counter(state: RaceState, seat: int) -> bool:
-    """Whether `seat` may counter the Current or Rapids waiting (it has one to discard, not answered yet)."""
+    """Whether `seat` may counter the Current or Rapids waiting (it has one to discard, has not answered, and
+    has not rolled for its arrows: a salmon that rolled moves with the current)."""
     p = state.pending
-    return (p is not None and p.card in (CURRENT, RAPIDS) and not state.answers.has_chosen(seat)
-            and available(state, seat, p.card) > 0 and state.salmon[seat].hand > 0)
+    return (p is not None and p.card in (CURRENT, RAPIDS) and seat in state.answers.waiting
+            and rolled(state, seat) is None and available(state, seat, p.card) > 0 and state.salmon[seat].hand > 0)
 
 
 def moved_by_current(state: RaceState, seat: int) -> bool:

@@ -22,15 +22,13 @@ from companion.core.words import count
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly.entry import (
     HATCH_PER_COLOUR,
-    MAX_W,
-    ONE_OF_A_KIND,
     REEL_BOARDS,
     SEVEN,
+    SINGLE_CARDS,
     FishColor,
     Hatch,
     PlayerEntry,
     Species,
-    W,
 )
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.score_sheet import SheetState
@@ -109,8 +107,10 @@ class PlayerEntryForm:
         self.first = ft.Container(visible=first)
         self.hatch = {h: ft.Container(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.w = ft.Container()
-        self.skill = ft.Column([heading("Skill cards"), self.cards, self.w], spacing=10)
+        self.skill = ft.Column([heading("Skill cards"), self.cards,
+                                ft.Text("Each is one card: a card another player holds is theirs. W, the Master "
+                                        "Skill card tucked under a caught fish, is worth 1 point.", size=13,
+                                        color=ft.Colors.ON_SURFACE_VARIANT)], spacing=10)
         self.control = ft.Column([
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
@@ -162,10 +162,8 @@ class PlayerEntryForm:
             chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
                  key=f"card-{card}", selected=card in player.cards,
                  reads=self._whose(f"Skill {card}") if whose else None)
-            for card in ONE_OF_A_KIND
+            for card in SINGLE_CARDS
         ]
-        self.w.content = NumberPad("W cards in the score pile", player.cards.count(W), 0, MAX_W, self._set_w, "w",
-                                   self.typing == "w", reads=self._whose("W cards in the score pile")).control
 
     def _whose(self, words: str) -> str:
         """`words` as a screen reader hears them on this phone: "Ana's yellow hatch tokens" where it
@@ -227,9 +225,6 @@ class PlayerEntryForm:
 
     def _hold(self, card: str, held: bool) -> None:
         self._record(lambda s: sheet.hold_card(s, self.seat, card, held))
-
-    def _set_w(self, n: int) -> None:
-        self._record(lambda s: sheet.set_w(s, self.seat, n), typing="w")
 
     def _first(self, first: bool) -> None:
         self._record(lambda s: sheet.set_first(s, self.seat, first))

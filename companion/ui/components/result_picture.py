@@ -78,12 +78,14 @@ def lines(text: str, width: float, size: float, most: int = 3) -> list[str]:
 
 def result_picture(play: Play, title: str, when: str) -> Picture:
     """The picture of `play`: its game's `title`, `when` it was played (a whole date: shared, it is read
-    on another day)."""
+    on another day), who won and, under it, why when players tied for the win (`Play.tie`)."""
     shapes: list[Box | Words] = []
     y = MARGIN
-    for text, size, bold, colour in ((title, 34, True, INK), (when, 28, False, MUTED),
-                                     (winners_words(play.winners), 30, False, WIN)):
-        for line in lines(text, WIDTH - 2 * MARGIN, size, most=2):
+    heads = [(title, 34, True, INK, 2), (when, 28, False, MUTED, 2), (winners_words(play.winners), 30, False, WIN, 2)]
+    if play.tie:
+        heads.append((play.tie, SMALLEST, False, INK, 3))
+    for text, size, bold, colour, most in heads:
+        for line in lines(text, WIDTH - 2 * MARGIN, size, most=most):
             shapes.append(Words(MARGIN, y + size * 0.7, line, size, bold, colour))
             y += size * 1.4
     results = sorted(play.results, key=lambda r: (r.rank, play.results.index(r)))

@@ -1,5 +1,6 @@
-"""A game's result as every screen shows it: who won, then each player's total and every line of it
-(the end of a game, its saved play on every phone, and a play in History)."""
+"""A game's result as every screen shows it: who won and, when players tied for the win, why (the words
+the game's scoring gave its winners), then each player's total and every line of it (the end of a game,
+its saved play on every phone, and a play in History)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.core.scoring import PlayerResult, winners_words
+from companion.core.scoring import PlayerResult, tie_of, winners_words
 from companion.ui.components.common import min_width
 
 
@@ -25,9 +26,17 @@ def result_tile(label: str, result: PlayerResult, key: str | None = None) -> ft.
     )
 
 
+def tie_line(winners: Sequence[str], key: str) -> list[ft.Control]:
+    """Under the winners' headline: why they won a tie for the win, or share it ("Ana wins the tie: gold
+    2-2, black 3-2"), as their game's scoring said it; nothing when no one tied."""
+    tie = tie_of(winners)
+    return [ft.Text(tie, size=16, key=key)] if tie else []
+
+
 def standings(results: Sequence[PlayerResult], winners: Sequence[str], key: str = "result") -> list[ft.Control]:
-    """The winners, then every player in the order they finished."""
+    """The winners (and the words on a tie for the win), then every player in the order they finished."""
     ranked = sorted(results, key=lambda r: r.rank)
     return [ft.Text(winners_words(winners), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                     key=f"{key}-winner"),
+            *tie_line(winners, f"{key}-tie"),
             *(result_tile(f"{r.rank}. {r.name}", r, key=f"{key}-{i}") for i, r in enumerate(ranked))]

@@ -30,7 +30,7 @@ from companion.games.registry import file_kinds, play_editors
 from companion.store.archive import PlayNotFound
 from companion.ui.components.common import Segment, close_dialog, empty_state, segments
 from companion.ui.components.result_picture import result_picture
-from companion.ui.components.standings import result_tile
+from companion.ui.components.standings import result_tile, tie_line
 from companion.ui.files import files_of
 from companion.ui.games.fly_solo.history import (
     ADVENTURES,
@@ -206,6 +206,7 @@ class HistoryScreen(Screen):
             ft.Text(f"{game_title(play)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),
             ft.Text(winners_words(play.winners), size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD,
                     key="play-winners"),
+            *tie_line(play.winners, "play-tie"),
             *(result_tile(f"Seat {seat}: {r.name}", r) for seat, r in enumerate(play.results, 1)),
         ]
         async def share(e) -> None:

@@ -12,7 +12,7 @@ from companion.core.words import count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
-from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
+from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, Sheet
 from companion.games.fleet_dice.table import position
 from companion.ui.components.common import chip
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
@@ -35,10 +35,15 @@ class DieInHand(SessionScreen):
     oyster: set[int]
 
     def _keep_table_die(self, game: FleetGame, sheet: Sheet) -> None:
-        """The die this sheet uses next: the one tapped on its pick, or the shared one once all picked."""
+        """The die this sheet uses next: the one tapped on its pick (the one the Casino re-rolled, as the
+        log has it, on every phone), or the shared one once all picked."""
         roll = game.current_roll()
         usable = roll is not None and sheet.choice() is None and position(sheet) == game.position()
-        if usable and sheet.die == "shared" and roll.shared is not None:
+        r = sheet.reroll
+        if usable and sheet.die == "chosen" and r is not None:
+            if (self.pick, self.face, self.rerolled_from) != (r.pick, r.face, r.was):
+                self.pick, self.face, self.rerolled_from, self.how, self.first = r.pick, r.face, r.was, None, None
+        elif usable and sheet.die == "shared" and roll.shared is not None:
             if self.pick is not None or self.face is None:
                 self.pick, self.face, self.rerolled_from, self.how, self.first = None, roll.faces[roll.shared], \
                     None, None, None
@@ -100,9 +105,12 @@ class DieInHand(SessionScreen):
                                   disabled=b.id in taken, key=f"bonus-{b.id}",
                                   on_click=lambda e, b=b: self.act(lambda g: fleet.choose_bonus(g, seat, b.id)))
                 for b in sheet.layout.bonuses], spacing=6)]
-        return self._fishing_panel(sheet)
+        return self._fishing_panel(game, sheet)
 
     def _dice_panel(self, sheet: Sheet) -> list[ft.Control]:
+        if sheet.reroll is not None and sheet.die == "chosen":  # the die the Casino re-rolled: that one
+            self.face, self.rerolled_from = sheet.reroll.face, sheet.reroll.was
+            return self._ways(sheet)
         faces = BOAT_FACES if sheet.phase == "boat" else FACES
         whose = "your die" if sheet.die == "chosen" else "the shared die"
         controls: list[ft.Control] = [
@@ -154,28 +162,35 @@ class DieInHand(SessionScreen):
             if how in ways:
                 buttons.append(ft.OutlinedButton(WAYS[how], key=f"use-{how}",
                                                  on_click=lambda e, how=how: self._choose_how(how)))
-        if sheet.die == "chosen" and sheet.complete("casino") and self.rerolled_from is None:
+        if sheet.can_reroll() and self.rerolled_from is None:  # once per die selected, recorded for all
             buttons.append(ft.OutlinedButton("Casino: re-roll it", icon=ft.Icons.CASINO,
                                              key="casino-reroll", on_click=lambda e: self._reroll()))
         rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         return rows
 
-    def _fishing_panel(self, sheet: Sheet) -> list[ft.Control]:
+    def _fishing_panel(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:
         layout = sheet.layout
         rows: list[ft.Control] = [ft.Text("Fishing: every launched boat that is not full catches a fish "
                                           "(Oyster boats two).", size=15)]
         sword = sheet.licenses["swordfish"]
-        if sword:
-            most = layout.swordfish_boats[sword - 1]
-            rows.append(ft.Text(f"Swordfish license: up to {count(most, 'boat')} may skip fishing for a box each.", size=15))
+        # A boat skips only for a box it can fill (a game set up before rules version 2: as its licenses let).
+        most = sheet.swordfish_skips() if game.rules_version > fleet.EARLIER_RULES else \
+            layout.swordfish_boats[sword - 1] if sword else 0
+        if sword and not most:
+            self.skip = set()
+            rows.append(ft.Text("Swordfish license: no boat box without an activation symbol is open, so no boat "
+                                "skips fishing (it would fill no box).", size=15, key="skip-none"))
+        elif sword:
+            rows.append(ft.Text(f"Swordfish license: up to {count(most, 'boat')} may skip fishing for a box each.",
+                                size=15))
             rows.append(ft.Row([
                 chip(f"Skip {track_name(layout, k)} {i + 1}", lambda b=(k, i): self._toggle_skip(b),
                      key=f"skip-{k}-{i}", selected=(k, i) in self.skip)
                 for k, i in sheet.launched() if not sheet.full(k, i)], wrap=True, spacing=6, run_spacing=6))
         coin_boats = sheet.oyster_coin_boats(sorted(self.skip))
         if coin_boats:
-            rows.append(ft.Text("Oyster license: a coin instead of a boat's second fish (a boat with room for "
-                                "two).", size=15))
+            rows.append(ft.Text("Oyster license: at this fishing, a coin instead of a boat's second fish, once per "
+                                "launched Oyster boat (a boat with room for two).", size=15))
             rows.append(ft.Row([chip(f"Coin for Oyster {i + 1}", lambda i=i: self._toggle_oyster(i),
                                      key=f"oyster-coin-{i}", selected=i in self.oyster)
                                 for i in coin_boats], wrap=True, spacing=6))
@@ -214,6 +229,10 @@ class DieInHand(SessionScreen):
         self.skip, self.oyster = set(), set()
 
     def _pick_face(self, face: str) -> None:
+        sheet = self.session.state.sheets[self.seat] if self.session is not None else None
+        if sheet is not None and sheet.reroll is not None and sheet.die == "chosen":
+            self.host.toast(f"The Casino re-rolled this die: it shows {FACE_NAMES[sheet.reroll.face]} now.")
+            return
         self.face, self.rerolled_from, self.how, self.first = face, None, None, None
         self.render()
 
@@ -228,10 +247,12 @@ class DieInHand(SessionScreen):
         self._act(lambda g: fleet.use_die(g, seat, die, face, how, target, second, rerolled, pick))
 
     def _reroll(self) -> None:
-        # The re-roll keeps the die: a boat die shows a boat face again, a town die a town face.
-        faces = BOAT_FACES if self.face in BOAT_FACES else TOWN_FACES
-        self.rerolled_from, self.face = self.face, self.ctx.rng.choice(faces)
-        self.render()
+        """The Casino re-rolls the die in hand (a boat die shows a boat face again, a town die a town face):
+        recorded in the log before its new face is shown, once, on every phone; that die is then used."""
+        seat, was, pick = self.seat, self.face, self.pick
+        if was is None:
+            return
+        self.act(lambda g: fleet.reroll_with(g, seat, was, self.ctx.rng, pick))
 
     def _tap_box(self, track: str, index: int | None = None, seat: int | None = None) -> None:
         """A highlighted box of `seat`'s sheet was tapped: it answers the choice or the die's way of use.

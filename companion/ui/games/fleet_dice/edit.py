@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.actions import Action
 from companion.core.assets import AssetError
-from companion.core.scoring import winners_words
+from companion.core.scoring import tie_of, winners_words
 from companion.core.words import count, listed
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice.edit import EditState
@@ -238,7 +238,8 @@ class EditScreen(SessionScreen):
         ]
         self._show_estimate(state, sheet)
         self.banner.value = winners_words(winners)
-        self.standings.value = " · ".join(f"{r.name} {r.total}" for r in results) + f": {self.banner.value}"
+        tie = f" ({tie_of(winners)})" if tie_of(winners) else ""  # why, when players tied for the win
+        self.standings.value = " · ".join(f"{r.name} {r.total}" for r in results) + f": {self.banner.value}{tie}"
         mine = results[self.seat]
         self.total.value = f"{mine.name}: {count(mine.total, 'point')}"
         self.lines.controls = [

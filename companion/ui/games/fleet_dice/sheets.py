@@ -207,6 +207,11 @@ class SheetsScreen(TableTray):
         if roll is None:
             return f"{phase}: {game.names[game.start_player()]} rolls the {PHASES[where[1]]} dice."
         picker = game.picker()
+        reroll = game.sheets[picker].reroll if picker is not None else None
+        if reroll is not None:  # on every phone: the die the Casino re-rolled, and its new face
+            said = (f"{game.names[picker]} re-rolled die {reroll.pick + 1} with the Casino: "
+                    f"{FACE_NAMES[reroll.face]} (was {FACE_NAMES[reroll.was]})")
+            return f"{phase}: {said}; " + ("tap its box." if picker == self.seat else "they use it now.")
         if picker == self.seat:
             return f"{phase}: {name}, take a die (tap it, then the box)."
         if picker is not None:
@@ -288,8 +293,8 @@ class SheetsScreen(TableTray):
         self.render()
 
     def _start(self) -> None:
-        setup = {"players": seat_entries(self.ctx.store.settings.players(), self.seated, start=self.starts),
-                 "start_player": self.seated.index(self.start_player)}
+        setup = fleet.setup_for(seat_entries(self.ctx.store.settings.players(), self.seated, start=self.starts),
+                                self.seated.index(self.start_player))
         if self.host.attempt(lambda: self.start_session(setup)):
             self.seat = 0
         self.render()

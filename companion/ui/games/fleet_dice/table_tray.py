@@ -60,6 +60,13 @@ class TableTray(DieInHand):
         owner = roll.taken.index(i) if i in roll.taken else None
         shared = roll.shared == i
         caption = game.names[owner] if owner is not None else "shared" if shared else "free"
+        rerolled = next(((n, s.reroll) for n, s in enumerate(game.sheets)
+                         if s.reroll is not None and s.reroll.pick == i), None)
+        said = caption if owner is None else "taken by " + caption
+        if rerolled is not None:  # every phone sees the Casino's new face, and whose re-roll it is
+            seat, r = rerolled
+            face, caption = r.face, f"{game.names[seat]}: re-rolled"
+            said = f"re-rolled from {FACE_NAMES[r.was]} by {game.names[seat]}"
         picked = i == self.pick or (shared and self.face is not None and self.pick is None
                                     and game.sheets[self.seat].die == "shared")
         # A choice: a screen reader hears it chosen or not; it grows with the text (a long name).
@@ -72,7 +79,7 @@ class TableTray(DieInHand):
             content=at_least(ft.Column([
                 ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=48, height=48),
                 ft.Text(caption, size=13, weight=ft.FontWeight.W_600, semantics_label=(
-                    f"Die {i + 1}: {FACE_NAMES[face]}, {caption if owner is None else 'taken by ' + caption}")),
+                    f"Die {i + 1}: {FACE_NAMES[face]}, {said}")),
             ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER), 64, 80),
         ))
 
@@ -94,6 +101,11 @@ class TableTray(DieInHand):
             picker = game.picker()
             self.host.toast(f"It is {game.names[picker]}'s pick now." if picker is not None and sheet.die == "chosen"
                             else f"{name} has taken a die this phase.")
+        elif sheet.reroll is not None and sheet.reroll.pick != i:  # the die selected and re-rolled is the one
+            self.host.toast(f"{name} re-rolled die {sheet.reroll.pick + 1} with the Casino: that is the die "
+                            f"{name} uses now.")
+        elif sheet.reroll is not None:
+            return
         else:
             self.pick, self.face, self.rerolled_from, self.how, self.first = i, roll.faces[i], None, None, None
             self.render()

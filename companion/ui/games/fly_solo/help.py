@@ -9,7 +9,9 @@ from companion.games.fly_solo.journal import Campaign
 HELP = """\
 **The adventure** (Fly Solo): up to seven Days at four Locations played in order, L1 Crooked Fork,
 L2 Hunter's Cabin, L3 Snake Run, L4 Coldwater Cove. Beat the Silent Angler at your Location to move
-on (a tie is not a win); beat L4 within seven Days to win the adventure.
+on; beat L4 within seven Days to win the adventure. Equal totals go to the most fish of the tie-break
+colours in turn, as in the 2-4 player game (the Day's result says which colour decided it); a tie to
+the last colour is not a win.
 
 **Badges**: the free Badge unlocks your first Momentum tile before Day 1. You earn one for each
 completed Guide Book Challenge row and one for each Location beaten, even on a lost Day. Each Badge

@@ -190,10 +190,12 @@ def score_column(title: str, lines: Sequence[BreakdownLine], key: str) -> ft.Con
 
 
 def day_scores(score: DayScore, so_far: bool = False) -> ft.Control:
-    """Both scores side by side with their breakdowns, under the result (or who leads, `so_far`)."""
+    """Both scores side by side with their breakdowns, under the result (or who leads, `so_far`) and, when
+    the totals are level, why the Day went as it did (the tie-break colours; a tie beats no Location)."""
     return ft.Column([
         ft.Text((SO_FAR_WORDS if so_far else RESULT_WORDS)[score.result], size=22, weight=ft.FontWeight.BOLD,
                 key="day-result", color=ft.Colors.PRIMARY if score.result == "win" else ft.Colors.ERROR),
+        *([ft.Text(score.tie, size=16, key="day-tie")] if score.tie and not so_far else []),
         ft.Row([score_column("You", score.you, "score-you"),
                 score_column("Silent Angler", score.angler, "score-angler")],
                spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),

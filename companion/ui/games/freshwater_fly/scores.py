@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.core.scoring import PlayerResult, winners_words
+from companion.core.scoring import PlayerResult, tie_of, winners_words
 from companion.core.words import count, listed
 from companion.games.freshwater_fly import score_sheet as sheet
 from companion.games.freshwater_fly import table as fly_table
@@ -47,12 +47,14 @@ of two same-coloured hatch tokens*: **the app counts each colour once**, when yo
 tokens of it (four yellow tokens score 3, not 6); plus the sets of two species.
 
 **Skill cards**: N, O and P give +1 per fish of the better of their two species (the app picks it);
-each W in your score pile is worth 1 point. Skill T's last reel happens at the table, before you enter
-what you caught.
+W (a Master Skill card, tucked under a caught fish) is worth 1 point. Each is one card (16 Rock cards,
+A to P; the Master Skill Pack, Q to X): one player holds it. Skill T's last reel happens at the table,
+before you enter what you caught.
 
 **Ties**: the most fish of one colour wins, then another, then a third. The colour pictures were lost
 from the rulebook text: the app uses a *chosen default*, gold, then black, then green; change it in
-Settings > Freshwater Fly. Still tied: a shared win.
+Settings > Freshwater Fly. Still tied: a shared win. The result says which colours decided it
+("Ana wins the tie: gold 2-2, black 3-2").
 """
 
 
@@ -70,6 +72,7 @@ class ScoresScreen(SessionScreen):
         self.setup = ft.Column(spacing=12)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="winner")
+        self.tie = ft.Text(size=16, key="winner-tie")  # why the winners won a tie for the win, when they did
         self.standings = ft.Column(spacing=4)
         self.lines = ft.Column(spacing=2)
         self.lines_title = ft.Text(size=18, weight=ft.FontWeight.W_600)
@@ -83,7 +86,7 @@ class ScoresScreen(SessionScreen):
             ft.Container(ft.Column([ft.Text("Whose end of game:", size=16), self.seats, self.not_mine,
                                     self.form.control], spacing=12),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="score-sheet"),
-            ft.Container(ft.Column([self.banner, self.standings, ft.Divider(), self.lines_title, self.lines],
+            ft.Container(ft.Column([self.banner, self.tie, self.standings, ft.Divider(), self.lines_title, self.lines],
                                    spacing=8),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
             self.save_button,
@@ -131,6 +134,7 @@ class ScoresScreen(SessionScreen):
 
     def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
         self.banner.value = winners_words(winners)
+        self.tie.value, self.tie.visible = tie_of(winners), bool(tie_of(winners))
         self.standings.controls = [
             ft.Row([min_width(ft.Text(f"{r.rank}.", size=18), 30), ft.Text(r.name, size=18, expand=True),
                     ft.Text(str(r.total), size=20, weight=ft.FontWeight.BOLD)])

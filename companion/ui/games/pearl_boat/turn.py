@@ -158,8 +158,8 @@ class TurnPanel:
     def _moves_forward(self, state: PearlBoatState, seat: int) -> bool:
         """A held card could still move the boat forward this turn (the fish market may come within reach)."""
         boat = state.boats[seat]
-        return not state.turn.upgrade_used and not boat.at_market and any(
-            c in boat.upgrades for c in (ENGINE_UPGRADE, MOVE_CHOICE))
+        return not state.turn.upgrade_used and not boat.at_market and (
+            ENGINE_UPGRADE in boat.upgrades or (MOVE_CHOICE in boat.upgrades and pb.move_choice_most(state, seat) > 0))
 
     def _fish(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
         boat = state.boats[seat]
@@ -182,6 +182,7 @@ class TurnPanel:
         others = [i for i in range(len(state.boats)) if i != seat]
         for c in dict.fromkeys(boat.cards):
             uses: list[tuple[str, str, Callable[[], None]]] = []
+            why: str | None = None
             if c in UPGRADES and turn.upgrade_used:
                 pass  # "the player can only activate one upgrade card per turn"
             elif c in TARGETED:
@@ -193,10 +194,11 @@ class TurnPanel:
                              lambda: self._use(seat, ENGINE_UPGRADE)))
             else:
                 most = (min(state.data.reverse_steps, boat.position) if c == ENGINE_REVERSE
-                        else state.data.move_choice_steps)
+                        else pb.move_choice_most(state, seat))
                 word = "back" if c == ENGINE_REVERSE else "forward"
                 uses += [(f"{SHORT[c]}: {count(n, 'step')} {word}", f"use-{c}-{n}",
                           lambda c=c, n=n: self._use(seat, c, steps=n)) for n in range(1, most + 1)]
+                why = pb.move_choice_refusal(state, seat) if c == MOVE_CHOICE and not most else None
             uses.append((f"Sell {SHORT[c]} (+{pearls(state.data.sell_price)})", f"sell-{c}",
                          lambda c=c: self._act(lambda s: pb.sell(s, seat, c))))
             if c in DRAWN_ATTACKS:
@@ -208,6 +210,8 @@ class TurnPanel:
                              lambda c=c: self._act(lambda s: pb.discard(s, seat, c))))
             rows.append(ft.Text(f"{CARD_NAMES[c]}: {CARD[c].text}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
             rows.append(buttons(uses))
+            if why:
+                rows.append(ft.Text(why, size=13, key="move-choice-why"))
         if turn.upgrade_used and boat.upgrades:
             rows.append(ft.Text("An upgrade card is used this turn: one a turn.", size=13))
         if pb.must_discard(state, seat):
@@ -279,7 +283,7 @@ class TurnPanel:
             controls.append(button_row([(n, lambda i=i: self._answer(target=i)) for i, n in enumerate(state.names)
                                         if i != seat], "target"))
         else:
-            most = state.data.reverse_steps if card == ENGINE_REVERSE else state.data.move_choice_steps
+            most = state.data.reverse_steps if card == ENGINE_REVERSE else pb.move_choice_most(state, seat)
             controls.append(ft.Text("How many steps?", size=15))
             controls.append(button_row([(count(n, "step"), lambda n=n: self._answer(steps=n))
                                         for n in range(1, most + 1)], "steps"))

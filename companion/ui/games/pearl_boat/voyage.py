@@ -17,6 +17,7 @@ from companion.core.table.seats import ANY_SEAT
 from companion.core.words import count, listed
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import CARD_NAMES
+from companion.games.pearl_boat.data import default_data
 from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
 from companion.games.registry import PEARL_BOAT
@@ -29,8 +30,6 @@ from companion.ui.games.pearl_boat.turn import TurnPanel, pearls
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 HELP = """\
 **Turn order**: one tap rolls a d6 for everyone; highest first; tied players roll again among themselves.
@@ -46,8 +45,10 @@ draw from the chance deck (d8, optional): the turn's last draw ends the turn (Un
 
 **The chance deck**: 1-3 upgrades (hold at most 3, extras used at once, one used per turn), 4 Frozen
 next turn, 5 lose 2 fuel next turn (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
-Only one effect on a boat at a time. Steal fuel: half the target's fuel, rounded down, no more than
-your tank takes.
+Only one effect on a boat at a time: a Frozen drawn while Slowed (or Blocked) waits for that to end and
+freezes the next turn. A Move choice is the turn's move with a number chosen instead of rolled (before
+rolling, a fuel a step; not halved by a Slow). Steal fuel: half the target's fuel, rounded down, no more
+than your tank takes.
 
 **The store**: half refill (5 fuel) for 2 pearls, step back for 1 pearl a step, +1 chance draw for 1
 pearl, each with its limit; sell a card for 2 pearls, or to another boat for the pearls you agree;
@@ -177,10 +178,11 @@ class VoyageScreen(SessionScreen):
     def _setup(self) -> list[ft.Control]:
         players = self.ctx.store.settings.players()
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
-        return [ft.Text("Tap the players (2 to 6; 4 recommended).", size=16),
+        data = default_data()  # the boats a game seats: what its set-up (`setup.read_boats`) takes
+        return [ft.Text(f"Tap the players ({data.least_players} to {data.most_players}; 4 recommended).", size=16),
                 seat_chooser(players, self.seated, self._toggle_seat),
                 ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="voyage-start",
-                                style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
+                                style=big_button_style(), disabled=len(self.seated) < data.least_players,
                                 on_click=lambda e: self._start())]
 
     # The ledger -------------------------------------------------------------------------------
@@ -194,8 +196,8 @@ class VoyageScreen(SessionScreen):
             b = state.boats[i]
             cards = cards_words(state, i, self.acts_for(i))
             effect = f" · {b.effect.name}" if b.effect is not None else ""
-            waiting = pb.fuel_waiting(state, i)
-            effect += f" · {waiting}" if waiting else ""
+            for waiting in (pb.frozen_waiting_words(state, i), pb.fuel_waiting(state, i)):
+                effect += f" · {waiting}" if waiting else ""
             rows.append(ft.Column([
                 ft.Text(f"{b.name}: {pearls(b.pearls)}, fuel {b.fuel}/{state.data.tank}{effect}", size=16,
                         weight=ft.FontWeight.W_600, key=f"ledger-{i}"),
@@ -241,7 +243,7 @@ class VoyageScreen(SessionScreen):
     # Taps -----------------------------------------------------------------------------------
 
     def _toggle_seat(self, name: str) -> None:
-        self.seated = toggle_seat(self.seated, name, MAX_PLAYERS)
+        self.seated = toggle_seat(self.seated, name, default_data().most_players)
         self.render()
 
     def _start(self) -> None:

@@ -4,9 +4,10 @@ behind its player's name on the phone passed around); the Eagle's player names w
 card, and that player may counter it with an Eagle of their own.
 
 The Current is answered in the rules' order, one question at a time: the arrows leaving the salmon's
-hex (two: the app rolls, and shows the die and the arrow it picks); then, once the salmon has moved,
-whether that arrow carried it into a Waterfall (which pushes it back along the Waterfall's own arrow,
-rolled again for two). A roll made here is kept for that Current: neither going back nor a reload rolls again."""
+hex (two: the app rolls, records the roll in the session's log, then shows the die and the arrow it
+picks); then, once the salmon has moved, whether that arrow carried it into a Waterfall (which pushes it
+back along the Waterfall's own arrow, rolled again for two, in the answer itself). The roll shown is the
+one in the log: neither going back, a reload, a restart nor another phone rolls again."""
 
 from __future__ import annotations
 
@@ -32,24 +33,30 @@ def _buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
 
 
 class Answers:
-    """The answers this phone gives (or shows); for the Current, each salmon's arrows chosen so far and
-    the dice rolled for it (`moving` by the Current, so the next one starts afresh; the rolls are kept by
-    the server for the session, its Current and the salmon: a reload does not roll again)."""
+    """The answers this phone gives (or shows); for the Current, each salmon's arrows chosen so far
+    (`moving` by the Current, so the next one starts afresh). A salmon that rolled for two arrows has its
+    roll in the session's state: its phone goes on to the Waterfall question, unless it went back."""
 
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
         self.secret = SecretChoice("answer", "answer")
         self.moving: dict[tuple[int, int], int] = {}  # (the Current, seat) -> the arrows on its hex
+        self.back: set[tuple[int, int]] = set()  # (the Current, seat) gone back to the hex's arrows
 
     def controls(self, state: RaceState) -> list[ft.Control]:
         p = state.pending
         if p is None:
-            self.moving = {}
+            self.moving, self.back = {}, set()
             return []
         if p.card == sr.EAGLE:
             return self._eagle(state)
-        return self.secret.controls(state.names, state.answers, self.screen.viewer(), self.screen.passed_around,
-                                    lambda seat: self._form(state, seat), self.screen.render)
+        viewer = self.screen.viewer()
+        controls = self.secret.controls(state.names, state.answers, viewer, self.screen.passed_around,
+                                        lambda seat: self._form(state, seat), self.screen.render)
+        if viewer is not None and viewer not in state.answers.seats and state.salmon[viewer].in_pond:
+            controls.insert(0, ft.Text(f"Your salmon is in the spawning pond, on no hex of the river: the "
+                                       f"{CARD_NAMES[p.card]} asks nothing of it.", size=16, key="answer-pond"))
+        return controls
 
     def _form(self, state: RaceState, seat: int) -> ft.Control:
         p = state.pending
@@ -63,13 +70,20 @@ class Answers:
                           lambda: self._answer(seat, lambda s: sr.counter(s, seat))))
         if p.card == sr.CURRENT:
             current = self._current(state)
+            roll = sr.rolled(state, seat)
             arrows = self.moving.get((current, seat))
+            if arrows is None and roll is not None and (current, seat) not in self.back:
+                arrows = 2  # rolled (on this phone or another, before a reload or a restart): the next question
+            if arrows == 2 and roll is None:  # the roll was taken back (an Undo): the arrows again
+                self.moving.pop((current, seat), None)
+                arrows = None
             if arrows is not None:
                 return self._waterfall(state, seat, current, arrows)
             items += [(f"answer-{seat}-0", "0 arrows: it stays", lambda: self._answer(
                           seat, lambda s: sr.drift(s, seat, 0))),
                       (f"answer-{seat}-1", "1 arrow", lambda: self._move(seat, current, 1)),
-                      (f"answer-{seat}-2", "2 arrows (roll)", lambda: self._move(seat, current, 2))]
+                      (f"answer-{seat}-2", "2 arrows (roll)" if roll is None else f"2 arrows (rolled {roll})",
+                       lambda: self._move(seat, current, 2))]
             what = f"{name}: how many current arrows leave your salmon's hex?"
         else:
             hand = state.salmon[seat].hand
@@ -85,15 +99,18 @@ class Answers:
     def _waterfall(self, state: RaceState, seat: int, current: int, arrows: int) -> ft.Control:
         """The second question, once the salmon has moved: did its arrow carry it into a Waterfall?"""
         name = state.names[seat]
-        roll = self._roll(current, seat, "hex") if arrows == 2 else None
+        roll = sr.rolled(state, seat) if arrows == 2 else None
         arrow = 1 if roll is None else sr.arrow_for(roll)
         moved = (die_row(f"{name} rolled {roll} ({'odd' if roll % 2 else 'even'}): follow arrow {arrow}.", (roll,),
                          f"rolled-{seat}", size=16) if roll is not None else ft.Text(f"{name}: follow the 1 arrow.",
                                                                                       size=16))
 
         def drift(falls: int | None) -> Callable[[], None]:
-            return lambda: self._answer(seat, lambda s: sr.drift(s, seat, arrows, roll, falls, self._fall(
-                current, seat) if falls == 2 else None))
+            # The Waterfall's two arrows are rolled with the answer, and shown once it is recorded.
+            def answer() -> None:
+                fall = self.screen.ctx.rng.randint(1, DIE_SIDES) if falls == 2 else None
+                self._answer(seat, lambda s: sr.drift(s, seat, arrows, roll, falls, fall))
+            return answer
         return panel(moved, ft.Text(f"Did arrow {arrow} carry your salmon into a Waterfall? Then it moves back along "
                                     "the Waterfall's arrow.", size=16),
                      _buttons([(f"fall-{seat}-0", "No Waterfall: done", drift(None)),
@@ -126,21 +143,19 @@ class Answers:
         return state.turns * 10 + len(state.turn.played if state.turn is not None else ())
 
     def _move(self, seat: int, current: int, arrows: int) -> None:
-        """The arrows on the salmon's hex: two are rolled for (once for this Current), then the next question."""
+        """The arrows on the salmon's hex, then the next question. Two are rolled for, once for this Current:
+        the roll is recorded in the session's log (the seat's own move) before this phone shows it."""
+        state: RaceState | None = self.screen.session.state if self.screen.session is not None else None
+        if arrows == 2 and state is not None and sr.rolled(state, seat) is None:
+            if not self.screen.act(lambda s: sr.roll_with(s, seat, self.screen.ctx.rng)):
+                return  # refused (said on screen): no roll to show
         self.moving[(current, seat)] = arrows
+        self.back.discard((current, seat))
         self.screen.render()
-
-    def _fall(self, current: int, seat: int) -> int:
-        return self._roll(current, seat, "fall")
-
-    def _roll(self, current: int, seat: int, what: str) -> int:
-        """The die rolled for this salmon's answer to this Current ("hex" or "fall"), once."""
-        session = self.screen.session
-        return self.screen.ctx.roll_kept(("salmon-run", session.id if session else "", current, seat, what),
-                                         DIE_SIDES)
 
     def _back(self, seat: int, current: int) -> None:
         self.moving.pop((current, seat), None)
+        self.back.add((current, seat))
         self.screen.render()
 
     def _answer(self, seat: int, build) -> None:

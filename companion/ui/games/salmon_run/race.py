@@ -29,8 +29,11 @@ HELP = "\n\n".join([
     "**A turn** (Salmon Run rules): " + " ".join(sr.TURN_RULES),
     "**Countering**: " + " ".join(sr.COUNTER_LINES),
     "**The Current**: every salmon that did not counter it moves along its hex's arrow; on a hex with two "
-    "arrows the app rolls for it: odd, arrow 1; even, arrow 2 (again for a Waterfall it is pushed into). "
-    "**Rapids**: each player discards one card per current arrow on their hex (0, 1 or 2).",
+    "arrows the app rolls for it: odd, arrow 1; even, arrow 2 (again for a Waterfall it is pushed into). The "
+    "roll is recorded before it is shown: a reload or a restart shows the same roll, and a salmon that rolled "
+    "moves with the current (a counter comes instead of the roll). "
+    "**Rapids**: each player discards one card per current arrow on their hex (0, 1 or 2). A salmon in the "
+    "spawning pond is on no hex: neither card asks anything of it (the app's reading).",
     "**Special hexes**: " + " ".join(f"*{h.name}*: {h.effect}" for h in sr.SPECIAL_HEXES),
     "**The end**: once a salmon is in the spawning pond, play goes on to the last player's turn. One salmon in "
     "the pond wins; several: the fewest Fatigue cards in the whole deck (hand, deck and discard pile); still "
