@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hashlib
 import dataclasses
 import random
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ from companion.core.actions import TABLE
 from companion.laptop.hosting import LAPTOP
 from companion.laptop.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnection, encode, open_page  # noqa: F401
 from companion.ui.host import Hosting
-from companion.ui.phone import PLAYER, PhonePrefs
+from companion.ui.phone import DEVICE, PLAYER, PhonePrefs
 
 
 def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
@@ -206,6 +207,8 @@ class HeadlessApp:
         conn = UnseenConnection(self.loop, self.executor, self.hub, LAN_ADDRESS if phone else HOST_ADDRESS,
                                 keep=self.keep_messages)
         values = dict(prefs or {})
+        # The phone at `phone`'s address is one phone (pages opened there again are its tabs): one token.
+        values.setdefault(DEVICE, hashlib.sha1((phone or HOST_ADDRESS).encode()).hexdigest()[:24])
         if player is not None:
             values[PLAYER] = TABLE if player == TABLE else next(
                 p.id for p in self.store.settings.players() if p.name == player)

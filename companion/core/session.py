@@ -208,11 +208,13 @@ class GameSession(Generic[S]):
                 return UndoView()
             if not privileged(actor) and (later := self._depending(index, target)) is not None:
                 return UndoView(target, held_by=later)
+            if not privileged(actor) and self._rolled(target):
+                return UndoView(target, final="rolled")
             if not self._revealed_since(index, target):
                 return UndoView(target)
             if privileged(actor):
                 return UndoView(target, getattr(self._rules, "reopens", "") or "reopens a revealed choice")
-            return UndoView(target, final=True)
+            return UndoView(target, final="revealed")
 
     def undo_label_for(self, actor: Actor | None = None) -> str | None:
         """'Undo: roll 3 dice (Ana)', or None when `actor` has nothing to undo."""
@@ -268,6 +270,9 @@ class GameSession(Generic[S]):
             index, target = self._pick(self._actions, actor, expected, "Undo")
             if not privileged(actor) and (later := self._depending(index, target)) is not None:
                 raise UndoBlocked(held(target, later))
+            if not privileged(actor) and self._rolled(target):
+                raise RevealFinal(f"“{described(target)}” was rolled and shown: it stays (a second roll is not in "
+                                  "the rules). The host, or the phone passed around the table, can take it back.")
             if not privileged(actor) and self._revealed_since(index, target):
                 raise RevealFinal(f"“{described(target)}” was made in secret and every choice has been shown "
                                   "since: it stays. The host, or the phone passed around the table, can reopen it.")
@@ -291,6 +296,10 @@ class GameSession(Generic[S]):
         with self._lock:
             if not self._closed:
                 self._closed, self._ended, self._saved_as = reason, ended, saved_as
+
+    def _rolled(self, target: Action) -> bool:
+        is_rolled = getattr(self._rules, "is_rolled", None)
+        return is_rolled is not None and is_rolled(target)
 
     def _depending(self, index: int, target: Action) -> Action | None:
         """The first later action, someone else's, that depends on the log's action at `index`: it reads what

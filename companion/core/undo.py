@@ -1,7 +1,8 @@
 """Whose Undo takes back what, and what the button says.
 
 A player's Undo takes back that player's own last action; the phone passed around the table and
-the host take back anyone's. A secret choice revealed since it was made is final for its chooser.
+the host take back anyone's. A secret choice revealed since it was made is final for its chooser, and
+so is a roll shown to the player who made it (their Undo would be a second roll).
 A player's Undo never changes another player's action: when a later action of someone else's
 depends on the one to take back (it reads what that one changed, by their declared footprints), the
 Undo takes back nothing and names it: that player undoes first, or the phone passed around the table
@@ -38,7 +39,7 @@ class UndoView:
 
     target: Action | None = None
     reopens: str = ""
-    final: bool = False
+    final: str = ""  # why it stays for this phone: "revealed", "rolled"
     held_by: Action | None = None
 
     @property
@@ -46,7 +47,7 @@ class UndoView:
         if self.target is None:
             return None
         if self.final:
-            return f"{described(self.target)}: revealed, so it stays"
+            return f"{described(self.target)}: {self.final}, so it stays"
         if self.held_by is not None:
             return f"{described(self.target)}: {described(self.held_by)} came after it"
         label = button_label("Undo", self.target)
@@ -55,7 +56,7 @@ class UndoView:
     @property
     def locked(self) -> bool:
         """The button cannot take its action back from this phone (it says why)."""
-        return self.final or self.held_by is not None
+        return bool(self.final) or self.held_by is not None
 
 
 def held(target: Action, later: Action) -> str:

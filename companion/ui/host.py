@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Hashable
+import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +20,9 @@ from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
+from companion.ui.claims import SEATS, PhoneSeats, held_elsewhere
 from companion.ui.components.result_picture import Picture
-from companion.ui.phone import LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
+from companion.ui.phone import DEVICE, LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
 from companion.ui.taps import keep_late_taps
 
 log = logging.getLogger(__name__)
@@ -59,20 +61,13 @@ class AppContext:
     # Start-up notices the user has not dismissed yet (shared by all pages).
     notices: list[str] = field(default_factory=list)
     table_keys: TableKeys | None = None  # with --lan: the table's secret and code
-    kept_rolls: dict[Hashable, int] = field(default_factory=dict)  # see `roll_kept`
+    seats: PhoneSeats = field(default_factory=PhoneSeats)  # which phone plays as which player
     # Whether the browser agreed to keep the data when the phone runs short of space (the phone build);
     # None where it does not apply (the laptop's own disk).
     data_kept: bool | None = None
     # Where phones keep the app's files (web_files: "/_v/<version>/", kept a year, another name when any
     # file changes); "" on a page nobody serves a file to (the headless tests).
     files_base: str = ""
-
-    def roll_kept(self, key: Hashable, sides: int) -> int:
-        """A roll the app makes for an answer not given yet (a Salmon Run Current's two arrows): the
-        same for `key` on every page of this server, so neither a reload nor another phone rolls again."""
-        if key not in self.kept_rolls:
-            self.kept_rolls[key] = self.rng.randint(1, sides)
-        return self.kept_rolls[key]
 
     def options(self, game_id: str) -> Any:
         """A game's settings as the game reads them (its defaults where unset or damaged)."""
@@ -121,10 +116,14 @@ class Host:
 
     @property
     def identity(self) -> str | None:
-        """TABLE, a roster player's id, or None when this phone has not said (or its player left the roster)."""
+        """TABLE, a roster player's id, or None when this phone has not said (or its player left the roster,
+        or plays on another phone: a player is on one phone at a time)."""
         chosen = self.prefs.get(PLAYER)
-        if chosen == TABLE or (chosen is not None and self.player is not None):
+        if chosen == TABLE:
             return chosen
+        if chosen is not None and self.player is not None:
+            return chosen if not self.ctx.hosting.serves_phones or self.ctx.seats.holder(chosen) == self.device \
+                else None
         if chosen is None and self.is_host:
             return TABLE  # the host's own screen is the table's until someone says otherwise
         return None
@@ -157,8 +156,45 @@ class Host:
         (a game's title beside its picture would break mid-word)."""
         return self.prefs.get(TEXT_SIZE) >= LARGE_TEXT
 
+    @property
+    def device(self) -> str:
+        """This phone's token (made and kept in its browser the first time it is asked for)."""
+        token = self.prefs.get(DEVICE)
+        if token is None:
+            token = secrets.token_urlsafe(18)
+            self.set_pref(DEVICE, token)
+        return token
+
     def set_identity(self, identity: str) -> None:
+        """Who plays on this phone from now on: DomainError, nothing changed, for a player on another phone."""
+        if identity != TABLE and self.ctx.hosting.serves_phones and \
+                not self.ctx.seats.take(identity, self.device, self.origin):
+            name = next((p.name for p in self.ctx.store.settings.players() if p.id == identity), "That player")
+            raise DomainError(held_elsewhere(name))
+        if identity == TABLE:
+            self.ctx.seats.release(self.device)
         self.set_pref(PLAYER, identity)
+
+    def take_seat(self) -> None:
+        """Sit as the player this phone kept (as its connection came): said in words when another phone
+        has them (the phone is then asked who plays on it)."""
+        chosen = self.prefs.get(PLAYER)
+        if chosen in (None, TABLE) or self.player is None or not self.ctx.hosting.serves_phones:
+            return
+        if not self.ctx.seats.take(chosen, self.device, self.origin):
+            self.toast(held_elsewhere(self.player.name), seconds=12)
+
+    @property
+    def frees_players(self) -> bool:
+        """The host and the phone passed around free a player for another phone (one whose battery died)."""
+        return self.is_host or self.identity == TABLE
+
+    def free_player(self, player_id: str) -> None:
+        """Let `player_id` play on another phone; the phone that had them is asked who plays on it."""
+        if not self.frees_players:
+            raise HostOnly("Only the host or the phone passed around the table frees a player for another phone.")
+        self.ctx.seats.free(player_id)
+        self.changed(SEATS)
 
     def set_pref(self, key: str, value: Any) -> None:
         """Keep a setting of this phone (in its browser; the value holds at once)."""
@@ -272,3 +308,5 @@ class Host:
     def close(self) -> None:
         self.page.pubsub.unsubscribe_all()
         self._watched.clear()
+        if self.prefs.get(DEVICE) is not None:
+            self.ctx.seats.closed(self.device, self.origin)  # some time after the phone went: free once all are

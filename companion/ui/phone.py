@@ -1,5 +1,6 @@
-"""What each phone keeps about itself, in its own browser: who plays on it, its theme
-and its text size. Nothing here is shared with the other phones at the table."""
+"""What each phone keeps about itself, in its own browser: who plays on it, its theme,
+its text size and a token naming the phone itself (a player is on one phone at a time: see
+`claims.py`). Nothing here is shared with the other phones at the table."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from companion.core.actions import TABLE
 log = logging.getLogger(__name__)
 
 PLAYER = "companion.player"  # a roster player's id, or TABLE: the phone passed around
+DEVICE = "companion.device"  # this phone, at the table: a random token it keeps (claims.PhoneSeats)
 THEME = "companion.theme"
 TEXT_SIZE = "companion.text_size"  # read by the lines added to the page (page_scripts.TEXT_SIZE_KEY)
 THEMES = ("system", "light", "dark")
 TEXT_SIZES = (100, 115, 130, 150, 200)  # percent of the normal text size
 LARGE_TEXT = 150  # from this size on, screens stack what they put side by side
-DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100}
+DEFAULTS: dict[str, Any] = {PLAYER: None, THEME: "system", TEXT_SIZE: 100, DEVICE: None}
 CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser's storage
 # What the phone kept, as the page's script hands it to the server: a cookie its websocket carries
 # (page_scripts.PHONE_COOKIE_SCRIPT), read by serving.py for the page the connection makes.
@@ -39,6 +41,8 @@ def valid(key: str, value: Any) -> bool:
         return value in THEMES
     if key == TEXT_SIZE:
         return value in TEXT_SIZES
+    if key == DEVICE:
+        return isinstance(value, str) and 16 <= len(value) <= 64 and value.replace("-", "").replace("_", "").isalnum()
     return False
 
 

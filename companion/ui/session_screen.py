@@ -183,11 +183,20 @@ class SessionScreen(Screen):
         return self._after(self._attempt(run))
 
     def start_session(self, setup: dict[str, Any], title: str | None = None) -> None:
-        self.session = self.ctx.sessions.create(self.game, setup, title)
+        """Start the game set up as `setup`; one game at a table: when another phone started this one just
+        before this tap (both set-ups tapped at once), this phone joins it and is told, and no second game
+        splits the table."""
+        running = self.find() if self.arg is None else None
+        if running is not None:
+            self.session = running
+            self.host.toast(f"Another phone started this {self.title} game just before your tap: this phone is "
+                            "in it now.", seconds=8)
+        else:
+            self.session = self.ctx.sessions.create(self.game, setup, title)
+            self.host.changed("sessions")
         self.missing = None
         self._watch()
         self._saw()
-        self.host.changed("sessions")
 
     def undo(self, expected: Action | None = None) -> None:
         session = self.session

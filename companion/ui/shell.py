@@ -22,6 +22,7 @@ import flet as ft
 from companion.core.actions import TABLE
 from companion.games.registry import load
 from companion.join_trace import mark
+from companion.ui.claims import SEATS
 from companion.ui.components.common import Segment, notice_card, segments
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
@@ -115,6 +116,7 @@ class Shell:
             page.update()  # the browser learns of its storage before it is asked for what it keeps
         await self.host.prefs.load()
         mark("the phone's own settings read")
+        self.host.take_seat()  # its player, unless another phone plays as them (then it is asked who plays)
         self.apply_theme(send=False)  # sent with the first screen: Flutter builds the app once, not twice
         self.route = None  # drawn again with what the phone kept (a route change may have come meanwhile)
         self.show(page.route)
@@ -153,6 +155,7 @@ class Shell:
         self.host.unwatch_all()
         self.host.watch("notices", self._show_notices)
         self.host.watch(EVERYTHING, self.reload)
+        self.host.watch(SEATS, self._seat_freed)
         if where.is_tab:
             self.last_tab = where
             self.screens = [make_screen(self.host, where)]
@@ -160,6 +163,12 @@ class Shell:
             self.screens = [make_screen(self.host, where)]
         else:
             self.screens = [make_screen(self.host, self.last_tab), make_screen(self.host, where)]
+
+    def _seat_freed(self) -> None:
+        """A player was freed for another phone: if it was this phone's, it is asked who plays on it now."""
+        if self.host.identity is None and self.route != WHO:
+            route, self.route = self.route, None
+            self.show(route or HOME)
 
     def _asks_who_first(self) -> bool:
         """A phone that has not said who plays on it is shown only that question, in the tab view's

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.ui import phone
-from companion.ui.phone import PLAYER, TEXT_SIZE, THEME, BrowserPrefs
+from companion.ui.phone import DEVICE, PLAYER, TEXT_SIZE, THEME, BrowserPrefs
 
 
 class Storage:
@@ -67,7 +67,7 @@ async def test_without_the_cookie_the_browser_is_asked_as_before() -> None:
     p = prefs(None, storage)
     await p.load()
     assert (p.get(PLAYER), p.get(THEME), p.get(TEXT_SIZE)) == ("p-ben", "system", 150)
-    assert sorted(storage.asked) == sorted([PLAYER, THEME, TEXT_SIZE])
+    assert sorted(storage.asked) == sorted([PLAYER, THEME, TEXT_SIZE, DEVICE])  # the phone's token too
 
 
 async def test_a_saved_setting_is_kept_in_the_browser() -> None:

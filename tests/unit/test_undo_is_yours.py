@@ -117,15 +117,41 @@ def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, 
     depends = [i for i in others_after if touches(rules.footprint(log[i]).reads, changed)]
     try:
         session.undo(actor)
-    except UndoBlocked as exc:
-        assert depends, f"{kind}: refused though no later action depends on it: {exc}"
-        assert f"“{log[depends[0]].label}" in str(exc) or log[depends[0]].label in str(exc), str(exc)
-        assert session.state == before and list(session.record.actions) == log  # nothing changed
-        return
-    except RevealFinal:
+        refused = None
+    except (UndoBlocked, RevealFinal) as exc:
+        refused = exc
+    if refused is not None:  # nothing changed, and a dependency refused is named
         assert session.state == before and list(session.record.actions) == log
-        return
-    assert not depends, f"{kind}: {target.label} taken back from under {log[depends[0]].label}"
-    old, new = later_seats(rules, setup, log, None), later_seats(rules, setup, log, index)
-    assert {i: old[i] for i in others_after} == {i: new[i] for i in others_after}, f"{kind}: a later seat moved"
-    assert [a for i, a in enumerate(log) if i != index] == list(session.record.actions)  # the others' all there
+        if isinstance(refused, UndoBlocked):
+            assert depends, f"{kind}: refused though no later action depends on it: {refused}"
+            assert log[depends[0]].label in str(refused), str(refused)
+    else:
+        assert not depends, f"{kind}: {target.label} taken back from under {log[depends[0]].label}"
+        old, new = later_seats(rules, setup, log, None), later_seats(rules, setup, log, index)
+        assert {i: old[i] for i in others_after} == {i: new[i] for i in others_after}, f"{kind}: a later seat moved"
+        assert [a for i, a in enumerate(log) if i != index] == list(session.record.actions)  # the others' all there
+
+
+def test_a_roll_shown_to_its_player_is_final_for_them_and_the_table_phone_takes_it_back(tmp_path, clock) -> None:
+    # What a phone has shown is recorded, and its player's Undo would be a second roll: it stays (the
+    # Salmon Run Current's arrows rolled on a phone, Fleet Dice's Casino re-roll).
+    from companion.core.table.rules import Move, TableRules, own, seat_in
+    from companion.games.fleet_dice import rules as fleet
+    from companion.games.salmon_run import rules as salmon
+
+    rules = TableRules(game="rolls", title="Rolls", setup=lambda setup: (0, 0),
+                       moves=(Move("roll", lambda state, data: state[:data["seat"]] + (data["face"],)
+                                   + state[data["seat"] + 1:], ("seat", "face"), seat_in(), own("die"), rolled=True),),
+                       seats=lambda state: (("Ana", "Ben"), ("p-ana", "p-ben")))
+    store = open_store(tmp_path / "data", clock)
+    try:
+        session = SessionManager(store.sessions, {"rolls": rules}, store.clock).create("rolls")
+        session.perform(Action("roll", {"seat": 1, "face": 2}, "Ben rolls a 2"), BEN)
+        assert session.undo_label_for(BEN) == "Ben rolls a 2: rolled, so it stays" and session.undo_view(BEN).locked
+        with pytest.raises(RevealFinal, match="^“Ben rolls a 2” was rolled and shown: it stays"):
+            session.undo(BEN)
+        assert session.state == (0, 2)
+        assert session.undo(TABLE_PHONE).label == "Ben rolls a 2" and session.state == (0, 0)
+    finally:
+        store.close()
+    assert salmon.RULES.moves["roll"].rolled and fleet.RULES.moves["reroll"].rolled

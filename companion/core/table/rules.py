@@ -64,6 +64,7 @@ class Move(Generic[S]):
     whose: Callable[[S, Data], Whose] = any_seat
     touches: Callable[[Data], Footprint] = whole
     secret: bool = False  # a choice made in secret: final for its chooser once revealed
+    rolled: bool = False  # a roll shown to its player (a Current's arrows, a Casino re-roll): final for them
 
 
 def no_seats(state: Any) -> tuple[Sequence[str], Sequence[str]]:
@@ -138,6 +139,11 @@ class TableRules(Generic[S]):
     def is_secret(self, action: Action) -> bool:
         move = self.moves.get(action.type)
         return move is not None and move.secret
+
+    def is_rolled(self, action: Action) -> bool:
+        """A roll shown to the player who made it: their own Undo would be a second roll."""
+        move = self.moves.get(action.type)
+        return move is not None and move.rolled
 
     def reveals(self, state: S) -> int:
         """Rounds of secret choices revealed so far (a choice made before one of them is final)."""

@@ -113,12 +113,29 @@ class SettingsScreen(Screen):
             content=ft.Row([
                 ft.Container(width=28, height=28, border_radius=14, bgcolor=player.color.value),
                 ft.Text(player.name, size=18, expand=True),
+                *self._free_button(player),
                 ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit {player.name}",
                               on_click=lambda e: self._edit_player(player)),
                 ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=f"Remove {player.name}", visible=self.host.is_host,
                               on_click=lambda e: self._remove_player(player)),
             ]),
         )
+
+    def _free_button(self, player: Player) -> list[ft.Control]:
+        """On the host and the phone passed around: a player on another phone, freed for a new one (a phone
+        whose battery died)."""
+        holder = self.ctx.seats.holder(player.id)
+        if not self.ctx.hosting.serves_phones or not self.host.frees_players or holder in (None, self.host.device):
+            return []
+
+        def free() -> None:
+            self.host.free_player(player.id)
+            self.host.toast(f"{player.name} may now play on another phone: the phone that had {player.name} is "
+                            "asked who plays on it.")
+            self.render()
+
+        return [ft.IconButton(ft.Icons.LOCK_RESET, tooltip=f"Free {player.name} for another phone",
+                              key=f"free-{player.name}", on_click=lambda e: self.host.attempt(free))]
 
     def _edit_player(self, player: Player | None) -> None:
         settings = self.ctx.store.settings

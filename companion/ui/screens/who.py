@@ -51,8 +51,8 @@ class WhoScreen(Screen):
         ]
 
     def _choose(self, identity: str) -> None:
-        self.host.set_identity(identity)
-        self.host.navigate(self.host.after_who or "/")
+        if self.host.attempt(lambda: self.host.set_identity(identity)):  # refused: a player on another phone
+            self.host.navigate(self.host.after_who or "/")
 
     def _join_as_new(self) -> None:
         try:

@@ -1,0 +1,73 @@
+"""A player is on one phone at a time.
+
+When a phone says who plays on it (its choice, or what its browser kept and sent with its
+connection), it takes that player's seat at the table: no other phone may play as them until it lets
+go. A phone is named by a random token its browser keeps (`phone.DEVICE`), so a reload, a new tab or a
+reconnect of the same phone keeps its seat; another phone cannot know it. A phone lets go when it says
+someone else plays on it, when its page closes (Flet closes a page some time after its phone is
+gone), or when the host or the phone passed around the table frees the player for another phone (a
+phone whose battery died). A phone that asks for a player held elsewhere, by a tap or by a cookie it
+forged, is refused with words and asked again who plays on it. Seats are kept by the server while it
+runs: after a restart, each phone takes its seat again as it comes back.
+"""
+
+from __future__ import annotations
+
+import threading
+
+SEATS = "seats"  # the topic pages hear when a player is freed for another phone
+
+
+class PhoneSeats:
+    """Which phone (its token, kept in its browser: `phone.DEVICE`) plays as which roster player, and its
+    pages open (a phone lets go of its player when the last of them closes)."""
+
+    def __init__(self) -> None:
+        self._holder: dict[str, str] = {}  # player id -> the phone holding them
+        self._pages: dict[str, set[str]] = {}  # phone -> its pages open
+        self._lock = threading.Lock()
+
+    def holder(self, player_id: str) -> str | None:
+        with self._lock:
+            return self._holder.get(player_id)
+
+    def take(self, player_id: str, device: str, page: str) -> bool:
+        """`device` plays as `player_id` from now on, unless another phone does (then False); a phone plays
+        as one player at a time (it lets go of any other)."""
+        with self._lock:
+            if self._holder.get(player_id) not in (None, device):
+                return False
+            self._drop(device)
+            self._holder[player_id] = device
+            self._pages.setdefault(device, set()).add(page)
+            return True
+
+    def release(self, device: str) -> None:
+        """`device` plays as nobody (it said someone else, or the whole table)."""
+        with self._lock:
+            self._drop(device)
+
+    def closed(self, device: str, page: str) -> None:
+        """A page of `device` closed: the phone lets go of its player once none is open."""
+        with self._lock:
+            pages = self._pages.get(device, set())
+            pages.discard(page)
+            if not pages:
+                self._pages.pop(device, None)
+                self._drop(device)
+
+    def free(self, player_id: str) -> str | None:
+        """Let `player_id` play on another phone (the host's or the table phone's say); the phone that held
+        them, which now plays as nobody."""
+        with self._lock:
+            return self._holder.pop(player_id, None)
+
+    def _drop(self, device: str) -> None:
+        for held, by in list(self._holder.items()):
+            if by == device:
+                del self._holder[held]
+
+
+def held_elsewhere(name: str) -> str:
+    return (f"{name} is playing on another phone. That phone can hand {name} over (tap the name at its top), "
+            f"or the host or the phone passed around the table can free {name} for this phone.")

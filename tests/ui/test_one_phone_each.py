@@ -1,0 +1,72 @@
+"""A player is on one phone at a time (issue 42; companion/ui/claims.py): a second phone choosing a player
+who plays on another phone is refused in words, by a tap or by a cookie it forged; the phone that has them
+hands them over by saying someone else plays on it, or the host (or the phone passed around) frees them
+for a new phone, as when a phone's battery dies; the same phone's other tabs play as its player."""
+
+from __future__ import annotations
+
+from companion.ui.phone import PLAYER
+from tests.ui.test_table_of_phones import ANA_PHONE, BEN_PHONE, roster  # noqa: F401 (a fixture)
+
+HELD = "Ben is playing on another phone. That phone can hand Ben over"
+CY_PHONE = "192.0.2.23"
+
+
+async def test_a_second_phone_choosing_a_player_on_another_phone_is_refused_in_words(app, roster) -> None:
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    other = await app.open("/who", phone=CY_PHONE)
+    await other.click(key="i-am-Ben")
+    assert other.snackbar_texts()[-1].startswith(HELD)
+    assert other.has(key="who-question")  # still asked who plays on it
+    await ben.click(key="roll")
+    assert app.ctx.sessions.latest("table").record.actions[-1].who == "Ben"  # Ben's phone plays on
+
+
+async def test_a_forged_cookie_naming_a_player_on_another_phone_gets_the_question(app, roster) -> None:
+    await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    ben_id = next(p.id for p in app.store.settings.players() if p.name == "Ben")
+    forger = await app.open("/dice", phone=CY_PHONE, prefs={PLAYER: ben_id})
+    assert forger.has(key="who-question") and forger.snackbar_texts()[-1].startswith(HELD)
+    assert not forger.has(key="roll")  # Ben's screens are not shown to it
+
+
+async def test_the_phone_that_has_a_player_hands_them_over_by_saying_someone_else(app, roster) -> None:
+    ben = await app.open("/who", phone=BEN_PHONE, player="Ben")
+    other = await app.open("/who", phone=CY_PHONE)
+    await ben.click(key="i-am-table")  # Ben's phone now goes round the table
+    await other.click(key="i-am-Ben")
+    assert not other.snackbar_texts() and not other.has(key="who-question")
+
+
+async def test_the_host_frees_a_player_for_a_new_phone_and_the_old_one_is_asked(app, roster) -> None:
+    old = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    new = await app.open("/who", phone=CY_PHONE)
+    host = await app.open("/settings")
+    assert not host.has(key="free-Ana")  # Ana plays on no phone: nothing to free
+    await host.click(key="free-Ben")
+    await app.settle()
+    assert old.has(key="who-question")  # the phone whose battery died is asked again, when it comes back
+    await new.click(key="i-am-Ben")
+    assert not new.snackbar_texts() and not new.has(key="who-question")
+
+
+async def test_a_player_at_a_phone_cannot_free_another_phones_player(app, roster) -> None:
+    await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    ana = await app.open("/settings", phone=ANA_PHONE, player="Ana")
+    assert not ana.has(key="free-Ben")
+
+
+async def test_the_same_phones_other_tab_plays_as_its_player(app, roster) -> None:
+    first = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    second = await app.open("/dice", phone=BEN_PHONE, player="Ben")  # the same phone, a new tab
+    assert not second.has(key="who-question") and not first.has(key="who-question")
+    await second.click(key="roll")
+    assert app.ctx.sessions.latest("table").record.actions[-1].who == "Ben"
+
+
+async def test_a_player_is_free_again_once_their_phones_pages_close(app, roster) -> None:
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    ben.page.on_close(None)  # Flet closes a page some time after its phone is gone
+    other = await app.open("/who", phone=CY_PHONE)
+    await other.click(key="i-am-Ben")
+    assert not other.snackbar_texts() and not other.has(key="who-question")
