@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 from common import ROOT  # noqa: F401  (puts the project on sys.path)
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, TEST_CACHE, AppPage, Server, free_port, seed_roster
+from companion.ui.phone import DEVICE
 
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 SMOKE = {"runs": 1, "late_seconds": 0.2, "ways": ("phone",)}  # the way with the table's key
@@ -197,6 +198,13 @@ class Visit:
                        if urlsplit(u).scheme in ("http", "https", "ws") and urlsplit(u).hostname != server_host})
 
 
+# Every new profile is the same phone with its cache cleared: it keeps its token (phone.DEVICE), so
+# each first visit may say the benchmark's player plays on it (a player is on one phone at a time).
+SAME_PHONE = """try {
+  if (localStorage.getItem('flutter.%s') === null) localStorage.setItem('flutter.%s', '"%s"');
+} catch (e) {}""" % (DEVICE, DEVICE, "joining-benchmark-phone-token")
+
+
 @contextmanager
 def phone_browser(playwright) -> Iterator:
     """A phone's browser: headless Chromium at a phone's viewport, with a new profile on disk."""
@@ -204,6 +212,7 @@ def phone_browser(playwright) -> Iterator:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
             viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
+        context.add_init_script(SAME_PHONE)
         try:
             yield context
         finally:
