@@ -33,12 +33,16 @@ class Actor:
     """Who acts on a page: a roster player (by id), or the whole table.
 
     `undoes_anyone`: whose Undo takes back the last action of anyone (the whole
-    table's phone and the host), not only their own.
+    table's phone and the host), not only their own; `elsewhere`: the players (roster ids) the phone
+    passed around does not act for, as they play on phones of their own. `phone`: which phone acts (a
+    digest of its token, "" where phones are not told apart): where a secret choice was made.
     """
 
     id: str = TABLE
     name: str = "The whole table"
     undoes_anyone: bool = True
+    phone: str = ""
+    elsewhere: frozenset[str] = frozenset()
 
     @property
     def signature(self) -> str:
@@ -56,13 +60,14 @@ def nobody(page: str) -> Actor:
 class Action:
     """One thing a player did. `data` is JSON-able and carries every random outcome;
     `by` is who did it (a player's id, TABLE, or "" in logs older than identities) and
-    `who` their name at the time."""
+    `who` their name at the time; `phone`, on a secret choice, the phone it was made on (`Actor.phone`)."""
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)
     label: str = ""
     by: str = ""
     who: str = ""
+    phone: str = ""
 
     def to_doc(self) -> dict[str, Any]:
         doc = {"type": self.type, "data": plain(self.data), "label": self.label}
@@ -70,12 +75,14 @@ class Action:
             doc["by"] = self.by
         if self.who:
             doc["who"] = self.who
+        if self.phone:
+            doc["phone"] = self.phone
         return doc
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Action:
         return cls(type=doc["type"], data=plain(doc["data"]), label=doc["label"],
-                   by=doc.get("by", ""), who=doc.get("who", ""))
+                   by=doc.get("by", ""), who=doc.get("who", ""), phone=doc.get("phone", ""))
 
 
 def plain(value: Any) -> Any:

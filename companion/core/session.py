@@ -54,6 +54,7 @@ from companion.core.undo import (
     last_by,
     nothing_to,
     privileged,
+    undoes,
 )
 
 S = TypeVar("S")
@@ -206,7 +207,7 @@ class GameSession(Generic[S]):
             index, target = last_by(self._actions, actor)
             if target is None:
                 return UndoView()
-            if not privileged(actor) and (later := self._depending(index, target)) is not None:
+            if (later := self._depending(index, target, actor)) is not None:
                 return UndoView(target, held_by=later)
             if not privileged(actor) and self._rolled(target):
                 return UndoView(target, final="rolled")
@@ -242,7 +243,7 @@ class GameSession(Generic[S]):
             footprint = self.footprint(action)
             self._check_fresh(footprint.reads, seen, origin)
             self._authorize(action, actor)
-            action = _stamped(action, actor)
+            action = _stamped(action, actor, self._is_secret(action))
             new_state = self._rules.apply(self._state, action)
             self._commit(Change(DONE, action), [(len(self._actions) + 1, new_state)], origin, footprint.writes,
                          described(action))
@@ -268,8 +269,8 @@ class GameSession(Generic[S]):
         secret again)."""
         with self._lock:
             index, target = self._pick(self._actions, actor, expected, "Undo")
-            if not privileged(actor) and (later := self._depending(index, target)) is not None:
-                raise UndoBlocked(held(target, later))
+            if (later := self._depending(index, target, actor)) is not None:
+                raise UndoBlocked(held(target, later, actor))
             if not privileged(actor) and self._rolled(target):
                 raise RevealFinal(f"“{described(target)}” was rolled and shown: it stays (a second roll is not in "
                                   "the rules). The host, or the phone passed around the table, can take it back.")
@@ -301,21 +302,34 @@ class GameSession(Generic[S]):
         is_rolled = getattr(self._rules, "is_rolled", None)
         return is_rolled is not None and is_rolled(target)
 
-    def _depending(self, index: int, target: Action) -> Action | None:
-        """The first later action, someone else's, that depends on the log's action at `index`: it reads what
-        that one changed (their footprints). Taking that one back first could change the other's effect, or
-        its seat (a die taken in turn would be another player's); one that only writes over it is the same
-        without it."""
+    def _depending(self, index: int, target: Action, actor: Actor | None) -> Action | None:
+        """The first later action, someone else's and not `actor`'s to undo as well, that depends on the log's
+        action at `index`: it reads what that one changed (their footprints). Taking that one back first
+        could change the other's effect, or its seat (a die taken in turn would be another player's); one
+        that only writes over it is the same without it."""
         changed = self.footprint(target).writes
         for later in self._actions[index + 1:]:
-            if later.by != target.by and touches(self.footprint(later).reads, changed):
+            if later.by != target.by and not (privileged(actor) and undoes(actor, later)) \
+                    and touches(self.footprint(later).reads, changed):
                 return later
+        return None
+
+    def _is_secret(self, action: Action) -> bool:
+        is_secret = getattr(self._rules, "is_secret", None)
+        return is_secret is not None and is_secret(action)
+
+    def secret_phone(self, seat: int) -> str | None:
+        """The phone (`Actor.phone`) on which `seat`'s latest secret choice was made ("" where phones were
+        not told apart); None when it made none."""
+        with self._lock:
+            for action in reversed(self._actions):
+                if self._is_secret(action) and self._rules.whose(self._state, action) == seat:
+                    return action.phone
         return None
 
     def _revealed_since(self, index: int, target: Action) -> bool:
         """Whether the log's action at `index` is a secret choice that a reveal has shown since."""
-        is_secret = getattr(self._rules, "is_secret", None)
-        if is_secret is None or not is_secret(target):
+        if not self._is_secret(target):
             return False
         return self._rules.reveals(self._state) > self._rules.reveals(self._state_at(index))
 
@@ -407,10 +421,11 @@ class GameSession(Generic[S]):
         self._saved_at = len(self._actions)
 
 
-def _stamped(action: Action, actor: Actor | None) -> Action:
+def _stamped(action: Action, actor: Actor | None, secret: bool) -> Action:
+    """`action` as made by `actor`; a secret choice also names the phone it was made on."""
     if actor is None:
         return action
-    return replace(action, by=actor.id, who=actor.signature)
+    return replace(action, by=actor.id, who=actor.signature, phone=actor.phone if secret else "")
 
 
 def _check_expected(target: Action, expected: Action | None, button: str) -> None:

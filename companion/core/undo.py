@@ -1,8 +1,9 @@
 """Whose Undo takes back what, and what the button says.
 
-A player's Undo takes back that player's own last action; the phone passed around the table and
-the host take back anyone's. A secret choice revealed since it was made is final for its chooser, and
-so is a roll shown to the player who made it (their Undo would be a second roll).
+A player's Undo takes back that player's own last action; the host takes back anyone's, and the phone
+passed around the table anyone's but those of the players on phones of their own (`Actor.elsewhere`).
+A secret choice revealed since it was made is final for its chooser, and so is a roll shown to the
+player who made it (their Undo would be a second roll).
 A player's Undo never changes another player's action: when a later action of someone else's
 depends on the one to take back (it reads what that one changed, by their declared footprints), the
 Undo takes back nothing and names it: that player undoes first, or the phone passed around the table
@@ -59,10 +60,14 @@ class UndoView:
         return bool(self.final) or self.held_by is not None
 
 
-def held(target: Action, later: Action) -> str:
+def held(target: Action, later: Action, actor: Actor | None = None) -> str:
     """Why `target` cannot be taken back while `later`, someone else's, depends on it."""
-    first = (f"{later.who} undoes that first, or the phone passed around the table undoes both." if later.who else
-             "Undo that on the phone passed around the table first.")
+    if privileged(actor):  # the phone passed around, and `later` is of a player on their own phone
+        first = f"{later.who} undoes that first on their own phone, or the host undoes both."
+    elif later.who:
+        first = f"{later.who} undoes that first, or the phone passed around the table undoes both."
+    else:
+        first = "Undo that on the phone passed around the table first."
     return f"“{described(target)}” cannot be undone: the later “{described(later)}” depends on it. {first}"
 
 
@@ -71,10 +76,18 @@ def privileged(actor: Actor | None) -> bool:
     return actor is None or actor.undoes_anyone
 
 
+def undoes(actor: Actor | None, action: Action) -> bool:
+    """Whether `actor`'s Undo may take back `action`: their own; anyone's for the host; for the phone
+    passed around, anyone's but a player's who plays on a phone of their own."""
+    if privileged(actor):
+        return actor is None or action.by not in actor.elsewhere
+    return action.by == actor.id
+
+
 def last_by(actions: Sequence[Action], actor: Actor | None) -> tuple[int, Action | None]:
     """Where `actor`'s last action in `actions` is, and that action ((-1, None) if none)."""
     for i in range(len(actions) - 1, -1, -1):
-        if privileged(actor) or actions[i].by == actor.id:
+        if undoes(actor, actions[i]):
             return i, actions[i]
     return -1, None
 

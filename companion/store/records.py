@@ -16,7 +16,7 @@ TABLE = "session"
 KIND, VERSION = "session", 1
 
 # What Companion writes of a session (an action's data and the set-up are the rules' to read).
-ACTION = Doc({"type": TEXT, "data": Table(ANY), "label": TEXT}, {"by": TEXT, "who": TEXT})
+ACTION = Doc({"type": TEXT, "data": Table(ANY), "label": TEXT}, {"by": TEXT, "who": TEXT, "phone": TEXT})
 RECORD = Doc({"id": TEXT, "game": TEXT, "title": TEXT, "setup": Table(ANY), "actions": Items(ACTION),
               "undone": Items(ACTION), "created": DATE, "updated": DATE})
 
@@ -41,7 +41,8 @@ def action_from_doc(doc: Any) -> Action | None:
 
 
 def _action(doc: Mapping[str, Any]) -> Action:
-    return Action(doc["type"], doc["data"], doc["label"], doc.get("by", ""), doc.get("who", ""))
+    return Action(doc["type"], doc["data"], doc["label"], doc.get("by", ""), doc.get("who", ""),
+                  doc.get("phone", ""))
 
 
 def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:

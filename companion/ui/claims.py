@@ -27,6 +27,11 @@ class PhoneSeats:
         self._pages: dict[str, set[str]] = {}  # phone -> its pages open
         self._lock = threading.Lock()
 
+    def held(self) -> frozenset[str]:
+        """The players on phones of their own now (the phone passed around does not act for them)."""
+        with self._lock:
+            return frozenset(self._holder)
+
     def holder(self, player_id: str) -> str | None:
         with self._lock:
             return self._holder.get(player_id)

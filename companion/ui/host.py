@@ -4,6 +4,7 @@ who is playing on this phone."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import random
 import secrets
@@ -138,12 +139,21 @@ class Host:
         """Who this page's taps are recorded as. The whole table and the host may undo anyone's action;
         a phone of no player (its player left the roster) acts for no seat and undoes only its own."""
         identity = self.identity
-        if identity == TABLE:
-            return Actor(TABLE, WHOLE_TABLE, undoes_anyone=True)
+        if identity == TABLE:  # the host acts for anyone; the phone passed around, for those without a phone
+            elsewhere = frozenset() if self.is_host or not self.ctx.hosting.serves_phones else self.ctx.seats.held()
+            return Actor(TABLE, WHOLE_TABLE, undoes_anyone=True, phone=self.phone, elsewhere=elsewhere)
         player = self.player if identity is not None else None
         if player is None:
             return nobody(self.origin)
-        return Actor(player.id, player.name, undoes_anyone=self.is_host)
+        return Actor(player.id, player.name, undoes_anyone=self.is_host, phone=self.phone)
+
+    @property
+    def phone(self) -> str:
+        """This phone as its secret choices name it: a digest of its token (the token itself is what claims
+        its seat, and a journal travels in backups); "" on a host no other phone joins."""
+        if not self.ctx.hosting.serves_phones:
+            return ""
+        return hashlib.sha256(self.device.encode()).hexdigest()[:12]
 
     @property
     def who(self) -> str:

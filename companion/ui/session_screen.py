@@ -23,12 +23,14 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
 from companion.core.session import FINISHED, GameSession, SessionClosed
-from companion.core.table.seats import ANY_SEAT, seat_of
+from companion.core.table.secrets import Secret
+from companion.core.table.seats import ANY_SEAT, Named, seat_of
 from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import empty_state, panel
+from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
@@ -110,7 +112,16 @@ class SessionScreen(Screen):
         names, _ = self.session.rules.seats(self.session.state)
         return self.own_seat(names) if names else None
 
-    def acts_for(self, whose: int | frozenset[int] | str) -> bool:
+    def secret_controls(self, choice: SecretChoice, names: Sequence[str], secret: Secret,
+                        form: Callable[[int], ft.Control]) -> list[ft.Control]:
+        """The secret choices of `secret` as this phone may see them (`SecretChoice`): its player's own form,
+        unless that choice was made on another phone before this one took the player over."""
+        viewer = self.viewer()
+        phone = self.session.secret_phone(viewer) if self.session is not None and viewer is not None else None
+        return choice.controls(names, secret, viewer, self.passed_around, form, self.render,
+                               elsewhere=bool(phone) and phone != self.host.phone)
+
+    def acts_for(self, whose: int | frozenset[int] | str | Named) -> bool:
         """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any
         seat): the rules' one seat policy, as this phone's player (the host's own screen shows its
         seated player's controls, though the host may act for anyone)."""

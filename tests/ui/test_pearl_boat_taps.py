@@ -209,16 +209,28 @@ async def test_every_count_on_the_screen_says_its_word(app, roster) -> None:
 @pytest.mark.parametrize("ben_has, keys", [(12, ("barter-pearls-12",)),  # 0 to 12: a key per number
                                             (20, ("barter-pearls-1", "barter-pearls-2"))])  # more: its digits
 async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, roster, ben_has, keys) -> None:
-    # "players can offer more on their own terms": Ben pays Ana 12 pearls for her Engine reverse.
+    # "players can offer more on their own terms": Ben pays Ana 12 pearls for her Engine reverse, once he
+    # accepts on his own phone.
     table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
                            data=replace(pb.default_data(), start_pearls=ben_has))
     for key in ("barter-engine_reverse", "barter-buyer-1", *keys):
         await table.tap("Ana", key)
-    assert table.phones["Ana"].label("barter-sell") == "Sell to Ben for 12 pearls"
+    before = table.state.boats[:2]
+    assert table.phones["Ana"].label("barter-sell") == "Offer to Ben for 12 pearls"
     await table.tap("Ana", "barter-sell")
+    assert table.state.boats[:2] == before  # nothing moves until Ben says yes on his phone
+    ana_phone, ben_phone = table.phones["Ana"], table.phones["Ben"]
+    assert ana_phone.find(key="offer-words").value == \
+        "Ana offers Engine reverse to Ben for 12 pearls: waiting on Ben."
+    assert not ana_phone.has(key="offer-accept") and ana_phone.has(key="offer-withdraw")
+    assert ben_phone.label("offer-accept") == "Buy for 12 pearls" and not ben_phone.has(key="offer-withdraw")
+    await table.tap("Ben", "offer-accept")
     ana, ben = table.state.boats[:2]
-    assert table.taps == 3 + len(keys)
+    assert table.taps == 4 + len(keys)
     assert (ana.pearls, ben.pearls, ben.upgrades) == (ben_has + 12, ben_has - 12, ("engine_reverse",))
+    assert table.labels()[-2:] == ["Ana offers Engine reverse to Ben for 12 pearls",
+                                   "Ben buys Engine reverse from Ana for 12 pearls"]
+    assert not ben_phone.has(key="offer")
 
 
 async def test_a_first_duel_at_four_phones(app, roster) -> None:

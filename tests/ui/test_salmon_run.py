@@ -381,3 +381,28 @@ def test_a_roll_off_rolled_again_and_again_keeps_its_words_on_the_phones_width()
     assert dice.wrap and len(dice.controls) == 7 and line.value == words
     few = die_row("Ben rolled 5 (odd): arrow 1", [5], "line")
     assert isinstance(few, ft.Row) and len(few.controls) == 2 and BESIDE == 2
+
+
+async def test_the_eagles_target_answers_it_on_their_own_phone(app, three) -> None:
+    # "The affected player may discard his own Eagle to prevent this": once Cy names Ben, Ben's phone asks
+    # Ben (lose a card, or counter); Cy's and Ana's phones wait on Ben and offer Ben's answer nowhere.
+    session, phones = await a_race_of_three(app, three)
+    session.perform(sr.special_hex(session.state, 1, sr.EAGLE_HEX, card=sr.EAGLE))  # Ben's deck holds an Eagle
+    cy, ben, ana = phones["Cy"], phones["Ben"], phones["Ana"]
+    await take(app, cy, sr.EAGLE_HEX)
+    await play(app, session, cy, sr.EAGLE)
+    assert cy.has(key="eagle-1") and not ben.has(key="eagle-1")  # Cy names whose hand
+    assert ben.text_containing("Cy plays an Eagle") == "Cy plays an Eagle: they name whose hand they look at."
+    await cy.click(key="eagle-1")
+    await app.settle()
+    assert session.state.pending.target == 1 and session.state.salmon[1].hand == 4
+    assert ben.has(key="eagle-answer-0") and ben.has(key="eagle-answer-1")
+    for other in (cy, ana):
+        assert not other.has(key="eagle-answer-0") and not other.has(key="eagle-answer-1")
+        assert other.text_containing("waiting on Ben") == \
+            "Cy's Eagle is on Ben: waiting on Ben to lose a card or counter with an Eagle."
+    await ben.click(key="eagle-answer-1")  # Ben counters with his own Eagle
+    await app.settle()
+    assert session.state.pending is None and session.state.last.answers[0].countered
+    assert [a.label for a in session.record.actions[-2:]] == ["Cy's Eagle is on Ben", "Ben counters the Eagle"]
+    assert session.record.actions[-1].who == "Ben"

@@ -211,7 +211,7 @@ async def test_an_either_symbol_asks_and_a_g_gives_a_free_box(app, sheets) -> No
 
 async def test_sheets_switch_with_the_players_chip(app, sheets) -> None:
     await sheets.click(key="sheet-Ben")
-    assert banner(sheets) == "Round 1, boat phase: Ana rolls the boat dice."
+    assert banner(sheets) == "Ben's sheet. Round 1, boat phase: Ana rolls the boat dice."  # whose, in words
     assert sheets.checked("sheet-Ben")
 
 

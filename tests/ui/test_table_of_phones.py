@@ -275,3 +275,62 @@ async def test_a_phone_cannot_delete_a_play(app, roster) -> None:
 async def test_invite_without_lan_says_how_to_start_for_the_table(app) -> None:
     page = await app.open("/invite")
     assert page.label(key="start-lan") == "make run ARGS=--lan\n\nor: companion --lan"
+
+
+async def test_a_cast_is_dealt_on_its_casters_phone_only(app, roster) -> None:
+    # A cast is the caster's (Freshwater Fly, Cast: B. Draw Strike Cards): Ben's phone sees Ana's cards as
+    # they are dealt, offers no Hit me on them, and casts his own once hers is over.
+    ana = await app.open("/games/freshwater-fly/strike", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/freshwater-fly/strike", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="start-cast")
+    await app.settle()
+    assert ana.has(key="hit") and ana.text_containing("Ana's cast") == "Ana's cast"
+    assert not ben.has(key="hit") and not ben.has(key="finesse") and not ben.has(key="end-cast")
+    assert ben.text_containing("Ana's cast") == "Ana's cast: dealt on their phone"
+    await ana.click(key="hit")
+    await app.settle()
+    session = app.ctx.sessions.latest("freshwater-fly-table")
+    assert [a.type for a in session.record.actions] == ["strike.start", "strike.deal"]
+    assert ben.label(key="undo") == "Nothing to undo"  # nothing of Ben's to take back
+    while session.state.strike.status == "casting":
+        await ana.click(key="hit")
+        await app.settle()
+    await ben.click(key="start-cast")  # Ana's cast is over (hooked or missed): Ben casts his own
+    await app.settle()
+    assert session.state.strike.caster == "Ben" and ben.has(key="hit") and not ana.has(key="hit")
+
+
+async def test_the_phone_passed_around_plays_for_the_seats_without_a_phone_and_says_whose_sheet(app, roster) -> None:
+    # Fleet Dice: Dee on the phone passed around, Ana and Ben on their own. The table phone follows Dee's
+    # sheet (never Ana's or Ben's), says so in words, and its Undo is Dee's, not Ana's pick made after it.
+    from companion.games.fleet_dice import rules as fleet
+
+    ids = {**roster, "Dee": app.store.settings.add_player("Dee").id}
+    session = app.ctx.sessions.create(FLEET, fleet.setup_for(
+        [{"name": n, "id": ids[n], "start": s} for n, s in (("Ana", "cod"), ("Ben", "oyster"), ("Dee", "shrimp"))],
+        2))  # Dee picks first
+    route = f"/games/fleet-dice/sheets/{session.id}"
+    ana = await app.open(route, phone=ANA_PHONE, player="Ana")
+    await app.open(route, phone=BEN_PHONE, player="Ben")
+    table = await app.open(route, phone="192.0.2.30", player=TABLE)
+    await enter(table, "cod", "lobster", "oyster", "cod")  # Dee, the start player, rolls on the table phone
+    await app.settle()
+    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Dee, take a die (tap it, then the box)."
+    await table.click(key="die-0")
+    await table.click(key="use-normal")
+    await app.settle()
+    assert session.state.picker() == 0  # the table waits on Ana's pick, on her own phone
+    assert table.find(key="sheet-banner").value == "Dee's sheet. Round 1, boat phase: Ana picks now."  # not Ana's
+    assert not table.has(key="use-normal")
+    await table.click(key="sheet-Ana")  # a look at Ana's sheet: said in words, and nothing to fill there
+    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
+    await table.click(key="die-1")
+    assert table.snackbar_texts()[-1] == "This is Ana's sheet: Ana plays on their own phone and fills it there (or " \
+                                         "the host does)."
+    await ana.click(key="die-1")
+    await ana.click(key="use-normal")
+    await app.settle()
+    assert [a.who for a in session.record.actions] == ["", "", "Ana"]
+    assert table.label(key="undo").startswith("Dee: takes a die") and table.find(key="undo").disabled
+    assert table.label(key="undo").endswith("Ana: takes a die, Lobster: fill Lobster box 1 came after it")
+    assert ana.label(key="undo").startswith("Undo: Ana: takes a die")

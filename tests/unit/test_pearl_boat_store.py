@@ -135,3 +135,32 @@ def test_a_barter_passes_a_card_for_the_pearls_agreed() -> None:
     full = boat(state, 1, upgrades=(ENGINE_REVERSE,) * 3)
     assert refused(full, pb.barter(full, 0, 1, ENGINE_UPGRADE, 1)) == ("Ben holds 3 upgrade cards already, the most a "
                                                                        "boat holds.")
+
+
+def test_a_barter_offered_waits_for_the_buyers_answer_on_their_phone() -> None:
+    # "players can offer more on their own terms": Ana offers, and nothing moves until Ben, the buyer, accepts on
+    # his own phone; he may decline, and Ana may take her offer back.
+    state = boat(boat(started(3), 0, upgrades=(ENGINE_UPGRADE,)), 1, pearls=5)
+    action = pb.offer(state, 0, 1, ENGINE_UPGRADE, 4)
+    assert action.label == "Ana offers Engine upgrade to Ben for 4 pearls"
+    offered = act(state, action)
+    assert offered.boats == state.boats and offered.offer == pb.Offer(0, 1, ENGINE_UPGRADE, 4)
+    assert RULES.whose(offered, pb.answer_offer(offered, 1, True)) == 1  # Ben's phone answers
+    assert RULES.whose(offered, pb.withdraw_offer(offered, 0)) == 0
+    assert refused(offered, pb.answer_offer(offered, 2, True)) == "The offer is to Ben: Ben answers it."
+    assert refused(offered, pb.withdraw_offer(offered, 1)) == "Only Ana takes back their own offer."
+    assert refused(offered, pb.offer(offered, 0, 2, ENGINE_UPGRADE, 1)) == \
+        "Ana's offer to Ben waits for Ben's answer first."
+    accept = pb.answer_offer(offered, 1, True)
+    assert accept.label == "Ben buys Engine upgrade from Ana for 4 pearls"
+    bought = act(offered, accept)
+    assert (bought.boats[0].pearls, bought.boats[1].pearls, bought.boats[1].upgrades, bought.offer) == \
+        (4, 1, (ENGINE_UPGRADE,), None)
+    declined = act(offered, pb.answer_offer(offered, 1, False))
+    assert declined.boats == state.boats and declined.offer is None
+    assert pb.answer_offer(offered, 1, False).label == "Ben declines Ana's offer"
+    assert act(offered, pb.withdraw_offer(offered, 0)).offer is None
+    # An offer the buyer could not pay is refused as the sale would be, and a card sold meanwhile is not bought.
+    assert refused(state, pb.offer(state, 0, 1, ENGINE_UPGRADE, 6)) == "Ben has 5 pearls, not 6."
+    sold = act(offered, pb.sell(offered, 0, ENGINE_UPGRADE))
+    assert "Ana" in refused(sold, pb.answer_offer(sold, 1, True))

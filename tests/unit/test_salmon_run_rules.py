@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Actor
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.table.seats import NotYourSeat
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import SUPPLEMENTAL, difficulty_river
 from companion.games.salmon_run.rules import (
@@ -29,6 +30,7 @@ from companion.games.salmon_run.rules import (
     counter,
     drift,
     eagle,
+    eagle_target,
     end_turn,
     first_player,
     hand_at_end,
@@ -439,9 +441,10 @@ def test_rapids_discard_one_card_per_arrow() -> None:
     assert sr.rapids_discards(2, 1) == 1  # no more than the hand holds
 
 
-def test_the_eagle_discards_a_card_unless_countered() -> None:
+def test_an_eagle_recorded_in_one_step_replays_as_it_was_played() -> None:
     # "When playing the Eagle, you get to look at any player's hand ... and discard a card of your choice. The
-    # affected player may discard his own Eagle to prevent this."
+    # affected player may discard his own Eagle to prevent this." Races recorded before the target answered on
+    # their own phone said it in one step (a counter, or the card lost): their journals replay so.
     state = started(3)
     state = with_card(state, 0, "eagle")
     state = with_card(state, 1, "eagle")
@@ -457,6 +460,43 @@ def test_the_eagle_discards_a_card_unless_countered() -> None:
     assert refused(state, eagle(state, 2, countered=True)) == "Cy has no Eagle card to counter with."
     state = act(state, action)
     assert state.salmon[2].hand == 3 and state.pending is None
+
+
+def test_the_eagles_target_answers_it_on_their_own_phone_once_named() -> None:
+    # "you get to look at any player's hand (including your own) and discard a card of your choice. The affected
+    # player may discard his own Eagle to prevent this": the affected player is known once named, and answers.
+    state = started(3)
+    state = with_card(state, 0, "eagle")
+    state = with_card(state, 1, "eagle")
+    state = act(state, play(state, 0, "eagle"))
+    assert sr.waiting_on(state) == (0,)  # Ana names whose hand
+    action = eagle_target(state, 1)
+    assert action.label == "Ana's Eagle is on Ben"
+    state = act(state, action)
+    assert state.pending.target == 1 and state.salmon[1].hand == 4 and sr.waiting_on(state) == (1,)
+    assert "waiting on Ben" in " ".join(reminders(state))
+    assert refused(state, eagle(state, 2)) == "Ben is the Eagle's target: Ben answers it, not Cy."
+    assert refused(state, eagle_target(state, 2)) == "Ben is the Eagle's target already: Ben answers it."
+    assert refused(state, end_turn(state, 0)) == "First resolve the Eagle: Ben still to answer it."
+    ana, ben = Actor("p-ana", "Ana", undoes_anyone=False), Actor("p-ben", "Ben", undoes_anyone=False)
+    for answer in (eagle(state, 1), eagle(state, 1, countered=True)):  # Ben's answer, on Ben's phone only
+        assert RULES.whose(state, answer) == 1
+        with pytest.raises(NotYourSeat, match="This phone is Ana's: Ben taps on their own phone"):
+            RULES.authorize(state, answer, ana)
+        RULES.authorize(state, answer, ben)
+    countered = act(state, eagle(state, 1, countered=True))
+    assert countered.pending is None and countered.salmon[1].hand == 3 and countered.last.answers[0].countered
+    lost = act(state, eagle(state, 1))
+    assert lost.pending is None and lost.salmon[1].hand == 3 and lost.last.answers[0].discards == 1
+
+
+def test_an_eagle_on_a_player_who_holds_none_takes_the_card_at_once() -> None:
+    # Cy's deck holds no Eagle: there is nothing to counter with, so nobody waits on Cy.
+    state = started(3)
+    state = with_card(state, 0, "eagle")
+    state = act(state, play(state, 0, "eagle"))
+    state = act(state, eagle_target(state, 2))
+    assert state.pending is None and state.salmon[2].hand == 3 and state.last.answers[0].discards == 1
 
 
 # Special hexes and each salmon's deck ----------------------------------------------------------------

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.core.actions import Action, Actor, touches
 from companion.core.errors import DomainError
 from companion.core.session_manager import SessionManager
+from companion.core.table.seats import NotYourSeat
 from companion.core.undo import RevealFinal, UndoBlocked
 from companion.games import GAMES
 from companion.games.freshwater_fly import table as fly
@@ -74,6 +75,37 @@ def test_a_finesse_card_is_not_taken_back_from_under_a_later_hit_me(sessions) ->
     with pytest.raises(UndoBlocked, match=r"the later “hit me \(Ben\)” depends on it"):
         session.undo(ANA)
     assert session.state.strike.status == "hooked"
+
+
+def test_a_cast_is_its_casters(sessions) -> None:
+    # Freshwater Fly, Cast: "B. Draw Strike Cards": the player casting draws their own cards. Ana's cast is
+    # dealt on Ana's phone (or the one passed around), never by Ben's tap, with or without a draft seating them.
+    session = sessions.create(fly.GAME)
+    session.perform(fly.start_cast(1, random.Random(3), caster="Ana"), ANA)
+    assert session.record.actions[-1].label == "Ana starts a cast"
+    before = session.state
+    for move in (fly.deal(1), fly.deal(2), fly.end_cast(), fly.restart_cast(before.strike, random.Random(1))):
+        with pytest.raises(NotYourSeat, match="This phone is Ben's: Ana taps on their own phone, or on the phone "
+                                              "passed around the table"):
+            session.perform(move, BEN)
+        assert session.state == before
+    with pytest.raises(NotYourSeat, match="Ana taps on their own phone"):
+        session.perform(fly.start_cast(1, random.Random(3), caster="Ana"), BEN)  # nor start one in her name
+    session.perform(fly.deal(1), ANA)
+    session.perform(fly.deal(1), TABLE_PHONE)  # the phone passed around deals for anyone
+    assert len(session.state.strike.revealed) == 2 and session.state.strike.caster == "Ana"
+    session.perform(fly.end_cast(), ANA)
+    session.perform(fly.start_cast(1, random.Random(4), caster="Ben"), BEN)  # Ana's cast is over: Ben casts
+    assert session.state.strike.caster == "Ben"
+
+
+def test_a_cast_of_the_version_before_is_the_tables(sessions) -> None:
+    # Casts begun before a cast was its caster's name nobody: any phone at the table deals them, as then.
+    session = sessions.create(fly.GAME)
+    session.perform(Action("strike.start", {"order": ["miss", "miss", "hook", "miss"], "mode": "you"},
+                           "start a cast"), ANA)
+    session.perform(fly.deal(1), BEN)
+    assert session.state.strike.caster == "" and session.state.strike.revealed == ("miss",)
 
 
 def later_seats(rules, setup, log: list[Action], skip: int | None) -> dict[int, object]:
@@ -155,3 +187,34 @@ def test_a_roll_shown_to_its_player_is_final_for_them_and_the_table_phone_takes_
     finally:
         store.close()
     assert salmon.RULES.moves["roll"].rolled and fleet.RULES.moves["reroll"].rolled
+
+
+# The phone passed around acts for the players without a phone of their own --------------------------
+
+def test_the_phone_passed_around_takes_back_only_the_seats_it_plays_for(sessions) -> None:
+    # Fleet Dice, Dee on the phone passed around, Ana on her own: Dee picks, then Ana on her phone. The table
+    # phone's Undo is Dee's pick (never Ana's), refused while Ana's later pick depends on it; it does not tap
+    # for Ana; the host does both.
+    from companion.games.fleet_dice import rules as fleet
+
+    names = ("Ana", "Ben", "Cy", "Dee")
+    players = [{"name": n, "id": f"p-{n.lower()}", "start": s} for n, s in zip(names, ("cod", "oyster", "shrimp",
+                                                                                     "lobster"))]
+    session = sessions.create(fleet.GAME, fleet.setup_for(players, 3))  # Dee picks first
+    table = Actor(undoes_anyone=True, elsewhere=frozenset({"p-ana", "p-ben", "p-cy"}))
+    session.perform(fleet.roll_dice(session.state, ["cod", "cod", "shrimp", "coins", "cod"]), table)
+    session.perform(fleet.use_die(session.state, 3, "chosen", "cod", "income", pick=0), table)
+    assert session.state.picker() == 0
+    ana_pick = fleet.use_die(session.state, 0, "chosen", "cod", "income", pick=1)
+    with pytest.raises(NotYourSeat, match=r"^Ana plays on their own phone: Ana taps there \(or the host does\)\.$"):
+        session.perform(ana_pick, table)
+    session.perform(ana_pick, ANA)
+    # The table waits on Ben's pick; the phone passed around, playing for Dee alone, shows Dee's sheet.
+    assert session.state.acting() == 1 and session.state.acting([3]) == 3
+    assert session.undo_label_for(table) == \
+        "Dee: takes a die, Cod: take income: Ana: takes a die, Cod: take income came after it"
+    with pytest.raises(UndoBlocked, match=r"Ana undoes that first on their own phone, or the host undoes both"):
+        session.undo(table)
+    assert session.record.actions[-1].who == "Ana"  # Ana's pick stands
+    host = Actor("p-host", "Host", undoes_anyone=True)
+    assert session.undo(host).who == "Ana" and session.undo(host).who == ""  # the host takes back both

@@ -21,12 +21,12 @@ from typing import Any, Generic, TypeVar
 
 from companion.core.actions import WHOLE_STATE, Action, Footprint
 from companion.core.errors import DomainError
-from companion.core.table.seats import ANY_SEAT, Author, NotYourSeat, is_whole, refusal
+from companion.core.table.seats import ANY_SEAT, Author, Named, NotYourSeat, is_whole, refusal
 from companion.core.table.secrets import Secret
 
 S = TypeVar("S")
 Data = Mapping[str, Any]
-Whose = int | frozenset[int] | str  # a seat, some seats, or ANY_SEAT
+Whose = int | frozenset[int] | str | Named  # a seat, some seats, ANY_SEAT, or a named player
 
 
 def any_seat(state: Any, data: Data) -> Whose:

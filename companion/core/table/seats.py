@@ -26,6 +26,14 @@ MAX_NAME = MAX_NAME_LENGTH  # the roster's limit, so every name a phone can pick
 ANY_SEAT = "any seat"  # a move of the table's (a roll for turn order): any player at the table makes it
 
 
+@dataclass(frozen=True)
+class Named:
+    """A move of the player it names, seated in the game or not (a Strike cast is its caster's, whether
+    or not a dice draft is seating the table)."""
+
+    name: str
+
+
 class NotYourSeat(DomainError):
     """A move made on a phone that does not act for its seat."""
 
@@ -42,11 +50,13 @@ class SeatedPlayer:
 
 class Author(Protocol):
     """Who makes a move (a session's `Actor`): a roster player's id and name; `undoes_anyone`
-    for the phone passed around the table and the host, who act for every seat."""
+    for the phone passed around the table and the host, who act for every seat but, the phone
+    passed around, those of the players on phones of their own (`elsewhere`)."""
 
     id: str
     name: str
     undoes_anyone: bool
+    elsewhere: frozenset[str]
 
 
 def is_whole(value: Any) -> bool:
@@ -115,10 +125,20 @@ def seat_of(names: Sequence[str], ids: Sequence[str], author: Author) -> int | N
     return next((i for i, name in enumerate(names) if name.casefold() == author.name.casefold()), None)
 
 
-def refusal(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int] | str,
+def refusal(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int] | str | Named,
             author: Author | None) -> str | None:
-    """Why `author` may not make a move that is `whose`'s (a seat, some seats, or ANY_SEAT), or None."""
-    if author is None or author.undoes_anyone or not names:
+    """Why `author` may not make a move that is `whose`'s (a seat, some seats, ANY_SEAT or a named
+    player), or None."""
+    if author is None:
+        return None
+    if author.undoes_anyone:
+        return own_phones(names, ids, whose, author.elsewhere)
+    if isinstance(whose, Named):
+        if author.name.casefold() == whose.name.casefold():
+            return None
+        return (f"This phone is {author.name}'s: {whose.name} taps on their own phone, or on the phone passed "
+                "around the table.")
+    if not names:
         return None
     mine = seat_of(names, ids, author)
     if mine is None:
@@ -129,3 +149,17 @@ def refusal(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int
         return None
     others = " or ".join(names[s] for s in sorted(seats) if 0 <= s < len(names)) or "another player"
     return f"This phone is {author.name}'s: {others} taps on their own phone, or on the phone passed around the table."
+
+
+def own_phones(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int] | str | Named,
+               elsewhere: frozenset[str]) -> str | None:
+    """Why the phone passed around may not make a move of seats whose players play on phones of their own
+    (`elsewhere`, roster ids), or None."""
+    if not elsewhere or isinstance(whose, (str, Named)) or not ids:
+        return None
+    seats = frozenset({whose}) if isinstance(whose, int) else whose
+    theirs = [s for s in sorted(seats) if 0 <= s < len(ids) and ids[s] in elsewhere]
+    if not theirs or len(theirs) < len(seats):
+        return None
+    who = " or ".join(names[s] for s in theirs)
+    return f"{who} plays on their own phone: {who} taps there (or the host does)."

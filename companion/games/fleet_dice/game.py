@@ -10,7 +10,7 @@ were: each sheet on its own, its dice tapped in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -126,23 +126,24 @@ class FleetGame:
         choice = self.sheets[seat].choice()
         return choice is not None and choice.kind == "fishing"
 
-    def acting(self) -> int | None:
-        """Who the table waits for now: the first (in picking order) with a choice to make (what
-        they just filled asks it), else the player picking, else the first with the shared die
-        to use, else the start player, who rolls."""
+    def acting(self, among: Collection[int] | None = None) -> int | None:
+        """Who the table waits for now (of the seats `among`, when given: those the phone passed around
+        plays for): the first (in picking order) with a choice to make (what they just filled asks
+        it), else the player picking, else the first with the shared die to use, else the start
+        player, who rolls."""
         where = self.position()
         if where is None or self.start is None:
             return None
         order = self.order()
-        choosing = [i for i in order if self.sheets[i].choice() is not None]
-        if choosing:
-            return choosing[0]
+        waiting = [i for i in order if self.sheets[i].choice() is not None]
         picker = self.picker()
         if picker is not None:
-            return picker
+            waiting.append(picker)
         if self.current_roll() is not None:
-            return next(i for i in order if position(self.sheets[i]) == where)
-        return self.start_player()
+            waiting += [i for i in order if position(self.sheets[i]) == where]
+        else:
+            waiting.append(self.start_player())
+        return next((i for i in waiting if among is None or i in among), None)
 
     def phase_name(self) -> str:
         where = self.position()

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from companion.core.assets import AssetError, load_data, require
 from companion.core.deck import chance_of_any, shuffled
 from companion.core.errors import DomainError
+from companion.core.players import MAX_NAME_LENGTH
 
 HOOK, MISS = "hook", "miss"
 ROWS = ("bottom", "middle", "top")  # a Silent Angler cast drifts up from the bottom row
@@ -79,6 +80,7 @@ class StrikeState:
     revealed: tuple[str, ...] = ()  # face up this cast, in the order dealt
     row: int = 0  # a Silent Angler cast: the next row to try (0 = bottom)
     casts: int = 0
+    caster: str = ""  # whose cast it is: only they deal it (""; the table's, as casts began before)
 
     @property
     def hooks_in_deck(self) -> int:
@@ -104,10 +106,12 @@ def two_cards_hook(state: StrikeState) -> Fraction:
     return chance_of_any(state.deck, HOOK, 2)
 
 
-def start(state: StrikeState, order: Any, mode: Any, rules: DeckRules) -> StrikeState:
+def start(state: StrikeState, order: Any, mode: Any, rules: DeckRules, caster: Any = "") -> StrikeState:
     if mode not in ("you", "silent"):
         raise DomainError(f"A cast is yours or the Silent Angler's, not {mode!r}.")
-    return StrikeState("casting", mode, rules.check_order(order), (), 0, state.casts + 1)
+    if not isinstance(caster, str) or len(caster) > MAX_NAME_LENGTH:
+        raise DomainError(f"A cast is a player's, named, not {caster!r}.")
+    return StrikeState("casting", mode, rules.check_order(order), (), 0, state.casts + 1, caster)
 
 
 def deal(state: StrikeState, count: Any, finesse: bool) -> StrikeState:
@@ -150,7 +154,7 @@ def restart(state: StrikeState, order: Any, rules: DeckRules) -> StrikeState:
 def end(state: StrikeState) -> StrikeState:
     if state.status == "idle":
         raise DomainError("There is no cast to end.")
-    return replace(state, status="idle", deck=(), revealed=(), row=0)
+    return replace(state, status="idle", deck=(), revealed=(), row=0, caster="")
 
 
 def _after_reveal(state: StrikeState, dealt: tuple[str, ...]) -> StrikeState:

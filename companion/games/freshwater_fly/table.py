@@ -16,7 +16,7 @@ from companion.core import words
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.table.rules import Move, TableRules, any_seat
-from companion.core.table.seats import ANY_SEAT
+from companion.core.table.seats import ANY_SEAT, Named
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
 from companion.games.freshwater_fly.draft import DraftState
@@ -98,7 +98,7 @@ def end_draft() -> Action:
 def apply_strike(state: StrikeState, kind: str, data: Mapping[str, Any]) -> StrikeState:
     rules = deck_rules()
     if kind == "start":
-        return strike_rules.start(state, data.get("order"), data.get("mode"), rules)
+        return strike_rules.start(state, data.get("order"), data.get("mode"), rules, data.get("caster", ""))
     if kind == "deal":
         return strike_rules.deal(state, data.get("count"), data.get("finesse") is True)
     if kind == "row":
@@ -110,11 +110,15 @@ def apply_strike(state: StrikeState, kind: str, data: Mapping[str, Any]) -> Stri
     raise DomainError(f"The Strike dealer does not know the action {kind!r}.")
 
 
-def start_cast(hooks: int, rng: random.Random, silent: bool = False) -> Action:
+def start_cast(hooks: int, rng: random.Random, silent: bool = False, caster: str = "") -> Action:
+    """A cast `caster` deals (their phone, or the phone passed around; "": the table's, anyone's)."""
     order = strike_rules.new_order(hooks, rng)
+    mine = {"caster": caster} if caster else {}
     if silent:
-        return Action("strike.start", {"order": order, "mode": "silent"}, "start a Silent Angler cast")
-    return Action("strike.start", {"order": order, "mode": "you"}, "start a cast")
+        return Action("strike.start", {"order": order, "mode": "silent", **mine},
+                      f"{caster}: start a Silent Angler cast" if caster else "start a Silent Angler cast")
+    return Action("strike.start", {"order": order, "mode": "you", **mine},
+                  f"{caster} starts a cast" if caster else "start a cast")
 
 
 def deal(count: int = 1, finesse: bool = False) -> Action:
@@ -158,8 +162,12 @@ def draft_moves(draft: draft_rules.DraftState | None, rng: random.Random,
     return moves
 
 
-def strike_moves(strike: strike_rules.StrikeState, rng: random.Random) -> list[Action]:
+def strike_moves(strike: strike_rules.StrikeState, rng: random.Random,
+                 names: Sequence[str] = PLAYERS) -> list[Action]:
     rules = strike_rules.deck_rules()
+    if strike.status in ("idle", "hooked", "missed") and rng.random() < 0.5:
+        caster = rng.choice(["", *names])  # a player's cast, or the table's (the phone passed around)
+        return [start_cast(rules.default_hooks, rng, silent=rng.random() < 0.3, caster=caster)]
     if strike.status == "idle":
         return [start_cast(rules.default_hooks, rng, silent=rng.random() < 0.3)]
     moves = [end_cast()]
@@ -175,14 +183,15 @@ def strike_moves(strike: strike_rules.StrikeState, rng: random.Random) -> list[A
 
 
 def table_candidates(state: FlyTable, rng: random.Random) -> list[Action]:
-    return draft_moves(state.draft, rng) + strike_moves(state.strike, rng)
+    names = state.draft.seats if state.draft is not None and not state.draft.solo else PLAYERS[:2]
+    return draft_moves(state.draft, rng) + strike_moves(state.strike, rng, names)
 
 
 # The session's rules, declared with the table kit -------------------------------------
 
 DRAFT_FIELDS = {"start": ("seats", "start", "solo"), "roll": ("faces",), "change": ("index", "to", "how", "from"),
                 "reroll": ("faces",), "take": ("index",), "end": ()}
-STRIKE_FIELDS = {"start": ("order", "mode"), "deal": ("count", "finesse"), "row": ("fish",),
+STRIKE_FIELDS = {"start": ("order", "mode", "caster"), "deal": ("count", "finesse"), "row": ("fish",),
                  "restart": ("order",), "end": ()}
 TAKER_MOVES = ("take", "change", "reroll")  # the die "you select", by the player whose turn it is to take
 
@@ -208,6 +217,15 @@ def fly_moves(of: Callable[[S], FlyTable], put: Callable[[S, FlyTable], S]) -> l
         draft = of(state).draft
         return draft.turn if draft is not None and not draft.solo and draft.turn is not None else ANY_SEAT
 
+    def caster(state: S, data: Mapping[str, Any]) -> Named | str:
+        """A cast is its caster's: only their phone (or the one passed around) deals it."""
+        named = of(state).strike.caster
+        return Named(named) if named else ANY_SEAT
+
+    def starter(state: S, data: Mapping[str, Any]) -> Named | str:
+        named = data.get("caster")
+        return Named(named) if isinstance(named, str) and named else ANY_SEAT
+
     def draft_move(kind: str) -> Callable[[S, Mapping[str, Any]], S]:
         return lambda state, data: put(state, replace(of(state), draft=apply_draft(of(state).draft, kind, data)))
 
@@ -216,8 +234,8 @@ def fly_moves(of: Callable[[S], FlyTable], put: Callable[[S, FlyTable], S]) -> l
 
     return ([Move(f"draft.{kind}", draft_move(kind), fields, taker if kind in TAKER_MOVES else any_seat,
                   tool_footprint("draft")) for kind, fields in DRAFT_FIELDS.items()]
-            + [Move(f"strike.{kind}", strike_move(kind), fields, touches=tool_footprint("strike"))
-               for kind, fields in STRIKE_FIELDS.items()])
+            + [Move(f"strike.{kind}", strike_move(kind), fields, starter if kind == "start" else caster,
+                    tool_footprint("strike")) for kind, fields in STRIKE_FIELDS.items()])
 
 
 def _table_setup(setup: Mapping[str, Any]) -> FlyTable:

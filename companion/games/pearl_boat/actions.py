@@ -169,6 +169,28 @@ def barter(state: PearlBoatState, seat: int, buyer: int, card: str, pearls: int)
                   f"for {_pearls(pearls) if is_whole(pearls) else pearls}")
 
 
+def offer(state: PearlBoatState, seat: int, buyer: int, card: str, pearls: int) -> Action:
+    return Action("offer", {"seat": seat, "buyer": buyer, "card": card, "pearls": pearls},
+                  f"{_name(state, seat)} offers {CARD_NAMES.get(card, str(card))} to {_name(state, buyer)} "
+                  f"for {_pearls(pearls) if is_whole(pearls) else pearls}")
+
+
+def answer_offer(state: PearlBoatState, seat: int, accept: bool) -> Action:
+    """The buyer's answer: 'Ana buys Extra Fuel Tank from Dee for 2 pearls', or 'Ana declines Dee's offer'."""
+    o = state.offer
+    if o is None:
+        return Action("offer_answer", {"seat": seat, "accept": accept}, f"{_name(state, seat)} answers an offer")
+    if accept:
+        return Action("offer_answer", {"seat": seat, "accept": True}, f"{_name(state, seat)} buys "
+                      f"{CARD_NAMES.get(o.card, o.card)} from {_name(state, o.seat)} for {_pearls(o.pearls)}")
+    return Action("offer_answer", {"seat": seat, "accept": False},
+                  f"{_name(state, seat)} declines {_name(state, o.seat)}'s offer")
+
+
+def withdraw_offer(state: PearlBoatState, seat: int) -> Action:
+    return Action("offer_answer", {"seat": seat, "withdraw": True}, f"{_name(state, seat)} takes back the offer")
+
+
 def end_turn(state: PearlBoatState, seat: int) -> Action:
     """'Ana ends the turn', or 'Ana skips the turn (no fuel)' when it did not move."""
     turn = state.turn

@@ -77,4 +77,11 @@ def candidates(state: PearlBoatState, rng: random.Random) -> list[Action]:
         if boat.cards and rng.random() < 0.05:
             card = rng.choice(boat.cards)
             moves.append(pb.sell(state, seat, card) if rng.random() < 0.5 else pb.discard(state, seat, card))
+        if boat.cards and state.offer is None and rng.random() < 0.05:
+            buyer = rng.choice([i for i in range(len(state.boats)) if i != seat])
+            moves.append(pb.offer(state, seat, buyer, rng.choice(boat.cards), rng.randint(0, 3)))
+    if state.offer is not None:  # the buyer answers, or the seller takes it back
+        o = state.offer
+        moves += [pb.answer_offer(state, o.buyer, True), pb.answer_offer(state, o.buyer, False),
+                  pb.withdraw_offer(state, o.seat)]
     return moves

@@ -4,9 +4,10 @@ Turn order is rolled off (anyone at the table rolls for it). A turn, for the cur
 (the d6; never further than the fuel), "reward" (the value printed on the space it stopped on),
 "catch" / "drop_off" / "deliver" (the fish), "draw" (the d8; once, plus draws bought), "use" (a
 held card), "buy" / "trade" (the store), "end". At any time a boat's own phone may "sell" or
-"discard" one of its cards, and two boats "barter" one. A hidden attack against a boat holding
-one starts a duel: each duellist "duel_choose"s in secret on their own phone; the second choice
-reveals both. Every random outcome (the d6s, the d8) is in the action's data.
+"discard" one of its cards, and "offer" one to another boat for pearls, which that boat's phone
+accepts or declines ("offer_answer"; games recorded before offers said a "barter" in one step). A
+hidden attack against a boat holding one starts a duel: each duellist "duel_choose"s in secret on
+their own phone; the second choice reveals both. Every random outcome (the d6s, the d8) is in the action's data.
 
 The modules: `state`, `setup`, `view` (what the screens ask), `ledger` (a boat's book), the moves
 by area (`turns`, `moving`, `cards`, `duel`, `trading`) and `actions` (the moves as taps build them).
@@ -22,6 +23,7 @@ from companion.core.actions import Footprint
 from companion.core.table.rules import Move, TableRules, names_and_ids, seat_in
 from companion.games.pearl_boat import candidates, cards, duel, moving, trading, turns
 from companion.games.pearl_boat.actions import (  # noqa: F401  (the game's moves as taps build them)
+    answer_offer,
     barter,
     buy,
     catch,
@@ -32,6 +34,7 @@ from companion.games.pearl_boat.actions import (  # noqa: F401  (the game's move
     duel_choose,
     end_turn,
     move,
+    offer,
     order_roll,
     reward,
     roll_move,
@@ -39,6 +42,7 @@ from companion.games.pearl_boat.actions import (  # noqa: F401  (the game's move
     sell,
     trade,
     use_card,
+    withdraw_offer,
 )
 from companion.games.pearl_boat.data import (  # noqa: F401
     MOST,
@@ -72,6 +76,7 @@ from companion.games.pearl_boat.state import (  # noqa: F401  (the game's words,
     Duel,
     DuelRound,
     Effect,
+    Offer,
     PearlBoatState,
     Turn,
     duel_winner,
@@ -149,7 +154,9 @@ RULES: TableRules[PearlBoatState] = TableRules(
         Move("trade", trading.trade, ("seat", "card"), seat_in()),
         Move("sell", trading.sell, ("seat", "card"), seat_in(), card_away),
         Move("discard", trading.discard, ("seat", "card"), seat_in(), card_away),
-        Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides),
+        Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides),  # as recorded before offers
+        Move("offer", trading.offer, ("seat", "buyer", "card", "pearls"), seat_in()),
+        Move("offer_answer", trading.answer_offer, ("seat", "accept", "withdraw"), seat_in()),
         Move("end", turns.end, SEAT_ONLY, seat_in()),
     ),
     over=lambda state: state.over, secret=lambda state: state.choices,

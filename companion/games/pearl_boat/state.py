@@ -139,6 +139,16 @@ class Duel:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """A barter offered: `seat` sells `card` to `buyer` for `pearls`, once the buyer accepts on their phone."""
+
+    seat: int
+    buyer: int
+    card: str
+    pearls: int
+
+
+@dataclass(frozen=True)
 class PearlBoatState:
     boats: tuple[Boat, ...]
     data: PearlBoatData = field(repr=False)
@@ -154,6 +164,7 @@ class PearlBoatState:
     ids: tuple[str, ...] = ()  # each seat's roster player ("" where the set-up named only players)
     choices: Secret[str] = field(default_factory=Secret)  # a duel's round under way, or the last one revealed
     rules_version: int = RULES_VERSION  # the set-up's (EARLIER_RULES for a game set up before version 2)
+    offer: Offer | None = None  # a barter waiting for its buyer's answer
 
     @property
     def names(self) -> tuple[str, ...]:

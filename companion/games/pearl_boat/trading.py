@@ -1,9 +1,11 @@
 """The pearl boat game's store and trades: purchases within their limits, an attack traded for a
-hidden attack, a card sold to the store or bartered to another boat (rules: Purchase Cards)."""
+hidden attack, a card sold to the store or bartered to another boat, offered by its boat and accepted
+by the buyer on their own phone (rules: Purchase Cards)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.core.table.seats import is_whole
@@ -22,7 +24,7 @@ from companion.games.pearl_boat.ledger import (
     set_turn,
 )
 from companion.games.pearl_boat.moving import back
-from companion.games.pearl_boat.state import PearlBoatState
+from companion.games.pearl_boat.state import Offer, PearlBoatState
 from companion.games.pearl_boat.store import (
     EXTRA_DRAW,
     HALF_REFILL,
@@ -83,6 +85,39 @@ def discard(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     seat = seat_of(state, data)
     playing(state)
     return remove_card(state, seat, data.get("card"), "discard")
+
+
+def offer(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    """A boat offers a card to another for pearls: nothing moves until the buyer accepts on their own phone
+    (the table waits on them; one offer at a time)."""
+    if state.offer is not None:
+        o = state.offer
+        raise PearlBoatError(f"{state.names[o.seat]}'s offer to {state.names[o.buyer]} waits for "
+                             f"{state.names[o.buyer]}'s answer first.")
+    barter(state, data)  # what the sale would do must be possible now (the same words when it is not)
+    return replace(state, offer=Offer(data["seat"], data["buyer"], data["card"], data["pearls"]))
+
+
+def answer_offer(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
+    """The buyer accepts (the card and the pearls change hands, if both still can) or declines; the seller
+    may take the offer back ("withdraw")."""
+    seat = seat_of(state, data)
+    o = state.offer
+    if o is None:
+        raise PearlBoatError("No barter is waiting for an answer.")
+    if data.get("withdraw") is True:
+        if seat != o.seat:
+            raise PearlBoatError(f"Only {state.names[o.seat]} takes back their own offer.")
+        return replace(state, offer=None)
+    if seat != o.buyer:
+        raise PearlBoatError(f"The offer is to {state.names[o.buyer]}: {state.names[o.buyer]} answers it.")
+    accept = data.get("accept")
+    if not isinstance(accept, bool):
+        raise PearlBoatError("Say whether the buyer accepts the offer: true or false.")
+    state = replace(state, offer=None)
+    if not accept:
+        return state
+    return barter(state, {"seat": o.seat, "buyer": o.buyer, "card": o.card, "pearls": o.pearls})
 
 
 def barter(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:

@@ -119,6 +119,12 @@ def rapids(state: RaceState, seat: int, arrows: int) -> Action:
     return Action("rapids", {"seat": seat, "arrows": arrows}, answers(state, seat))
 
 
+def eagle_target(state: RaceState, seat: int) -> Action:
+    """The Eagle's player names whose hand they look at: 'Ana's Eagle is on Ben'."""
+    by = _name(state, state.pending.by) if state.pending is not None else "The"
+    return Action("eagle.target", {"seat": seat}, f"{by}'s Eagle is on {_name(state, seat)}")
+
+
 def eagle(state: RaceState, seat: int, countered: bool = False) -> Action:
     """The Eagle's target: 'Ana's Eagle: Ben discards a card' or 'Ben counters the Eagle'."""
     by = _name(state, state.pending.by) if state.pending is not None else "The"

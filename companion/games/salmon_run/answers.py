@@ -163,15 +163,40 @@ def rapids(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     return record_answer(state, seat, Answer(seat, arrows=arrows, discards=rapids_discards(arrows, s.hand)))
 
 
-def eagle(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+def eagle_target(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    """The Eagle's player names whose hand they look at (their own too: "any player's hand (including your
+    own)"). "The affected player may discard his own Eagle to prevent this": the table waits on that
+    player's answer, unless they cannot hold an Eagle (none in their deck, or no card in hand): then
+    they lose the card at once."""
     seat = seat_of(state, data)
-    waiting_for(state, seat, (EAGLE,), "be the Eagle's target")
+    p = waiting_for(state, seat, (EAGLE,), "be the Eagle's target")
+    if p.target is not None:
+        raise SalmonRunError(f"{state.names[p.target]} is the Eagle's target already: "
+                             f"{state.names[p.target]} answers it.")
+    if can_counter_eagle(state, seat):
+        return replace(state, pending=replace(p, target=seat))
+    return eagle(state, {"seat": seat, "countered": False})
+
+
+def can_counter_eagle(state: RaceState, seat: int) -> bool:
+    return available(state, seat, EAGLE) > 0 and state.salmon[seat].hand > 0
+
+
+def eagle(state: RaceState, data: Mapping[str, Any]) -> RaceState:
+    """The Eagle's answer: the target loses a card, or counters with an Eagle of their own. (Races played
+    before the target answered on their own phone recorded this at once, by the Eagle's player; a counter
+    before any target was named is theirs too.)"""
+    seat = seat_of(state, data)
+    p = waiting_for(state, seat, (EAGLE,), "be the Eagle's target")
+    if p.target is not None and seat != p.target:
+        raise SalmonRunError(f"{state.names[p.target]} is the Eagle's target: {state.names[p.target]} answers it, "
+                             f"not {state.names[seat]}.")
     countered = data.get("countered", False)
     if not isinstance(countered, bool):
         raise SalmonRunError("Say whether the player countered the Eagle: true or false.")
     s = state.salmon[seat]
     if countered:
-        if available(state, seat, EAGLE) < 1 or s.hand < 1:
+        if not can_counter_eagle(state, seat):
             raise SalmonRunError(f"{s.name} has no Eagle card to counter with.")
         return record_answer(set_salmon(state, seat, hand=s.hand - 1), seat, Answer(seat, countered=True))
     discards = min(1, s.hand)

@@ -44,9 +44,10 @@ def candidates(state: RaceState, rng: random.Random) -> list[Action]:
     if state.phase == OVER:
         return []
     p = state.pending
+    if p is not None and p.card == EAGLE and p.target is None:
+        return [sr.eagle_target(state, seat) for seat in range(len(state.salmon))]
     if p is not None and p.card == EAGLE:
-        return [sr.eagle(state, seat, countered=view.available(state, seat, EAGLE) > 0 and rng.random() < 0.3)
-                for seat in range(len(state.salmon))]
+        return [sr.eagle(state, p.target, countered=rng.random() < 0.3)]
     if p is not None:
         moves = [sr.counter(state, seat) for seat in view.waiting_on(state) if view.can_counter(state, seat)]
         for seat in view.waiting_on(state):

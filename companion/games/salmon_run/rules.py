@@ -5,7 +5,8 @@ played ("play", "jump") and the end of the turn ("end", with the discards down t
 Current or Rapids card waits until every salmon on the river has answered ("drift", "rapids") or
 countered it ("counter"), each on its own phone and in secret until the last answer is in; the die for
 a two-arrow hex is rolled ("roll") before the answer, which reads it; an Eagle waits for
-its player to say whose hand loses a card ("eagle"), or for that player to counter it. What the
+its player to name whose hand they look at ("eagle.target"), then for that player's answer on their own
+phone: a card lost, or their own Eagle discarded ("eagle"). What the
 river does to a salmon ("hex", "bear", "pond") is recorded by that salmon's phone or by the
 current player's. Every die roll is in the action's data.
 
@@ -30,6 +31,7 @@ from companion.games.salmon_run.actions import (  # noqa: F401  (the game's move
     drift,
     drift_with,
     eagle,
+    eagle_target,
     end_turn,
     first_player,
     jump,
@@ -48,6 +50,7 @@ from companion.games.salmon_run.hexes import (  # noqa: F401  (the rules in word
     CURRENT_OR_RAPIDS_HEX,
     DOUBLE_SWIM_HEX,
     DRAW_HEX,
+    EAGLE_HEX,
     FATIGUE_HEX,
     HEX_CARDS,
     HEX_NAMES,
@@ -111,9 +114,16 @@ from companion.games.salmon_run.view import (  # noqa: F401  (what the screens a
 
 
 def eagles(state: RaceState, data: Mapping[str, Any]) -> int | str:
-    """The Eagle's target is said by its player; countering it is the target's own answer."""
-    if data.get("countered") is True:
+    """The Eagle's answer is its target's, once named (a counter is always the target's own); before, in
+    races recorded so, its player said it."""
+    p = state.pending
+    if data.get("countered") is True or (p is not None and p.target is not None):
         return seat_in()(state, data)
+    return p.by if p is not None else ANY_SEAT
+
+
+def eagle_player(state: RaceState, data: Mapping[str, Any]) -> int | str:
+    """The Eagle's player names its target."""
     return state.pending.by if state.pending is not None else ANY_SEAT
 
 
@@ -150,6 +160,7 @@ RULES: TableRules[RaceState] = TableRules(
         Move("drift", answers.drift, ("seat", "arrows", "roll", "waterfall_arrows", "waterfall_roll"), seat_in(),
              answered, secret=True),
         Move("rapids", answers.rapids, ("seat", "arrows"), seat_in(), answered, secret=True),
+        Move("eagle.target", answers.eagle_target, ("seat",), eagle_player),
         Move("eagle", answers.eagle, ("seat", "countered"), eagles),
         Move("bear", landing.bear, ("seat",), carried, landed),
         Move("hex", landing.on_hex, ("seat", "hex", "card", "cards", "from_hand"), carried, landed),

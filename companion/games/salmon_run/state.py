@@ -134,11 +134,13 @@ class Answer:
 @dataclass(frozen=True)
 class Pending:
     """A Current, Rapids or Eagle card played by `by`. While it waits, the answers are the state's
-    secret `answers`; once every answer is in, `answers` holds them, in seat order (an Eagle: its one)."""
+    secret `answers`; once every answer is in, `answers` holds them, in seat order (an Eagle: its one,
+    given by the `target` its player named: a card lost, or the target's own Eagle discarded)."""
 
     card: str
     by: int
     answers: tuple[Answer, ...] = ()
+    target: int | None = None  # an Eagle's: the player named, who answers it on their own phone
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,8 @@ def current_turn(state: RaceState, seat: int, doing: str) -> Turn:
         waiting = listed([state.names[i] for i in waiting_on(state)])
         what = CARD_NAMES[state.pending.card]
         raise SalmonRunError(f"First resolve the {what}: {waiting} still to answer it."
-                             if state.pending.card != EAGLE else f"First resolve the Eagle: say whose hand "
-                                                                 f"{state.names[state.pending.by]} looks at.")
+                             if state.pending.card != EAGLE else f"First resolve the Eagle: {waiting} "
+                                                                 "still to answer it.")
     return turn
 
 

@@ -98,11 +98,12 @@ def may_roll(state: RaceState, seat: int) -> bool:
 
 
 def waiting_on(state: RaceState) -> tuple[int, ...]:
-    """The seats still to answer (or counter) the card waiting; for an Eagle, every seat it may target."""
+    """The seats still to answer (or counter) the card waiting; for an Eagle, its player until they name
+    a target, then that target."""
     if state.pending is None:
         return ()
     if state.pending.card == EAGLE:
-        return tuple(range(len(state.salmon)))
+        return (state.pending.by,) if state.pending.target is None else (state.pending.target,)
     return state.answers.waiting
 
 
@@ -210,9 +211,12 @@ def reminders(state: RaceState) -> tuple[str, ...]:
         elif p.card == RAPIDS:
             lines.append(f"Resolve the Rapids: {listed(waiting)} still {have} to answer: discard one card per arrow "
                          "on their hex, or counter it with a Rapids card.")
-        else:
+        elif p.target is None:
             lines.append(f"Resolve the Eagle: {state.names[p.by]} looks at any player's hand and discards a card; "
                          "that player may discard their own Eagle to stop it.")
+        else:
+            lines.append(f"Resolve the Eagle: waiting on {state.names[p.target]}: lose a card of "
+                         f"{state.names[p.by]}'s choice, or discard their own Eagle to stop it.")
     turn = state.turn
     assert turn is not None
     name = state.names[turn.seat]

@@ -33,9 +33,11 @@ class SecretChoice:
         self.opened = None
 
     def controls(self, names: Sequence[str], secret: Secret, viewer: int | None, passed_around: bool,
-                 form: Callable[[int], ft.Control], redraw: Callable[[], None]) -> list[ft.Control]:
+                 form: Callable[[int], ft.Control], redraw: Callable[[], None],
+                 elsewhere: bool = False) -> list[ft.Control]:
         """`viewer`: this phone's player's seat (None: not at the table, or the phone passed around);
-        `form(seat)`: the controls of `seat`'s choice; `redraw`: draw the screen again."""
+        `form(seat)`: the controls of `seat`'s choice; `redraw`: draw the screen again; `elsewhere`: the
+        viewer's choice was made on another phone (this phone took the player over since): not shown."""
         waiting = secret.waiting
         status = ft.Row([ft.Container(ft.Text(f"{names[s]}: {'choosing' if s in waiting else 'chosen ✓'}", size=15,
                                               weight=ft.FontWeight.W_600 if s in waiting else None),
@@ -47,6 +49,10 @@ class SecretChoice:
         if viewer is not None and viewer in secret.seats:
             if viewer in waiting:
                 return [form(viewer), status]
+            if elsewhere:
+                return [panel(ft.Text(f"Your {self.what} was made on another phone: it shows here, as on every "
+                                      f"phone, once every {self.what} is in.", size=16), key=f"{self.key}-elsewhere"),
+                        status]
             return [panel(ft.Text(f"Your {self.what} is in. Everyone sees all of them once every {self.what} is "
                                   "in.", size=16), form(viewer), key=f"{self.key}-mine"), status]
         if not passed_around:

@@ -73,6 +73,8 @@ class DieInHand(SessionScreen):
     def not_mine(self, game: FleetGame) -> str:
         """Why this phone does not use the sheet it shows."""
         name = game.names[self.seat]
+        if self.passed_around:  # the phone passed around: this player plays on a phone of their own
+            return f"This is {name}'s sheet: {name} plays on their own phone and fills it there (or the host does)."
         return f"This is {name}'s sheet: {name} fills it on their own phone, or on the phone passed around the table."
 
     def _panel(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:

@@ -9,6 +9,8 @@ that cannot be filled now says why.
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 
 from companion.core.assets import AssetError
@@ -136,6 +138,9 @@ class SheetsScreen(TableTray):
             for i, name in enumerate(game.names)
         ]
         self.banner.value = self._banner(game, sheet)
+        name = game.names[self.seat]
+        if self.own_seat(game.names) != self.seat and not re.search(rf"\b{re.escape(name)}\b", self.banner.value):
+            self.banner.value = f"{name}'s sheet. {self.banner.value}"  # whose, in words, where it names nobody
         self.tray.visible = game.at_table and not game.over
         self.tray.controls = self._tray(game, sheet) if self.tray.visible else []
         self.panel.controls = self._panel(game, sheet)
@@ -181,14 +186,15 @@ class SheetsScreen(TableTray):
 
     def _seat_to_show(self, game: FleetGame) -> int:
         """A player's own phone shows their sheet; the phone passed around follows whoever the
-        table waits for, each time the game changes (a tap on a name shows another meanwhile)."""
+        table waits for among the players it plays for (not those on phones of their own), each
+        time the game changes (a tap on a name shows another meanwhile)."""
         seat = self.my_seat(game.names, self.seat)
         if not game.at_table or self.own_seat(game.names) is not None:
             return seat
         revision = self.session.revision
         if revision != self._followed:
             self._followed = revision
-            acting = game.acting()
+            acting = game.acting([i for i in range(len(game.names)) if self.acts_for(i)])
             if acting is not None and acting != seat:
                 self._clear()
                 return acting

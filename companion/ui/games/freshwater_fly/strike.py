@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.deck import describe_chance
+from companion.core.table.seats import ANY_SEAT, Named
 from companion.core.words import count
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.strike import ROWS, StrikeState, next_card_hooks, two_cards_hook
@@ -57,12 +58,14 @@ class StrikeScreen(FlyTableScreen):
             animate_scale=ft.Animation(300, ft.AnimationCurve.BOUNCE_OUT),
             scale=1,
         )
+        self.whose = ft.Text(size=18, weight=ft.FontWeight.W_600, key="caster", text_align=ft.TextAlign.CENTER)
         self.cards = ft.Row(wrap=True, spacing=10, run_spacing=10, alignment=ft.MainAxisAlignment.CENTER)
         self.buttons = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._haptics: ft.HapticFeedback | None = None
         self._was_hooked = False
         self._control = ft.Column([
             ft.Row([self.deck_line, help_button(lambda: self.host.page, "The Strike cards", HELP)]),
+            self.whose,
             self.banner,
             self.cards,
             self.buttons,
@@ -95,10 +98,16 @@ class StrikeScreen(FlyTableScreen):
                                   if strike.mode == "you" and len(strike.deck) >= 2 else ""))
         self.cards.controls = [strike_card(card, width=80) for card in strike.revealed]
         self.cards.controls += [strike_card(None, width=48) for _ in strike.deck] if strike.status == "casting" else []
-        self.buttons.controls = self._buttons(strike)
+        mine = self.acts_for(Named(strike.caster) if strike.caster else ANY_SEAT)
+        self.whose.visible = bool(strike.caster) and strike.status != "idle"
+        self.whose.value = f"{strike.caster}'s cast" if mine else f"{strike.caster}'s cast: dealt on their phone"
+        self.buttons.controls = self._buttons(strike, mine)
 
-    def _buttons(self, strike: StrikeState) -> list[ft.Control]:
+    def _buttons(self, strike: StrikeState, mine: bool) -> list[ft.Control]:
+        """A cast's buttons on its caster's phone (and the one passed around); another phone may start
+        its own once that cast is over."""
         rng = self.ctx.rng
+        caster = self.host.actor.signature  # this phone's player: their cast ("" on the phone passed around)
 
         def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
             # No fixed height: a label that wraps ("Silent Angler cast") grows the button, never cut off.
@@ -111,11 +120,17 @@ class StrikeScreen(FlyTableScreen):
             return ft.Row(list(buttons), spacing=8)
 
         start = button("Start cast", ft.Icons.SHUFFLE,
-                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng), "start-cast", primary=True)
+                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, caster=caster), "start-cast",
+                       primary=True)
         silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED,
-                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, silent=True), "silent-cast")
+                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, silent=True, caster=caster),
+                        "silent-cast")
+        if strike.status == "casting" and not mine:
+            return []
         if strike.status != "casting":
             rows = [side_by_side(start, silent)]
+            if not mine:
+                return rows
             if strike.status == "hooked" and strike.mode == "you":
                 rows.append(button("Skill G: restart the cast", ft.Icons.REPLAY,
                                    lambda s: tt.restart_cast(s.strike, rng), "restart"))

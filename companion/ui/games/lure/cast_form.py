@@ -48,9 +48,7 @@ class CastForm:
         self.secret.close()
 
     def controls(self, state: LureState) -> list[ft.Control]:
-        screen = self.screen
-        return self.secret.controls(state.names, state.casts, screen.viewer(), screen.passed_around,
-                                    lambda seat: self._form(state, seat), screen.render)
+        return self.screen.secret_controls(self.secret, state.names, state.casts, lambda seat: self._form(state, seat))
 
     def _pick(self, state: LureState, seat: int) -> dict:
         cast = lure.cast_of(state, seat, viewer=seat)

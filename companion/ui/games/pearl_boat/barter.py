@@ -1,6 +1,7 @@
 """A card sold to another boat for the pearls the two agree (rules: "players can offer more on their own
 terms if they want to directly barter for the upgrades"): the buyer in one tap, the pearls in one or two
-taps of their digits, then the sale."""
+taps of their digits, then the offer; the buyer accepts or declines it on their own phone (`offer_panel`),
+every other phone waits on them, and the seller may take it back."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ class Barter:
         buyer = self.buyer
         most = state.boats[buyer].pearls if buyer is not None else 999
         self.price = min(self.price, most)
-        sale = (f"Sell to {state.names[buyer]} for {count(self.price, 'pearl')}" if buyer is not None
-                else "Sell: tap the boat buying it")
+        sale = (f"Offer to {state.names[buyer]} for {count(self.price, 'pearl')}" if buyer is not None
+                else "Offer: tap the boat buying it")
         return [
             ft.Text(f"{state.names[seat]} sells {CARD_NAMES[card]} to another boat", size=16,
                     weight=ft.FontWeight.W_600),
@@ -72,8 +73,35 @@ class Barter:
         if seat is None or buyer is None:
             return
         self.close()
-        if not self.screen.act(lambda s: pb.barter(s, seat, buyer, card, price)):
+        if not self.screen.act(lambda s: pb.offer(s, seat, buyer, card, price)):
             self.seat = seat
             self.screen.render()
         else:
             self.after(seat)
+
+
+def offer_panel(screen: SessionScreen, state: PearlBoatState) -> list[ft.Control]:
+    """A barter waiting: on the buyer's phone, Buy or No thanks; on the seller's, who it waits on and Take
+    it back; on every other phone, who it waits on."""
+    o = state.offer
+    if o is None:
+        return []
+    seller, buyer = state.names[o.seat], state.names[o.buyer]
+    what = f"{seller} offers {CARD_NAMES[o.card]} to {buyer} for {count(o.pearls, 'pearl')}"
+    act = screen.act
+    rows: list[ft.Control] = [ft.Text(f"{what}: waiting on {buyer}.", size=16, weight=ft.FontWeight.W_600,
+                                      key="offer-words")]
+    if screen.acts_for(o.buyer):
+        rows[0].value = f"{what}."
+        rows.append(ft.Row([
+            ft.FilledButton(f"Buy for {count(o.pearls, 'pearl')}", icon=ft.Icons.HANDSHAKE, key="offer-accept",
+                            expand=True, style=big_button_style(),
+                            on_click=lambda e: act(lambda s: pb.answer_offer(s, s.offer.buyer, True))),
+            ft.OutlinedButton("No thanks", key="offer-decline", expand=True, style=big_button_style(),
+                              on_click=lambda e: act(lambda s: pb.answer_offer(s, s.offer.buyer, False)))],
+            spacing=8))
+    if screen.acts_for(o.seat):
+        rows.append(ft.TextButton("Take the offer back", icon=ft.Icons.UNDO, key="offer-withdraw",
+                                  on_click=lambda e: act(lambda s: pb.withdraw_offer(s, s.offer.seat))))
+    return [ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=12, key="offer",
+                         bgcolor=ft.Colors.TERTIARY_CONTAINER)]

@@ -26,6 +26,7 @@ from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
+from companion.ui.games.pearl_boat.barter import offer_panel
 from companion.ui.games.pearl_boat.turn import TurnPanel, pearls
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
@@ -149,6 +150,7 @@ class VoyageScreen(SessionScreen):
             controls.append(self._over(state))
         else:
             controls += self._duel(state)
+            controls += offer_panel(self, state)
             seat = state.current
             if state.duel is None and seat is not None and self.acts_for(seat):
                 controls += self.turn.controls(state, seat)
@@ -220,8 +222,8 @@ class VoyageScreen(SessionScreen):
                 key="duel-revealed"))
         if state.duel is None:
             return controls
-        return [*controls, *self.duel.controls(state.names, state.choices, self.viewer(), self.passed_around,
-                                               lambda seat: self._duel_form(state, seat), self.render)]
+        return [*controls, *self.secret_controls(self.duel, state.names, state.choices,
+                                                 lambda seat: self._duel_form(state, seat))]
 
     def _duel_form(self, state: PearlBoatState, seat: int) -> ft.Control:
         if pb.duel_chosen(state, seat):

@@ -51,8 +51,8 @@ class Answers:
         if p.card == sr.EAGLE:
             return self._eagle(state)
         viewer = self.screen.viewer()
-        controls = self.secret.controls(state.names, state.answers, viewer, self.screen.passed_around,
-                                        lambda seat: self._form(state, seat), self.screen.render)
+        controls = self.screen.secret_controls(self.secret, state.names, state.answers,
+                                               lambda seat: self._form(state, seat))
         if viewer is not None and viewer not in state.answers.seats and state.salmon[viewer].in_pond:
             controls.insert(0, ft.Text(f"Your salmon is in the spawning pond, on no hex of the river: the "
                                        f"{CARD_NAMES[p.card]} asks nothing of it.", size=16, key="answer-pond"))
@@ -121,20 +121,30 @@ class Answers:
                      key=f"answer-{seat}", color=ft.Colors.TERTIARY_CONTAINER)
 
     def _eagle(self, state: RaceState) -> list[ft.Control]:
+        """The Eagle's player names whose hand they look at; then that player answers on their own phone
+        (lose a card, or counter with an Eagle of their own), and every other phone waits on them."""
         p = state.pending
-        controls: list[ft.Control] = []
-        if self.screen.acts_for(p.by):
-            controls.append(ft.Text(f"{state.names[p.by]}'s Eagle: whose hand loses a card?", size=16))
-            controls.append(button_row([(n, lambda i=i: self.screen.act(lambda s: sr.eagle(s, i)))
-                                        for i, n in enumerate(state.names)], "eagle"))
-        counters = [(f"{n} counters with an Eagle",
-                     lambda i=i: self.screen.act(lambda s: sr.eagle(s, i, countered=True)))
-                    for i, n in enumerate(state.names) if sr.available(state, i, sr.EAGLE) and self.screen.acts_for(i)]
-        if counters:
-            controls.append(button_row(counters, "eagle-counter"))
-        if not controls:
-            controls.append(ft.Text(f"{state.names[p.by]} plays an Eagle: they say whose hand loses a card.", size=16))
-        return [panel(*controls, key="answer-eagle")]
+        by, act = state.names[p.by], self.screen.act
+        if p.target is None:
+            if not self.screen.acts_for(p.by):
+                return [panel(ft.Text(f"{by} plays an Eagle: they name whose hand they look at.", size=16),
+                              key="answer-eagle")]
+            return [panel(ft.Text(f"{by}'s Eagle: whose hand do you look at? That player loses a card of your "
+                                  "choice, unless they discard an Eagle of their own.", size=16),
+                          button_row([(n, lambda i=i: act(lambda s: sr.eagle_target(s, i)))
+                                      for i, n in enumerate(state.names)], "eagle"), key="answer-eagle")]
+        target = state.names[p.target]
+        if not self.screen.acts_for(p.target):
+            return [panel(ft.Text(f"{by}'s Eagle is on {target}: waiting on {target} to lose a card or counter "
+                                  "with an Eagle.", size=16), key="answer-eagle")]
+        return [panel(ft.Text(f"{by}'s Eagle is on {target}: {by} looks at {target}'s hand and discards a card, "
+                              f"unless {target} discards an Eagle of their own.", size=16),
+                      button_row([(f"Lose a card of {by}'s choice",
+                                   lambda: act(lambda s: sr.eagle(s, s.pending.target))),
+                                  (f"{target} counters with an Eagle",
+                                   lambda: act(lambda s: sr.eagle(s, s.pending.target, countered=True)))],
+                                 "eagle-answer"),
+                      key="answer-eagle", color=ft.Colors.TERTIARY_CONTAINER)]
 
     # Taps -----------------------------------------------------------------------------------
 
