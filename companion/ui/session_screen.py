@@ -23,8 +23,9 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
 from companion.core.session import FINISHED, GameSession, SessionClosed
+from companion.core.table.phases import waiting_words
 from companion.core.table.secrets import Secret
-from companion.core.table.seats import ANY_SEAT, Named, seat_of
+from companion.core.table.seats import ANY_SEAT, Whose, seat_of
 from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
@@ -121,7 +122,7 @@ class SessionScreen(Screen):
         return choice.controls(names, secret, viewer, self.passed_around, form, self.render,
                                elsewhere=bool(phone) and phone != self.host.phone)
 
-    def acts_for(self, whose: int | frozenset[int] | str | Named) -> bool:
+    def acts_for(self, whose: Whose) -> bool:
         """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any
         seat): the rules' one seat policy, as this phone's player (the host's own screen shows its
         seated player's controls, though the host may act for anyone)."""
@@ -135,9 +136,15 @@ class SessionScreen(Screen):
                 ft.Button("Back", on_click=lambda e: self.host.navigate(self.route))]
 
     def show_undo(self) -> None:
+        """The undo bar, and under it whom the table waits on (the game's phase, from the table kit)."""
         session, actor = self.session, self.host.actor
         self.undo_bar.show(session.undo_view(actor) if session else UndoView(),
                            session.redo_target(actor) if session else None)
+        phase = getattr(session.rules, "phase", None) if session is not None else None
+        state = session.state if session is not None else None
+        names = session.rules.seats(state)[0] if phase is not None else ()
+        self.undo_bar.wait_on(waiting_words(phase(state), names, None if self.passed_around else self.viewer())
+                              if phase is not None else "")
 
     def mount(self) -> ft.Control:
         control = super().mount()

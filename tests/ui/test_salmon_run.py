@@ -397,6 +397,9 @@ async def test_the_eagles_target_answers_it_on_their_own_phone(app, three) -> No
     await app.settle()
     assert session.state.pending.target == 1 and session.state.salmon[1].hand == 4
     assert ben.has(key="eagle-answer-0") and ben.has(key="eagle-answer-1")
+    # Whom the table waits on, from the kit's phase, under every phone's undo bar.
+    assert ben.find(key="waiting-on").value == "Your move"
+    assert ana.find(key="waiting-on").value == cy.find(key="waiting-on").value == "Waiting on Ben"
     for other in (cy, ana):
         assert not other.has(key="eagle-answer-0") and not other.has(key="eagle-answer-1")
         assert other.text_containing("waiting on Ben") == \
@@ -404,5 +407,6 @@ async def test_the_eagles_target_answers_it_on_their_own_phone(app, three) -> No
     await ben.click(key="eagle-answer-1")  # Ben counters with his own Eagle
     await app.settle()
     assert session.state.pending is None and session.state.last.answers[0].countered
+    assert cy.find(key="waiting-on").value == "Your move" and ben.find(key="waiting-on").value == "Waiting on Cy"
     assert [a.label for a in session.record.actions[-2:]] == ["Cy's Eagle is on Ben", "Ben counters the Eagle"]
     assert session.record.actions[-1].who == "Ben"

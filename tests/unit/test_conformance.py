@@ -372,3 +372,42 @@ def test_an_action_for_another_players_seat_is_refused(kind, seed, moves, sessio
         except DomainError:
             pass
     assume(tried)  # a play that never seated anyone checked nothing (every example's doing so fails)
+
+
+# Every kind that declares its phases (boardgame.io's phases and active players): whom the table waits on.
+PHASED_KINDS = [k for k in KINDS if (r := declared(k)) and r.phase(r.initial_state(r.example_setup(random.Random(0))))]
+
+
+@pytest.mark.parametrize("kind", PHASED_KINDS)
+@settings(max_examples=10, deadline=None, suppress_health_check=QUIET)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 120))
+def test_a_phase_opens_what_the_rules_allow_and_waits_on_someone_until_the_end(kind, seed, moves) -> None:
+    # The kit's phase and the game's rules agree: a move the rules accept is one the phase opens, for a seat
+    # it waits on (or a move open at any time), and until the game is over the phase waits on someone who
+    # can move. A move out of turn that the rules let through would fail here.
+    rules = rules_of(kind)
+    rng = random.Random(seed)
+    state = rules.initial_state(rules.example_setup(rng))
+    checked = 0
+    for _ in range(moves + 20):
+        options = rules.candidates(state, rng)
+        if not options or rules.over(state):
+            break
+        phase = rules.phase(state)
+        assert phase is not None and (phase.waiting == ANY_SEAT or phase.waiting), f"{kind}: waits on no one"
+        accepted = []
+        for action in options:
+            try:
+                after = rules.apply(state, action)
+            except DomainError:
+                continue
+            why = rules.not_now(state, action)
+            assert why is None, f"{kind}: the rules accept {action.label!r} but the phase says: {why}"
+            accepted.append(after)
+            checked += 1
+        if not accepted:
+            break
+        state = rng.choice(accepted)
+    if rules.over(state):
+        assert rules.phase(state).seats() == ()
+    assert checked

@@ -637,3 +637,22 @@ def test_answers_of_two_salmon_touch_different_parts_and_a_card_played_touches_a
     assert independent(ana, ben)
     assert not independent(ana, RACE.footprint(Action("drift", {"seat": 0, "arrows": 1})))
     assert not independent(ana, RACE.footprint(Action("play", {"seat": 1, "card": "forward"})))
+
+
+def test_the_kit_refuses_a_move_out_of_its_phase_in_words() -> None:
+    # The race's phase (the table kit's): the current player's turn, then, while an Eagle waits, its target.
+    from companion.core.table.rules import NotNow
+
+    host = Actor("p-host", "Host", undoes_anyone=True)  # acts for every seat, but not out of turn
+    state = with_card(with_card(started(3), 0, "eagle"), 1, "eagle")
+    assert RULES.phase(state).seats() == (0,)
+    with pytest.raises(NotNow, match=r"^Not now: it is Ana's turn\.$"):
+        RULES.authorize(state, play(state, 1, "forward"), host)
+    state = act(state, play(state, 0, "eagle"))
+    with pytest.raises(NotNow, match=r"^Not now: Ana names the Eagle's target\.$"):
+        RULES.authorize(state, end_turn(state, 0), host)
+    state = act(state, eagle_target(state, 1))
+    with pytest.raises(NotNow, match=r"^Not now: the Eagle waits on Ben's answer\.$"):
+        RULES.authorize(state, eagle(state, 2), host)
+    RULES.authorize(state, eagle(state, 1, countered=True), host)
+    RULES.authorize(state, special_hex(state, 2, "fatigue"), host)  # what the river did: at any time

@@ -21,12 +21,16 @@ from typing import Any, Generic, TypeVar
 
 from companion.core.actions import WHOLE_STATE, Action, Footprint
 from companion.core.errors import DomainError
-from companion.core.table.seats import ANY_SEAT, Author, Named, NotYourSeat, is_whole, refusal
+from companion.core.table.phases import Phase, out_of_phase
+from companion.core.table.seats import ANY_SEAT, Author, NotYourSeat, Whose, is_whole, refusal
 from companion.core.table.secrets import Secret
 
 S = TypeVar("S")
 Data = Mapping[str, Any]
-Whose = int | frozenset[int] | str | Named  # a seat, some seats, ANY_SEAT, or a named player
+
+
+class NotNow(DomainError):
+    """A move the game's phase does not open now (out of turn, or out of its phase)."""
 
 
 def any_seat(state: Any, data: Data) -> Whose:
@@ -65,6 +69,7 @@ class Move(Generic[S]):
     touches: Callable[[Data], Footprint] = whole
     secret: bool = False  # a choice made in secret: final for its chooser once revealed
     rolled: bool = False  # a roll shown to its player (a Current's arrows, a Casino re-roll): final for them
+    anytime: bool = False  # open in every phase, for its own seat (a boat's own cards)
 
 
 def no_seats(state: Any) -> tuple[Sequence[str], Sequence[str]]:
@@ -83,7 +88,7 @@ class TableRules(Generic[S]):
                  error: type[DomainError] = DomainError,
                  seats: Callable[[S], tuple[Sequence[str], Sequence[str]]] = no_seats,
                  over: Callable[[S], bool] | None = None, secret: Callable[[S], Secret] | None = None,
-                 reopens: str = "",
+                 phase: Callable[[S], Phase] | None = None, reopens: str = "",
                  example_setup: Callable[[random.Random], dict[str, Any]] | None = None,
                  candidates: Callable[[S, random.Random], list[Action]] | None = None) -> None:
         self.game, self.title = game, title
@@ -91,6 +96,7 @@ class TableRules(Generic[S]):
         assert len(self.moves) == len(moves), f"{game}: a move declared twice"
         self._setup, self._error = setup, error
         self.seats, self._over, self._secret, self.reopens = seats, over, secret, reopens
+        self._phase = phase
         self.example_setup, self.candidates = example_setup, candidates
 
     # What a session plays --------------------------------------------------------------
@@ -131,10 +137,28 @@ class TableRules(Generic[S]):
         return refusal(names, ids, whose, author)
 
     def authorize(self, state: S, action: Action, author: Author | None) -> None:
-        """NotYourSeat unless `author` may make `action` now (the one seat policy)."""
-        why = self.refusal(state, self.whose(state, action), author)
+        """NotYourSeat unless `author` may make `action` now (the one seat policy); NotNow unless the
+        game's phase opens it, for its seat (the one turn policy)."""
+        whose = self.whose(state, action)
+        why = self.refusal(state, whose, author)
         if why is not None:
             raise NotYourSeat(why)
+        why = self.not_now(state, action, whose)
+        if why is not None:
+            raise NotNow(why)
+
+    def phase(self, state: S) -> Phase | None:
+        """Where the game stands and whom the table waits on (None: a game that declares no phases)."""
+        return self._phase(state) if self._phase is not None else None
+
+    def not_now(self, state: S, action: Action, whose: Whose | None = None) -> str | None:
+        """Why the game's phase does not open `action` now (None: it does, or the rules will say why not)."""
+        move = self.moves.get(action.type)
+        phase = self.phase(state)
+        if move is None or move.anytime or phase is None or not isinstance(action.data, Mapping):
+            return None
+        names, _ = self.seats(state)
+        return out_of_phase(phase, action.type, self.whose(state, action) if whose is None else whose, names)
 
     def is_secret(self, action: Action) -> bool:
         move = self.moves.get(action.type)

@@ -34,6 +34,9 @@ class Named:
     name: str
 
 
+Whose = int | frozenset[int] | str | Named  # a seat, some seats, ANY_SEAT, or a named player
+
+
 class NotYourSeat(DomainError):
     """A move made on a phone that does not act for its seat."""
 
@@ -125,7 +128,7 @@ def seat_of(names: Sequence[str], ids: Sequence[str], author: Author) -> int | N
     return next((i for i, name in enumerate(names) if name.casefold() == author.name.casefold()), None)
 
 
-def refusal(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int] | str | Named,
+def refusal(names: Sequence[str], ids: Sequence[str], whose: Whose,
             author: Author | None) -> str | None:
     """Why `author` may not make a move that is `whose`'s (a seat, some seats, ANY_SEAT or a named
     player), or None."""
@@ -151,7 +154,7 @@ def refusal(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int
     return f"This phone is {author.name}'s: {others} taps on their own phone, or on the phone passed around the table."
 
 
-def own_phones(names: Sequence[str], ids: Sequence[str], whose: int | frozenset[int] | str | Named,
+def own_phones(names: Sequence[str], ids: Sequence[str], whose: Whose,
                elsewhere: frozenset[str]) -> str | None:
     """Why the phone passed around may not make a move of seats whose players play on phones of their own
     (`elsewhere`, roster ids), or None."""

@@ -20,7 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Footprint
+from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules, names_and_ids, seat_in
+from companion.core.table.seats import ANY_SEAT
+from companion.core.words import listed
 from companion.games.pearl_boat import candidates, cards, duel, moving, trading, turns
 from companion.games.pearl_boat.actions import (  # noqa: F401  (the game's moves as taps build them)
     answer_offer,
@@ -133,6 +136,21 @@ def card_away(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(mine, ("duel",)), writes=(mine,))
 
 
+def voyage_phase(state: PearlBoatState) -> Phase:
+    """Whom the game waits on: anyone for the turn order's roll; the current boat in its turn; the two
+    duellists during a duel. A boat's own cards (sold, discarded, offered, an offer answered) at any time."""
+    if state.phase == ORDER:
+        return Phase("the turn order is rolled first", ANY_SEAT, frozenset({"order"}))
+    if state.over or state.current is None:
+        return nobody("the game is over")
+    if state.duel is not None:
+        waiting = duel_waiting_for(state)
+        return Phase(f"the hidden duel waits on {listed([state.names[s] for s in waiting])}", frozenset(waiting),
+                     frozenset({"duel_choose"}))
+    return Phase(f"it is {state.names[state.current]}'s turn", frozenset({state.current}),
+                 frozenset({"move", "reward", "catch", "drop_off", "deliver", "draw", "use", "buy", "trade", "end"}))
+
+
 # Everything else touches the whole game.
 SEAT_ONLY = ("seat",)  # the data of a move that says only whose it is (the current boat's: the rules check)
 
@@ -152,14 +170,15 @@ RULES: TableRules[PearlBoatState] = TableRules(
         Move("duel_choose", duel.choose, ("seat", "choice"), seat_in(), duel_choice, secret=True),
         Move("buy", trading.buy, ("seat", "item", "steps", "amount"), seat_in()),
         Move("trade", trading.trade, ("seat", "card"), seat_in()),
-        Move("sell", trading.sell, ("seat", "card"), seat_in(), card_away),
-        Move("discard", trading.discard, ("seat", "card"), seat_in(), card_away),
-        Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides),  # as recorded before offers
-        Move("offer", trading.offer, ("seat", "buyer", "card", "pearls"), seat_in()),
-        Move("offer_answer", trading.answer_offer, ("seat", "accept", "withdraw"), seat_in()),
+        Move("sell", trading.sell, ("seat", "card"), seat_in(), card_away, anytime=True),
+        Move("discard", trading.discard, ("seat", "card"), seat_in(), card_away, anytime=True),
+        Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides,  # as recorded before offers
+             anytime=True),
+        Move("offer", trading.offer, ("seat", "buyer", "card", "pearls"), seat_in(), anytime=True),
+        Move("offer_answer", trading.answer_offer, ("seat", "accept", "withdraw"), seat_in(), anytime=True),
         Move("end", turns.end, SEAT_ONLY, seat_in()),
     ),
-    over=lambda state: state.over, secret=lambda state: state.choices,
+    over=lambda state: state.over, secret=lambda state: state.choices, phase=voyage_phase,
     reopens="both duellists choose again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

@@ -22,8 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Footprint
+from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules, names_and_ids, seat_in
 from companion.core.table.seats import ANY_SEAT
+from companion.core.words import listed
 from companion.games.salmon_run import answers, candidates, landing, turn
 from companion.games.salmon_run.actions import (  # noqa: F401  (the game's moves as taps build them)
     bear,
@@ -62,7 +64,7 @@ from companion.games.salmon_run.hexes import (  # noqa: F401  (the rules in word
     SWIM_HEX,
     TURN_RULES,
 )
-from companion.games.salmon_run.river import BEAR, CURRENT, EAGLE, RAPIDS  # noqa: F401
+from companion.games.salmon_run.river import BEAR, CARD_NAMES, CURRENT, EAGLE, RAPIDS  # noqa: F401
 from companion.games.salmon_run.scoring import GAME_NAME, RaceNotOver, score_state, to_play  # noqa: F401
 from companion.games.salmon_run.setup import new_race, read_piles, rules_version, setup_for  # noqa: F401
 from companion.games.salmon_run.state import (  # noqa: F401  (the game's words, read through its rules too)
@@ -149,6 +151,31 @@ def landed(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=mine, writes=mine)
 
 
+ANSWERS = frozenset({"counter", "roll", "drift", "rapids"})
+
+
+def race_phase(state: RaceState) -> Phase:
+    """Whom the race waits on: anyone for the first player's roll; then the current player's turn (cards
+    played, its end), or, while a card waits, the salmon still to answer it (every one at once for a
+    Current or Rapids; for an Eagle, its player naming the target, then that target). What the river
+    did to a salmon is recorded at any time."""
+    if state.phase == FIRST:
+        return Phase("the first player is rolled first", ANY_SEAT, frozenset({"first"}))
+    if state.phase == OVER or state.turn is None:
+        return nobody("the race is over")
+    p, names = state.pending, state.names
+    if p is None:
+        return Phase(f"it is {names[state.turn.seat]}'s turn", frozenset({state.turn.seat}),
+                     frozenset({"play", "jump", "end"}))
+    if p.card == EAGLE and p.target is None:
+        return Phase(f"{names[p.by]} names the Eagle's target", frozenset({p.by}), frozenset({"eagle.target", "eagle"}))
+    if p.card == EAGLE:
+        return Phase(f"the Eagle waits on {names[p.target]}'s answer", frozenset({p.target}), frozenset({"eagle"}))
+    waiting = state.answers.waiting
+    return Phase(f"the {CARD_NAMES[p.card]} waits on {listed([names[s] for s in waiting])}", frozenset(waiting),
+                 ANSWERS)
+
+
 RULES: TableRules[RaceState] = TableRules(
     game=GAME, title="Salmon Run", setup=new_race, error=SalmonRunError, seats=names_and_ids,
     moves=(
@@ -162,12 +189,12 @@ RULES: TableRules[RaceState] = TableRules(
         Move("rapids", answers.rapids, ("seat", "arrows"), seat_in(), answered, secret=True),
         Move("eagle.target", answers.eagle_target, ("seat",), eagle_player),
         Move("eagle", answers.eagle, ("seat", "countered"), eagles),
-        Move("bear", landing.bear, ("seat",), carried, landed),
-        Move("hex", landing.on_hex, ("seat", "hex", "card", "cards", "from_hand"), carried, landed),
-        Move("pond", landing.pond, ("seat",), carried),
+        Move("bear", landing.bear, ("seat",), carried, landed, anytime=True),
+        Move("hex", landing.on_hex, ("seat", "hex", "card", "cards", "from_hand"), carried, landed, anytime=True),
+        Move("pond", landing.pond, ("seat",), carried, anytime=True),
         Move("end", turn.end, ("seat", "discards"), seat_in()),
     ),
-    over=lambda state: state.over, secret=lambda state: state.answers,
+    over=lambda state: state.over, secret=lambda state: state.answers, phase=race_phase,
     reopens="every salmon answers again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

@@ -1,4 +1,5 @@
-"""Undo and redo, labelled with what they take back and whose it was."""
+"""Undo and redo, labelled with what they take back and whose it was; under them, whom the table waits on
+(the game's phase, read from the table kit: "Waiting on Ana", "Your move")."""
 
 from __future__ import annotations
 
@@ -26,8 +27,15 @@ class UndoBar:
         self._on_undo, self._on_redo = on_undo, on_redo
         self._drawn = 0
         self._shown: tuple[UndoView, Action | None] | None = None
-        self.control = ft.Row(spacing=8)
+        self.buttons = ft.Row(spacing=8)
+        self.waiting = ft.Text(size=15, weight=ft.FontWeight.W_600, key="waiting-on", visible=False,
+                               color=ft.Colors.ON_SURFACE_VARIANT)
+        self.control = ft.Column([self.buttons, self.waiting], spacing=6, tight=True)
         self.show(UndoView(), None)
+
+    def wait_on(self, words: str) -> None:
+        """Whom the table waits on, in words ("": nobody in particular: the line is hidden)."""
+        self.waiting.value, self.waiting.visible = words, bool(words)
 
     def show(self, view: UndoView, redo: Action | None) -> None:
         """Each button is disabled when there is nothing to take back."""
@@ -49,6 +57,6 @@ class UndoBar:
         # A Redo that names its action shares the row (2 parts to Undo's 3), never squeezing Undo to
         # a letter; a plain Redo takes its own size. The wrapper's key changes with what the buttons
         # do: Flet then sends new controls.
-        self.control.controls = [ft.Container(undo_button, key=f"undo-{self._drawn}", expand=3),
+        self.buttons.controls = [ft.Container(undo_button, key=f"undo-{self._drawn}", expand=3),
                                  ft.Container(redo_button, key=f"redo-{self._drawn}",
                                               expand=2 if redo is not None else None)]
