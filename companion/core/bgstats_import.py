@@ -64,12 +64,19 @@ class ImportResult:
     skipped: dict[str, int] = field(default_factory=dict)
     titles: tuple[str, ...] = ()  # the titles of the games of `plays`, each once, in order
 
-    def summary(self) -> str:
-        """One line for the player, e.g. '3 plays of Lure and Fleet Dice; 12 plays of other games left out'."""
+    def summary(self, replaced: int = 0) -> str:
+        """One line for the player, e.g. '3 plays of Lure and Fleet Dice; 12 plays of other games left out';
+        `replaced`: how many of them were in History already (imported before), so updated, not added."""
         titles = list(self.titles)
         left_out = sum(self.skipped.values())
-        if self.plays:
-            taken = f"{words.count(len(self.plays), 'play')} of {words.listed(titles)}"
+        new = len(self.plays) - replaced
+        of = words.listed(titles)
+        if self.plays and replaced and new:
+            taken = f"{words.count(new, 'new play')} and {words.count(replaced, 'play')} updated, of {of}"
+        elif self.plays and replaced:
+            taken = f"{words.count(replaced, 'play')} of {of}, already in History: updated"
+        elif self.plays:
+            taken = f"{words.count(len(self.plays), 'play')} of {of}"
         elif left_out:
             taken = "No plays of games Companion knows"
         else:

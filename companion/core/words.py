@@ -24,6 +24,16 @@ def these(n: int, word: str, plural: str | None = None) -> str:
     return f"this {word}" if n == 1 else f"these {count(n, word, plural)}"
 
 
+def a(word: object) -> str:
+    """The word with its article, as it is said: "a 6", "an 8", "an 11", "an Oyster", "a Cod"."""
+    said = str(word)
+    first = said[:1].lower()
+    number = said.split()[0].replace(",", "") if said[:1].isdigit() else ""
+    vowel = first in "aeiou" if not number else (number.startswith("8") or number in ("11", "18")
+                                                   or (len(number) in (5, 6) and number.startswith(("11", "18"))))
+    return f"{'an' if vowel else 'a'} {said}"
+
+
 def listed(words: Sequence[str]) -> str:
     """"Lure", "Lure and Fleet Dice", "Lure, Fleet Dice and Salmon Run" ("" for none)."""
     words = list(words)

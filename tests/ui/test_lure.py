@@ -105,6 +105,9 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="enter-0-3")
     await page.click(key="enter-0-3")
     assert page.find(key="total-0").value.startswith("Ana: total 6")
+    # Each die's Adjust buttons are named for that die (both read "Adjust this d6 up" before).
+    assert [page.find(key=f"up-0-{i}").tooltip for i in (0, 1)] == ["Adjust die 1 (d6 showing 3) up",
+                                                                     "Adjust die 2 (d6 showing 3) up"]
     await page.click(key="up-0-1")
     assert page.find(key="total-0").value == "Ana: total 7"
     assert page.find(key="meets-0").value == "Meets: 7 (3 VP)"

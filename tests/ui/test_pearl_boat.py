@@ -138,6 +138,18 @@ async def test_the_duels_heading_tells_a_chooser_to_choose_and_tells_the_others_
                                 "A hidden duel: Ben, choose in secret.",
                                 "A hidden duel: Ben chooses in secret.",
                                 "A hidden duel: Ben chooses in secret."]
+    session.perform(pb.duel_choose(session.state, 1, "net"))  # the same: both choose again
+    session.perform(pb.duel_choose(session.state, 1, "hook"))
+    # The turn's story names each duellist's choice (it read "Ben chooses in secret; chooses in secret").
+    cy = await app.open("/games/pearl-boat/voyage", phone=CY_PHONE, player="Cy")
+    assert cy.find(key="voyage-now").value == ("So far, Ana: rolls 3: 3 steps; uses Hidden attack on Ben; Ana "
+                                               "chooses in secret; Ben chooses in secret; Ben chooses in secret.")
+
+
+def test_a_boat_at_the_market_with_no_fish_aboard_is_said_so() -> None:
+    # A winning arrival read "Ana delivers 0 fish at the fish market".
+    state = pb.RULES.initial_state(pb.setup_for(["Ana", "Ben"]))
+    assert pb.deliver(state, 0).label == "Ana reaches the fish market with no fish aboard"
 
 
 async def test_a_lose_fuel_drawn_shows_as_waiting_until_the_boats_next_turn(app, roster) -> None:

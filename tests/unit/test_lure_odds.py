@@ -261,3 +261,12 @@ def test_more_lures_never_hurt_and_higher_catch_never_helps(d6, special, extra, 
     assert 0 <= base <= 1
     assert chance(d6, special, extra, adjust + 1, Fish(catch, requirement)) >= base
     assert chance(d6, special, extra, adjust, Fish(catch + 1, requirement)) <= base
+
+
+def test_a_chance_is_never_rounded_to_a_certainty() -> None:
+    # The table read "100%" for three d6 against a 4: 1 - 1/216 (all three 1s sum to 3) = 99.5%.
+    from companion.core.deck import percent
+
+    assert percent(Fraction(215, 216)) == "over 99%"
+    assert [percent(Fraction(1)), percent(Fraction(0)), percent(Fraction(1, 216)), percent(Fraction(2, 3))] == \
+        ["100%", "0%", "under 1%", "67%"]

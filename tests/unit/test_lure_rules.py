@@ -409,7 +409,7 @@ def test_running_out_of_fish_ends_the_round_for_those_still_to_roll() -> None:
     state = cast_all(state, {"d6": 1}, {"d6": 2, "adjust": 1, "boost": 1}, {"d6": 3, "special": [20]})
     state = rolled(state, 0, [4])
     action = resolve(state)
-    assert action.label == "Ana catches a 2 (1 VP), a 3 (2 VP); out of fish: Ben, Cy draw a lure"
+    assert action.label == "Ana catches a 2 (1 VP), a 3 (2 VP); out of fish: Ben and Cy draw a lure"
     state = act(state, action)
     assert [f.catch for f in state.seats[0].pile] == [2, 3] and state.middle == ()
     assert [owed_draws(state, i) for i in range(3)] == [0, 1, 1]

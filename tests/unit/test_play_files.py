@@ -328,6 +328,11 @@ def test_summary_lines() -> None:
     three = (LURE, FLEET, LURE)
     assert ImportResult(three, {"Azul": 2, "Wingspan": 10}, ("Lure", "Fleet Dice")).summary() == (
         "3 plays of Lure and Fleet Dice; 12 plays of other games left out")
+    # A file imported again replaces the plays it brought before: not "Imported 2 plays".
+    assert ImportResult(three[:2], {}, ("Lure", "Fleet Dice")).summary(replaced=2) == (
+        "2 plays of Lure and Fleet Dice, already in History: updated")
+    assert ImportResult(three, {}, ("Lure", "Fleet Dice")).summary(replaced=2) == (
+        "1 new play and 2 plays updated, of Lure and Fleet Dice")
 
 
 @pytest.mark.parametrize(("raw", "message"), [

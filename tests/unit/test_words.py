@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.words import count, listed, noun, these
+from companion.core.words import a, count, listed, noun, these
 
 
 def test_one_is_singular_every_other_count_is_plural() -> None:
@@ -51,3 +51,17 @@ def test_names_are_listed_the_one_way_everywhere() -> None:
 
     assert listed([]) == "" and listed(["Ana"]) == "Ana" and listed(["Ana", "Ben", "Cy"]) == "Ana, Ben and Cy"
     assert winners_words(["Ana", "Ben", "Cy"]) == "Shared win: Ana, Ben and Cy"
+
+
+def test_a_word_takes_the_article_it_is_said_with() -> None:
+    # The table read "Dee catches a 8", "Launch a Oyster boat".
+    assert [a(w) for w in (6, 8, 11, 18, 80, 1, 110, "Oyster", "Eagle", "Cod", "d8")] == \
+        ["a 6", "an 8", "an 11", "an 18", "an 80", "a 1", "a 110", "an Oyster", "an Eagle", "a Cod", "a d8"]
+
+
+def test_the_games_say_an_where_it_is_said() -> None:
+    from companion.games.lure.cards import describe_requirement
+    from companion.games.lure.odds import Requirement
+
+    assert describe_requirement(Requirement("both", 8, 3)) == "an 8 and a 3"
+    assert describe_requirement(Requirement("both", 1, 5)) == "a 1 and a 5"

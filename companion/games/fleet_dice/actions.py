@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.actions import Action
+from companion.core.words import a
 from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
 from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
@@ -77,7 +78,7 @@ def reroll_with(game: FleetGame, seat: int, was: str, rng, pick: int | None = No
 def choose_either(game: FleetGame, seat: int, what: str) -> Action:
     choice = game.sheets[seat].choice()
     boat_type = track_name(game.sheets[seat].layout, choice.boat_type) if choice and choice.boat_type else ""
-    words = f"launch a {boat_type} boat" if what == "boat" else f"activate a {boat_type} license"
+    words = f"launch {a(boat_type)} boat" if what == "boat" else f"activate {a(boat_type)} license"
     return Action("either", {"seat": seat, "what": what}, f"{_who(game, seat)}: {words}")
 
 

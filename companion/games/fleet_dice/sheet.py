@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from companion.core.errors import DomainError
-from companion.core.words import count
+from companion.core.words import a, count
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
     COINS,
@@ -519,7 +519,7 @@ class Sheet:
         choice = self.choice()
         if choice is not None:
             if choice.kind == "either":
-                return f"launch a {track_name(self.layout, choice.boat_type or '')} boat or activate a license."
+                return f"launch {a(track_name(self.layout, choice.boat_type or ''))} boat or activate a license."
             return {
                 "gold": "a G: fill any topmost open box.",
                 "swordfish": "Swordfish license: fill the topmost box of a boat without an activation symbol.",

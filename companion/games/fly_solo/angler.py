@@ -21,6 +21,7 @@ from companion.core import words
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.table.rules import Move, TableRules
+from companion.core.words import a
 from companion.games.fly_solo.adventure import Adventure, OnTheMap, default_adventure
 from companion.games.freshwater_fly import draft as draft_rules
 from companion.games.freshwater_fly import strike as strike_rules
@@ -190,7 +191,7 @@ def roll(day: AnglerDay, count: int, rng: random.Random) -> Action:
 
 
 def take(day: AnglerDay, index: int) -> Action:
-    return Action("take", {"index": index}, f"you take a {day.draft.pool[index]}")
+    return Action("take", {"index": index}, f"you take {a(day.draft.pool[index])}")
 
 
 def cast(day: AnglerDay, rng: random.Random, hooks: int) -> Action:
@@ -206,10 +207,10 @@ def hook(day: AnglerDay, species: Species, color: FishColor, points: int, column
          adventure: Adventure | None = None) -> Action:
     present = list(column)
     token = wheel_token(day.die or 1, present, (adventure or default_adventure()).wheel)
-    gains = f"a {token.value} token" if token else "no token (the track advances)"
+    gains = f"{a(token.value)} token" if token else "no token (the track advances)"
     return Action("hook", {"species": species.value, "color": color.value, "points": points,
                            "column": [h.value for h in present]},
-                  f"the Silent Angler lands a {color.value} {species.label} ({points}) and {gains}")
+                  f"the Silent Angler lands {a(color.value)} {species.label} ({points}) and {gains}")
 
 
 def your_fish(count: int) -> Action:

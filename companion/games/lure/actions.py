@@ -12,6 +12,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.table.seats import is_whole
+from companion.core.words import a, listed
 from companion.games.lure.cards import FishCard
 from companion.games.lure.fishing import outcome
 from companion.games.lure.state import (
@@ -82,14 +83,15 @@ def describe_outcome(state: LureState, result: Outcome) -> str:
         mine = [f for who, f in result.caught if who == seat]
         name = state.names[seat]
         if mine:
-            what = ", ".join(f"a {f.catch} ({f.vp} VP)" for f in mine)
+            what = ", ".join(f"{a(f.catch)} ({f.vp} VP)" for f in mine)
             parts.append(f"{name} catches {what}")
         else:
             parts.append(f"{name} catches nothing")
     for fish in result.tied:
         parts.append(f"a tie leaves the {fish.catch} in the middle")
     if result.ran_out:
-        parts.append(f"out of fish: {', '.join(state.names[i] for i in result.ran_out)} draw a lure")
+        parts.append(f"out of fish: {listed([state.names[i] for i in result.ran_out])} "
+                     f"{'draws' if len(result.ran_out) == 1 else 'draw'} a lure")
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
 

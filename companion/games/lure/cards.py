@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core.errors import DomainError
 from companion.core.table.seats import is_whole
+from companion.core.words import a
 from companion.games.lure.odds import REQUIREMENTS, Requirement
 
 MIN_CATCH, MAX_CATCH = 1, 60
@@ -129,7 +130,7 @@ def describe_requirement(requirement: Requirement) -> str:
     if kind == "shows":
         return f"a die showing {requirement.n}"
     if kind == "both":
-        return f"a {requirement.n} and a {requirement.m}"
+        return f"{a(requirement.n)} and {a(requirement.m)}"
     if kind == "special":
         return "a special die"
     if kind == "other":

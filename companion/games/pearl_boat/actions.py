@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.table.seats import is_whole
-from companion.core.words import count, listed, noun
+from companion.core.words import a, count, listed, noun
 from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
 from companion.games.pearl_boat.ledger import room_for
 from companion.games.pearl_boat.state import D6, PearlBoatState
@@ -75,7 +75,7 @@ def reward(state: PearlBoatState, seat: int, value: int) -> Action:
 
 def catch(state: PearlBoatState, seat: int, fish: str) -> Action:
     name = next((f.name for f in state.data.fish if f.id == fish), str(fish))
-    return Action("catch", {"seat": seat, "fish": fish}, f"{_name(state, seat)} catches a {name}")
+    return Action("catch", {"seat": seat, "fish": fish}, f"{_name(state, seat)} catches {a(name)}")
 
 
 def drop_off(state: PearlBoatState, seat: int) -> Action:
@@ -89,6 +89,8 @@ def deliver(state: PearlBoatState, seat: int, returned: Sequence[str] | None = N
     if returned is not None:
         data["returned"] = list(returned)
     n = len(state.boats[seat].on_board) if is_whole(seat) and 0 <= seat < len(state.boats) else 0
+    if n == 0:
+        return Action("deliver", data, f"{_name(state, seat)} reaches the fish market with no fish aboard")
     return Action("deliver", data, f"{_name(state, seat)} delivers {n} fish at the fish market")
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.core.actions import Action
-from companion.core.words import count
+from companion.core.words import a, count
 from companion.games.salmon_run.river import CARD_NAMES, CURRENT, RAPIDS
 from companion.games.salmon_run.state import Answer, RaceState, Turn
 
@@ -42,7 +42,7 @@ def answer_words(who: str, answer: Answer, card: str) -> str:
     """`who`'s answer to a Current or Rapids `card`: 'Ben rolled 5 (odd): arrow 1', 'Ana: 0 arrows, stayed',
     'Cy countered it with a Rapids card', 'Ana: 2 arrows, so 2 cards to discard'."""
     if answer.countered:
-        return f"{who} countered it with a {CARD_NAMES[card]} card"
+        return f"{who} countered it with {a(CARD_NAMES[card])} card"
     if card == RAPIDS:
         return f"{who}: {count(answer.arrows, 'arrow')}, so {count(answer.discards, 'card')} to discard"
     if answer.arrow is None:

@@ -197,7 +197,7 @@ class HistoryScreen(Screen):
 
         self.host.changed("history")
         self.render()
-        self.host.toast(f"Imported from {name}: {found.summary()}", undo=undo, seconds=10)
+        self.host.toast(f"Imported from {name}: {found.summary(len(replaced))}", undo=undo, seconds=10)
 
     # One play -----------------------------------------------------------------------------
 

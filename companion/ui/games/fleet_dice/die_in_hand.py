@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.words import count
+from companion.core.words import a, count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
@@ -90,8 +90,8 @@ class DieInHand(SessionScreen):
         if choice.kind == "either":
             name = track_name(sheet.layout, choice.boat_type)
             return [ft.Row([
-                self._act_button(f"Launch a {name} boat", lambda g: fleet.choose_either(g, seat, "boat"), "either-boat"),
-                self._act_button(f"Activate a {name} license", lambda g: fleet.choose_either(g, seat, "license"),
+                self._act_button(f"Launch {a(name)} boat", lambda g: fleet.choose_either(g, seat, "boat"), "either-boat"),
+                self._act_button(f"Activate {a(name)} license", lambda g: fleet.choose_either(g, seat, "license"),
                                  "either-license"),
             ], spacing=8)]
         if choice.kind in ("gold", "swordfish"):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from companion.core.deck import percent
 from companion.games.lure import rules as lure
 from companion.games.lure.odds import Fish, chance
 from companion.games.lure.rules import LureState
@@ -17,11 +18,9 @@ from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.session_screen import SessionScreen
 
 
-def percent(p) -> str:
-    if p is None:
-        return "check at the table"
-    value = float(p) * 100
-    return "0%" if p == 0 else "100%" if p == 1 else f"{value:.0f}%" if value >= 1 else "under 1%"
+def odds_words(p) -> str:
+    """A catch's chance ('check at the table' where the app cannot tell)."""
+    return "check at the table" if p is None else percent(p)
 
 
 def _places(hand: tuple[int, ...], played: Sequence[int]) -> list[int]:
@@ -91,7 +90,7 @@ class CastForm:
             controls.append(ft.Row([
                 min_width(ft.Text(f.describe(), size=15), 150),
                 ft.ProgressBar(value=float(p) if p is not None else 0, expand=True, height=10, border_radius=5),
-                min_width(ft.Text(percent(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64),
+                min_width(ft.Text(odds_words(p), size=15, text_align=ft.TextAlign.RIGHT, key=f"odds-{seat}-{i}"), 64),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         locked = lure.has_cast(state, seat)
         self.screen.pin("Lock in again" if locked else "Lock in", ft.Icons.LOCK, f"lock-{seat}",

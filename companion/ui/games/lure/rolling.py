@@ -92,10 +92,11 @@ class Rolling:
             column = [face.control]
             if left:
                 column.append(ft.Row([
-                    ft.IconButton(ft.Icons.REMOVE, tooltip=f"Adjust this d{sides} down", width=TAP_SMALL,
-                                  height=TAP_SMALL, disabled=value <= 1, key=f"down-{seat}-{i}",
+                    ft.IconButton(ft.Icons.REMOVE, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) down",
+                                  width=TAP_SMALL, height=TAP_SMALL, disabled=value <= 1, key=f"down-{seat}-{i}",
                                   on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, -1))),
-                    ft.IconButton(ft.Icons.ADD, tooltip=f"Adjust this d{sides} up", width=TAP_SMALL, height=TAP_SMALL,
+                    ft.IconButton(ft.Icons.ADD, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) up",
+                                  width=TAP_SMALL, height=TAP_SMALL,
                                   disabled=value >= sides, key=f"up-{seat}-{i}",
                                   on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, 1))),
                 ], spacing=0, tight=True))

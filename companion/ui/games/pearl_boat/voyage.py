@@ -104,7 +104,8 @@ def turn_story(actions: Sequence[Action], names: Sequence[str]) -> list[tuple[st
     def said(part: Sequence[Action], lead: str) -> str:
         seat = next((a.data.get("seat") for a in part if isinstance(a.data.get("seat"), int)), None)
         name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-        words = [_own_words(a.label, name) for a in part
+        # A duel's two choices keep their names: both duellists choose in the attacker's turn.
+        words = [a.label if a.type == "duel_choose" else _own_words(a.label, name) for a in part
                  if a.type != "order" and not (a.type == "end" and a.label.endswith(" ends the turn"))]
         return f"{lead}{', ' + name if name else ''}: {'; '.join(words)}." if words else ""
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.core.words import count
+from companion.core.words import a, count
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.ledger import answer_rolls, answer_words
 from companion.games.salmon_run.river import CARD_NAMES, DIE_SIDES
@@ -66,7 +66,7 @@ class Answers:
             return die_row(answer_words("You", mine, p.card) + ".", answer_rolls(mine), f"answered-{seat}")
         items: list[tuple[str, str, Callable[[], None]]] = []
         if sr.can_counter(state, seat):
-            items.append((f"answer-{seat}-counter", f"Counter with a {CARD_NAMES[p.card]}",
+            items.append((f"answer-{seat}-counter", f"Counter with {a(CARD_NAMES[p.card])}",
                           lambda: self._answer(seat, lambda s: sr.counter(s, seat))))
         if p.card == sr.CURRENT:
             current = self._current(state)
