@@ -5,9 +5,8 @@ for a new phone, as when a phone's battery dies; the same phone's other tabs pla
 
 from __future__ import annotations
 
-from companion.core.table.seats import seat_entry
-from companion.games.pearl_boat import rules as pb
 from companion.ui.phone import PLAYER
+from tests.ui.test_table_kit_screens import a_voyage_at_the_duel
 from tests.ui.test_table_of_phones import ANA_PHONE, BEN_PHONE, roster  # noqa: F401 (a fixture)
 
 HELD = "Ben is playing on another phone. That phone can hand Ben over"
@@ -77,15 +76,7 @@ async def test_a_player_is_free_again_once_their_phones_pages_close(app, roster)
 async def test_a_phone_that_takes_a_player_over_is_not_shown_their_secret_chosen_on_the_other(app, roster) -> None:
     # Ben chooses his duel card on his phone, then hands Ben over; the phone that plays as Ben now is told
     # Ben's choice is in, and sees it only at the reveal, as every phone does.
-    ids = {p.name: p.id for p in app.store.settings.players()}
-    voyage = app.ctx.sessions.create(pb.GAME, pb.setup_for([seat_entry(n, ids[n]) for n in ("Ana", "Ben")]))
-    voyage.perform(pb.order_roll(voyage.state, [6, 2]))
-    for seat in (0, 1):  # each draws a Slow down and trades it for a hidden attack
-        for build in (lambda s: pb.move(s, seat, 3), lambda s: pb.draw(s, seat, 6),
-                      lambda s: pb.trade(s, seat, "slow_down"), lambda s: pb.end_turn(s, seat)):
-            voyage.perform(build(voyage.state))
-    voyage.perform(pb.move(voyage.state, 0, 3))
-    voyage.perform(pb.use_card(voyage.state, 0, "hidden_attack", target=1))
+    voyage = a_voyage_at_the_duel(app, {p.name: p.id for p in app.store.settings.players()})
     route = f"/games/pearl-boat/voyage/{voyage.id}"
     ben = await app.open(route, phone=BEN_PHONE, player="Ben")
     await ben.click(key="duel-1-anchor")

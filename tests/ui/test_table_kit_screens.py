@@ -155,15 +155,21 @@ async def test_an_onlookers_phone_shows_whose_turn_it_is_and_no_turn_controls(ap
     assert "Ana: 0 pearls, fuel 10/10" in ana.texts()  # every boat's ledger on every phone
 
 
-async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_and_stays_once_shown(app, roster):
+def a_voyage_at_the_duel(app, roster):
+    """Ana and Ben each drew a Slow down and traded it for a hidden attack; Ana engages Ben."""
     voyage = app.ctx.sessions.create(pb.GAME, pb.setup_for(seats(roster, "Ana", "Ben")))
     voyage.perform(pb.order_roll(voyage.state, [6, 2]))
-    for seat in (0, 1):  # each draws a Slow down and trades it for a hidden attack
-        for build in (lambda s: pb.move(s, seat, 3), lambda s: pb.draw(s, seat, 6),
-                      lambda s: pb.trade(s, seat, "slow_down"), lambda s: pb.end_turn(s, seat)):
+    for seat in (0, 1):
+        for build in (lambda s, seat=seat: pb.move(s, seat, 3), lambda s, seat=seat: pb.draw(s, seat, 6),
+                      lambda s, seat=seat: pb.trade(s, seat, "slow_down"), lambda s, seat=seat: pb.end_turn(s, seat)):
             voyage.perform(build(voyage.state))
     voyage.perform(pb.move(voyage.state, 0, 3))
     voyage.perform(pb.use_card(voyage.state, 0, "hidden_attack", target=1))
+    return voyage
+
+
+async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_and_stays_once_shown(app, roster):
+    voyage = a_voyage_at_the_duel(app, roster)
     table = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", player="table")
     cy = await app.open(f"/games/pearl-boat/voyage/{voyage.id}", phone=CY_PHONE, player="Cy")
     assert not table.has(key="duel-0") and table.has(key="duel-open-0") and table.has(key="duel-open-1")
@@ -216,3 +222,18 @@ async def test_every_games_set_up_keeps_each_players_chip_in_its_place_when_tapp
     for name in ("Ana", "Cy", "Ben", "Ana"):
         await page.click(key=f"seat-{name}")
         assert cells() == before, name
+
+
+async def test_nothing_is_asked_once_the_game_is_over(app, roster) -> None:
+    # Lure's draws were still asked for after "The game is over" (a lure in hand scores nothing then).
+    session = app.ctx.sessions.create(lure.GAME, lure.setup_for(seats(roster, "Ana", "Ben"), deck=2))
+    session.perform(lure.splash(session.state, [{"catch": 3, "vp": 2}, {"catch": 5, "vp": 3}]))
+    for seat in (0, 1):
+        session.perform(lure.cast(session.state, seat, 3))
+    for seat in (0, 1):  # both meet both fish: the ties leave them in the middle, and the deck is out
+        session.perform(lure.roll(session.state, seat, [6, 6, 6]))
+    session.perform(lure.resolve(session.state))
+    assert session.state.over and session.state.seats[1].owed > 0  # Ben owed a lure as the game ended
+    ana, ben, cy = await phones(app, "/games/lure/round")
+    for phone in (ana, ben, cy):
+        assert not phone.has(key="draws-1") and not phone.has(key="draw-1-adjust")

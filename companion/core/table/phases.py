@@ -22,11 +22,13 @@ class Phase:
     """`name`: the phase in words, a clause ("it is Ben's turn", "the Eagle waits on Ben's answer"), said
     when a move is not open ("Not now: it is Ben's turn."); `waiting`: the seats the table
     waits on (ANY_SEAT: anyone at it; none: nobody, the game is over); `moves`: the move types it opens
-    (None: every move)."""
+    (None: every move); `active`: the seats that may act in it, where more than it waits on (a secret
+    choice locked in may be made again until the last is in; None: those it waits on)."""
 
     name: str
     waiting: frozenset[int] | str = ANY_SEAT
     moves: frozenset[str] | None = None
+    active: frozenset[int] | None = None
 
     def seats(self) -> tuple[int, ...]:
         return () if self.waiting == ANY_SEAT else tuple(sorted(self.waiting))
@@ -37,14 +39,15 @@ def nobody(name: str) -> Phase:
     return Phase(name, frozenset(), frozenset())
 
 
-def out_of_phase(phase: Phase, move: str, whose: Whose, names: Sequence[str]) -> str | None:
+def out_of_phase(phase: Phase, move: str, whose: Whose) -> str | None:
     """Why `move`, for `whose`, is not open in `phase` (None: it is)."""
     if phase.moves is not None and move not in phase.moves:
         return f"Not now: {phase.name}."
-    if phase.waiting == ANY_SEAT or not isinstance(whose, (int, frozenset)):
+    active = phase.active if phase.active is not None else phase.waiting
+    if active == ANY_SEAT or not isinstance(whose, (int, frozenset)):
         return None
     seats = frozenset({whose}) if isinstance(whose, int) else whose
-    return None if seats & phase.waiting else f"Not now: {phase.name}."
+    return None if seats & active else f"Not now: {phase.name}."
 
 
 def waiting_words(phase: Phase | None, names: Sequence[str], viewer: int | None) -> str:

@@ -157,8 +157,7 @@ class TableRules(Generic[S]):
         phase = self.phase(state)
         if move is None or move.anytime or phase is None or not isinstance(action.data, Mapping):
             return None
-        names, _ = self.seats(state)
-        return out_of_phase(phase, action.type, self.whose(state, action) if whose is None else whose, names)
+        return out_of_phase(phase, action.type, self.whose(state, action) if whose is None else whose)
 
     def is_secret(self, action: Action) -> bool:
         move = self.moves.get(action.type)

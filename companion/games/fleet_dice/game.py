@@ -126,14 +126,13 @@ class FleetGame:
         choice = self.sheets[seat].choice()
         return choice is not None and choice.kind == "fishing"
 
-    def acting(self, among: Collection[int] | None = None) -> int | None:
-        """Who the table waits for now (of the seats `among`, when given: those the phone passed around
-        plays for): the first (in picking order) with a choice to make (what they just filled asks
-        it), else the player picking, else the first with the shared die to use, else the start
-        player, who rolls."""
+    def waiting_on(self) -> tuple[int, ...]:
+        """Whom the table waits for now, first first: those (in picking order) with a choice to make (what
+        they just filled asks it), the player picking, those with the shared die to use, or the start
+        player, who rolls (none: sheets on their own, or the game over)."""
         where = self.position()
         if where is None or self.start is None:
-            return None
+            return ()
         order = self.order()
         waiting = [i for i in order if self.sheets[i].choice() is not None]
         picker = self.picker()
@@ -143,7 +142,12 @@ class FleetGame:
             waiting += [i for i in order if position(self.sheets[i]) == where]
         else:
             waiting.append(self.start_player())
-        return next((i for i in waiting if among is None or i in among), None)
+        return tuple(dict.fromkeys(waiting))
+
+    def acting(self, among: Collection[int] | None = None) -> int | None:
+        """Who the table waits for first (of the seats `among`, when given: those the phone passed around
+        plays for)."""
+        return next((i for i in self.waiting_on() if among is None or i in among), None)
 
     def phase_name(self) -> str:
         where = self.position()

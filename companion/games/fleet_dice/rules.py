@@ -19,8 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Footprint
+from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules, names_and_ids, own, seat_in
 from companion.core.table.seats import ANY_SEAT
+from companion.core.words import listed
 from companion.games.fleet_dice import candidates, game
 from companion.games.fleet_dice.actions import (  # noqa: F401  (the game's moves as taps build them)
     casino_reroll,
@@ -79,6 +81,17 @@ def every_sheet(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(("sheet",),), writes=(("sheet",),))
 
 
+def table_phase(state: FleetGame) -> Phase:
+    """Whom the table's round waits on (a choice, the pick, the shared die, the roll); sheets on their
+    own go at anyone's pace."""
+    if state.over:
+        return nobody("the game is over")
+    waiting = state.waiting_on()
+    if not waiting:
+        return Phase("every sheet goes at its own pace", ANY_SEAT)
+    return Phase(f"the table waits on {listed([state.names[s] for s in waiting])}", frozenset(waiting))
+
+
 RULES: TableRules[FleetGame] = TableRules(
     game=GAME, title="Fleet Dice sheets", setup=game.new_game, seats=names_and_ids,
     moves=(
@@ -91,5 +104,6 @@ RULES: TableRules[FleetGame] = TableRules(
         Move("bonus", game.bonus, ("seat", "bonus"), seat_in(), every_sheet),
         Move("fish", game.fish, ("seat", "skip", "oyster_coins"), seat_in(), own("sheet")),
     ),
-    over=lambda state: state.over, example_setup=candidates.example_setup, candidates=candidates.candidates,
+    over=lambda state: state.over, phase=table_phase, example_setup=candidates.example_setup,
+    candidates=candidates.candidates,
 )

@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Footprint
+from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules, names_and_ids, own, seat_in
 from companion.core.table.seats import ANY_SEAT
+from companion.core.words import listed
 from companion.games.lure import candidates, casting, fishing
 from companion.games.lure.actions import (  # noqa: F401  (the game's moves as taps build them)
     adjust,
@@ -92,6 +94,24 @@ def cast_touches(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(mine, ("seat",)) if data.get("again") is True else (mine,), writes=(mine,))
 
 
+def round_phase(state: LureState) -> Phase:
+    """Whom the round waits on: anyone to reveal the fish; every player still to cast (a cast locked in
+    may be made again until the last is in); the group whose catch it is, rolling together. A lure owed is
+    recorded at any time."""
+    names = state.names
+    if state.phase == SPLASH:
+        return Phase("the fish are revealed first", ANY_SEAT, frozenset({"splash"}))
+    if state.phase == CAST:
+        waiting = state.casts.waiting
+        return Phase(f"the casts wait on {listed([names[s] for s in waiting])}", frozenset(waiting),
+                     frozenset({"cast"}), active=frozenset(state.casts.seats))
+    seats = current_seats(state) if state.phase == FISH else ()
+    if not seats:
+        return nobody("the game is over")
+    return Phase(f"the catch waits on {listed([names[s] for s in seats])}", frozenset(seats),
+                 frozenset({"roll", "adjust", "judge", "take", "resolve"}))
+
+
 RULES: TableRules[LureState] = TableRules(
     game=GAME, title="Lure", setup=new_game, error=LureError, seats=names_and_ids,
     moves=(
@@ -103,9 +123,9 @@ RULES: TableRules[LureState] = TableRules(
         Move("judge", fishing.judge, ("seat", "fish", "meets"), seat_in(), SEAT),
         Move("take", fishing.take, ("seat", "fish"), seat_in(), SEAT),
         Move("resolve", fishing.resolve, ("group", "other", "choice"), rolling_now),
-        Move("draw", fishing.draw, ("seat", "lure", "value"), seat_in(), SEAT),
+        Move("draw", fishing.draw, ("seat", "lure", "value"), seat_in(), SEAT, anytime=True),
     ),
-    over=lambda state: state.over, secret=lambda state: state.casts,
+    over=lambda state: state.over, secret=lambda state: state.casts, phase=round_phase,
     reopens="the casts are secret again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

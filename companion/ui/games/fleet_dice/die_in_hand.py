@@ -90,7 +90,8 @@ class DieInHand(SessionScreen):
         if choice.kind == "either":
             name = track_name(sheet.layout, choice.boat_type)
             return [ft.Row([
-                self._act_button(f"Launch {a(name)} boat", lambda g: fleet.choose_either(g, seat, "boat"), "either-boat"),
+                self._act_button(f"Launch {a(name)} boat", lambda g: fleet.choose_either(g, seat, "boat"),
+                                 "either-boat"),
                 self._act_button(f"Activate {a(name)} license", lambda g: fleet.choose_either(g, seat, "license"),
                                  "either-license"),
             ], spacing=8)]

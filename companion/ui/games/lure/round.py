@@ -89,7 +89,8 @@ class RoundScreen(SessionScreen):
         controls.append(ft.Container(ft.Text(lure.next_step(state), size=18, weight=ft.FontWeight.BOLD,
                                              key="lure-step"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
-        controls += self.fishing.draws(state)
+        if not state.over:  # a lure drawn once the game is over changes nothing: not asked for
+            controls += self.fishing.draws(state)
         if state.phase == lure.SPLASH:
             controls += self.splash.controls(state) if self.acts_for(ANY_SEAT) else [
                 ft.Text("The table reveals this round's fish.", size=16, key="lure-splash-waiting")]
