@@ -118,6 +118,7 @@ async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) ->
     await ana.click(key="roll-round")
     await app.settle()
     assert ben.find(key="draft-waiting").value == "Ana takes a die on Ana's own phone."
+    assert ben.find(key="waiting-on").value == "Waiting on Ana" and ana.find(key="waiting-on").value == "Your move"
     assert not ben.has(key="take") and not ben.has(key="reroll-pool")
     await ben.click(key="pool-0")
     assert ben.snackbar_texts()[-1] == "It is Ana's turn: Ana takes a die on Ana's own phone."

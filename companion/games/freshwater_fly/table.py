@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from companion.core import words
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
+from companion.core.table.phases import Phase
 from companion.core.table.rules import Move, TableRules, any_seat
 from companion.core.table.seats import ANY_SEAT, Named
 from companion.games.freshwater_fly import draft as draft_rules
@@ -238,12 +239,21 @@ def fly_moves(of: Callable[[S], FlyTable], put: Callable[[S, FlyTable], S]) -> l
                     tool_footprint("strike")) for kind, fields in STRIKE_FIELDS.items()])
 
 
+def draft_phase(table: FlyTable) -> Phase:
+    """Whom the dice draft waits on: the player whose turn it is to take a die; anyone rolls the next
+    round, and casts are their casters' at any time."""
+    draft = table.draft
+    if draft is None or draft.solo or draft.turn is None:
+        return Phase("the table goes at its own pace", ANY_SEAT)
+    return Phase(f"it is {draft.seats[draft.turn]}'s turn to take a die", frozenset({draft.turn}))
+
+
 def _table_setup(setup: Mapping[str, Any]) -> FlyTable:
     return FlyTable()
 
 
 RULES: TableRules[FlyTable] = TableRules(
     game=GAME, title="Freshwater Fly at the table", setup=_table_setup,
-    moves=fly_moves(lambda table: table, lambda table, new: new), seats=draft_seats,
+    moves=fly_moves(lambda table: table, lambda table, new: new), seats=draft_seats, phase=draft_phase,
     example_setup=lambda rng: {}, candidates=table_candidates,
 )
