@@ -6,8 +6,8 @@ one `ft.Button`, Flet's own uvicorn bound to every interface as `companion --lan
 the same way in the same run: headless Chromium at a phone's viewport (360x740), the network
 emulated at 20 Mbit/s down, 5 up, 20 ms latency, a browser profile on disk (`joining.py`'s Visit),
 interleaved round by round, each way in: by loopback (the serving machine's own browser) and
-by the invitation link on the LAN address (a phone at the table; the one-button app at the
-same address without a key).
+by the invitation link from the phones' own network namespace (a phone at the table, a browser
+in `tests/phone_network.py`'s namespace; the one-button app at the same address without a key).
 
 Each round, for each app in a new profile: a first visit (empty profile) and a second (a new
 tab in the same profile), each until its first screen can be tapped (Companion: `joining.py`'s
@@ -65,6 +65,7 @@ from one_button import LABEL, OneButton
 
 from companion.core.words import count
 from companion.laptop.serve import HISTORY_AFTER
+from tests import phone_network
 from tests.browser import Server, free_port, seed_roster
 
 # The smoke run traces Companion only: the one-button app's trace is the same code, and its first visit is long.
@@ -184,8 +185,6 @@ def measure(rounds: int = ROUNDS, ways: tuple[str, ...] = tuple(WAYS), late_seco
     rounds ("trace": `joining.timeline`)."""
     from playwright.sync_api import sync_playwright
 
-    from companion.cli import lan_address
-
     traced = (APPS if os.environ.get("TRACE") else ()) if traced is None else traced
     with tempfile.TemporaryDirectory(prefix="companion-join-ratio-") as tmp:
         data = Path(tmp) / "data"
@@ -199,7 +198,7 @@ def measure(rounds: int = ROUNDS, ways: tuple[str, ...] = tuple(WAYS), late_seco
             server.start()
             yardstick.start()
             compressed_copies_made()
-            urls = {"one_button": {"host": f"{yardstick.url}/", "phone": f"http://{lan_address()}:{yardstick.port}/"},
+            urls = {"one_button": {"host": f"{yardstick.url}/", "phone": f"http://{phone_network.ensure()}:{yardstick.port}/"},
                     "companion": {"host": server.host_url(), "phone": server.phone_url()}}
             games = {"host": server.host_url(GAME_PATH), "phone": server.phone_url(GAME_PATH)}
             results = {way: {**{app: [] for app in APPS}, "reload": [], "reconnect": [], "restart": []}
@@ -208,7 +207,7 @@ def measure(rounds: int = ROUNDS, ways: tuple[str, ...] = tuple(WAYS), late_seco
                 for n in range(rounds):
                     for way in ways:  # interleaved: both apps see the same load on the machine
                         for app in APPS if n % 2 == 0 else reversed(APPS):
-                            with phone_browser(playwright) as context:
+                            with phone_browser(playwright, urls[app][way]) as context:
                                 results[way][app].append(visits(context, urls[app][way], late_seconds, SCREENS[app]))
                                 if app == "companion":
                                     for name, seconds in mid_game(context, server, games[way]).items():

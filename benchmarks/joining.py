@@ -4,9 +4,10 @@ A real server serving the table (`python -m companion --lan`, a roster of one) a
 headless Chromium at a phone's viewport, its network emulated at 20 Mbit/s down, 5 Mbit/s
 up and 20 ms latency, with a profile on disk as a phone's browser has (its cache and the
 code it compiled are kept; a private window keeps neither). Two ways in, interleaved: a
-phone at the table (the invitation link, on the machine's LAN address) and the serving
-machine's own browser (loopback). They differ: loopback is a secure context, where the
-browser offers brotli and decodes images itself; the LAN address over plain HTTP gets
+phone at the table (the invitation link, from a browser in the phones' own network namespace:
+tests/phone_network.py) and the serving machine's own browser (loopback). They differ: loopback
+is a secure context, where the browser offers brotli and decodes images itself; a phone's
+address over plain HTTP gets
 gzip and Flutter's heavier engine, with its own image codecs.
 
 A first visit (an empty profile), then a second visit in the same browser (a new tab,
@@ -38,6 +39,7 @@ from urllib.parse import urlsplit
 
 from common import ROOT  # noqa: F401  (puts the project on sys.path)
 
+from tests import phone_network
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, TEST_CACHE, AppPage, Server, free_port, seed_roster
 from companion.ui.phone import DEVICE
 
@@ -206,11 +208,14 @@ SAME_PHONE = """try {
 
 
 @contextmanager
-def phone_browser(playwright) -> Iterator:
-    """A phone's browser: headless Chromium at a phone's viewport, with a new profile on disk."""
+def phone_browser(playwright, url: str) -> Iterator:
+    """A phone's browser for `url`: headless Chromium at a phone's viewport, with a new profile on disk;
+    inside the phones' own network when `url` is a phone's link (tests/phone_network.py)."""
+    at_the_table = urlsplit(url).hostname == phone_network.SERVER_ADDRESS
+    program = phone_network.chromium_in_namespace(CHROMIUM) if at_the_table else CHROMIUM
     with tempfile.TemporaryDirectory(prefix="companion-joining-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            profile, executable_path=program, headless=True, args=CHROMIUM_ARGS,
             viewport=PHONE_VIEWPORT, device_scale_factor=2, is_mobile=True, has_touch=True)
         context.add_init_script(SAME_PHONE)
         try:
@@ -237,7 +242,7 @@ def visits(context, url: str, late_seconds: float = 1.0, pattern: str = FIRST_SC
 
 
 def run_once(playwright, url: str, late_seconds: float = 1.0) -> dict:
-    with phone_browser(playwright) as context:
+    with phone_browser(playwright, url) as context:
         return visits(context, url, late_seconds)
 
 
@@ -399,7 +404,7 @@ def traced_visit(playwright, url: str, name: str, pattern: str = FIRST_SCREEN) -
     `pattern` is on the screen: its trace written to /tmp/join-trace-<name>.json, its timeline to
     /tmp/join-trace-<name>-timeline.json; returns the timeline (`print_timeline` prints it)."""
     path = Path(tempfile.gettempdir()) / f"join-trace-{name}.json"
-    with phone_browser(playwright) as context:
+    with phone_browser(playwright, url) as context:
         first = Visit(context, url, pattern)
         first.load()
         first.page.close()
@@ -413,8 +418,8 @@ def traced_visit(playwright, url: str, name: str, pattern: str = FIRST_SCREEN) -
 
 
 # The two ways a browser joins: the serving machine's own (loopback: a secure context) and
-# a phone at the table (the invitation link on the LAN address, plain HTTP: not one).
-WAYS = {"host": "the serving machine, loopback", "phone": "a phone at the table, LAN address"}
+# a phone at the table (the invitation link, from the phones' own network, plain HTTP: not one).
+WAYS = {"host": "the serving machine, loopback", "phone": "a phone at the table, its own network"}
 
 
 def measure(runs: int = 3, late_seconds: float = 1.0, ways: tuple[str, ...] = tuple(WAYS)) -> dict[str, list[dict]]:

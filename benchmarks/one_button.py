@@ -2,7 +2,7 @@
 
 `ft.run` with `no_cdn=True` (as Companion: nothing asked of a CDN for the client), Flet's own
 web server (uvicorn, as Companion's) bound to every interface as `companion --lan` is, so a
-browser reaches it by loopback and by the machine's LAN address alike.
+browser reaches it by loopback and from the phones' own network (tests/phone_network.py) alike.
 
 Usage: ../.venv/bin/python one_button.py PORT   (serves until stopped)
 """

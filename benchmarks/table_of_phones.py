@@ -107,7 +107,7 @@ def measure(seed: int = 9, phones: int = PHONES, real_phones: int = REAL_PHONES,
         server.start()
         try:
             with sync_playwright() as p:
-                browser = launch_chromium(p)
+                browser = launch_chromium(p, phones=True)  # phones that are not the host
                 pages = []
                 for name in names[:real_phones]:
                     context = browser.new_context(viewport={"width": 360, "height": 740})

@@ -15,6 +15,9 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from tests import phone_network
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -23,12 +26,20 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 TEST_CACHE = Path(tempfile.gettempdir()) / "companion-test-cache"
 
 
-def launch_chromium(playwright):
-    """The system Chromium, headless, writing under a temporary HOME."""
+PHONE_BROWSERS: list = []  # the browsers started in the phones' network (tests/phone_network.py)
+
+
+def launch_chromium(playwright, phones: bool = False):
+    """The system Chromium, headless, writing under a temporary HOME: on this machine (the host's
+    browser, on loopback) or, with `phones`, inside the phones' own network namespace."""
     if not os.path.exists(CHROMIUM):
         raise FileNotFoundError(f"Chromium is not at {CHROMIUM}: install Debian's chromium package")
     os.environ["HOME"] = tempfile.mkdtemp(prefix="chromium-home-")
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    program = phone_network.chromium_in_namespace(CHROMIUM) if phones else CHROMIUM
+    browser = playwright.chromium.launch(executable_path=program, headless=True, args=CHROMIUM_ARGS)
+    if phones:
+        PHONE_BROWSERS.append(browser)
+    return browser
 
 
 def free_port() -> int:
@@ -103,12 +114,9 @@ class Server:
         return json.loads((self.data_dir / "table-key.json").read_text())
 
     def phone_url(self, path: str = "/") -> str:
-        """The invitation link a phone at the table opens: the LAN address with the table's secret."""
-        from companion.cli import lan_address
-
-        address = lan_address()
-        assert not address.startswith("127."), "these tests need a network address other than loopback"
-        return f"http://{address}:{self.port}{path}?k={self.key()['secret']}"
+        """The invitation link a phone at the table opens (in a browser in the phones' network:
+        tests/phone_network.py), with the table's secret."""
+        return f"http://{phone_network.ensure()}:{self.port}{path}?k={self.key()['secret']}"
 
     def host_url(self, path: str = "/") -> str:
         """The host's own link (loopback, with the secret when serving the table)."""
@@ -161,6 +169,10 @@ class AppPage:
         self.page = page
 
     def open(self, url: str) -> AppPage:
+        phone = urlsplit(url).hostname == phone_network.SERVER_ADDRESS
+        if phone != (self.page.context.browser in PHONE_BROWSERS):
+            raise AssertionError(f"{url}: a phone's link opens in the phones' browser, the host's in this "
+                                 "machine's (launch_chromium(phones=...); tests/e2e/conftest.py's fixtures)")
         self.page.goto(url)
         self.ready()
         return self

@@ -163,7 +163,7 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict:
         seed_roster(Path(tmp) / "data", PLAYERS)
         server = Server(Path(tmp) / "data", free_port(), lan=True)
         server.start()
-        browser = launch_chromium(playwright)
+        browser = launch_chromium(playwright, phones=True)  # phones that are not the host
         try:
             phones = {}
             for name in PLAYERS:

@@ -44,7 +44,7 @@ def make_server(tmp_path: Path) -> Iterator:
 # Module scope: Playwright's sync API keeps an event loop running while it is open,
 # which the asyncio tests that follow must not inherit.
 @pytest.fixture(scope="module")
-def browser():
+def playwright():
     if os.environ.get("COMPANION_SKIP_BROWSER") == "1":
         pytest.skip("COMPANION_SKIP_BROWSER=1: browser tests skipped on purpose")
     if not os.path.exists(CHROMIUM):
@@ -54,11 +54,26 @@ def browser():
 
     home = os.environ.get("HOME")
     with sync_playwright() as p:
-        launched = launch_chromium(p)
-        yield launched
-        launched.close()
+        yield p
     if home is not None:
         os.environ["HOME"] = home
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """The host's browser: on this machine, opening the server on loopback."""
+    launched = launch_chromium(playwright)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="module")
+def phone_browser(playwright):
+    """The phones' browser: inside the phones' own network (tests/phone_network.py), opening the
+    invitation link (`Server.phone_url`) as a phone that is not the host does."""
+    launched = launch_chromium(playwright, phones=True)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture
@@ -71,5 +86,13 @@ def phone(browser):
 @pytest.fixture
 def desktop(browser):
     context = browser.new_context(viewport=DESKTOP)
+    yield AppPage(context.new_page())
+    context.close()
+
+
+@pytest.fixture
+def a_phone(phone_browser):
+    """A phone at the table that is not the host (in the phones' network)."""
+    context = phone_browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     yield AppPage(context.new_page())
     context.close()

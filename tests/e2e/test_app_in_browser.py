@@ -125,18 +125,20 @@ def test_damaged_file_is_reported_on_screen(make_server, phone: AppPage, tmp_pat
     phone.see(phone.card("Fleet Dice"))
 
 
-def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser) -> None:
+def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser, phone_browser) -> None:
     import re
 
     server = make_server(lan=True)
     printed = server.log.read_text()
-    match = re.search(r"Phones at the table: open (http://[\d.]+:\d+/\?k=[\w-]+)", printed)
+    match = re.search(r"Phones at the table: open http://([\d.]+):\d+(/\?k=[\w-]+)", printed)
     assert match, printed
     assert "▀" in printed or "█" in printed  # the QR code, drawn with block characters
-    lan_url = match.group(1)
-    assert not lan_url.startswith("http://127.")
+    assert not match.group(1).startswith("127.")
+    # The link printed, opened by a phone in the phones' own network (never this machine's LAN address).
+    lan_url = server.phone_url().split("/?")[0] + match.group(2)
+    assert lan_url == server.phone_url()
 
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = phone_browser.new_context(viewport={"width": 360, "height": 740})
     # On plain HTTP there is no Wake Lock API; the client falls back to playing a hidden
     # muted video, which a browser may or may not allow (headless Chromium does either,
     # by timing). This phone's browser refuses it, as a phone in power saving does.
@@ -218,13 +220,13 @@ UNLIKE_FIRST_AND_LAST = """(band) => {
   return all.map(px => [unlike(px, first), unlike(px, last)]); }"""
 
 
-def test_a_screen_comes_at_once_not_zooming_in_over_the_last(make_server, browser) -> None:
+def test_a_screen_comes_at_once_not_zooming_in_over_the_last(make_server, phone_browser) -> None:
     # Flutter's navigator drew a view of a new route as a page pushed over the last, zooming in for 300 ms
     # from a blank first frame: the first screen of every join (the page starts with Flet's own view),
     # a tab, and a first visit's question of who plays (pushed over the Games screen, shown first).
     # A reload is not one: the page goes back to its views as they were.
     server = make_server(lan=True, players=("Ana",))
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = phone_browser.new_context(viewport={"width": 360, "height": 740})
     context.add_init_script(KEEP_FRAMES)
     app_bar = 56
 

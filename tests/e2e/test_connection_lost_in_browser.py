@@ -148,13 +148,13 @@ def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: App
     assert rolls(server) == 2  # and not more: the refused taps never arrive
 
 
-def test_a_notice_whose_time_went_by_offline_is_not_shown_again_when_the_phone_reconnects(make_server,
-                                                                                         browser) -> None:
+def test_a_notice_whose_time_went_by_offline_is_not_shown_again_when_the_phone_reconnects(
+        make_server, phone_browser) -> None:
     """The plain-HTTP address's screen-awake notice is up when the phone's connection drops (a phone
     put down goes quiet); it comes back after the notice's 12 s (the same session): the notice is not
     shown again, though the phone could not tell the server it had gone."""
     server = make_server(lan=True)
-    context = browser.new_context(viewport=PHONE)
+    context = phone_browser.new_context(viewport=PHONE)
     context.add_init_script("HTMLMediaElement.prototype.play = function () {"  # this browser refuses to stay awake
                             " return Promise.reject(new DOMException('refused', 'NotAllowedError')); };")
     sockets, held, released = [], [], []

@@ -46,7 +46,7 @@ def close_notice(phone) -> None:
 def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phones, tmp_path) -> None:  # noqa: F811
     an_archive(tmp_path / "data")
     server = make_server(data_dir=tmp_path / "data")
-    [phone] = phones(1)
+    [phone] = phones(1, host=True)
     phone.open(server.host_url("/history"))
     phone.see(phone.text("30 plays: every game, everyone"))
     phone.button("Filter").click()
@@ -84,7 +84,7 @@ def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phon
 def test_an_exported_file_imported_on_another_server_with_undo(make_server, phones, tmp_path) -> None:  # noqa: F811
     an_archive(tmp_path / "old")
     first = make_server(data_dir=tmp_path / "old")
-    [exporter] = phones(1)
+    [exporter] = phones(1, host=True)
     exporter.open(first.host_url("/history"))
     with exporter.page.expect_download(timeout=20_000) as download:
         exporter.page.get_by_role("button", name=re.compile("^BG Stats")).click()
@@ -92,7 +92,7 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     exported.write_bytes(open(download.value.path(), "rb").read())
 
     second = make_server(data_dir=tmp_path / "new", lan=True, players=NAMES)
-    host, other = phones(2)
+    [host], [other] = phones(1, host=True), phones(1)
     host.open(second.host_url("/history"))
     other.open(second.phone_url("/history"))
     other.see(other.text("Who is playing on this phone?"))
@@ -115,7 +115,7 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
 def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) -> None:  # noqa: F811
     an_archive(tmp_path / "data")
     server = make_server(data_dir=tmp_path / "data")
-    [phone] = phones(1)
+    [phone] = phones(1, host=True)
     phone.open(server.host_url("/history/p029"))
     phone.button("Share a picture of this result").click()
     phone.see(phone.page.get_by_label(re.compile("^Lure result: ")).or_(phone.page.get_by_text(re.compile("^Lure result: "))))

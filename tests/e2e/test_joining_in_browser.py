@@ -49,11 +49,12 @@ def asked_once_each(seen: list, engine: str) -> None:
 
 
 def test_a_phone_at_the_table_downloads_one_engine_and_can_put_companion_on_its_home_screen(
-        make_server, phone: AppPage) -> None:
+        make_server, a_phone: AppPage) -> None:
     # A phone on the table's plain-HTTP address: the page asked for the engine the loader does
     # not take there (1.5 MB for nothing), and the web manifest, asked for without cookies,
     # was refused for want of the table's key.
     server = make_server(lan=True, players=("Ana",))
+    phone = a_phone
     seen = watch(phone)
     phone.open(server.phone_url())
     phone.see(phone.text("Who is playing on this phone?"))

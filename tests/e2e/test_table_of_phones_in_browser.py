@@ -18,13 +18,15 @@ from tests.e2e.conftest import PHONE
 
 
 @pytest.fixture
-def phones(browser) -> Iterator:
+def phones(browser, phone_browser) -> Iterator:
+    """`phones(count)`: that many phones at the table that are not the host (each its own browser
+    context in the phones' network); `phones(count, host=True)`: as many on the host's loopback."""
     contexts = []
 
-    def make(count: int) -> list[AppPage]:
+    def make(count: int, host: bool = False) -> list[AppPage]:
         for _ in range(count):
-            contexts.append(browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                                has_touch=True))
+            contexts.append((browser if host else phone_browser).new_context(
+                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True))
         return [AppPage(c.new_page()) for c in contexts[-count:]]
 
     yield make
@@ -232,7 +234,7 @@ def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> No
 
 def test_a_restore_is_not_undone_by_a_page_that_was_open(make_server, phones) -> None:
     server = make_server(lan=True, players=("Ben",))
-    host, ben = phones(2)
+    [host], [ben] = phones(1, host=True), phones(1)
     host.open(server.host_url("/settings"))
     host.see(host.button("Back up now"))
     join(ben, server, "Ben")
@@ -259,7 +261,7 @@ def test_a_restore_is_not_undone_by_a_page_that_was_open(make_server, phones) ->
 
 def test_who_plays_on_a_phone_is_asked_once_and_shown(make_server, phones) -> None:
     server = make_server(lan=True, players=("Ana", "Ben"))
-    ana, host = phones(2)
+    [ana], [host] = phones(1), phones(1, host=True)
     ana.open(server.phone_url("/history"))
     ana.see(ana.text("Who is playing on this phone?"))
     ana.shot("who-is-playing-phone")
