@@ -113,14 +113,38 @@ class SessionScreen(Screen):
         names, _ = self.session.rules.seats(self.session.state)
         return self.own_seat(names) if names else None
 
+    def _view_for(self, viewer: int | None) -> Any:
+        """The session's state as `viewer`'s seat is given it on this phone (the table kit's `TableRules.view`):
+        no secret choice but that seat's own, and not even that when it was made on another phone (before
+        this one took the player over)."""
+        session = self.session
+        if session is None:
+            return None
+        view = getattr(session.rules, "view", None)
+        if view is None:
+            return session.state
+        phone = session.secret_phone(viewer) if viewer is not None else None
+        return view(session.state, None if phone and phone != self.host.phone else viewer)
+
+    @property
+    def view(self) -> Any:
+        """The session's state as this phone is given it (`_view_for` its player's seat; nobody's on the
+        phone passed around). Screens draw this; the session's state itself is the kit's."""
+        return self._view_for(self.viewer())
+
     def secret_controls(self, choice: SecretChoice, names: Sequence[str], secret: Secret,
-                        form: Callable[[int], ft.Control]) -> list[ft.Control]:
-        """The secret choices of `secret` as this phone may see them (`SecretChoice`): its player's own form,
-        unless that choice was made on another phone before this one took the player over."""
+                        form: Callable[[int, Any], ft.Control]) -> list[ft.Control]:
+        """The secret choices of `secret` (from `view`) as this phone may see them (`SecretChoice`): its
+        player's own form, or on the phone passed around the form of the player looking now (of those
+        without a phone of their own); `form(seat,
+        seen)` draws `seat`'s from `seen`, the state as that seat is given it. A choice made on another
+        phone, before this one took its player over, is not shown."""
         viewer = self.viewer()
         phone = self.session.secret_phone(viewer) if self.session is not None and viewer is not None else None
-        return choice.controls(names, secret, viewer, self.passed_around, form, self.render,
-                               elsewhere=bool(phone) and phone != self.host.phone)
+        own_phones = frozenset(s for s in secret.seats if not self.acts_for(s)) if self.passed_around else frozenset()
+        return choice.controls(names, secret, viewer, self.passed_around,
+                               lambda seat: form(seat, self._view_for(seat)), self.render,
+                               elsewhere=bool(phone) and phone != self.host.phone, own_phones=own_phones)
 
     def acts_for(self, whose: Whose) -> bool:
         """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any

@@ -24,9 +24,9 @@ class ToolScreen(SessionScreen):
 
     @property
     def state(self) -> Any:
-        """The session's state, or the state a new session would start from."""
+        """The session's state as this phone is given it (`view`), or the state a new session would start from."""
         if self.session is not None:
-            return self.session.state
+            return self.view
         return self.ctx.sessions.rules(self.game).initial_state({})
 
     @property

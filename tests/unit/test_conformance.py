@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -30,6 +31,7 @@ from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
 from companion.core.table.rules import TableRules, any_seat, whole
 from companion.core.table.seats import ANY_SEAT, Named, NotYourSeat
+from companion.core.table.secrets import HIDDEN
 from companion.core.undo import RevealFinal
 from companion.games import GAMES
 from companion.store import open_store
@@ -411,3 +413,47 @@ def test_a_phase_opens_what_the_rules_allow_and_waits_on_someone_until_the_end(k
     if rules.over(state):
         assert rules.phase(state).seats() == ()
     assert checked
+
+
+@pytest.mark.parametrize("kind", SECRET_KINDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=QUIET)
+@given(seed=st.integers(0, 10**6))
+def test_a_phone_is_given_no_secret_choice_but_its_own(kind, seed) -> None:
+    # boardgame.io's playerView, in the kit: what a phone is given (`TableRules.view`) holds every choice
+    # still secret as HIDDEN but its own, and a secret choice changes nothing else another phone is given
+    # before the reveal (nothing mirrors it where the view does not look: a Current's roll); once revealed,
+    # every phone is given it all.
+    rules = rules_of(kind)
+    rng = random.Random(seed)
+    state = rules.initial_state(rules.example_setup(rng))
+    checked = revealed = 0
+    for _ in range(MOST_MOVES * 5):
+        if checked >= 3 and revealed:
+            break
+        options = rules.candidates(state, rng)
+        if not options or rules.over(state):
+            state = rules.initial_state(rules.example_setup(rng))
+            continue
+        action = rng.choice(options)
+        try:
+            after = rules.apply(state, action)
+        except DomainError:
+            continue
+        secret = rules.secret(after)
+        if rules.is_secret(action) and rules.reveals(after) == rules.reveals(state) and secret.under_way:
+            chooser = rules.whose(state, action)
+            for viewer in (*secret.seats, None):
+                seen = rules.view(after, viewer)
+                for seat in secret.seats:
+                    mine, real = rules.secret(seen).value(seat), secret.value(seat)
+                    assert mine == (real if real is None or seat == viewer else HIDDEN), (kind, viewer, seat)
+                if viewer != chooser:
+                    before = rules.view(state, viewer)
+                    assert replace(seen, **{rules._secret: rules.secret(before)}) == before, \
+                        f"{kind}: {action.label!r} showed another phone more than that a choice was made"
+            checked += 1
+        elif rules.reveals(after) > rules.reveals(state):
+            assert all(rules.view(after, v) == after for v in (*secret.seats, None))
+            revealed += 1
+        state = after
+    assert checked and revealed, f"{kind}: no secret choice made and revealed in the games played"

@@ -4,6 +4,7 @@ secret choices, and a declared game's answers to the session layer."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from companion.core.errors import DomainError
 from companion.core.session_manager import SessionManager
 from companion.core.table.rules import Move, TableRules, own, seat_in
 from companion.core.table.seats import ANY_SEAT, MAX_NAME, NotYourSeat, read_players, refusal, seat_entry, seat_of
-from companion.core.table.secrets import Secret, SecretError
+from companion.core.table.secrets import HIDDEN, Secret, SecretError
 from companion.core.table.turns import clockwise, first_open, groups_by, next_seat, next_tie, roll_off, start_of_round
 from companion.core.undo import RevealFinal
 from companion.games import GAMES, registry
@@ -334,3 +335,25 @@ def test_a_games_count_of_reveals_only_grows_one_at_a_time(seed) -> None:
             continue
         assert rules.reveals(after) in (before, before + 1)  # a count of reveals only grows, one at a time
         before, state = rules.reveals(after), after
+
+
+def test_a_secret_round_as_each_phone_is_given_it() -> None:
+    # Ana (seat 0) and Cy (seat 2) have cast, Ben (seat 1) has not: Ana's phone is given her own cast only.
+    secret = Secret().open((0, 1, 2)).choose(0, "Ana's lure").choose(2, "Cy's lure")
+    assert secret.seen_by(0).choices == ("Ana's lure", None, HIDDEN)
+    assert secret.seen_by(1).choices == (HIDDEN, None, HIDDEN)
+    assert secret.seen_by(None).choices == (HIDDEN, None, HIDDEN)  # the phone passed around, an onlooker
+    assert secret.seen_by(1).waiting == (1,) and secret.seen_by(1).number == secret.number
+    revealed = secret.choose(1, "Ben's lure")
+    assert revealed.seen_by(None) is revealed  # once every choice is in, every phone is given them all
+
+
+def test_screens_draw_the_state_the_kit_gives_their_phone() -> None:
+    # The session's state (with every secret in it) is read by the kit's SessionScreen alone; a screen
+    # draws `view` (TableRules.view: boardgame.io's playerView), so no screen can forget to hide a secret.
+    ui = Path(__file__).resolve().parents[2] / "companion" / "ui"
+    files = [f for f in ui.rglob("*.py") if f.name != "session_screen.py"]
+    assert len(files) > 40
+    reads = [f"{f.relative_to(ui)}:{n}" for f in files
+             for n, line in enumerate(f.read_text().splitlines(), 1) if "session.state" in line]
+    assert reads == []

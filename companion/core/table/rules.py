@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from companion.core.actions import WHOLE_STATE, Action, Footprint
@@ -87,7 +87,8 @@ class TableRules(Generic[S]):
     def __init__(self, *, game: str, title: str, setup: Callable[[Data], S], moves: Sequence[Move[S]],
                  error: type[DomainError] = DomainError,
                  seats: Callable[[S], tuple[Sequence[str], Sequence[str]]] = no_seats,
-                 over: Callable[[S], bool] | None = None, secret: Callable[[S], Secret] | None = None,
+                 over: Callable[[S], bool] | None = None, secret: str = "",
+                 hides: Callable[[S, int | None], S] | None = None,
                  phase: Callable[[S], Phase] | None = None, reopens: str = "",
                  example_setup: Callable[[random.Random], dict[str, Any]] | None = None,
                  candidates: Callable[[S, random.Random], list[Action]] | None = None) -> None:
@@ -95,7 +96,9 @@ class TableRules(Generic[S]):
         self.moves: dict[str, Move[S]] = {m.type: m for m in moves}
         assert len(self.moves) == len(moves), f"{game}: a move declared twice"
         self._setup, self._error = setup, error
-        self.seats, self._over, self._secret, self.reopens = seats, over, secret, reopens
+        self.seats, self._over, self.reopens = seats, over, reopens
+        self._secret = secret  # the state's field holding its round of secret choices ("": none)
+        self._hides = hides  # what else of a round under way a viewer is not given (a Current's rolls)
         self._phase = phase
         self.example_setup, self.candidates = example_setup, candidates
 
@@ -168,9 +171,25 @@ class TableRules(Generic[S]):
         move = self.moves.get(action.type)
         return move is not None and move.rolled
 
+    def secret(self, state: S) -> Secret | None:
+        """The game's latest round of secret choices (None: a game without secret choices)."""
+        return getattr(state, self._secret) if self._secret else None
+
     def reveals(self, state: S) -> int:
         """Rounds of secret choices revealed so far (a choice made before one of them is final)."""
-        return self._secret(state).reveals if self._secret is not None else 0
+        secret = self.secret(state)
+        return secret.reveals if secret is not None else 0
+
+    def view(self, state: S, viewer: int | None) -> S:
+        """The state as the phone of `viewer` (a seat, or None: nobody's) is given it (boardgame.io's
+        playerView): every choice still secret that is not the viewer's own taken out (`Secret.seen_by`),
+        with what else the game `hides` of a round under way.
+        Screens draw this, never the session's state itself."""
+        secret = self.secret(state)
+        if secret is None or not secret.under_way:
+            return state
+        seen = replace(state, **{self._secret: secret.seen_by(viewer)})  # type: ignore[type-var]
+        return self._hides(seen, viewer) if self._hides is not None else seen
 
     def over(self, state: S) -> bool:
         return self._over(state) if self._over is not None else False

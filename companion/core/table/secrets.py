@@ -22,6 +22,17 @@ class SecretError(DomainError):
     """A choice that does not fit the round under way."""
 
 
+class Hidden:
+    """A choice made in secret by another seat, as a phone that may not see it is given it: made, and
+    nothing more (`Secret.seen_by`)."""
+
+    def __repr__(self) -> str:
+        return "HIDDEN"
+
+
+HIDDEN = Hidden()
+
+
 @dataclass(frozen=True)
 class Secret(Generic[T]):
     """One round of secret choices: `choices[k]` is `seats[k]`'s (None: not made yet)."""
@@ -69,6 +80,14 @@ class Secret(Generic[T]):
     def value(self, seat: int) -> T | None:
         """`seat`'s choice, for the rules. A screen shows `shown_to` instead."""
         return self.choices[self.seats.index(seat)] if seat in self.seats else None
+
+    def seen_by(self, viewer: int | None) -> Secret[T]:
+        """This round as the phone of `viewer` (a seat, or None) is given it: while it is secret, every
+        choice but the viewer's own is HIDDEN (still made, so everyone sees who has chosen)."""
+        if not self.under_way:
+            return self
+        return Secret(self.seats, tuple(c if c is None or s == viewer else HIDDEN  # type: ignore[misc]
+                                        for s, c in zip(self.seats, self.choices)), self.number)
 
     def shown_to(self, seat: int, viewer: int | None) -> T | None:
         """`seat`'s choice as the phone of `viewer` (a seat, or None) may see it: once revealed, or its own."""

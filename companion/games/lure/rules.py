@@ -125,7 +125,7 @@ RULES: TableRules[LureState] = TableRules(
         Move("resolve", fishing.resolve, ("group", "other", "choice"), rolling_now),
         Move("draw", fishing.draw, ("seat", "lure", "value"), seat_in(), SEAT, anytime=True),
     ),
-    over=lambda state: state.over, secret=lambda state: state.casts, phase=round_phase,
+    over=lambda state: state.over, secret="casts", phase=round_phase,
     reopens="the casts are secret again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

@@ -178,7 +178,7 @@ RULES: TableRules[PearlBoatState] = TableRules(
         Move("offer_answer", trading.answer_offer, ("seat", "accept", "withdraw"), seat_in(), anytime=True),
         Move("end", turns.end, SEAT_ONLY, seat_in()),
     ),
-    over=lambda state: state.over, secret=lambda state: state.choices, phase=voyage_phase,
+    over=lambda state: state.over, secret="choices", phase=voyage_phase,
     reopens="both duellists choose again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

@@ -19,6 +19,7 @@ give are in `assets/games/salmon_run/river.json`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.core.actions import Footprint
@@ -176,6 +177,12 @@ def race_phase(state: RaceState) -> Phase:
                  ANSWERS)
 
 
+def rolls_unseen(state: RaceState, viewer: int | None) -> RaceState:
+    """A Current's die rolled for a salmon is its player's until every answer is in (it tells whether
+    they countered): the other phones are not given it."""
+    return replace(state, rolls=tuple(r for r in state.rolls if r[0] == viewer))
+
+
 RULES: TableRules[RaceState] = TableRules(
     game=GAME, title="Salmon Run", setup=new_race, error=SalmonRunError, seats=names_and_ids,
     moves=(
@@ -194,7 +201,7 @@ RULES: TableRules[RaceState] = TableRules(
         Move("pond", landing.pond, ("seat",), carried, anytime=True),
         Move("end", turn.end, ("seat", "discards"), seat_in()),
     ),
-    over=lambda state: state.over, secret=lambda state: state.answers, phase=race_phase,
+    over=lambda state: state.over, secret="answers", hides=rolls_unseen, phase=race_phase,
     reopens="every salmon answers again", example_setup=candidates.example_setup,
     candidates=candidates.candidates,
 )

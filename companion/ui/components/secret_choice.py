@@ -34,17 +34,19 @@ class SecretChoice:
 
     def controls(self, names: Sequence[str], secret: Secret, viewer: int | None, passed_around: bool,
                  form: Callable[[int], ft.Control], redraw: Callable[[], None],
-                 elsewhere: bool = False) -> list[ft.Control]:
+                 elsewhere: bool = False, own_phones: frozenset[int] = frozenset()) -> list[ft.Control]:
         """`viewer`: this phone's player's seat (None: not at the table, or the phone passed around);
         `form(seat)`: the controls of `seat`'s choice; `redraw`: draw the screen again; `elsewhere`: the
-        viewer's choice was made on another phone (this phone took the player over since): not shown."""
+        viewer's choice was made on another phone (this phone took the player over since): not shown;
+        `own_phones`: the seats that choose on their own phones (the phone passed around offers them none)."""
         waiting = secret.waiting
+        here = [s for s in waiting if s not in own_phones]
         status = ft.Row([ft.Container(ft.Text(f"{names[s]}: {'choosing' if s in waiting else 'chosen ✓'}", size=15,
                                               weight=ft.FontWeight.W_600 if s in waiting else None),
                                       padding=ft.Padding.symmetric(vertical=8, horizontal=12), border_radius=16,
                                       bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, key=f"{self.key}-{names[s]}")
                          for s in secret.seats], wrap=True, spacing=8, run_spacing=8)
-        if self.opened is not None and self.opened not in waiting:
+        if self.opened is not None and self.opened not in here:
             self.opened = None  # chosen meanwhile (on this phone, or its player's own)
         if viewer is not None and viewer in secret.seats:
             if viewer in waiting:
@@ -55,7 +57,7 @@ class SecretChoice:
                         status]
             return [panel(ft.Text(f"Your {self.what} is in. Everyone sees all of them once every {self.what} is "
                                   "in.", size=16), form(viewer), key=f"{self.key}-mine"), status]
-        if not passed_around:
+        if not passed_around or not here:
             choosing = listed([names[s] for s in waiting])
             return [ft.Text(f"{choosing} {'chooses' if len(waiting) == 1 else 'choose'} in secret, each on their "
                             "own phone.", size=16, key=f"{self.key}-waiting"), status]
@@ -64,7 +66,7 @@ class SecretChoice:
                                   "see.", size=16),
                           *[ft.FilledButton(f"{names[s]}: choose in secret", key=f"{self.key}-open-{s}",
                                             style=big_button_style(),
-                                            on_click=lambda e, s=s: self._open(s, redraw)) for s in waiting],
+                                            on_click=lambda e, s=s: self._open(s, redraw)) for s in here],
                           key=f"{self.key}-pass"), status]
         return [panel(ft.Text(f"Only {names[self.opened]} looks now.", size=18, weight=ft.FontWeight.BOLD),
                       form(self.opened),

@@ -232,7 +232,7 @@ class DieInHand(SessionScreen):
         self.skip, self.oyster = set(), set()
 
     def _pick_face(self, face: str) -> None:
-        sheet = self.session.state.sheets[self.seat] if self.session is not None else None
+        sheet = self.view.sheets[self.seat] if self.session is not None else None
         if sheet is not None and sheet.reroll is not None and sheet.die == "chosen":
             self.host.toast(f"The Casino re-rolled this die: it shows {FACE_NAMES[sheet.reroll.face]} now.")
             return
@@ -246,7 +246,7 @@ class DieInHand(SessionScreen):
     def _use(self, how: str, target: str | None = None, second: str | None = None,
              shown: tuple[int, str | None, str | None, int | None] | None = None) -> None:
         seat, face, rerolled, pick = shown or self._in_hand()
-        die = self.session.state.sheets[seat].die
+        die = self.view.sheets[seat].die
         self._act(lambda g: fleet.use_die(g, seat, die, face, how, target, second, rerolled, pick))
 
     def _reroll(self) -> None:
@@ -263,13 +263,13 @@ class DieInHand(SessionScreen):
         if self.session is None:
             return
         if seat is not None and seat != self.seat:  # drawn for a sheet this screen no longer shows
-            names = self.session.state.names
+            names = self.view.names
             self.host.toast(f"That box was on {names[seat]}'s sheet; this screen now shows {names[self.seat]}'s. "
                             "Your tap was not recorded: look again.")
             return
-        sheet = self.session.state.sheets[self.seat]
+        sheet = self.view.sheets[self.seat]
         if not self.acts_for(self.seat):
-            self.host.toast(self.not_mine(self.session.state))
+            self.host.toast(self.not_mine(self.view))
             return
         if track not in self._targets(sheet):  # the die's reason first: the golden rule is not why
             self.host.toast(self._why_not(sheet, track))
@@ -292,7 +292,7 @@ class DieInHand(SessionScreen):
 
     def _why_not(self, sheet: Sheet, track: str) -> str:
         box = self._box_words(sheet, track)
-        game: FleetGame = self.session.state
+        game: FleetGame = self.view
         if sheet.over:
             return "The game is over: no more boxes can be filled."
         if sheet.choice() is not None:

@@ -228,7 +228,7 @@ class EditScreen(SessionScreen):
         if not wanted:
             return
         self.show_undo()
-        state: EditState = self.session.state
+        state: EditState = self.view
         self.seat = self.my_seat(state.names, self.seat)
         sheet = state.sheets[self.seat]
         results, winners = score(state.names, state.sheets)
@@ -343,7 +343,7 @@ class EditScreen(SessionScreen):
         session = self.session
         if session is None:
             return
-        state: EditState = session.state
+        state: EditState = self.view
         self.save_play(edit.to_play, replacing=state.play_id)
 
     def discard_changes(self) -> None:
@@ -351,7 +351,7 @@ class EditScreen(SessionScreen):
         session = self.session
         if session is None:
             return
-        state: EditState = session.state
+        state: EditState = self.view
         self.end_session(finished=False)
 
         def undo() -> None:

@@ -127,7 +127,7 @@ class SheetsScreen(TableTray):
         if self.session is None:
             self._show_setup()
             return
-        game: FleetGame = self.session.state
+        game: FleetGame = self.view
         self.seat = self._seat_to_show(game)
         sheet = game.sheets[self.seat]
         if game.at_table:

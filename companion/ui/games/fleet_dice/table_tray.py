@@ -84,7 +84,7 @@ class TableTray(DieInHand):
         ))
 
     def _tap_table_die(self, i: int) -> None:
-        game: FleetGame = self.session.state
+        game: FleetGame = self.view
         roll, sheet, name = game.current_roll(), game.sheets[self.seat], game.names[self.seat]
         if roll is None:
             return
@@ -111,7 +111,7 @@ class TableTray(DieInHand):
             self.render()
 
     def _roll(self) -> None:
-        game: FleetGame = self.session.state
+        game: FleetGame = self.view
         where = game.position()
         faces = [self.ctx.rng.choice(die) for die in pool(PHASES[where[1]], len(game.names))]
         self._act(lambda g: fleet.roll_dice(g, faces))
@@ -121,7 +121,7 @@ class TableTray(DieInHand):
         self.render()
 
     def _enter_face(self, face: str) -> None:
-        game: FleetGame = self.session.state
+        game: FleetGame = self.view
         self.entering = [*(self.entering or []), face]
         if len(self.entering) == len(pool(PHASES[game.position()[1]], len(game.names))):
             faces, self.entering = self.entering, None

@@ -125,7 +125,7 @@ class AnglerScreen(SessionScreen):
         if self.session is None:
             return [top, self._intro(campaign)]
         self.show_undo()
-        day: AnglerDay = self.session.state
+        day: AnglerDay = self.view
         return [self.undo_bar.control, top, self._step(day), self._tally(day)]  # what to do now first
 
     # Parts -----------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ class CampaignScreen(SessionScreen):
             self.missing = self.missing or "This adventure is not here."
             return self.missing_controls()
         self.show_undo()
-        campaign: Campaign = self.session.state
+        campaign: Campaign = self.view
         adventure = j.RULES.adventure
         status = campaign.status(adventure)
         controls: list[ft.Control] = [

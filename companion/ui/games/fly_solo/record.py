@@ -84,7 +84,7 @@ class DayRecordScreen(SessionScreen):
         if self.missing:
             return
         self.show_undo()
-        campaign: Campaign = self.session.state
+        campaign: Campaign = self.view
         adventure = j.RULES.adventure
         status = campaign.status(adventure)
         for part in (self.board, self.sheet, self.bonus, self.first):
@@ -165,7 +165,7 @@ class DayRecordScreen(SessionScreen):
         self.render()
 
     def _set_bonus(self, colour: Hatch) -> None:
-        current = self.session.state.draft.bonus if self.session else None
+        current = self.view.draft.bonus if self.session else None
         self.act(lambda c: j.set_bonus(None if colour is current else colour))
 
     def _back(self) -> None:
@@ -176,7 +176,7 @@ class DayRecordScreen(SessionScreen):
         tie_break = fly_options(self.ctx).tie_break
         if not self.act(lambda c: j.record_day(c, tie_break)):
             return
-        day = self.session.state.days[-1]
+        day = self.view.days[-1]
         words = {"win": "you won", "loss": "the Silent Angler won", "tie": "a tie"}[day.score.result]
         earned = f" {count(len(day.badges), 'Badge')} earned." if day.badges else ""
         self.host.toast(f"Day {day.number} recorded: {words}.{earned}")

@@ -113,7 +113,7 @@ class ScoresScreen(SessionScreen):
         if not scoring:
             self._show_setup()
             return
-        state: SheetState = self.session.state
+        state: SheetState = self.view
         names = [p.name for p in state.game.players]
         self.seat = self.my_seat(names, self.seat)
         results, winners = score_game(state.game, fly_options(self.ctx).tie_break)
@@ -217,7 +217,7 @@ class ScoresScreen(SessionScreen):
         """File the play in the history (or replace the one being edited) and end the sheet.
         A new play takes its sheet's id, so saving again after a crash between the two steps
         replaces it instead of adding it twice. The game's table session ends with it."""
-        state: SheetState = self.session.state
+        state: SheetState = self.view
         tie_break = fly_options(self.ctx).tie_break
         self.save_play(lambda shown, play_id, played_at: sheet.to_play(shown, play_id, played_at, tie_break),
                        replacing=state.play_id)

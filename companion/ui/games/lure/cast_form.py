@@ -47,7 +47,7 @@ class CastForm:
         self.secret.close()
 
     def controls(self, state: LureState) -> list[ft.Control]:
-        return self.screen.secret_controls(self.secret, state.names, state.casts, lambda seat: self._form(state, seat))
+        return self.screen.secret_controls(self.secret, state.names, state.casts, lambda seat, seen: self._form(seen, seat))
 
     def _pick(self, state: LureState, seat: int) -> dict:
         cast = lure.cast_of(state, seat, viewer=seat)
@@ -110,12 +110,12 @@ class CastForm:
         self.screen.render()
 
     def _toggle_extra(self, seat: int, index: int) -> None:
-        pick = self._pick(self.screen.session.state, seat)
+        pick = self._pick(self.screen.view, seat)
         pick["extra"] = sorted(set(pick["extra"]) ^ {index})
         self.screen.render()
 
     def _lock(self, seat: int) -> None:
-        state: LureState = self.screen.session.state
+        state: LureState = self.screen.view
         pick = self._pick(state, seat)
         extra = [state.seats[seat].hand.extra[k] for k in pick["extra"]]
         if self.screen.act(lambda s: lure.cast(s, seat, pick["d6"], pick["special"], pick["adjust"], pick["boost"],

@@ -145,7 +145,7 @@ class Rolling:
         self.screen.render()
 
     def _enter(self, seat: int, value: int) -> None:
-        state: LureState = self.screen.session.state
+        state: LureState = self.screen.view
         cast = state.cast(seat)
         values = [*self.entering.get(seat, []), value]
         if len(values) < len(cast.sides()):

@@ -80,7 +80,7 @@ class RoundScreen(SessionScreen):
                        help_button(lambda: self.host.page, "Lure", HELP)])
         if self.session is None:
             return [head, *self._setup()]
-        state: LureState = self.session.state
+        state: LureState = self.view
         if self._round != (self.session.id, state.round, state.phase):  # a new step: this phone's drafts go
             self._round = (self.session.id, state.round, state.phase)
             self.casting.forget()

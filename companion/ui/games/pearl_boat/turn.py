@@ -328,7 +328,7 @@ class TurnPanel:
 
     def _draw_card(self, seat: int, roll: int | None = None) -> None:
         """A chance card by the app's d8, or by `roll`, the table's; a card used at once asks first."""
-        state: PearlBoatState = self.session.state
+        state: PearlBoatState = self.screen.view
         roll = roll if roll is not None else self.screen.ctx.rng.randint(1, 8)
         needs = pb.draw_needs(state, seat, roll)
         if needs and needs != ("move_roll",):
@@ -363,7 +363,7 @@ class TurnPanel:
     def _done(self, seat: int) -> None:
         """After a step of `seat`'s turn: a boat that reached the fish market delivers there (the rules'
         next step, with nothing to choose)."""
-        state: PearlBoatState = self.session.state if self.session is not None else None
+        state: PearlBoatState = self.screen.view
         if state is None or state.current != seat or state.duel is not None:
             return
         boat, turn = state.boats[seat], state.turn

@@ -142,7 +142,7 @@ class VoyageScreen(SessionScreen):
                        help_button(lambda: self.host.page, "The pearl boat game", HELP)])
         if self.session is None:
             return [head, *self._setup()]
-        state: PearlBoatState = self.session.state
+        state: PearlBoatState = self.view
         controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
         if state.phase == pb.ORDER:
             if self.acts_for(ANY_SEAT):
@@ -224,7 +224,7 @@ class VoyageScreen(SessionScreen):
         if state.duel is None:
             return controls
         return [*controls, *self.secret_controls(self.duel, state.names, state.choices,
-                                                 lambda seat: self._duel_form(state, seat))]
+                                                 lambda seat, seen: self._duel_form(seen, seat))]
 
     def _duel_form(self, state: PearlBoatState, seat: int) -> ft.Control:
         if pb.duel_chosen(state, seat):
@@ -258,7 +258,7 @@ class VoyageScreen(SessionScreen):
         """Everyone's d6, and each tie's again, until the order is clear: one tap (each roll-off is logged)."""
         for _ in range(100):
             session = self.session
-            if session is None or session.state.phase != pb.ORDER:
+            if session is None or self.view.phase != pb.ORDER:
                 return
             if not self.act(lambda s: pb.roll_order(s, self.ctx.rng)):
                 return

@@ -52,7 +52,7 @@ class Answers:
             return self._eagle(state)
         viewer = self.screen.viewer()
         controls = self.screen.secret_controls(self.secret, state.names, state.answers,
-                                               lambda seat: self._form(state, seat))
+                                               lambda seat, seen: self._form(seen, seat))
         if viewer is not None and viewer not in state.answers.seats and state.salmon[viewer].in_pond:
             controls.insert(0, ft.Text(f"Your salmon is in the spawning pond, on no hex of the river: the "
                                        f"{CARD_NAMES[p.card]} asks nothing of it.", size=16, key="answer-pond"))
@@ -155,7 +155,7 @@ class Answers:
     def _move(self, seat: int, current: int, arrows: int) -> None:
         """The arrows on the salmon's hex, then the next question. Two are rolled for, once for this Current:
         the roll is recorded in the session's log (the seat's own move) before this phone shows it."""
-        state: RaceState | None = self.screen.session.state if self.screen.session is not None else None
+        state: RaceState | None = self.screen.view
         if arrows == 2 and state is not None and sr.rolled(state, seat) is None:
             if not self.screen.act(lambda s: sr.roll_with(s, seat, self.screen.ctx.rng)):
                 return  # refused (said on screen): no roll to show

@@ -64,7 +64,7 @@ class RaceScreen(SessionScreen):
                        help_button(lambda: self.host.page, "Salmon Run", HELP)])
         if self.session is None:
             return [head, *self.setup.controls()]
-        state: RaceState = self.session.state
+        state: RaceState = self.view
         controls: list[ft.Control] = [self.undo_bar.control, head, river_picture(state.river)]
         if state.phase == sr.RACE:  # a card waiting for this phone's answer: the answer first
             controls += self.answers.controls(state)
