@@ -8,7 +8,8 @@ players will select one available die" (each on their own sheet, `use` with the 
 sheet's own. A finished Casino re-rolls the die selected ("reroll"), once, recorded before its new face
 is shown, for every phone to see. The start player passes clockwise each round (`core.table.turns`).
 
-The modules: `game` (the sheets and the table's round, the moves), `sheet`, `layout`, `table`
+The modules: `game` (the sheets and the table's round, the moves), `sheet` (one player's, its
+fishing and Casino in `fishing`, its words in `sheet_terms`), `layout`, `table`
 (a phase's roll), `scoring`, `actions` (the moves as taps build them); a saved play corrected:
 `edit`, declared in `correction`.
 """
