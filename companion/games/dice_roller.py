@@ -169,5 +169,6 @@ RULES: TableRules[TableState] = TableRules(
            Move("dice.roll", dice_move("roll"), ("faces",), touches=rolled),
            Move("dice.keep", dice_move("keep"), ("index", "keep"), touches=kept),
            *fly_table.fly_moves(lambda state: state.fly, lambda state, fly: replace(state, fly=fly))),
-    seats=lambda state: fly_table.draft_seats(state.fly), example_setup=lambda rng: {}, candidates=candidates,
+    seats=lambda state: fly_table.draft_seats(state.fly), phase=lambda state: fly_table.draft_phase(state.fly),
+    example_setup=lambda rng: {}, candidates=candidates,
 )

@@ -177,3 +177,22 @@ def test_a_whole_day_replays_from_its_log() -> None:
             do(sa.your_fish(min(7, day.your_fish + 2)))
     assert len(day.fish) >= 7 or day.your_fish >= 7
     assert replay(RULES, {"location": 3}, log) == day
+
+
+def test_the_days_steps_are_the_kits_phases_and_a_step_out_of_turn_is_refused_in_words() -> None:
+    # The Silent Angler's Day, one step at a time (rulebook: Fly Solo, The Silent Angler: roll, your three
+    # dice, then its dice cast one by one, then the round's end): the kit opens the one move of the step.
+    from companion.core.table.rules import NotNow
+
+    day = RULES.initial_state({"location": 1})
+    with pytest.raises(NotNow, match="^Not now: the next round's dice are to be rolled.$"):
+        RULES.authorize(day, sa.Action("take", {"index": 0}), None)
+    day = play(day, sa.Action("roll", {"faces": [1, 1, 1, 1]}))
+    with pytest.raises(NotNow, match="^Not now: you take your three dice first.$"):
+        RULES.authorize(day, sa.Action("roll", {"faces": [2, 2, 2, 2]}), None)
+    RULES.authorize(day, sa.your_fish(3), None)  # your count of fish goes in at any time
+    day = rolled([1, 1, 1, 1])
+    day = play(day, sa.Action("cast", {"order": ["miss", "miss", "miss", "hook"]}))
+    with pytest.raises(NotNow, match="^Not now: the Silent Angler's cast goes on, row by row.$"):
+        RULES.authorize(day, sa.end_round(day), None)
+    assert RULES.phase(day).seats() == ()  # one player: the phone says whom it waits on to no one

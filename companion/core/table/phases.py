@@ -10,8 +10,9 @@ phase. Every phone reads whom the table waits on from the same declaration (`wai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.table.seats import ANY_SEAT, Whose
 from companion.core.words import listed
@@ -32,6 +33,13 @@ class Phase:
 
     def seats(self) -> tuple[int, ...]:
         return () if self.waiting == ANY_SEAT else tuple(sorted(self.waiting))
+
+
+def anyone(name: str) -> Callable[[Any], Phase]:
+    """The one phase of a game played at anyone's pace, every move open to the seat it is for (a dice
+    roller, a score sheet each player fills, a solo journal)."""
+    phase = Phase(name)
+    return lambda state: phase
 
 
 def nobody(name: str) -> Phase:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import Action, Footprint
+from companion.core.table.phases import anyone
 from companion.core.table.rules import Move, TableRules, own
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice import rules as fleet
@@ -57,5 +58,6 @@ RULES: TableRules[EditState] = TableRules(
            Move("boats", edit.set_boats_launched, ("seat", "kind", "count"), touches=own("sheet")),
            Move("fish", edit.set_fish_on_boat, ("seat", "kind", "index", "fish"), touches=own("sheet")),
            Move("bonus", edit.set_bonus, ("seat", "bonus"), touches=_bonus)),
-    example_setup=example_setup, candidates=candidates,
+    phase=anyone("a saved play's sheets are corrected, in any order"), example_setup=example_setup,
+    candidates=candidates,
 )

@@ -20,6 +20,7 @@ from typing import Any
 from companion.core import words
 from companion.core.actions import Action
 from companion.core.errors import DomainError
+from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules
 from companion.core.words import a
 from companion.games.fly_solo.adventure import Adventure, OnTheMap, default_adventure
@@ -123,6 +124,25 @@ def next_row(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     return replace(day, strike=strike)
 
 
+def day_phase(day: AnglerDay) -> Phase:
+    """Where the Silent Angler's Day stands (its `step`): the one move it opens (the player's own count of
+    fish goes in at any time). Played by one player: it waits on no one in particular."""
+    if day.over:
+        return nobody("the Day is over: record it in the journal")
+    step, strike = day.step, day.strike.status
+    if step == "roll":
+        return Phase("the next round's dice are to be rolled", moves=frozenset({"roll"}))
+    if step == "pick":
+        return Phase("you take your three dice first", moves=frozenset({"take"}))
+    if step == "end-round":
+        return Phase("the Silent Angler has cast every die: end the round", moves=frozenset({"end"}))
+    if strike == "idle":
+        return Phase("the Silent Angler casts its next die", moves=frozenset({"cast"}))
+    if strike == "hooked":
+        return Phase("say which fish the Silent Angler hooked", moves=frozenset({"hook"}))
+    return Phase("the Silent Angler's cast goes on, row by row", moves=frozenset({"row"}))
+
+
 class AnglerRules(OnTheMap, TableRules[AnglerDay]):
     """The Silent Angler's Day (rulebook: Fly Solo, The Silent Angler), on the adventure map given
     (else the shipped or the player's own)."""
@@ -131,12 +151,14 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
         OnTheMap.__init__(self, adventure)
         TableRules.__init__(
             self, game=GAME, title="Silent Angler", setup=new_day,
-            moves=(Move("you", your_count, ("fish",)), Move("roll", self._playing(roll_round), ("faces",)),
-                   Move("take", self._playing(take_die), ("index",)), Move("cast", self._playing(start_cast), ("order",)),
+            moves=(Move("you", your_count, ("fish",), anytime=True),
+                   Move("roll", self._playing(roll_round), ("faces",)),
+                   Move("take", self._playing(take_die), ("index",)),
+                   Move("cast", self._playing(start_cast), ("order",)),
                    Move("row", self._playing(next_row), ("fish",)),
                    Move("hook", self._playing(self._hook), ("species", "color", "points", "column")),
                    Move("end", self._playing(self._end_round), ())),
-            over=lambda day: day.over, example_setup=day_setup, candidates=day_candidates)
+            over=lambda day: day.over, phase=day_phase, example_setup=day_setup, candidates=day_candidates)
 
     @staticmethod
     def _playing(move: Callable[[AnglerDay, Mapping[str, Any]], AnglerDay]

@@ -25,6 +25,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.assets import AssetError
 from companion.core.errors import DomainError
+from companion.core.table.phases import anyone
 from companion.core.table.rules import Move, TableRules
 from companion.games.fly_solo.adventure import Adventure, OnTheMap
 from companion.games.fly_solo.campaign import (  # noqa: F401  (the journal's words, read through its rules too)
@@ -76,6 +77,7 @@ class JournalRules(OnTheMap, TableRules[Campaign]):
             moves=(Move("upgrade", self._upgrade, ("kind", "choice")), Move("day", self._record, ("tie_break",)),
                    *(Move(kind, self._entry(kind), fields) for kind, fields in entries)),
             over=lambda campaign: campaign.status(self.adventure) != "playing",
+            phase=anyone("the adventure's journal is kept in any order"),
             example_setup=example_setup, candidates=self._candidates)
 
     def _entry(self, kind: str) -> Callable[[Campaign, Mapping[str, Any]], Campaign]:

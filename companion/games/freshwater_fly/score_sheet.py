@@ -22,6 +22,7 @@ from companion.core import words
 from companion.core.actions import Action, Footprint
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.table.phases import anyone
 from companion.core.table.rules import Move, TableRules, own, seat_in
 from companion.core.table.seats import read_players, seat_named
 from companion.games.freshwater_fly.entry import (
@@ -313,5 +314,6 @@ RULES: TableRules[SheetState] = TableRules(
            Move("card", skill_card, ("seat", "card", "held"), seat_in(), exclusive),
            Move("w", w_cards, ("seat", "count"), seat_in(), own("seat")),
            Move("first", first_to_seven, ("seat", "first"), seat_in(), first)),
-    example_setup=sheet_setup, candidates=sheet_candidates,
+    phase=anyone("each player fills their own sheet, at their own pace"), example_setup=sheet_setup,
+    candidates=sheet_candidates,
 )
