@@ -108,9 +108,12 @@ CONNECTION_SCRIPT = """<script>(function () {
     if (layer || !document.body) return;
     layer = document.createElement('div');
     layer.id = 'companion-offline';
-    layer.innerHTML = '<style>' + CSS + '</style><div class="dim"></div><div class="box" role="alert" aria-live="assertive">'
-      + '<div class="title"><span class="spin" aria-hidden="true"></span><span class="text">' + TITLE + '</span></div>'
-      + '<div class="hint">' + HINT + '</div></div>';
+    // Named by its words (an alert takes no name from what it holds: a screen reader's list of the page
+    // showed an alert without one), which stay its name as they change.
+    layer.innerHTML = '<style>' + CSS + '</style><div class="dim"></div><div class="box" role="alert" aria-live="assertive"'
+      + ' aria-labelledby="companion-offline-title companion-offline-hint">'
+      + '<div class="title"><span class="spin" aria-hidden="true"></span><span class="text" id="companion-offline-title">'
+      + TITLE + '</span></div><div class="hint" id="companion-offline-hint">' + HINT + '</div></div>';
     var board = lastBoard();
     if (board) layer.insertBefore(board, layer.firstChild);
     document.body.appendChild(layer);

@@ -61,11 +61,15 @@ def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage
     server.kill()
     phone.see(phone.text(BANNER), timeout=10_000)
     expect(phone.page.get_by_role("alert")).to_contain_text(BANNER)
+    # In the accessibility tree by its words, as a screen reader lists it (an alert is not named by its text).
+    expect(phone.page.get_by_role("alert", name=f"{BANNER} Taps are paused until the connection is back.")
+           ).to_have_count(1)
     assert phone.page.evaluate(BOARD_DRAWN) > 1000, "the board is not kept under the banner"
 
     # A tap meanwhile is answered, not swallowed, and nothing is recorded.
     tap_genuinely(phone, "Roll 2 d6")
     phone.see(phone.text(REFUSED), timeout=5_000)
+    expect(phone.page.get_by_role("alert", name=re.compile(re.escape(REFUSED)))).to_have_count(1)
     phone.shot("connection-lost-phone")
     assert server.session_files() == saved
 
