@@ -411,3 +411,22 @@ async def test_the_eagles_target_answers_it_on_their_own_phone(app, three) -> No
     assert cy.find(key="waiting-on").value == "Your move" and ben.find(key="waiting-on").value == "Waiting on Cy"
     assert [a.label for a in session.record.actions[-2:]] == ["Cy's Eagle is on Ben", "Ben counters the Eagle"]
     assert session.record.actions[-1].who == "Ben"
+
+
+async def test_after_recording_another_salmons_hex_the_movers_own_comes_next(app, three) -> None:
+    # The audit: after the river's doing was recorded for Ben on the mover's phone, the chooser stayed
+    # on "Ben's salmon moved onto:", and the mover first tapped their own name again.
+    session, phones = await a_race_of_three(app, three)
+    cy = phones["Cy"]
+    await play_current(app, session, phones)
+    await phones["Ana"].click(key="answer-0-1")  # the current carries Ana's salmon
+    await phones["Ana"].click(key="fall-0-0")
+    await phones["Ben"].click(key="answer-1-0")
+    await phones["Cy"].click(key="answer-2-0")
+    await app.settle()
+    await cy.click(key="subject-Ana")  # Cy's phone records where the current put Ana's salmon
+    assert "Ana's salmon moved onto:" in cy.texts()
+    await cy.click(key="hex-swim")
+    await cy.click(key="take-0")
+    assert session.state.salmon[0].deck.count(sr.SWIM_CARDS[0]) == 4
+    assert "Cy's salmon moved onto:" in cy.texts() and "Ana's salmon moved onto:" not in cy.texts()

@@ -100,7 +100,7 @@ class TurnHelper:
         controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
                                      selected=self.hex == h.id) for h in hexes] +
                                [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
-                                                  on_click=lambda e: self.screen.act(lambda s: sr.bear(s, subject)))],
+                                                  on_click=lambda e: self._on_bear(subject))],
                                wrap=True, spacing=6, run_spacing=6))
         if self.hex in sr.HEX_CARDS:
             offered = sr.hex_choices(state, self.hex)
@@ -158,5 +158,14 @@ class TurnHelper:
     def _on_hex(self, seat: int, card: str | None = None, cards: list[str] | None = None) -> None:
         hex_id = self.hex
         if self.screen.act(lambda s: sr.special_hex(s, seat, hex_id, card=card, cards=cards or ())):
-            self.hex, self.reeds, self.opened = None, [], False
-            self.screen.render()
+            self._answered()
+
+    def _on_bear(self, seat: int) -> None:
+        if self.screen.act(lambda s: sr.bear(s, seat)):
+            self._answered()
+
+    def _answered(self) -> None:
+        """What the river did is recorded: the chooser goes back to the salmon whose turn it is (after a
+        Bear on Ben, the mover's own hexes are next, not Ben's again)."""
+        self.subject, self.hex, self.reeds, self.opened = None, None, [], False
+        self.screen.render()
