@@ -8,6 +8,8 @@ in the browser: the check of every screen at 100, 130 and 200 % text (issue 19).
 - anything (interactive or text) reaching past the viewport's right or left edge: a layout
   that did not reflow (Flutter's release build reports no overflow of its own: a row too
   wide for the phone shows as nodes past the edge);
+- an interactive node whose centre, tapped, reaches another node (a tap there goes to that one: a
+  button of the app bar over a chip scrolled under it);
 - a one-word text broken mid-word ("Oyst/er"): a word on one line is at least a quarter of
   its height wide per letter, a word broken over lines much narrower than that. Words inside
   longer texts and on buttons are not measured (their lines are not in the tree), nor paths
@@ -49,7 +51,17 @@ NODES_JS = """() => {
         break;
       }
     }
-    out.push({role, interactive, clipped, name: name.replace(/\\s+/g, ' ').trim(),
+    // What a tap at its centre reaches (in view and not cut off: the node itself or what it holds).
+    let covered = null;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (interactive && !clipped && x >= 0 && y >= 0 && x < innerWidth && y < innerHeight) {
+      const hit = document.elementFromPoint(x, y), there = hit && hit.closest && hit.closest('flt-semantics');
+      if (there && there !== e && !e.contains(there)) {
+        covered = (there.getAttribute('aria-label') || there.textContent.trim() || there.getAttribute('role') || '?')
+          .replace(/\\s+/g, ' ').trim().slice(0, 60);
+      }
+    }
+    out.push({role, interactive, clipped, covered, name: name.replace(/\\s+/g, ' ').trim(),
               left: r.left, right: r.right, top: r.top, width: r.width, height: r.height,
               hasText: !!own || (!e.querySelector('flt-semantics') && e.textContent.trim() !== '')});
   }
@@ -69,6 +81,7 @@ class Node:
     interactive: bool
     has_text: bool
     clipped: bool
+    covered: str | None = None  # what a tap at its centre reaches instead (None: the node itself)
 
     def __str__(self) -> str:
         return f"{self.role or 'text'} {self.name!r} ({self.width:.0f} x {self.height:.0f} at {self.left:.0f},{self.top:.0f})"
@@ -77,7 +90,7 @@ class Node:
 def nodes(page) -> tuple[float, list[Node]]:
     found = page.evaluate(NODES_JS)
     return found["width"], [Node(n["role"], n["name"], n["left"], n["right"], n["top"], n["width"], n["height"],
-                                 n["interactive"], n["hasText"], n["clipped"]) for n in found["nodes"]]
+                                 n["interactive"], n["hasText"], n["clipped"], n["covered"]) for n in found["nodes"]]
 
 
 def problems(width: float, found: list[Node]) -> list[str]:
@@ -94,6 +107,8 @@ def problems(width: float, found: list[Node]) -> list[str]:
             seen[node.name] = node
         if not node.clipped and (node.width < MIN_TAP - 0.5 or node.height < MIN_TAP - 0.5):
             wrong.append(f"smaller than {MIN_TAP} x {MIN_TAP}: {node}")
+        if node.covered is not None:
+            wrong.append(f"a tap at its centre reaches {node.covered!r}: {node}")
     for node in found:
         if (node.interactive or node.has_text) and (node.left < -0.5 or node.right > width + 0.5):
             wrong.append(f"past the screen's edge ({width:.0f} px): {node}")

@@ -1,5 +1,5 @@
 """What every host adds to the web client's page (Flet's index.html) and its font manifest: the
-app's name, the phone's text size, the Rive runtime declined, Flet's fonts Companion never shows
+app's name, the phone's text size, accessibility nodes kept to their boxes, the Rive runtime declined, Flet's fonts Companion never shows
 left out. The laptop adds its own lines after these (`laptop.page_scripts`), the phone build its
 own (`site.build`)."""
 
@@ -26,6 +26,12 @@ TEXT_SIZE_SCRIPT = (
     "if(!(v>=50&&v<=300))v=100;var s=v+'%%';var r=document.documentElement;"
     "if(r.style.fontSize!==s)r.style.fontSize=s;}apply();setInterval(apply,400);})();</script>" % TEXT_SIZE_KEY
 )
+
+# Flutter's web engine writes a control's name as (invisible) text into its accessibility node; a long
+# name in a small node (the who-button's "Playing on this phone: The whole table", 48 px wide) ran on
+# below it, and at larger text a tap on the control under it reached the who-button. A node that holds
+# no other keeps its text inside its own box (Flutter sets `overflow: visible` on each node).
+SEMANTICS_STYLE = "<style>flt-semantics:not(:has(flt-semantics)){overflow:hidden!important}</style>"
 
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/"
 # Companion has no Rive animations: the runtime is declined in the page itself (a data:

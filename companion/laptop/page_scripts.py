@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from companion.client.page import BUILD_SCRIPT, RIVE_STANDIN_SCRIPT, TEXT_SIZE_SCRIPT, named
+from companion.client.page import BUILD_SCRIPT, RIVE_STANDIN_SCRIPT, SEMANTICS_STYLE, TEXT_SIZE_SCRIPT, named
 from companion.ui.phone import DEFAULTS, PHONE_COOKIE
 
 # What the phone kept (who plays on it, its theme, its text size: in the browser's storage, where
@@ -222,7 +222,7 @@ BOOT_PATH = "/_boot"  # answers the server's start (web_files.ClientFiles.boot):
 BOOT_EVERY = 100
 CONNECTION_SCRIPT = CONNECTION_SCRIPT.replace("BOOT_PATH", BOOT_PATH).replace("BOOT_EVERY", str(BOOT_EVERY))
 
-SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, PHONE_COOKIE_SCRIPT, CONNECTION_SCRIPT)
+SCRIPTS: tuple[str, ...] = (TEXT_SIZE_SCRIPT, SEMANTICS_STYLE, PHONE_COOKIE_SCRIPT, CONNECTION_SCRIPT)
 
 
 def boot_script(boot: str) -> str:

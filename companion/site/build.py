@@ -30,7 +30,15 @@ from pathlib import Path
 from companion.client.cache_files import cache_dir
 from companion.client.fonts import CJK, FallbackFonts
 from companion.client.icon_font import FONT, cut
-from companion.client.page import BUILD_SCRIPT, BUILDS, RIVE_STANDIN_SCRIPT, TEXT_SIZE_SCRIPT, font_manifest, named
+from companion.client.page import (
+    BUILD_SCRIPT,
+    BUILDS,
+    RIVE_STANDIN_SCRIPT,
+    SEMANTICS_STYLE,
+    TEXT_SIZE_SCRIPT,
+    font_manifest,
+    named,
+)
 from companion.core.assets import assets_dir
 from companion.site import archive
 
@@ -133,7 +141,7 @@ def page(index: Path) -> bytes:
     text = _once(text, b"<body>", b"<body>" + STARTING.encode())
     python = b'<script src="python.js"></script>'
     text = _once(text, python, PAGE_SCRIPT.replace("<script>", f"<script>\n{BUILD_SCRIPT}").encode() + python)
-    return _once(text, b"</head>", (RIVE_STANDIN_SCRIPT + TEXT_SIZE_SCRIPT).encode() + b"</head>")
+    return _once(text, b"</head>", (RIVE_STANDIN_SCRIPT + TEXT_SIZE_SCRIPT + SEMANTICS_STYLE).encode() + b"</head>")
 
 
 def bootstrap(text: str) -> str:

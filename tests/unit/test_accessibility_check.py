@@ -27,3 +27,12 @@ def test_small_unnamed_doubled_and_off_screen_controls_are_found() -> None:
         "same name as another control: button 'Roll' (60 x 48 at 320,0)",
         "past the screen's edge (360 px): button 'Roll' (60 x 48 at 320,0)",
     ]
+
+
+def test_a_control_whose_centre_reaches_another_is_found() -> None:
+    # The Score chip scrolled under the app bar: a tap at its centre opens "Who is playing?".
+    chip = Node("checkbox", "Score", 222, 322, 20, 100, 51, True, False, False,
+                covered="Playing on this phone: Ana")
+    assert problems(360, [chip]) == [
+        "a tap at its centre reaches 'Playing on this phone: Ana': checkbox 'Score' (100 x 51 at 222,20)"]
+    assert problems(360, [node("Score", 100, 51, interactive=True)]) == []
