@@ -290,6 +290,12 @@ class SessionScreen(Screen):
         self._attempt(run)
         self.render()
 
+    def bring_into_view(self, key: str) -> None:
+        """Scroll the screen to the control keyed `ft.ScrollKey(key)`: a choice that opened under the
+        finger is not left below the fold (drawn first: call after `render`)."""
+        scroller = self.host.scroller
+        self.host.ask_browser(lambda: scroller.scroll_to(scroll_key=key, duration=250))
+
     def _to_top(self) -> None:
         """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
         scroller = self.host.scroller

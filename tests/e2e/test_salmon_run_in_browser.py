@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.games.salmon_run import rules as sr
+from tests.accessibility import text_size_script
 from tests.browser import moment
 from tests.e2e.test_salmon_run_whole_game_in_browser import close_notice
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
@@ -74,3 +77,32 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     starter.shot("salmon-run-over-phone")
     starter.button("Save to history").click()
     starter.see(starter.text(f"{name} wins"))
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_hex_tapped_brings_what_it_asks_next_into_view(make_server, phones, percent) -> None:  # noqa: F811
+    # The audit: after tapping a special hex, its "Take ..." choice opened below the fold, beside the pinned
+    # "End the turn". It scrolls itself into view, at 100 % and 200 % text on a 360 x 740 phone.
+    server = make_server(lan=True, players=("Ana", "Ben"))
+    ana, ben = phones(2)
+    for phone in (ana, ben):
+        phone.page.context.add_init_script(text_size_script(percent))
+        join(phone, server, phone is ana and "Ana" or "Ben", "/games/salmon-run/race")
+        close_notice(phone)
+    for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river", "Start the race",
+                 "Roll for the first player"):
+        ana.button(name).click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 1, server=server)
+    starter, name = (ana, "Ana") if "Ana starts" in actions(server, sr.GAME)[0]["label"] else (ben, "Ben")
+    starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
+    starter.button("Current hex").click()
+    take = starter.button("Take Current")
+    starter.see(take)
+    starter.page.wait_for_timeout(600)  # the scroll is over
+    box, height = take.bounding_box(), starter.page.viewport_size["height"]
+    assert 0 <= box["y"] and box["y"] + box["height"] <= height, f"'Take Current' at {box}: off the screen"
+    end = starter.button("End the turn").first.bounding_box()
+    assert box["y"] + box["height"] <= end["y"] or box["y"] >= end["y"] + end["height"], "under the pinned button"
+    starter.shot(f"salmon-run-hex-choice-{percent}-phone")
+    take.click()
+    wait_for(lambda: len(actions(server, sr.GAME)) == 2, server=server)

@@ -16,6 +16,8 @@ from companion.games.salmon_run.rules import RaceState
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.session_screen import SessionScreen
 
+HEX_CHOICE = "hex-choice"  # what a special hex asks next, scrolled into view when it opens
+
 
 class TurnHelper:
     """A jump's two cards being chosen, and the special hex being answered for a salmon (`subject`)."""
@@ -102,6 +104,16 @@ class TurnHelper:
                                [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
                                                   on_click=lambda e: self._on_bear(subject))],
                                wrap=True, spacing=6, run_spacing=6))
+        choice = self._hex_choice(state, subject)
+        if choice:
+            controls.append(ft.Column(choice, spacing=8, key=ft.ScrollKey(HEX_CHOICE)))
+        if not choose:
+            controls.append(ft.TextButton("Close", key="happened-close", on_click=lambda e: self._open(False)))
+        return panel(*controls, key="happened")
+
+    def _hex_choice(self, state: RaceState, subject: int) -> list[ft.Control]:
+        """What the hex tapped asks next (the card it gives, the cards to remove, the Fatigue or the draw)."""
+        controls: list[ft.Control] = []
         if self.hex in sr.HEX_CARDS:
             offered = sr.hex_choices(state, self.hex)
             controls.append(button_row([(f"Take {CARD_NAMES[c]}", lambda c=c: self._on_hex(subject, card=c))
@@ -119,9 +131,7 @@ class TurnHelper:
         elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
             controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
                                                  key="hex-go", on_click=lambda e: self._on_hex(subject)))
-        if not choose:
-            controls.append(ft.TextButton("Close", key="happened-close", on_click=lambda e: self._open(False)))
-        return panel(*controls, key="happened")
+        return controls
 
     def _open(self, opened: bool) -> None:
         self.opened, self.hex, self.reeds = opened, None, []
@@ -149,6 +159,8 @@ class TurnHelper:
     def _set_hex(self, hex_id: str) -> None:
         self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
         self.screen.render()
+        if self.hex is not None:
+            self.screen.bring_into_view(HEX_CHOICE)
 
     def _reed(self, card_kind: str) -> None:
         most = sr.REEDS_ICONS.get(self.hex or "", 1)
