@@ -19,7 +19,11 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
         ana.button(name).click()
     ana.button("Start the game").click()
     ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
-    ana.button("Add this fish: 7 (3 VP)").click()
+    add = ana.button("Add this fish: 7 (3 VP)")
+    ana.see(add)
+    box = add.bounding_box()  # pinned: on screen however long the entry (it was below the fold)
+    assert box["y"] + box["height"] <= ana.page.viewport_size["height"], box
+    add.click()
     ana.button("Catch number: 8").click()  # a number pad: its digit
     ana.button("Add this fish: 8 (3 VP)").click()
     ana.button("Reveal these fish").click()

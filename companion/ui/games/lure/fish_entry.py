@@ -46,9 +46,6 @@ class FishEntry:
             entry.append(self._pad("A die showing" if kind == "shows" else "First number", "n", 1, 20))
         if kind == "both":
             entry.append(self._pad("Second number", "m", 1, 20))
-        entry.append(ft.FilledTonalButton(f"Add this fish: {self._card().describe()}", icon=ft.Icons.ADD,
-                                          key="fish-add", disabled=len(self.draft) >= wanted,
-                                          on_click=lambda e: self._add(self._card())))
         controls: list[ft.Control] = []
         if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
             controls.append(panel(*entry, key="fish-entry"))
@@ -64,7 +61,9 @@ class FishEntry:
         if len(self.draft) == wanted:  # below the entry, yet always on screen
             self.screen.pin("Reveal these fish" if wanted else "Go on to the cast", ft.Icons.WATER, "lure-splash",
                             self._reveal)
-        else:
+        else:  # the entry's next tap, on screen however long the entry (it was below the fold)
+            self.screen.pin(f"Add this fish: {self._card().describe()}", ft.Icons.ADD, "fish-add",
+                            lambda: self._add(self._card()))
             controls.append(ft.Text(f"Enter {wanted - len(self.draft)} more fish, then reveal them.", size=15,
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
