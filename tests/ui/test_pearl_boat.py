@@ -85,6 +85,11 @@ async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(a
     assert boat.fuel == 10 - 2 and boat.trips == 1  # at the market, and delivered there in the same tap
     move, deliver = session.record.actions[-2:]
     assert move.data["roll"] == 5 and move.data["to_market"] == 2 and deliver.type == "deliver"
+    # At the fish market a boat delivers, draws and buys (seed 003: "can complete their fish delivery, chance
+    # deck roll, and purchases"): no space's value, no fish caught there, no word of either.
+    assert session.state.turn.delivered
+    assert not page.has(key="reward-0") and not page.has(key="catch-0")
+    assert not any("value of the space" in t or "Fish caught here" in t for t in page.texts())
 
 
 CY_PHONE = "192.0.2.9"

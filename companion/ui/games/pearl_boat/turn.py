@@ -27,7 +27,12 @@ from companion.games.pearl_boat.chance import (
     card_for,
 )
 from companion.games.pearl_boat.rules import PearlBoatState
-from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, ITEM_NAMES, STEP_BACK
+from companion.games.pearl_boat.store import (
+    EXTRA_DRAW,
+    HALF_REFILL,
+    ITEM_NAMES,
+    STEP_BACK,
+)
 from companion.ui.components.common import button_row, chip, panel
 from companion.ui.games.pearl_boat.barter import Barter
 from companion.ui.session_screen import SessionScreen
@@ -80,6 +85,11 @@ def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
                   wrap=True, spacing=6, run_spacing=6)
 
 
+def at_market(state: PearlBoatState, seat: int) -> bool:
+    """The boat is at the fish market this turn (there, or delivered there and on its next trip)."""
+    return state.boats[seat].at_market or (state.turn is not None and state.turn.delivered)
+
+
 class TurnPanel:
     """What the phone acting for the current boat shows of its turn, and its taps."""
 
@@ -110,7 +120,9 @@ class TurnPanel:
             parts += self._move(state, seat)
         elif self._moves_forward(state, seat):
             parts += self._reach(state, seat)
-        if pb.can_take_reward(state, seat):
+        # At the fish market a boat delivers, draws and buys ("can complete their fish delivery, chance deck
+        # roll, and purchases"): no space's value, no fish caught there.
+        if pb.can_take_reward(state, seat) and not at_market(state, seat):
             parts.append(ft.Text(f"The space {boat.name} stopped on:", size=15))
             parts.append(button_row([(signed_pearls(v), lambda v=v: self._act(lambda s: pb.reward(s, seat, v)))
                                      for v in state.data.space_values], "reward"))
@@ -131,7 +143,7 @@ class TurnPanel:
             return f"{name} is frozen this turn: no move. Draw a chance card, buy, or end the turn."
         if not turn.moved and boat.fuel == 0:
             return f"{name} has no fuel: buy a half refill, or end the turn without moving."
-        if pb.can_take_reward(state, seat):
+        if pb.can_take_reward(state, seat) and not at_market(state, seat):
             return f"{name}: tap the value of the space the boat stopped on, then draw a chance card."
         left = pb.draws_left(state, seat)
         if left > 0:
@@ -165,7 +177,7 @@ class TurnPanel:
         boat = state.boats[seat]
         room = pb.capacity(state, seat)
         rows: list[ft.Control] = []
-        if len(boat.on_board) < room:
+        if len(boat.on_board) < room and not at_market(state, seat):
             rows.append(ft.Text(f"Fish caught here (room for {room - len(boat.on_board)} more):", size=15))
             rows.append(button_row([(f.name, lambda f=f: self._act(lambda s: pb.catch(s, seat, f.id)))
                                     for f in state.data.fish], "catch"))
