@@ -24,8 +24,8 @@ from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
 from companion.core.session import FINISHED, GameSession, SessionClosed
 from companion.core.table.phases import waiting_words
-from companion.core.table.secrets import Secret
 from companion.core.table.seats import ANY_SEAT, Whose, seat_of
+from companion.core.table.secrets import Secret
 from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound

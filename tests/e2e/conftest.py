@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import CHROMIUM, AppPage, Server, free_port, launch_chromium, seed_roster
+from tests.browser import (
+    CHROMIUM,
+    AppPage,
+    Server,
+    free_port,
+    launch_chromium,
+    seed_roster,
+)
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}

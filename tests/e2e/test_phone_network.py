@@ -17,7 +17,7 @@ def test_a_phone_reaches_the_server_from_the_phones_own_address(browser, phone_b
     seen: list[str] = []
 
     class Answer(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        def do_GET(self) -> None:
             seen.append(self.client_address[0])
             self.send_response(200)
             self.end_headers()
