@@ -5,8 +5,9 @@ session this page last drew (or, for a tap on a control the page had already
 replaced, the version the player was looking at: `taps.late_tap`), so the session
 can refuse it when another phone changed what it touches meanwhile.
 
-What a phone may do is the table kit's one seat policy (`acts_for`): its player's own seat,
-every seat on the phone passed around. When any phone saves the game to History, every page
+What a phone may do is the table kit's one seat policy (`acts_for`, with what it is given to draw,
+in `seat_view.SeatView`): its player's own seat, every seat without a phone of its own on the phone
+passed around. When any phone saves the game to History, every page
 showing it keeps its result ("Saved to History", with the standings) until it leaves.
 """
 
@@ -18,31 +19,30 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.actions import TABLE, Action
+from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
 from companion.core.session import FINISHED, GameSession, SessionClosed
 from companion.core.table.phases import waiting_words
-from companion.core.table.seats import ANY_SEAT, Whose, seat_of
-from companion.core.table.secrets import Secret
+from companion.core.table.seats import ANY_SEAT
 from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import empty_state, panel
-from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
 from companion.ui.screen import Screen
+from companion.ui.seat_view import SeatView
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
-class SessionScreen(Screen):
+class SessionScreen(SeatView, Screen):
     """Shows the session named in the route, else the latest unfinished one of `game`."""
 
     game: str = ""  # the kind of session shown
@@ -72,88 +72,6 @@ class SessionScreen(Screen):
     def find(self) -> GameSession[Any] | None:
         """The session to show when the route names none: the latest unfinished one of `game`."""
         return self.ctx.sessions.latest(self.game)
-
-    def my_seat(self, names: Sequence[str], current: int) -> int:
-        """The seat to show: on first showing a session, this phone's player's own (if seated)."""
-        session_id = self.session.id if self.session is not None else None
-        if session_id == self._seat_chosen_for:
-            return min(current, len(names) - 1)
-        self._seat_chosen_for = session_id
-        mine = self.own_seat(names)
-        return 0 if mine is None else mine
-
-    def own_seat(self, names: Sequence[str]) -> int | None:
-        """The seat of this phone's player among `names` (None on the phone passed around the table,
-        or when its player is not among them); by roster id where they are the session's seats."""
-        if self.passed_around:
-            return None
-        ids: Sequence[str] = ()
-        if self.session is not None:
-            seated, ids = self.session.rules.seats(self.session.state)
-            ids = ids if tuple(seated) == tuple(names) else ()
-        return seat_of(names, ids, self.host.actor)
-
-    @property
-    def passed_around(self) -> bool:
-        """This phone is the whole table's, passed from player to player; so is the host's own
-        screen when its player is not at this table (the host acts for every seat)."""
-        actor = self.host.actor
-        if actor.id == TABLE:
-            return True
-        if not self.host.is_host or self.session is None:
-            return False
-        names, ids = self.session.rules.seats(self.session.state)
-        return bool(names) and seat_of(names, ids, actor) is None
-
-    def viewer(self) -> int | None:
-        """The seat of this phone's player in the session shown (None: the phone passed around, or
-        a phone whose player is not at this table)."""
-        if self.session is None:
-            return None
-        names, _ = self.session.rules.seats(self.session.state)
-        return self.own_seat(names) if names else None
-
-    def _view_for(self, viewer: int | None) -> Any:
-        """The session's state as `viewer`'s seat is given it on this phone (the table kit's `TableRules.view`):
-        no secret choice but that seat's own, and not even that when it was made on another phone (before
-        this one took the player over)."""
-        session = self.session
-        if session is None:
-            return None
-        view = getattr(session.rules, "view", None)
-        if view is None:
-            return session.state
-        phone = session.secret_phone(viewer) if viewer is not None else None
-        return view(session.state, None if phone and phone != self.host.phone else viewer)
-
-    @property
-    def view(self) -> Any:
-        """The session's state as this phone is given it (`_view_for` its player's seat; nobody's on the
-        phone passed around). Screens draw this; the session's state itself is the kit's."""
-        return self._view_for(self.viewer())
-
-    def secret_controls(self, choice: SecretChoice, names: Sequence[str], secret: Secret,
-                        form: Callable[[int, Any], ft.Control]) -> list[ft.Control]:
-        """The secret choices of `secret` (from `view`) as this phone may see them (`SecretChoice`): its
-        player's own form, or on the phone passed around the form of the player looking now (of those
-        without a phone of their own); `form(seat,
-        seen)` draws `seat`'s from `seen`, the state as that seat is given it. A choice made on another
-        phone, before this one took its player over, is not shown."""
-        viewer = self.viewer()
-        phone = self.session.secret_phone(viewer) if self.session is not None and viewer is not None else None
-        own_phones = frozenset(s for s in secret.seats if not self.acts_for(s)) if self.passed_around else frozenset()
-        return choice.controls(names, secret, viewer, self.passed_around,
-                               lambda seat: form(seat, self._view_for(seat)), self.render,
-                               elsewhere=bool(phone) and phone != self.host.phone, own_phones=own_phones)
-
-    def acts_for(self, whose: Whose) -> bool:
-        """Whether this phone shows the controls of a move that is `whose`'s (a seat, some seats or any
-        seat): the rules' one seat policy, as this phone's player (the host's own screen shows its
-        seated player's controls, though the host may act for anyone)."""
-        if self.session is None:
-            return False
-        actor = replace(self.host.actor, undoes_anyone=self.passed_around)
-        return self.session.rules.refusal(self.session.state, whose, actor) is None
 
     def missing_controls(self) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "This session cannot be shown", self.missing or ""),

@@ -349,10 +349,10 @@ def test_a_secret_round_as_each_phone_is_given_it() -> None:
 
 
 def test_screens_draw_the_state_the_kit_gives_their_phone() -> None:
-    # The session's state (with every secret in it) is read by the kit's SessionScreen alone; a screen
-    # draws `view` (TableRules.view: boardgame.io's playerView), so no screen can forget to hide a secret.
+    # The session's state (with every secret in it) is read by the kit's SessionScreen and SeatView alone;
+    # a screen draws `view` (TableRules.view: boardgame.io's playerView), so none can forget to hide a secret.
     ui = Path(__file__).resolve().parents[2] / "companion" / "ui"
-    files = [f for f in ui.rglob("*.py") if f.name != "session_screen.py"]
+    files = [f for f in ui.rglob("*.py") if f.name not in ("session_screen.py", "seat_view.py")]
     assert len(files) > 40
     reads = [f"{f.relative_to(ui)}:{n}" for f in files
              for n, line in enumerate(f.read_text().splitlines(), 1) if "session.state" in line]
