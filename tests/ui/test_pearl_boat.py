@@ -212,3 +212,13 @@ async def test_a_move_choice_is_offered_before_the_roll_a_step_per_fuel(app, ros
     await ana.click(key="use-move_choice-4")
     assert (session.state.boats[0].position, session.state.boats[0].fuel) == (5, 5)  # 1 + 4; 9 - 4
     assert not pb.can_roll_to_move(session.state, 0) and not ana.has(key="move")
+
+
+def test_the_rules_help_says_the_rulebooks_order_of_draw_and_store_and_the_apps_reading() -> None:
+    # Seed 003: "The player is then allowed to draw 1 card from the chance deck ... After this, the player
+    # is then allowed to purchase from the store." The help said "Buy at the store, then draw".
+    from companion.ui.games.pearl_boat.voyage import HELP
+
+    words = " ".join(HELP.split())
+    assert "The rulebook draws from the chance deck (d8, optional), then buys at the store" in words
+    assert "Buy at the store, then draw" not in words
