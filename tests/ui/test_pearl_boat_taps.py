@@ -261,3 +261,12 @@ async def test_the_winning_delivery_ends_the_game_and_save_is_pinned(app, roster
     assert pinned(ben) == ("Save to history", "voyage-save")
     await table.tap("Ben", "voyage-save")
     assert ben.has(key="saved-to-history") and len(app.store.archive.all()) == 1
+
+
+async def test_fish_dropped_off_show_in_the_ledger_on_their_way_with_their_pearls(app, roster) -> None:
+    # The audit: a dropped-off fish was invisible in the ledger until it arrived ("it will take one turn for
+    # the delivery to arrive at the fish market", seed 003), and its pearls came unannounced.
+    table = await table_of(app, roster, *did(("catch", 0, "salmon"), ("catch", 0, "bass"), ("drop_off", 0)))
+    hold = table.phones["Ben"].find(key="ledger-hold-0").value
+    assert "dropped off, on their way: Salmon, Bass (+10 pearls when Ana's next turn begins)" in hold
+    assert "on their way" not in table.phones["Ben"].find(key="ledger-hold-1").value

@@ -18,6 +18,7 @@ from companion.core.words import count, listed
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import CARD_NAMES
 from companion.games.pearl_boat.data import default_data
+from companion.games.pearl_boat.ledger import fish_value
 from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
 from companion.games.registry import PEARL_BOAT
@@ -207,7 +208,11 @@ class VoyageScreen(SessionScreen):
                         weight=ft.FontWeight.W_600, key=f"ledger-{i}"),
                 ft.Text(f"On board: {', '.join(names[f] for f in b.on_board) or 'no fish'} (room for "
                         f"{pb.capacity(state, i)}); back at the market: {b.different_fish} different fish"
-                        + (f"; {cards}" if cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                        + (f"; dropped off, on their way: {', '.join(names[f] for f in b.in_transit)} "
+                           f"(+{pearls(fish_value(state, b.in_transit))} when {b.name}'s next turn begins)"
+                           if b.in_transit else "")
+                        + (f"; {cards}" if cards else ""), size=14, color=ft.Colors.ON_SURFACE_VARIANT,
+                        key=f"ledger-hold-{i}"),
             ], spacing=2))
         title = f"The boats, in turn order: {listed([state.names[i] for i in order])}" if order else "The boats"
         return panel(ft.Text(title, size=16, weight=ft.FontWeight.W_600, key="ledger-title"), *rows, key="ledger")
