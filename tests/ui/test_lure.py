@@ -268,3 +268,16 @@ async def test_a_shared_win_says_why_on_every_phone_and_in_history(app) -> None:
     for phone in (ana, ben):
         assert phone.find(key="saved-tie").value == why
     assert app.store.archive.get(session.id).tie == why
+
+
+async def test_another_phone_is_not_told_to_enter_fish_one_phone_is_typing(app, roster) -> None:
+    # The audit: while Ana typed the fish, the other phones said "Enter 2 more fish" (the fish being typed
+    # live on the typing phone alone, until revealed).
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    await start(ana)
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="fish-add")
+    await app.settle()
+    assert ana.find(key="fish-left").value == "Enter 1 more fish, then reveal them."
+    assert ben.find(key="fish-left").value == ("Enter the 2 fish here, or wait: a phone entering them shows them "
+                                                "to every phone when it reveals them.")

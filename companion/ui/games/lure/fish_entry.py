@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import DomainError
+from companion.core.words import count
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard, requirement_from_dict
 from companion.games.lure.rules import LureState
@@ -64,7 +65,11 @@ class FishEntry:
         else:  # the entry's next tap, on screen however long the entry (it was below the fold)
             self.screen.pin(f"Add this fish: {self._card().describe()}", ft.Icons.ADD, "fish-add",
                             lambda: self._add(self._card()))
-            controls.append(ft.Text(f"Enter {wanted - len(self.draft)} more fish, then reveal them.", size=15,
+            # The fish typed live on the phone typing them until revealed: another phone does not see them.
+            said = (f"Enter {wanted - len(self.draft)} more fish, then reveal them." if self.draft else
+                    f"Enter the {count(wanted, 'fish', 'fish')} here, or wait: a phone entering them shows them to "
+                    "every phone when it reveals them.")
+            controls.append(ft.Text(said, size=15, key="fish-left",
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
 
