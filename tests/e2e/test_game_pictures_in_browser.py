@@ -17,7 +17,8 @@ def coloured_pixels(png: bytes, left: int, right: int, top: int, bottom: int) ->
     """Pixels of a strong colour in a box (CSS pixels; the screenshot has two device pixels each):
     the pictures are teal, brown, blue and purple on a grey card."""
     image = Image.open(io.BytesIO(png)).convert("RGB").crop((left * 2, top * 2, right * 2, bottom * 2))
-    return sum(1 for r, g, b in image.getdata() if max(r, g, b) - min(r, g, b) > 60)
+    rgb = image.tobytes()  # (Image.getdata is deprecated in Pillow 13)
+    return sum(1 for i in range(0, len(rgb), 3) if max(rgb[i:i + 3]) - min(rgb[i:i + 3]) > 60)
 
 
 def test_each_picture_is_asked_for_once_kept_and_drawn(make_server, phones) -> None:
