@@ -357,3 +357,14 @@ def test_screens_draw_the_state_the_kit_gives_their_phone() -> None:
     reads = [f"{f.relative_to(ui)}:{n}" for f in files
              for n, line in enumerate(f.read_text().splitlines(), 1) if "session.state" in line]
     assert reads == []
+
+
+def test_whom_the_table_waits_on_in_words() -> None:
+    from companion.core.table.phases import Phase, waiting_words
+
+    names = ("Ana", "Ben", "Cy")
+    casting = Phase("the casts wait", frozenset({0, 1, 2}))
+    assert waiting_words(casting, names, 0) == "Your move; also waiting on Ben and Cy"  # was "(and Ben and Cy's)"
+    assert waiting_words(casting, names, None) == "Waiting on Ana, Ben and Cy"
+    assert waiting_words(Phase("Ben's turn", frozenset({1})), names, 1) == "Your move"
+    assert waiting_words(Phase("anyone"), names, 1) == ""

@@ -60,7 +60,8 @@ def out_of_phase(phase: Phase, move: str, whose: Whose) -> str | None:
 
 def waiting_words(phase: Phase | None, names: Sequence[str], viewer: int | None) -> str:
     """What every phone reads of whom the table waits on: 'Waiting on Ana and Ben', 'Your move' (this
-    phone's seat among them), '' when anyone may act or the game waits on no one."""
+    phone's seat among them: 'Your move; also waiting on Ben and Cy'), '' when anyone may act or the
+    game waits on no one."""
     if phase is None:
         return ""
     seats = phase.seats()
@@ -68,5 +69,5 @@ def waiting_words(phase: Phase | None, names: Sequence[str], viewer: int | None)
         return ""
     if viewer in seats:
         others = [names[s] for s in seats if s != viewer]
-        return "Your move" + (f" (and {listed(others)}'s)" if others else "")
+        return "Your move" + (f"; also waiting on {listed(others)}" if others else "")
     return f"Waiting on {listed([names[s] for s in seats])}"
