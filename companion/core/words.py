@@ -25,13 +25,22 @@ def these(n: int, word: str, plural: str | None = None) -> str:
 
 
 def a(word: object) -> str:
-    """The word with its article, as it is said: "a 6", "an 8", "an 11", "an Oyster", "a Cod"."""
+    """The word with its article, as it is said: "a 6", "an 8", "an 11", "an Oyster", "a Cod", "an hour",
+    "a unicorn"."""
     said = str(word)
     first = said[:1].lower()
     number = said.split()[0].replace(",", "") if said[:1].isdigit() else ""
-    vowel = first in "aeiou" if not number else (number.startswith("8") or number in ("11", "18")
-                                                   or (len(number) in (5, 6) and number.startswith(("11", "18"))))
+    lower = said.lower()
+    if number:
+        vowel = number.startswith("8") or number in ("11", "18") or (
+            len(number) in (5, 6) and number.startswith(("11", "18")))
+    else:  # as said: "an hour", "a unicorn", "a one-step move", "a Eurasian perch"
+        vowel = (first in "aeiou" and not lower.startswith(YOU_SOUND)) or lower.startswith(SILENT_H)
     return f"{'an' if vowel else 'a'} {said}"
+
+
+SILENT_H = ("hour", "honest", "honour", "honor", "heir")
+YOU_SOUND = ("uni", "use", "usu", "one", "once", "eu", "ewe")
 
 
 def listed(words: Sequence[str]) -> str:

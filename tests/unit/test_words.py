@@ -57,6 +57,9 @@ def test_a_word_takes_the_article_it_is_said_with() -> None:
     # The table read "Dee catches a 8", "Launch a Oyster boat".
     assert [a(w) for w in (6, 8, 11, 18, 80, 1, 110, "Oyster", "Eagle", "Cod", "d8")] == \
         ["a 6", "an 8", "an 11", "an 18", "an 80", "a 1", "a 110", "an Oyster", "an Eagle", "a Cod", "a d8"]
+    # By the sound, not the letter: a silent h, a "you" or "won" sound.
+    assert [a(w) for w in ("hour", "Halibut", "unicorn", "Umbrella", "one-step move", "Eurasian perch")] == \
+        ["an hour", "a Halibut", "a unicorn", "an Umbrella", "a one-step move", "a Eurasian perch"]
 
 
 def test_the_games_say_an_where_it_is_said() -> None:
