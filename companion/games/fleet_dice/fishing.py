@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Self
 
 from companion.core.words import count
 from companion.games.fleet_dice.layout import BOAT_TYPES
@@ -19,14 +19,12 @@ from companion.games.fleet_dice.sheet_terms import (
     SheetError,
 )
 
-if TYPE_CHECKING:
-    from companion.games.fleet_dice.sheet import Sheet
-
 
 class FishingAndCasino:
-    """Fishing and the Casino, read and played on a `Sheet` (self is one)."""
+    """Fishing and the Casino, read and played on a `Sheet` (self is one: its fields and its other
+    methods are the sheet's; this module imports nothing of sheet.py, which imports it)."""
 
-    def swordfish_room(self: Sheet) -> int:
+    def swordfish_room(self) -> int:
         """How many boxes a Swordfish license could fill now, one after the other: on each boat track, the
         topmost open boxes down to the first with an activation symbol ("any topmost boxes of any boat type
         but the boxes may not have an adjacent activation symbol")."""
@@ -37,19 +35,19 @@ class FishingAndCasino:
                 room, n = room + 1, n + 1
         return room
 
-    def swordfish_skips(self: Sheet) -> int:
+    def swordfish_skips(self) -> int:
         """How many boats may skip fishing now: as many as the Swordfish licenses let, and no more than the
         boxes they would fill instead (a boat that skips for no box would catch nothing for nothing)."""
         sword = self.licenses["swordfish"]
         return min(self.layout.swordfish_boats[sword - 1], self.swordfish_room()) if sword else 0
 
-    def can_reroll(self: Sheet) -> bool:
+    def can_reroll(self) -> bool:
         """Whether the Casino may re-roll the die to use now: the Casino finished, the die selected (not the
         shared one) still to use, and not re-rolled already (the die you select, once)."""
         return (not self.over and not self.pending and self.die == "chosen" and not self.used
                 and self.complete("casino") and self.reroll is None)
 
-    def re_roll(self: Sheet, pick: int | None, was: str, face: str) -> Sheet:
+    def re_roll(self, pick: int | None, was: str, face: str) -> Self:
         """The Casino re-rolls the die selected (`was` its face, `face` the new one): once, then it is used."""
         if self.reroll is not None:
             raise SheetError("This die is re-rolled already: the Casino re-rolls the die you select once.")
@@ -67,7 +65,7 @@ class FishingAndCasino:
                              f"{', '.join(same_die)}, not {face!r}.")
         return replace(self, reroll=Reroll(pick, was, face))
 
-    def oyster_coin_boats(self: Sheet, skip: Sequence[tuple[str, int]] = ()) -> list[int]:
+    def oyster_coin_boats(self, skip: Sequence[tuple[str, int]] = ()) -> list[int]:
         """The Oyster boats whose second fish may be a coin: licensed, launched, fishing, and
         with room for two fish (rules: Oyster, 'instead of catching a second fish'; Fishing:
         a full boat 'does not catch anymore fish')."""
@@ -77,8 +75,8 @@ class FishingAndCasino:
         return [i for i, fish in enumerate(self.boats["oyster"])
                 if ("oyster", i) not in skipping and self.capacity("oyster", i) - fish >= 2]
 
-    def go_fishing(self: Sheet, skip: Sequence[tuple[str, int]] = (), oyster_coins: Sequence[int] = (),
-                   skip_needs_room: bool = True) -> Sheet:
+    def go_fishing(self, skip: Sequence[tuple[str, int]] = (), oyster_coins: Sequence[int] = (),
+                   skip_needs_room: bool = True) -> Self:
         """A fishing phase. `skip`: boats a Swordfish license keeps from fishing (a box each
         instead; no more than there are boxes to fill, unless `skip_needs_room` is False: a game set up
         before); `oyster_coins`: Oyster boats that take a coin instead of their second fish, at this
