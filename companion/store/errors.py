@@ -1,5 +1,7 @@
 """Problems with the data folder that the user must hear about."""
 
+from companion.core.errors import DomainError
+
 
 class StoreError(Exception):
     """A problem with the data folder that the user must hear about."""
@@ -15,3 +17,10 @@ class NewerSchemaError(StoreError):
 
 class DataFolderInUse(StoreError):
     """Another Companion holds the lock on this data folder."""
+
+
+class DiskFull(DomainError):
+    """A write that did not wholly reach the disk (it is full): nothing of it was kept or acknowledged."""
+
+    def __init__(self) -> None:
+        super().__init__("The disk is full: this tap was not kept. Free some space and tap again.")

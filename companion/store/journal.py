@@ -23,12 +23,16 @@ replays rather than trust a state its older rules made).
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
+import logging
 import os
 import re
 import secrets
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -45,7 +49,7 @@ from companion.core.session_log import (
     apply_change,
     check_change,
 )
-from companion.store.errors import CorruptFileError
+from companion.store.errors import CorruptFileError, DiskFull
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
 from companion.store.shapes import DATE, problem
 from companion.store.storage import (
@@ -59,6 +63,8 @@ from companion.store.storage import (
     write_json_atomically,
 )
 
+log = logging.getLogger(__name__)
+
 HEAD = "head.json"
 HEAD_KIND = "session-head"
 STATE_KIND = "session-state"
@@ -71,6 +77,19 @@ HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", 
                        "undone", "created", "updated"})
 LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
 STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "actions", "state"})
+
+
+@contextmanager
+def disk_full_refused(folder: Path) -> Iterator[None]:
+    """A write the disk had no room for raises DiskFull (its words for the player), said once in the
+    log, not as a traceback; the caller has cut off whatever part of it reached the file."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise
+        log.warning("%s: the disk is full (%s): a change was refused, nothing of it kept", folder, exc.strerror)
+        raise DiskFull() from None
 
 
 @functools.cache
@@ -151,19 +170,22 @@ class Journal:
         self.repair()
         segment = self.folder / f"log-{self.lines // self.segment_lines:06d}.jsonl"
         new = not segment.exists()
-        fd = os.open(segment, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
-        try:
-            size = os.fstat(fd).st_size
+        line = change_to_line(change, at)
+        with disk_full_refused(self.folder):
+            fd = os.open(segment, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
             try:
-                os.write(fd, change_to_line(change, at))
-                getattr(os, "fdatasync", os.fsync)(fd)  # no fdatasync on macOS and Windows
-            except BaseException:
-                os.ftruncate(fd, size)
-                raise
-        finally:
-            os.close(fd)
-        if new:
-            fsync_directory(self.folder)
+                size = os.fstat(fd).st_size
+                try:
+                    if os.write(fd, line) != len(line):  # a full disk takes part of a line: not kept
+                        raise OSError(errno.ENOSPC, "only part of the line was written")
+                    getattr(os, "fdatasync", os.fsync)(fd)  # no fdatasync on macOS and Windows
+                except BaseException:
+                    os.ftruncate(fd, size)
+                    raise
+            finally:
+                os.close(fd)
+            if new:
+                fsync_directory(self.folder)
         self.add(change, at)
 
     def save_state(self, actions: int, encoded: Any) -> None:

@@ -38,6 +38,7 @@ def test_perform_is_saved_before_it_is_shown(store) -> None:
 
 def test_a_failed_save_changes_nothing(store, clock, monkeypatch) -> None:
     from companion.store import journal
+    from companion.store.errors import DiskFull
 
     session = manager(store).create(GAME)
     session.perform(set_pool(["d6"]))
@@ -48,7 +49,7 @@ def test_a_failed_save_changes_nothing(store, clock, monkeypatch) -> None:
 
     with monkeypatch.context() as patch:
         patch.setattr(journal.os, "fdatasync", full_disk)
-        with pytest.raises(OSError):
+        with pytest.raises(DiskFull, match="^The disk is full: this tap was not kept"):  # words, not a traceback
             session.perform(roll(session.state.dice, random.Random(1)))
     assert session.record == before and session.state.dice.rolls == ()
     # The line written before the failure was cut off again: the file holds what the session says.

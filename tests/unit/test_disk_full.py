@@ -1,0 +1,76 @@
+"""A full disk (issue 44): a tap whose line did not wholly reach the disk is not acknowledged; it is
+refused in words, the file keeps no fragment, everything acknowledged before stays, and play goes on
+once space returns. On a real small file system: a tmpfs this test mounts (it needs root, as CI runs)."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.core.session_manager import SessionManager
+from companion.games import GAMES
+from companion.games.dice_roller import GAME as TABLE
+from companion.games.dice_roller import roll, set_pool
+from companion.store import open_store
+from companion.store.errors import DiskFull
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path):
+    """A 1 MiB tmpfs at a folder of its own, unmounted after the test."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root (CI runs as root)")
+    mount = tmp_path / "small"
+    mount.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], check=True)
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def fill(disk: Path, leave: int) -> Path:
+    """A file taking all the room on `disk` but about `leave` bytes."""
+    stats = os.statvfs(disk)
+    free = stats.f_bavail * stats.f_frsize
+    filler = disk / "filler"
+    with open(filler, "wb") as f:
+        f.write(b"\0" * max(0, free - leave))
+    return filler
+
+
+def test_a_tap_the_full_disk_did_not_keep_is_refused_and_nothing_acknowledged_is_lost(small_disk, clock) -> None:
+    store = open_store(small_disk / "data", clock)
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    session = sessions.create(TABLE)
+    session.perform(set_pool(["d6", "d6"]))
+    rng = random.Random(4)
+    filler = fill(small_disk, leave=6000)
+    acknowledged, refused = 1, []
+    for _ in range(200):
+        try:
+            session.perform(roll(session.state.dice, rng))
+            acknowledged += 1
+        except DiskFull as exc:
+            refused.append(str(exc))
+            if len(refused) >= 5:
+                break
+    assert acknowledged > 1 and refused, (acknowledged, refused)  # play went on, then the disk was full
+    assert refused[0] == "The disk is full: this tap was not kept. Free some space and tap again."
+    assert len(session.record.actions) == acknowledged  # the refused taps changed nothing
+    filler.unlink()  # space returns: play goes on by itself
+    session.perform(roll(session.state.dice, rng))
+    acknowledged += 1
+    session_id = session.id
+    store.close()
+    again = open_store(small_disk / "data", clock)
+    try:
+        assert again.notices == []  # nothing set aside: no fragment of a line was left
+        reopened = SessionManager(again.sessions, GAMES, again.clock).get(session_id)
+        assert len(reopened.record.actions) == acknowledged
+    finally:
+        again.close()
