@@ -188,6 +188,8 @@ class ClientFiles:
 
         if path == BOOT_PATH:
             return await request.answer(self.boot.encode(), "text/plain", NOT_KEPT, None)
+        if "\0" in path:  # names no file and no page: a plain 404, not a traceback per request
+            return await request.answer(b"No such file.", "text/plain", REVALIDATE, None, status=404)
         family = family_of(path)
         if family is not None:
             return await self._font(request, family)

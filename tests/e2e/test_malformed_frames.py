@@ -92,3 +92,20 @@ def test_the_line_after_a_quiet_minute_says_how_many_were_left_out() -> None:
     assert record.exc_info is None
     other = logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1, "Something else", (), None)
     assert frames.filter(other) and other.getMessage() == "Something else"
+
+
+def test_a_null_byte_in_a_path_is_a_plain_404_not_a_traceback(make_server) -> None:
+    # Issue 44: "/%00" answered 500 with a traceback in the server's log, per request, from anyone.
+    import urllib.error
+    import urllib.request
+
+    server = make_server()
+    for path in ("/%00", "/a%00b.js", "/assets/%00"):
+        try:
+            urllib.request.urlopen(server.url + path, timeout=5)
+            status = 200
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+        assert status == 404, (path, status)
+    urllib.request.urlopen(server.url + "/", timeout=5)  # and it still serves
+    assert "Traceback" not in server.log.read_text()
