@@ -163,7 +163,7 @@ def _loose_head(folder: Path) -> tuple[str, int | None]:
     a changed `base` names no other head."""
     try:
         head = json.loads((folder / HEAD).read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # nested too deep to read is damage too
         return "", None
     if not isinstance(head, dict):
         return "", None
@@ -192,7 +192,7 @@ def _label(line: bytes, sealed: bool) -> str | None:
         if not check_seal(line) and sealed:
             return None
         doc = json.loads(line)
-    except (CorruptFileError, ValueError):
+    except (CorruptFileError, ValueError, RecursionError):
         return None
     if not isinstance(doc, dict):
         return None

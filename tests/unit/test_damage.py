@@ -274,3 +274,20 @@ def test_a_damaged_session_whose_backup_copy_does_not_replay_either_is_set_aside
         assert store.sessions.ids() == []
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("where", ["head.json", SEGMENT])
+def test_a_file_nested_too_deep_to_read_is_damage_not_a_crash(store, clock, where) -> None:
+    # Issue 44: a head.json of 3,000 nested brackets (or a log line of 100,000) raised RecursionError from
+    # the salvage at start-up, which caught only ValueError: Companion did not start.
+    session_id = play(store)
+    damaged = folder_of(store, session_id) / where
+    nested = b"[" * 100_000 + b"]" * 100_000
+    damaged.write_bytes(nested if where == "head.json" else damaged.read_bytes() + nested + b"\n")
+    store, ctx = start(store.root, clock)
+    try:
+        [notice] = ctx.notices
+        assert f"The unfinished session {session_id} could not be read" in notice
+        assert labels(store, session_id) == rolls(ACTIONS)  # the backup held it all
+    finally:
+        store.close()
