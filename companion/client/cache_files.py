@@ -26,6 +26,8 @@ def write_whole(out: Path, write: Callable[[Path], object]) -> Path:
     partial = out.with_name(f"{out.name}.tmp{os.getpid()}")
     try:
         write(partial)
+        with open(partial, "rb") as written:  # on the disk before it takes its name (a power cut)
+            os.fsync(written.fileno())
         os.replace(partial, out)
     except BaseException:
         partial.unlink(missing_ok=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
+import logging
 import mimetypes
 import queue
 import secrets
@@ -47,6 +48,8 @@ mimetypes.add_type("font/woff2", ".woff2")
 IMMUTABLE = b"public, max-age=31536000, immutable"
 REVALIDATE = b"no-cache"
 NOT_KEPT = b"no-store"
+log = logging.getLogger(__name__)
+
 ALREADY_COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".gz", ".br", ".ico"}
 SMALLEST = 1024  # bytes: smaller files are sent as they are
 SKIPPED_DIRS = {"pyodide"}  # Python in the browser: never used by a served app
@@ -84,6 +87,7 @@ class Compressed:
         self.folder = folder
         self._queue: queue.SimpleQueue[tuple[int, Path]] = queue.SimpleQueue()
         self._asked: set[tuple[str, Path]] = set()
+        self._checked: set[Path] = set()  # copies this process has read back whole
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._work, name="compress", daemon=True)
 
@@ -112,10 +116,34 @@ class Compressed:
         for encoding in ("br", "gzip"):
             if encoding in accepted:
                 copy = self.copy_of(path, encoding)
-                if copy.exists():
+                if copy.exists() and self._whole(copy, encoding, path):
                     return copy, encoding
                 self._ask(encoding, path)
         return path, None
+
+    def _whole(self, copy: Path, encoding: str, path: Path) -> bool:
+        """Whether `copy` unpacks to `path` (checked once per process): a copy cut short or emptied (a
+        power cut, a damaged cache) is removed, to be made again, and never sent (a phone showed a blank
+        page). A copy that cannot be read now is not sent either."""
+        if copy in self._checked:
+            return True
+        try:
+            packed = copy.read_bytes()
+            unpacked = brotli.decompress(packed) if encoding == "br" else gzip.decompress(packed)
+            whole = unpacked == path.read_bytes()
+        except (OSError, EOFError, brotli.error, gzip.BadGzipFile, ValueError):
+            whole = False
+        if whole:
+            self._checked.add(copy)
+            return True
+        log.warning("a damaged compressed copy of %s was set aside: %s", path.name, copy)
+        try:
+            copy.unlink(missing_ok=True)
+        except OSError:
+            pass
+        with self._lock:
+            self._asked.discard((encoding, path))
+        return False
 
     def _ask(self, encoding: str, path: Path) -> None:
         with self._lock:
