@@ -147,12 +147,18 @@ def score(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.client.cache_files import writable_cache_dir
     from companion.core.assets import AssetError, use_overrides
     from companion.games import check_game_data
     from companion.store import StoreError, open_store
 
     host = ALL_INTERFACES if args.lan else LOCALHOST
     check_port_free(host, args.port)
+    try:
+        writable_cache_dir()
+    except OSError as exc:
+        raise UsageError(f"cannot write the cache folder {exc.filename}: {exc.strerror}; set COMPANION_CACHE_DIR to "
+                         "a folder Companion can write") from None
     folder = data_dir(args.data_dir)
     use_overrides(folder / CUSTOM_DATA)
     try:

@@ -4,6 +4,7 @@ process killed while writing left is cleared."""
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Callable
@@ -18,6 +19,22 @@ def cache_dir() -> Path:
     from platformdirs import user_cache_dir
 
     return Path(os.environ.get("COMPANION_CACHE_DIR") or user_cache_dir("companion"))
+
+
+def writable_cache_dir() -> Path:
+    """`cache_dir()`, made and written to once; OSError (with the folder's name) when it cannot be (a
+    read-only mount, a file in its place)."""
+    folder = cache_dir()
+    if folder.exists() and not folder.is_dir():
+        raise OSError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".probe{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise OSError(exc.errno, f"{exc.strerror or exc}", str(folder)) from None
+    return folder
 
 
 def write_whole(out: Path, write: Callable[[Path], object]) -> Path:
