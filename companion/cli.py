@@ -124,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C before the server took its signals over (it stops cleanly after)
+        print("companion: stopped", file=sys.stderr)
+        return 0
 
 
 def score(args: argparse.Namespace) -> int:

@@ -79,3 +79,28 @@ def test_the_server_stops_promptly_and_cleanly_whatever_a_client_sent(make_serve
     log = server.log.read_text()
     assert code == 0, f"exit code {code} after {sig.name} (0: stopped, and the store closed):\n{log}"
     assert "graceful shutdown exceeded" not in log, f"a connection's handler had to be cancelled:\n{log}"
+
+
+def test_ctrl_c_as_soon_as_it_is_offered_stops_without_a_traceback(tmp_path) -> None:
+    # Issue 44: Ctrl+C within a second of "Press Ctrl+C to stop." printed a KeyboardInterrupt traceback (3 of
+    # 4 timings): the signal came before the server took SIGINT over.
+    import subprocess
+    import sys
+
+    from tests.browser import free_port
+
+    for attempt in range(4):
+        process = subprocess.Popen([sys.executable, "-m", "companion", "--port", str(free_port()), "--data-dir",
+                                    str(tmp_path / f"data{attempt}")], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, env={**os.environ, "FLET_FORCE_WEB_SERVER": "1"})
+        said = []
+        for line in process.stdout:
+            said.append(line)
+            if "Press Ctrl+C to stop." in line:
+                break
+        time.sleep(attempt * 0.25)  # at once, and a little later
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=HANG)
+        output = "".join(said) + rest
+        assert process.returncode == 0, output
+        assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
