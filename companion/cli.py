@@ -145,8 +145,19 @@ def score(args: argparse.Namespace) -> int:
         result = scorers()[args.game](parse_json(data, where, SMALL_FILE_BYTES))
     except DomainError as exc:
         raise BadFile(str(exc)) from None
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    print(printable(json.dumps(result, indent=2, ensure_ascii=False), json.dumps(result, indent=2)))
     return 0
+
+
+def printable(text: str, instead: str) -> str:
+    """`text` when standard output can write it, else `instead` (a Windows console in a legacy code
+    page cannot write a name in another script: the same JSON with \\u escapes, or words instead of a
+    QR code drawn in block characters)."""
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return instead
+    return text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -195,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     if lan_url and keys:
         phone_link = f"{lan_url}/?k={keys().secret}"
         print(f"Phones at the table: open {phone_link} (same Wi-Fi), or scan:")
-        print(qr_text(phone_link))
+        print(printable(qr_text(phone_link), "(This terminal cannot draw the QR code: open the link above.)"))
         print(f"A phone without the link asks for the table code: {keys().spoken_code}")
     print("Press Ctrl+C to stop.", flush=True)
     try:

@@ -114,3 +114,25 @@ def test_a_bad_custom_adventure_map_stops_start_up_with_its_field(tmp_path: Path
     assert result.returncode == 2
     assert result.stderr.strip() == ("companion: a game data file is not valid: "
                                      "games/fly_solo/adventure.json.challenges.balanced_fishing: a whole number from 1 to 50, not 0")
+
+
+def test_lan_in_a_terminal_that_cannot_draw_the_qr_code_says_so_in_words(tmp_path: Path) -> None:
+    # Issue 44: in a legacy code page (Windows' terms, PYTHONIOENCODING=cp1252) the QR code's block
+    # characters raised UnicodeEncodeError at the server's start.
+    import os
+    import signal
+
+    process = subprocess.Popen([sys.executable, "-m", "companion", "--lan", "--port", str(free_port()),
+                                "--data-dir", str(tmp_path / "data")], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, env={**os.environ, "PYTHONIOENCODING": "cp1252",
+                                                              "FLET_FORCE_WEB_SERVER": "1"})
+    said = []
+    for line in process.stdout:
+        said.append(line.decode("cp1252", "replace"))
+        if b"Press Ctrl+C to stop." in line or len(said) > 80:
+            break
+    process.send_signal(signal.SIGINT)
+    rest, _ = process.communicate(timeout=30)
+    output = "".join(said) + rest.decode("cp1252", "replace")
+    assert "(This terminal cannot draw the QR code: open the link above.)" in output, output
+    assert "Traceback" not in output and "table code" in output

@@ -93,3 +93,22 @@ def test_bad_input_names_the_field_and_exits_2(tmp_path: Path, game, message) ->
 def test_not_json(tmp_path: Path) -> None:
     result = score("{nope", tmp_path, game="lure")
     assert result.returncode == 2 and "not valid JSON" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_a_name_the_terminals_code_page_cannot_write_comes_out_escaped_not_as_a_traceback(tmp_path: Path) -> None:
+    # Issue 44: on Windows' terms (a legacy code page), a CJK name made `companion score` exit 1 with a
+    # UnicodeEncodeError. The same JSON, with \u escapes, reads back to the same names.
+    import os
+    import subprocess
+    import sys
+
+    game = copy.deepcopy(GAME)
+    game["players"][0]["name"] = "李娜"
+    (tmp_path / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "companion", "score", "lure", str(tmp_path / "game.json")],
+                            capture_output=True, timeout=60,
+                            env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+                                 "PYTHONIOENCODING": "cp1252"})
+    assert result.returncode == 0, result.stderr.decode("cp1252", "replace")
+    assert b"\\u674e\\u5a1c" in result.stdout
+    assert json.loads(result.stdout.decode("cp1252"))["players"][0]["name"] == "李娜"
