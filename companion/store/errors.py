@@ -1,5 +1,7 @@
 """Problems with the data folder that the user must hear about."""
 
+import errno
+
 from companion.core.errors import DomainError
 
 
@@ -19,8 +21,11 @@ class DataFolderInUse(StoreError):
     """Another Companion holds the lock on this data folder."""
 
 
-class DiskFull(DomainError):
-    """A write that did not wholly reach the disk (it is full): nothing of it was kept or acknowledged."""
+class DiskFull(DomainError, OSError):
+    """A write that did not wholly reach the disk (it is full): nothing of it was kept or acknowledged.
+    A refusal in words for the player (DomainError), and still the OSError it was for code that
+    already copes with one (a saved state that could not be written only means a longer replay)."""
 
     def __init__(self) -> None:
         super().__init__("The disk is full: this tap was not kept. Free some space and tap again.")
+        self.errno = errno.ENOSPC

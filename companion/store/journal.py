@@ -26,13 +26,10 @@ from __future__ import annotations
 import errno
 import functools
 import hashlib
-import logging
 import os
 import re
 import secrets
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -49,21 +46,20 @@ from companion.core.session_log import (
     apply_change,
     check_change,
 )
-from companion.store.errors import CorruptFileError, DiskFull
+from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
 from companion.store.shapes import DATE, problem
 from companion.store.storage import (
     SUM,
     check_seal,
     compact,
+    disk_full_refused,
     fsync_directory,
     seal_compact,
     sealed,
     unsealed,
     write_json_atomically,
 )
-
-log = logging.getLogger(__name__)
 
 HEAD = "head.json"
 HEAD_KIND = "session-head"
@@ -77,19 +73,6 @@ HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", 
                        "undone", "created", "updated"})
 LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
 STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "actions", "state"})
-
-
-@contextmanager
-def disk_full_refused(folder: Path) -> Iterator[None]:
-    """A write the disk had no room for raises DiskFull (its words for the player), said once in the
-    log, not as a traceback; the caller has cut off whatever part of it reached the file."""
-    try:
-        yield
-    except OSError as exc:
-        if exc.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            raise
-        log.warning("%s: the disk is full (%s): a change was refused, nothing of it kept", folder, exc.strerror)
-        raise DiskFull() from None
 
 
 @functools.cache

@@ -10,10 +10,14 @@ old version or the new one, never a mixture.
 from __future__ import annotations
 
 import copy
+import errno
 import json
+import logging
 import os
 import tempfile
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,7 +25,9 @@ from typing import Any
 from tinydb.storages import Storage
 
 from companion.core.inputs import parse_json
-from companion.store.errors import CorruptFileError
+from companion.store.errors import CorruptFileError, DiskFull
+
+log = logging.getLogger(__name__)
 
 SUM = "sum"  # the key of a checksum, always a document's last
 _SEAL_START, _SEAL_END = b',"sum":"', b'"}'
@@ -92,21 +98,36 @@ def aside_path(path: Path, when: datetime) -> Path:
 
 
 def write_json_atomically(path: Path, data: Any) -> None:
-    """Write `data` as JSON to `path` so that a crash leaves the old or the new file."""
+    """Write `data` as JSON to `path` so that a crash leaves the old or the new file (and a full disk
+    the old one, with DiskFull)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with disk_full_refused(path.parent):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as tmp:
+                tmp.write(text)
+                tmp.flush()
+                os.fsync(tmp.fileno())
+            os.replace(tmp_name, path)
+        except BaseException:
+            if os.path.exists(tmp_name):
+                os.unlink(tmp_name)
+            raise
+        fsync_directory(path.parent)
+
+
+@contextmanager
+def disk_full_refused(folder: Path) -> Iterator[None]:
+    """A write the disk had no room for raises DiskFull (its words for the player), said once in the
+    log, not as a traceback; the caller has cut off whatever part of it reached the file."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as tmp:
-            tmp.write(text)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        if os.path.exists(tmp_name):
-            os.unlink(tmp_name)
-        raise
-    fsync_directory(path.parent)
+        yield
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise
+        log.warning("%s: the disk is full (%s): a change was refused, nothing of it kept", folder, exc.strerror)
+        raise DiskFull() from None
 
 
 def fsync_directory(folder: Path) -> None:

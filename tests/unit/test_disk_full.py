@@ -74,3 +74,27 @@ def test_a_tap_the_full_disk_did_not_keep_is_refused_and_nothing_acknowledged_is
         assert len(reopened.record.actions) == acknowledged
     finally:
         again.close()
+
+
+def test_settings_and_the_archive_on_a_full_disk_are_refused_in_words_and_left_as_they_were(small_disk, clock) -> None:
+    # The same for every file written whole (settings, the archive, backups, the table key): the old file
+    # stays, the change is refused with words, and it goes in once there is room.
+    from companion.core.plays import Play
+
+    store = open_store(small_disk / "data", clock)
+    try:
+        store.settings.add_player("Ana")
+        filler = fill(small_disk, leave=0)
+        before = (small_disk / "data" / "settings.json").read_bytes()
+        with pytest.raises(DiskFull, match="^The disk is full"):
+            store.settings.add_player("Ben")
+        with pytest.raises(DiskFull):
+            store.archive.add(Play("p1", "lure", "2026-11-27T18:00:00+00:00", (), ("Ana",), {}))
+        assert (small_disk / "data" / "settings.json").read_bytes() == before
+        assert [p.name for p in store.settings.players()] == ["Ana"] and store.archive.count() == 0
+        assert not [f for f in (small_disk / "data").iterdir() if f.name.endswith(".tmp")]  # nothing half-made
+        filler.unlink()
+        store.settings.add_player("Ben")
+        assert [p.name for p in store.settings.players()] == ["Ana", "Ben"]
+    finally:
+        store.close()
