@@ -106,12 +106,21 @@ class WrongCodes:
             self._failed.popitem(last=False)
 
     def allowed(self, address: str) -> bool:
+        return self.refusal(address) is None
+
+    def refusal(self, address: str) -> str | None:
+        """Why `address` may not try a code now, in words for the phone (None: it may)."""
         self._forget_old(self._clock())
         if self._mine.get(address, 0) >= WRONG_CODES_PER_MINUTE:
-            return False
-        if len(self._recent) < WRONG_CODES_PER_MINUTE_IN_ALL:
-            return True
-        return address not in self._failed and len(self._failed) < REMEMBERED
+            return ("Too many wrong codes from this phone. Wait a minute, then try again with the code shown on "
+                    "the host, or scan the QR code on its screen.")
+        if len(self._recent) < WRONG_CODES_PER_MINUTE_IN_ALL or (
+                address not in self._failed and len(self._failed) < REMEMBERED):
+            return None
+        # Past the table's thirty, an address that failed waits while the guessing goes on (an hour at most):
+        # "a minute" would not be true.
+        return ("Too many wrong codes at this table just now (someone may be guessing it), and this phone "
+                "typed one: scan the QR code on the host's screen, or open its link, which need no code.")
 
     def add(self, address: str) -> None:
         now = self._clock()
@@ -178,10 +187,9 @@ class TableGate:
             code = "".join(ch for ch in form.get("code", [""])[0] if ch.isdigit())
             then = _safe_next(form.get("next", ["/"])[0])
             address = counted_address(scope)
-            if not self.wrong_codes.allowed(address):
-                return await _page(send, 429, join_page(then, "Too many wrong codes. Wait a minute, then try "
-                                                              "again with the code shown on the host, or scan "
-                                                              "the QR code on its screen."))
+            refusal = self.wrong_codes.refusal(address)
+            if refusal is not None:
+                return await _page(send, 429, join_page(then, refusal))
             if hmac.compare_digest(code.encode(), self.key().code.encode()):  # type: ignore[misc]
                 return await self._let_in(send, then)
             self.wrong_codes.add(address)
