@@ -46,6 +46,7 @@ from companion.core.session_log import (
     apply_change,
     check_change,
 )
+from companion.store import storage
 from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
 from companion.store.shapes import DATE, problem
@@ -373,7 +374,7 @@ def write_journal(folder: Path, record: SessionRecord, set_aside: Path | None = 
     write_json_atomically(staging / HEAD, sealed({"kind": HEAD_KIND, "format": FORMAT, "base": base,
                                                   "segment_lines": SEGMENT_LINES, **record_to_doc(record)}))
     if set_aside is not None:
-        os.replace(folder, set_aside)
+        storage.replace(folder, set_aside)
     os.rename(staging, folder)
     fsync_directory(folder.parent)
     return Journal(folder, record, base, list(record.actions), list(record.undone), record.updated, SEGMENT_LINES)

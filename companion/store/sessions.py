@@ -18,6 +18,7 @@ from companion.core.errors import DomainError
 from companion.core.session_log import Change, SessionRecord
 from companion.core.words import count
 from companion.store import journal as journals
+from companion.store import storage
 from companion.store.backups import Witness
 from companion.store.db import check_migrated
 from companion.store.errors import CorruptFileError, StoreError
@@ -132,7 +133,7 @@ class SessionFiles:
             source = self._root / DISCARDED_DIR / session_id
             if not source.is_dir():
                 raise SessionNotFound(f"The discarded session {session_id} is gone.")
-            os.replace(source, self.path(session_id))
+            storage.replace(source, self.path(session_id))
             fsync_directory(self._folder)
 
     def finish(self, session_id: str) -> None:
@@ -252,7 +253,7 @@ class SessionFiles:
 
     def _set_aside(self, journal: Journal, path: Path, problem: str) -> None:
         aside = path.with_name(f"{path.name}.corrupt")
-        os.replace(path, aside)
+        storage.replace(path, aside)
         relpath = aside.relative_to(self._root).as_posix()
         log.warning("%s: %s", relpath, problem)
         self._report(relpath, f"A saved position of the unfinished session \"{journal.head.title}\" could not be "
@@ -267,5 +268,5 @@ class SessionFiles:
             self._journals.pop(session_id, None)
             folder.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(folder / session_id, ignore_errors=True)
-            os.replace(path, folder / session_id)
+            storage.replace(path, folder / session_id)
             fsync_directory(self._folder)

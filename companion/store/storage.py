@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -97,6 +98,22 @@ def aside_path(path: Path, when: datetime) -> Path:
     return aside
 
 
+REPLACE_TRIES = 12  # about 2 s in all: how long an antivirus or an indexer holds a file it opened
+
+
+def replace(source: str | Path, target: str | Path) -> None:
+    """`os.replace`, tried again on Windows while another program holds the file (an antivirus, the
+    search indexer: PermissionError with winerror 5 or 32), as Windows refuses it for a moment."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError as exc:
+            if os.name != "nt" or getattr(exc, "winerror", None) not in (5, 32) or attempt == REPLACE_TRIES - 1:
+                raise
+            time.sleep(0.03 * (attempt + 1))
+
+
 def write_json_atomically(path: Path, data: Any) -> None:
     """Write `data` as JSON to `path` so that a crash leaves the old or the new file (and a full disk
     the old one, with DiskFull)."""
@@ -109,7 +126,7 @@ def write_json_atomically(path: Path, data: Any) -> None:
                 tmp.write(text)
                 tmp.flush()
                 os.fsync(tmp.fileno())
-            os.replace(tmp_name, path)
+            replace(tmp_name, path)
         except BaseException:
             if os.path.exists(tmp_name):
                 os.unlink(tmp_name)

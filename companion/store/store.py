@@ -27,7 +27,6 @@ a crash interrupts it, and a staging without its manifest is thrown away.
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -36,7 +35,7 @@ from pathlib import Path
 from companion.core.errors import DomainError
 from companion.core.session_log import SessionRecord
 from companion.core.session_manager import DamagedSession, UnknownGame
-from companion.store import backups, folder_lock
+from companion.store import backups, folder_lock, storage
 from companion.store.archive import PlayArchive
 from companion.store.backups import BackupInfo, InvalidBackupError
 from companion.store.db import (
@@ -66,7 +65,12 @@ from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
 from companion.store.shapes import cut, shown
-from companion.store.storage import aside_path, fsync_directory, read_json, write_json_atomically
+from companion.store.storage import (
+    aside_path,
+    fsync_directory,
+    read_json,
+    write_json_atomically,
+)
 from companion.store.table_key import check_table_key
 
 Clock = Callable[[], datetime]
@@ -209,13 +213,13 @@ class Store:
                 folder = self.root / SESSIONS_DIR / session_id
                 if folder.exists():
                     shutil.rmtree(replaced / session_id, ignore_errors=True)
-                    os.replace(folder, replaced / session_id)
+                    storage.replace(folder, replaced / session_id)
                 (self.root / SESSIONS_DIR / f"{session_id}.json").unlink(missing_ok=True)
         for relpath in staged:
             source = staging / relpath
             if source.exists():
                 (self.root / relpath).parent.mkdir(parents=True, exist_ok=True)
-                os.replace(source, self.root / relpath)
+                storage.replace(source, self.root / relpath)
         fsync_directory(self.root)
         fsync_directory(self.root / SESSIONS_DIR)
         for session_id in self.sessions.old_files():
@@ -300,7 +304,7 @@ class Store:
         elif copy is not None:
             self.sessions.write(session_id, copy.raw, set_aside=aside)
         else:
-            os.replace(folder, aside)
+            storage.replace(folder, aside)
             fsync_directory(folder.parent)
 
     def _prepare(self, relpath: str) -> None:
@@ -331,9 +335,9 @@ class Store:
         staged = path.with_name(f".{path.name}.recovered.tmp")
         if found is not None:
             write_json_atomically(staged, migrate(found[1], schema))
-        os.replace(path, aside)
+        storage.replace(path, aside)
         if found is not None:
-            os.replace(staged, path)
+            storage.replace(staged, path)
         fsync_directory(path.parent)
 
     def _recover_if_missing(self, relpath: str) -> None:

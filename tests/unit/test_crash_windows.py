@@ -6,6 +6,7 @@ tests (test_kill.py, `make soak`) do it for real."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -119,7 +120,7 @@ def test_a_crash_while_a_damaged_file_is_replaced_still_restores_it_and_says_so(
     store.backup_now()
     store.close()
     (store.root / "settings.json").write_text("{broken")
-    crash_at(monkeypatch, store_module.os, "replace", after)
+    crash_at(monkeypatch, os, "replace", after)  # every replace of the store goes through os.replace
     with pytest.raises(Crash):
         open_store(store.root, clock)
     monkeypatch.undo()
@@ -187,7 +188,7 @@ def test_a_restore_is_all_or_nothing_whatever_moment_a_crash_picks(store, clock,
     if where == "write":
         crash_at(monkeypatch, store_module, "write_json_atomically", after)
     elif where == "replace":
-        crash_at(monkeypatch, store_module.os, "replace", after)
+        crash_at(monkeypatch, os, "replace", after)  # every replace of the store goes through os.replace
     else:
         from pathlib import Path
 
@@ -222,7 +223,7 @@ def test_the_swap_of_a_restore_is_finished_at_the_next_start(store, clock, monke
     backup, table_id = restore_scene(store)
     # os.replace ends every atomic write: the pre-restore backup, three staged files and the
     # manifest; then the swap, of which one step (a session of now moved out) gets through.
-    crash_at(monkeypatch, store_module.os, "replace", 1 + 3 + 1 + 1)
+    crash_at(monkeypatch, os, "replace", 1 + 3 + 1 + 1)
     with pytest.raises(Crash):
         store.restore(backup.path)
     monkeypatch.undo()
@@ -242,7 +243,7 @@ def test_a_session_a_restore_drops_is_whole_or_gone_whatever_moment_a_crash_pick
     from companion.store.sessions import session_ids
 
     backup, table_id = restore_scene(store)  # the backup lacks the second session: the restore drops it
-    crash_at(monkeypatch, store_module.os, "unlink", after)  # shutil.rmtree deletes file by file
+    crash_at(monkeypatch, os, "unlink", after)  # shutil.rmtree deletes file by file
     with pytest.raises(Crash):
         store.restore(backup.path)
     monkeypatch.undo()

@@ -73,3 +73,30 @@ def test_unserialisable_data_does_not_touch_the_file(tmp_path: Path) -> None:
     with pytest.raises(TypeError):
         write_json_atomically(path, {"bad": object()})
     assert read_json(path) == {"ok": True}
+
+
+@pytest.mark.parametrize("winerror, kept", [(32, True), (5, True), (None, False)])
+def test_a_replace_windows_refuses_for_a_moment_is_tried_again(tmp_path: Path, monkeypatch, winerror, kept) -> None:
+    # Issue 44, on Windows' terms (simulated): Windows refuses os.replace while an antivirus or the indexer
+    # holds the file (PermissionError, winerror 32 or 5); a tap or a save failed now and then.
+    from companion.store import storage
+
+    real, refused = os.replace, []
+
+    def held(source, target):
+        if len(refused) < 2:
+            error = PermissionError(13, "The process cannot access the file")
+            error.winerror = winerror
+            refused.append(error)
+            raise error
+        real(source, target)
+
+    monkeypatch.setattr(os, "name", "nt")
+    monkeypatch.setattr(os, "replace", held)
+    monkeypatch.setattr(storage.time, "sleep", lambda s: None)
+    if kept:
+        storage.write_json_atomically(tmp_path / "settings.json", {"n": 1})
+        assert json.loads((tmp_path / "settings.json").read_text()) == {"n": 1} and len(refused) == 2
+    else:  # another refusal (no winerror: a real permission problem) is not hidden
+        with pytest.raises(PermissionError):
+            storage.write_json_atomically(tmp_path / "settings.json", {"n": 1})
