@@ -17,8 +17,10 @@ checksums has none and is read as it is (its new lines and states have them).
 
 A saved state covers the first `actions` actions of the log after its first `lines`
 lines. It still holds while no later line changed the log before that place; it also
-names the head it belongs to and the rules that computed it (`RULES`: a new Companion
-replays rather than trust a state its older rules made).
+names the head it belongs to, the rules that computed it (`RULES`: a new Companion
+replays rather than trust a state its older rules made) and a digest of those lines (a
+line changed before it since, by a hand or a bug, is replayed and so found: no state
+stands in for lines that are not the ones it followed).
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ STATE = re.compile(r"^state-(\d+)-(\d+)\.json$")
 HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", "title", "setup", "actions",
                        "undone", "created", "updated"})
 LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
-STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "actions", "state"})
+STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "log", "actions", "state"})
 
 
 @functools.cache
@@ -129,6 +131,8 @@ class Journal:
     lines: int = 0
     changed_at: list[int] = field(default_factory=list)  # per line: the place in the log it changed
     torn: tuple[Path, int] | None = None  # a last line a crash cut short: its segment, where it begins
+    digests: dict[int, str] = field(default_factory=dict)  # the lines' digest after so many: where states were made
+    _digest: Any = field(default_factory=hashlib.sha256)  # of every line so far
     _record: SessionRecord | None = None
 
     @property
@@ -138,10 +142,14 @@ class Journal:
                                    updated=self.updated)
         return self._record
 
-    def add(self, change: Change, at: str) -> None:
-        """Follow `change` in memory (IndexError when it does not fit the log)."""
+    def add(self, change: Change, at: str, line: bytes) -> None:
+        """Follow `change`, read from or written as `line` (without its newline), in memory
+        (IndexError when it does not fit the log)."""
         self.changed_at.append(apply_change(self.actions, self.undone, change))
+        self._digest.update(line + b"\n")
         self.lines += 1
+        if self.lines in self.digests:
+            self.digests[self.lines] = self._digest.hexdigest()
         self.updated = at
         self._record = None
 
@@ -170,14 +178,16 @@ class Journal:
                 os.close(fd)
             if new:
                 fsync_directory(self.folder)
-        self.add(change, at)
+        self.add(change, at, line[:-1])
 
     def save_state(self, actions: int, encoded: Any) -> None:
         """Keep a state reached by the first `actions` actions of the log as it is now."""
         path = self.folder / f"state-{self.lines}-{actions}.json"
+        self.digests[self.lines] = self._digest.hexdigest()
         write_json_atomically(path, sealed({"kind": STATE_KIND, "format": FORMAT, "base": self.base,
                                             "rules": rules_fingerprint(), "lines": self.lines,
-                                            "actions": actions, "state": encoded}))
+                                            "log": self.digests[self.lines], "actions": actions,
+                                            "state": encoded}))
         for old in state_files(self.folder)[KEEP_STATES:]:
             old.unlink(missing_ok=True)
 
@@ -191,9 +201,12 @@ class Journal:
     def saved_state(self, path: Path) -> tuple[int, Any, str | None] | None:
         """The state in `path` (still encoded), how many actions it covers and what is wrong with
         its checksum (see `read_state`), when it belongs to this log as it is now; else None
-        (made by other rules, or the log changed before it). CorruptFileError when it does not read."""
+        (made by other rules, its lines changed since, or the log changed before it by a later
+        line). CorruptFileError when it does not read."""
         doc, problem = read_state(path, self.sealed)
         if doc["base"] != self.base or doc["rules"] != rules_fingerprint():
+            return None
+        if doc.get("log") is None or doc["log"] != self.digests.get(doc["lines"]):
             return None
         return (doc["actions"], doc["state"], problem) if self.still_holds(doc["lines"], doc["actions"]) else None
 
@@ -291,6 +304,7 @@ def read_journal(folder: Path, repair: bool = True) -> Journal:
     off a last line a crash left unfinished (it was never acknowledged; else `Journal.torn`
     says where it is, and `Journal.repair` cuts it off)."""
     journal = read_head(folder)
+    journal.digests = {int(m[1]): "" for p in folder.glob("state-*.json") if (m := STATE.match(p.name))}
     paths = segments(folder)
     for n, path in enumerate(paths):
         _read_segment(journal, path, n == len(paths) - 1)
@@ -358,7 +372,7 @@ def _read_segment(journal: Journal, path: Path, last: bool) -> None:
     for i, line in enumerate(lines, 1):
         change, at = line_change(journal, line, i, path.name, None if docs is None else docs[i - 1])
         try:
-            journal.add(change, at)
+            journal.add(change, at, line)
         except IndexError as exc:
             raise CorruptFileError(f"line {i} of its {path.name} is not valid: {exc}") from exc
 

@@ -144,7 +144,7 @@ def salvage(folder: Path) -> Salvage:
                 assert journal is not None
                 try:
                     change, at = line_change(journal, line, i, path.name)
-                    journal.add(change, at)
+                    journal.add(change, at, line)
                     found.changes.append((change, at))
                 except (CorruptFileError, IndexError):
                     reading = False

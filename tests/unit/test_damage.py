@@ -187,6 +187,26 @@ def test_a_line_that_reads_but_does_not_apply_is_found_at_start_up(store, clock)
         store.close()
 
 
+def test_a_line_that_reads_but_does_not_apply_before_the_newest_saved_state_is_found_at_start_up(store, clock) -> None:
+    # Issue 44: opening from the newest saved state replayed only the lines after it, so a line before it that
+    # reads (its checksum made anew by a hand or a bug) but that the rules refuse went unnoticed at start-up.
+    session_id = play(store)
+    segment = folder_of(store, session_id) / SEGMENT
+    assert journal.state_files(folder_of(store, session_id))  # a state saved after the line changed below
+    lines = segment.read_bytes().splitlines(keepends=True)
+    at = json.loads(lines[3])["at"]
+    lines[3] = journal.change_to_line(Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")), at)
+    segment.write_bytes(b"".join(lines))
+    store, ctx = start(store.root, clock)
+    try:
+        [notice] = ctx.notices
+        assert f"The unfinished session {session_id} could not be read: its log cannot be replayed: " in notice
+        assert labels(store, session_id) == rolls(ACTIONS)  # the backup's copy holds more than the first 3
+        assert b"roll 9 and 9" in (aside_of(store, session_id) / SEGMENT).read_bytes()
+    finally:
+        store.close()
+
+
 def test_a_last_line_a_crash_cut_short_is_still_dropped_without_a_word(store, clock) -> None:
     session_id = play(store, 12)
     segment = folder_of(store, session_id) / SEGMENT
