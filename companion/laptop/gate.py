@@ -43,6 +43,9 @@ MINUTE = 60.0
 FAILED_MEMORY = 3600  # seconds an address that typed a wrong code is remembered
 REMEMBERED = 1024  # addresses remembered at most: past it, a busy table lets no new address past its limit
 FORWARDED = "an address that X-Forwarded-For hides"
+HEADERS_AT_MOST = 64 * 1024  # bytes of a request's headers: a phone's cookies for this address fit many times over
+TOO_LARGE = ("This phone sent more cookies than Companion reads (over 64 KB). Clear this site's data in "
+             "the browser's settings, then open the link again.")
 
 
 
@@ -146,6 +149,8 @@ class TableGate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
+        if sum(len(name) + len(value) for name, value in scope.get("headers", ())) > HEADERS_AT_MOST:
+            return await _refuse(scope, send, 431, TOO_LARGE)
         headers = _headers(scope)
         host, origin = headers.get("host"), headers.get("origin")
         if not host_allowed(host, self.names) or (origin and not same_origin(origin, host or "")):

@@ -1,7 +1,7 @@
 """Serving the web app with uvicorn so that SIGINT and SIGTERM stop it in a moment, and cleanly,
 whatever a client sent.
 
-Three things, each for a reason measured on Flet 1.0.5 and uvicorn 0.54:
+Each of these for a reason measured on Flet 1.0.5 and uvicorn 0.54:
 
 - **Flet's handler of a websocket ends with it.** `FletApp.handle` stops its send loop only
   for a client that registered (flet_web/fastapi/flet_app.py: the sentinel is queued only
@@ -18,6 +18,11 @@ Three things, each for a reason measured on Flet 1.0.5 and uvicorn 0.54:
   instead of binary...), so a client sending them fills the log. `MalformedFrames` turns each
   into one line naming the peer and what was wrong, and logs at most `FRAME_LINES_PER_MINUTE`
   of them a minute (the next one says how many were left out).
+- **A refused handshake is answered.** websockets refuses a websocket's opening request it will
+  not read (a header line over 8 KB: a phone's cookies for this address grown large) by queuing a
+  431 answer, which uvicorn's `websockets-sansio` protocol never sends: the phone waited forever.
+  `WebSockets` sends it and closes the connection, and reads header lines as long as the page's
+  own requests may have (`gate.HEADERS_AT_MOST`): a phone whose page loaded can open its websocket.
 - **Stopping returns.** uvicorn raises the caught signal again once it has shut down;
   SIGTERM's default action then kills the process before `companion`'s caller closes the
   store (cli.run's `finally`), and SIGINT ends in a KeyboardInterrupt traceback. `Server`
@@ -41,11 +46,15 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from types import FrameType
+from typing import Any
 
 import uvicorn
+import websockets.http11
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import HANDLED_SIGNALS
 
 from companion.join_trace import mark
+from companion.laptop.gate import HEADERS_AT_MOST
 from companion.ui.phone import PHONE_COOKIE, connection_cookie
 
 log = logging.getLogger(__name__)
@@ -137,6 +146,20 @@ def end_flet_handlers() -> None:
                                                          self._FletApp__session_timeout_seconds)
 
     routes.FletApp = EndingFletApp
+
+
+class WebSockets(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol (`ws="websockets-sansio"`), answering a handshake websockets refuses."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        websockets.http11.MAX_LINE_LENGTH = HEADERS_AT_MOST  # read by its parser at each line (websockets 17)
+        super().__init__(*args, **kwargs)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.handshake_exc is not None and not self.handshake_initiated and not self.transport.is_closing():
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
 
 
 class Server(uvicorn.Server):
