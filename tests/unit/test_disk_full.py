@@ -1,12 +1,11 @@
 """A full disk (issue 44): a tap whose line did not wholly reach the disk is not acknowledged; it is
 refused in words, the file keeps no fragment, everything acknowledged before stays, and play goes on
-once space returns. On a real small file system: a tmpfs this test mounts (it needs root, as CI runs)."""
+once space returns. On a real small file system: a tmpfs this test mounts (tests/small_disk.py).
+tests/e2e/test_disk_full_in_browser.py does the same through a real server and a browser phone."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,30 +16,15 @@ from companion.games.dice_roller import GAME as TABLE
 from companion.games.dice_roller import roll, set_pool
 from companion.store import open_store
 from companion.store.errors import DiskFull
+from tests.small_disk import fill
+from tests.small_disk import small_disk as mounted
 
 
 @pytest.fixture
 def small_disk(tmp_path: Path):
-    """A 1 MiB tmpfs at a folder of its own, unmounted after the test."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs needs root (CI runs as root)")
-    mount = tmp_path / "small"
-    mount.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)], check=True)
-    try:
+    """A 1 MiB tmpfs at a folder of its own."""
+    with mounted(tmp_path / "small") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
-
-
-def fill(disk: Path, leave: int) -> Path:
-    """A file taking all the room on `disk` but about `leave` bytes."""
-    stats = os.statvfs(disk)
-    free = stats.f_bavail * stats.f_frsize
-    filler = disk / "filler"
-    with open(filler, "wb") as f:
-        f.write(b"\0" * max(0, free - leave))
-    return filler
 
 
 def test_a_tap_the_full_disk_did_not_keep_is_refused_and_nothing_acknowledged_is_lost(small_disk, clock) -> None:
