@@ -389,6 +389,6 @@ def write_journal(folder: Path, record: SessionRecord, set_aside: Path | None = 
                                                   "segment_lines": SEGMENT_LINES, **record_to_doc(record)}))
     if set_aside is not None:
         storage.replace(folder, set_aside)
-    os.rename(staging, folder)
+    storage.replace(staging, folder)
     fsync_directory(folder.parent)
     return Journal(folder, record, base, list(record.actions), list(record.undone), record.updated, SEGMENT_LINES)

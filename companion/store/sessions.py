@@ -4,7 +4,6 @@ and never rewrites the log before it, let alone the archive of finished plays.""
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import shutil
 import threading
@@ -188,7 +187,7 @@ class SessionFiles:
         for staging in self._folder.glob(".*.new"):
             target = self._folder / staging.name[1:-len(".new")]
             if (staging / journals.HEAD).exists() and SESSION_ID.match(target.name) and not target.exists():
-                os.rename(staging, target)
+                storage.replace(staging, target)
             else:
                 shutil.rmtree(staging)
         fsync_directory(self._folder)

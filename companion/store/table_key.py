@@ -13,7 +13,6 @@ when the copy is damaged too does the table get a new key. Either way the host i
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from companion.store.storage import (
     aside_path,
     check_seal,
     fsync_directory,
+    replace,
     sealed,
     unsealed,
     write_json_atomically,
@@ -121,7 +121,7 @@ def check_table_key(root: Path, report: Report | None = None, now: datetime | No
     log.warning("%s", text)
     (report or (lambda relpath, words: None))(TABLE_KEY_FILE, text)
     if path.exists():
-        os.replace(path, aside)
+        replace(path, aside)
         fsync_directory(root)
     _write(root, kept)
     return kept

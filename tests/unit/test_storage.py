@@ -100,3 +100,17 @@ def test_a_replace_windows_refuses_for_a_moment_is_tried_again(tmp_path: Path, m
     else:  # another refusal (no winerror: a real permission problem) is not hidden
         with pytest.raises(PermissionError):
             storage.write_json_atomically(tmp_path / "settings.json", {"n": 1})
+
+
+def test_every_rename_in_the_store_is_tried_again_as_a_replace_is() -> None:
+    # Issue 44: a session folder moved into place or set aside, and the table key set aside, were renamed with
+    # os.rename / os.replace, never tried again while Windows held them; each goes through storage.replace.
+    import re
+
+    from companion.store import storage
+
+    store = Path(storage.__file__).parent
+    renames = {path.name: re.findall(r"\bos\.(?:rename|replace|renames)\(|\bshutil\.move\(", path.read_text())
+               for path in store.glob("*.py")}
+    assert len(renames) > 10  # the store's modules were read
+    assert {name: found for name, found in renames.items() if found} == {"storage.py": ["os.replace("]}
