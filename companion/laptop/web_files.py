@@ -242,9 +242,12 @@ class ClientFiles:
         if rel == FONT and self.icon_font.path is not None:
             return self.icon_font.path
         for root in self.roots:
-            candidate = (root / rel).resolve()
-            if candidate.is_file() and candidate.is_relative_to(root.resolve()):
-                return candidate
+            try:
+                candidate = (root / rel).resolve()
+                if candidate.is_file() and candidate.is_relative_to(root.resolve()):
+                    return candidate
+            except OSError:  # a name no file system takes (too long...): names no file, so the page
+                continue
         return None
 
     async def _font(self, request: _Request, family: str) -> None:

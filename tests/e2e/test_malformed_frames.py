@@ -97,13 +97,14 @@ def test_the_line_after_a_quiet_minute_says_how_many_were_left_out() -> None:
     assert frames.filter(other) and other.getMessage() == "Something else"
 
 
-def test_a_null_byte_in_a_path_is_a_plain_404_not_a_traceback(make_server) -> None:
+def test_a_null_byte_or_a_name_too_long_in_a_path_is_a_plain_404_not_a_traceback(make_server) -> None:
     # Issue 44: "/%00" answered 500 with a traceback in the server's log, per request, from anyone.
     import urllib.error
     import urllib.request
 
     server = make_server()
-    for path in ("/%00", "/a%00b.js", "/assets/%00"):
+    # The same for a name no file system takes (over 255 bytes: ENAMETOOLONG, a 500 and a traceback before).
+    for path in ("/%00", "/a%00b.js", "/assets/%00", "/" + "a" * 300, "/assets/" + "a/" * 3000 + "b.js"):
         try:
             urllib.request.urlopen(server.url + path, timeout=5)
             status = 200
