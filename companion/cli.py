@@ -170,9 +170,10 @@ def run(args: argparse.Namespace) -> int:
     check_port_free(host, args.port)
     try:
         writable_cache_dir()
-    except OSError as exc:
-        raise UsageError(f"cannot write the cache folder {exc.filename}: {exc.strerror}; set COMPANION_CACHE_DIR to "
-                         "a folder Companion can write") from None
+    except OSError as exc:  # served all the same, uncompressed
+        print(f"NOTICE: cannot write the cache folder {exc.filename}: {exc.strerror}. The app's files are sent "
+              "uncompressed (slower to join) and Chinese, Japanese and Korean names may show as boxes; set "
+              "COMPANION_CACHE_DIR to a folder Companion can write.", flush=True)
     folder = data_dir(args.data_dir)
     use_overrides(folder / CUSTOM_DATA)
     try:

@@ -61,8 +61,9 @@ def seed_roster(data_dir: Path, names) -> None:
 class Server:
     """`python -m companion` on a loopback port with its own data folder."""
 
-    def __init__(self, data_dir: Path, port: int, lan: bool = False) -> None:
+    def __init__(self, data_dir: Path, port: int, lan: bool = False, cache: Path = TEST_CACHE) -> None:
         self.data_dir = data_dir
+        self.cache = cache  # COMPANION_CACHE_DIR: by default, one for all the tests' servers
         self.port = port
         self.lan = lan
         self.url = f"http://127.0.0.1:{port}"
@@ -71,7 +72,7 @@ class Server:
 
     def start(self) -> None:
         # The compressed client and extracted fonts are made once for all the tests' servers.
-        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "COMPANION_CACHE_DIR": str(TEST_CACHE)}
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "COMPANION_CACHE_DIR": str(self.cache)}
         env.pop("DISPLAY", None)
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

@@ -103,5 +103,8 @@ class FallbackFonts:
                 if face is None:
                     print(f"Companion: {collection} has no Noto Sans CJK {language} face", file=sys.stderr)
                     return None
-                write_whole(out, lambda partial: face.save(str(partial)))
+                try:
+                    write_whole(out, lambda partial: face.save(str(partial)))
+                except OSError:  # a cache folder that cannot be written (cli.run said so): no such font
+                    return None
         return FontFile(out, "font/otf")

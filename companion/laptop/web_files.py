@@ -101,9 +101,13 @@ class Compressed:
         return self.folder / f"{key}.{'br' if encoding == 'br' else 'gz'}"
 
     def start(self, paths: list[Path]) -> None:
-        """Compress `paths` in the background: gzip first (quick), then brotli (smaller, slower)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        clear_stale(self.folder)
+        """Compress `paths` in the background: gzip first (quick), then brotli (smaller, slower). Not
+        where the cache folder cannot be written: every file is then sent as it is."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            clear_stale(self.folder)
+        except OSError:  # cli.run said so in one line
+            return
         for encoding in ("gzip", "br"):
             for path in paths:
                 self._ask(encoding, path)

@@ -14,6 +14,7 @@ import pytest
 
 from tests.browser import (
     CHROMIUM,
+    TEST_CACHE,
     AppPage,
     Server,
     free_port,
@@ -30,12 +31,13 @@ DESKTOP = {"width": 1280, "height": 800}
 def make_server(tmp_path: Path) -> Iterator:
     servers: list[Server] = []
 
-    def make(data_dir: Path | None = None, lan: bool = False, players: tuple[str, ...] = ()) -> Server:
+    def make(data_dir: Path | None = None, lan: bool = False, players: tuple[str, ...] = (),
+             cache: Path = TEST_CACHE) -> Server:
         """A server on `data_dir` (default: a fresh folder), its roster seeded with `players`."""
         data_dir = data_dir or tmp_path / "data"
         if players:
             seed_roster(data_dir, players)
-        server = Server(data_dir, free_port(), lan=lan)
+        server = Server(data_dir, free_port(), lan=lan, cache=cache)
         server.start()
         servers.append(server)
         return server

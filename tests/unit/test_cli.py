@@ -51,20 +51,6 @@ def test_port_in_use(tmp_path: Path) -> None:
     assert not (tmp_path / "data").exists()
 
 
-def test_an_unwritable_cache_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    # Issue 44: a cache folder that is a file (or on a read-only mount) stopped the server with a traceback.
-    import os
-
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    result = run("--port", str(free_port()), "--data-dir", str(tmp_path / "data"),
-                 env={**os.environ, "COMPANION_CACHE_DIR": str(blocker)})
-    assert result.returncode == 2
-    assert result.stderr.strip() == (f"companion: cannot write the cache folder {blocker}: it is a file, not a "
-                                     "folder; set COMPANION_CACHE_DIR to a folder Companion can write")
-    assert not (tmp_path / "data").exists()
-
-
 def test_unwritable_data_dir(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
