@@ -311,3 +311,37 @@ def test_a_file_nested_too_deep_to_read_is_damage_not_a_crash(store, clock, wher
         assert labels(store, session_id) == rolls(ACTIONS)  # the backup held it all
     finally:
         store.close()
+
+
+SHAPES = {  # what a damaged file may hold, whatever the file: each is found at start-up and announced
+    "latin-1": '{"name": "Ren\xe9e \xff"}'.encode("latin-1"), "UTF-16": '{"a": 1}'.encode("utf-16"),
+    "a byte-order mark": b"\xef\xbb\xbf{}", "a number": b"5", "a list": b"[1, 2]", "a string": b'"x"',
+    "null": b"null", "nested 200,000 deep": b"[" * 200_000 + b"]" * 200_000, "a huge number": b"9" * 100_000,
+    "5 MB of spaces": b" " * 5_000_000 + b"{}", "NaN": b'{"a": NaN}', "a lone surrogate": b'{"a": "\\ud800"}',
+    "control bytes": b"\x00\x01\x02",
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=list(SHAPES))
+def test_every_file_of_any_shape_is_found_set_aside_and_announced(store, clock, tmp_path, shape) -> None:
+    # Issue 44: every reader of a damaged file survives any shape of it (recursion, size, encoding, type).
+    import shutil
+
+    from companion.core.plays import Play
+
+    store.settings.add_player("Ana")
+    store.archive.add(Play("p1", "lure", "2026-11-21T09:00:00+00:00", (), ("Ana",), {}))
+    session_id = play(store, 12)
+    folder = folder_of(store, session_id).relative_to(store.root)
+    state = journal.state_files(store.root / folder)[0].name
+    for n, relpath in enumerate(["settings.json", "archive.json", folder / "head.json", folder / SEGMENT,
+                                 folder / state]):
+        root = shutil.copytree(store.root, tmp_path / f"case-{n}")
+        (root / relpath).write_bytes(SHAPES[shape])
+        case, ctx = start(root, clock)
+        try:
+            assert len(ctx.notices) == 1, (relpath, ctx.notices)
+            assert [p.name for p in case.settings.players()] == ["Ana"] and case.archive.count() == 1
+            assert labels(case, session_id) == rolls(12)
+        finally:
+            case.close()
