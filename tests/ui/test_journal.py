@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
+from tests.headless import key_of
 
 
 def campaign(app):
@@ -104,15 +105,13 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
         await page.click(key="pool-0")
     day = assistant.state
     assert day.step == "cast" and len(day.angler_dice) == 1
-    await page.click(key="angler-cast")
+    assert assistant.state.strike.status == "casting"  # its die cast with the third taken: no tap of its own
     while assistant.state.strike.status == "casting":
         await page.click(key="row-fish")
     if assistant.state.strike.status == "hooked":
         await page.click(key="hook-species-coho")
         await page.click(key="hook-colour-gold")
-        await page.click(key="column-blue")
-        assert page.find(key="token-gained").value in ("It takes a blue token.",)
-        await page.click(key="land-fish")
+        await page.click(key="column-blue")  # the first of the wheel's order the column has: lands the fish
         assert [f.species.value for f in assistant.state.fish] == ["coho"]
         assert assistant.state.hatch[sa.Hatch.BLUE] == 1
     await page.click(key="end-round")
@@ -130,7 +129,7 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
         else:
             await page.click(key="hook-species-brook")
             await page.click(key="hook-colour-green")
-            await page.click(key="land-fish")
+            await page.click(key="no-token")
     await page.click(key="end-round")
     assert assistant.state.over
     await page.click(key="send-to-journal")
@@ -180,7 +179,6 @@ async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(
         await page.click(key="roll-4")
         for _ in range(3):
             await page.click(key="pool-0")
-        await page.click(key="angler-cast")
         while assistant.state.strike.status == "casting":
             await page.click(key="row-fish")
         if assistant.state.strike.status == "hooked":
@@ -193,7 +191,7 @@ async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(
     await page.click(key="hook-species-brook")  # the points follow the species' cards
     assert page.find(key="hook-points-count").value == "4" and not page.has(key="hook-points-5")
     await page.click(key="hook-colour-black")
-    await page.click(key="land-fish")
+    await page.click(key="no-token")
     assert [(f.species.value, f.points) for f in assistant.state.fish] == [("brook", 4)]
 
 
@@ -313,3 +311,35 @@ async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_p
     assert other.find(key="day-result").value == "You beat the Silent Angler"  # the last Day's scores
     await other.click(key="undo")  # the last Day taken back: its sheet again
     assert other.find(key="sheet-owner").value == "Your catch" and other.has(key="record-day")
+
+
+async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
+    """Seed 000, THE SILENT ANGLER (a hook: the fish and one hatch token from that column, the colour its die
+    points at on the wheel, else the next clockwise the column has). Issue 43: a hook cost 5 to 10 taps (each
+    token of the column, then "lands this fish"); now species, colour and the token it takes, which lands it."""
+    page, _, assistant = await start_assistant(app)
+    for _ in range(20):  # rounds until a Strike card hooks a fish
+        await page.click(key="roll-4")
+        for _ in range(3):
+            await page.click(key="pool-0")
+        while assistant.state.strike.status == "casting":
+            await page.click(key="row-fish")
+        if assistant.state.strike.status == "hooked":
+            break
+        while assistant.state.step == "cast":  # its second die, if it has one: cast already
+            await page.click(key="row-rock")
+        await page.click(key="end-round")
+    hooked = assistant.state
+    assert hooked.strike.status == "hooked"
+    die, wheel = hooked.die, j.RULES.adventure.wheel
+    order = [wheel[(die - 1 + k) % len(wheel)] for k in range(len(wheel))]  # by hand: the die's colour first
+    tiles = [key_of(c) for c in page.find_all() if (key_of(c) or "").startswith("column-")]
+    assert tiles == [f"column-{h.value}" for h in order]
+    assert page.find(key="token-order").value.startswith(f"Its die points at {order[0].value}:")
+    taps = 0
+    for key in ("hook-species-rainbow", "hook-colour-gold", f"column-{order[2].value}"):  # its column lacks 2
+        await page.click(key=key)
+        taps += 1
+    assert taps == 3 and [(f.species.value, f.color.value, f.points) for f in assistant.state.fish] == [
+        ("rainbow", "gold", 3)]
+    assert assistant.state.hatch[order[2]] == 1 and sum(assistant.state.hatch.values()) == 1

@@ -33,15 +33,17 @@ from companion.games.freshwater_fly.strike import StrikeState, deck_rules
 GAME = "fly-solo-day"
 
 
+def wheel_order(die: int, wheel: Sequence[Hatch]) -> tuple[Hatch, ...]:
+    """The colours in the order the Silent Angler looks for one: the one its die points at, then
+    clockwise round the wheel."""
+    return tuple(wheel[(die - 1 + step) % len(wheel)] for step in range(len(wheel)))
+
+
 def wheel_token(die: int, column: Iterable[Hatch], wheel: Sequence[Hatch]) -> Hatch | None:
     """The hatch token the Silent Angler takes: the colour its die points at on the wheel,
     else the next colour clockwise that the column has; None when the column has none."""
     present = set(column)
-    for step in range(len(wheel)):
-        colour = wheel[(die - 1 + step) % len(wheel)]
-        if colour in present:
-            return colour
-    return None
+    return next((colour for colour in wheel_order(die, wheel) if colour in present), None)
 
 
 @dataclass(frozen=True)

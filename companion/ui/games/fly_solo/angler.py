@@ -4,17 +4,19 @@ to the journal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
+from companion.core.actions import Action
 from companion.core.dice import die_type
 from companion.core.errors import DomainError
 from companion.core.session import GameSession
 from companion.core.words import count
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
-from companion.games.fly_solo.angler import AnglerDay, wheel_token
+from companion.games.fly_solo.angler import AnglerDay, wheel_order
 from companion.games.fly_solo.journal import Campaign
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 from companion.games.freshwater_fly.options import check_fish_points
@@ -34,6 +36,7 @@ from companion.ui.theme import big_button_style
 
 D6 = "d6"
 DEFAULT_POINTS = 3
+HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
@@ -91,7 +94,6 @@ class AnglerScreen(SessionScreen):
         self.species: Species | None = None
         self.colour: FishColor | None = None
         self.points = DEFAULT_POINTS
-        self.column: set[Hatch] = set()
         self.pool = DiceTray(size=64, on_tap=self._take, key="pool")
 
     def find(self) -> GameSession[Any] | None:
@@ -222,25 +224,24 @@ class AnglerScreen(SessionScreen):
                        alignment=ft.MainAxisAlignment.CENTER),
                 ft.Row([
                     ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", expand=True,
-                                    style=big_button_style(), on_click=lambda e: self.act(lambda d: sa.row(d, True))),
+                                    style=big_button_style(), on_click=lambda e: self._then_cast(lambda d: sa.row(d, True))),
                     ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", expand=True,
                                       style=big_button_style(),
-                                      on_click=lambda e: self.act(lambda d: sa.row(d, False))),
+                                      on_click=lambda e: self._then_cast(lambda d: sa.row(d, False))),
                 ], spacing=12),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return self._hooked(day, cards)
 
     def _hooked(self, day: AnglerDay, cards: ft.Control) -> ft.Control:
-        gains = wheel_token(day.die or 1, self.column, j.RULES.adventure.wheel)
-        gets = (f"It takes a {gains.value} token." if gains
-                else "No token in the column: its track moves one space instead.")
+        """Its fish (species, colour, points), then the token it takes, which lands it: one tap for the
+        token, the colours in the order the wheel gives, first the one its die points at."""
+        order = wheel_order(day.die or 1, j.RULES.adventure.wheel)
         species = ChoiceRow([(s.value, s.label) for s in Species], self._pick_species, key="hook-species", width=96)
         if self.species:
             species.select(self.species.value)
         low, high = self._range()  # the points the chosen species' cards print
         self.points = max(low, min(high, self.points))
         points = NumberPad("Points on the card", self.points, low, high, self._set_points, "hook-points", False)
-        ready = self.species is not None and self.colour is not None
         return ft.Column([
             ft.Text("HOOKED!", size=30, weight=ft.FontWeight.BOLD, color="#C62828", key="angler-hooked",
                     text_align=ft.TextAlign.CENTER),
@@ -248,12 +249,15 @@ class AnglerScreen(SessionScreen):
             heading("The Silent Angler's fish: which one?"),
             species.control,
             fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
-            points.control,
-            heading("Hatch tokens in that column"),
-            hatch_choice(self.column, self._toggle_column, key="column"),
-            ft.Text(gets, size=16, key="token-gained"),
-            ft.FilledButton("The Silent Angler lands this fish", icon=ft.Icons.CHECK, key="land-fish",
-                            style=big_button_style(), disabled=not ready, on_click=lambda e: self._land()),
+            ft.Column([  # brought into view once the fish is named: the points, then the token that lands it
+                points.control,
+                heading("Which hatch token does it take from that column?"),
+                ft.Text(f"Its die points at {order[0].value}: that one if the column has it, else the first of "
+                        "these it has. Tapping it lands the fish.", size=15, key="token-order"),
+                hatch_choice((), self._land, key="column", order=order),
+                ft.OutlinedButton("No token in the column: its track moves a space", icon=ft.Icons.CHECK,
+                                  key="no-token", on_click=lambda e: self._land(None)),
+            ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=ft.ScrollKey(HOOK_REST)),
         ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # Taps ------------------------------------------------------------------------------------
@@ -269,15 +273,32 @@ class AnglerScreen(SessionScreen):
         self.act(lambda d: sa.roll(d, count, self.ctx.rng))
 
     def _take(self, index: int) -> None:
-        self.act(lambda d: sa.take(d, index))
+        self._then_cast(lambda d: sa.take(d, index))
+
+    def _then_cast(self, build: Callable[[AnglerDay], Action]) -> bool:
+        """Record `build`'s action; when the Silent Angler's next die is then to be cast, cast it too (the
+        Strike cards shuffled): no tap of its own. Undone, the cast waits for "Shuffle and cast"."""
+        if not self.act(build):
+            return False
+        day: AnglerDay = self.view
+        if day.step == "cast" and day.strike.status == "idle":
+            self.act(lambda d: sa.cast(d, self.ctx.rng, fly_options(self.ctx).strike_hooks))
+        return True
 
     def _pick_species(self, value: str) -> None:
         self.species = Species(value)
-        self.render()
+        self._named()
 
     def _pick_colour(self, colour: FishColor) -> None:
         self.colour = colour
+        self._named()
+
+    def _named(self) -> None:
+        """Drawn again; once the fish's species and colour are both chosen, its points and the token that
+        lands it are scrolled into view (they are below the fold on a phone)."""
         self.render()
+        if self.species is not None and self.colour is not None:
+            self.bring_into_view(HOOK_REST)
 
     def _range(self) -> tuple[int, int]:
         """The lowest and highest points the chosen species' cards print (any species' before)."""
@@ -291,19 +312,16 @@ class AnglerScreen(SessionScreen):
         self.points = max(low, min(high, points))
         self.render()
 
-    def _toggle_column(self, colour: Hatch) -> None:
-        self.column ^= {colour}
-        self.render()
-
-    def _land(self) -> None:
+    def _land(self, token: Hatch | None) -> None:
+        """The Silent Angler lands the fish described and takes `token` (None: the column has none)."""
         if self.species is None or self.colour is None:
             self.host.toast("Tap the fish's species and colour first.")
             return
-        species, colour, points, column = self.species, self.colour, self.points, list(self.column)
-        if self.act(lambda d: sa.hook(d, species, colour, check_fish_points(fly_options(self.ctx).fish_points,
-                                                                           species, points),
-                                      column, j.RULES.adventure)):
-            self.species, self.colour, self.points, self.column = None, None, DEFAULT_POINTS, set()
+        species, colour, points = self.species, self.colour, self.points
+        points = check_fish_points(fly_options(self.ctx).fish_points, species, points)
+        column = [token] if token else []  # the token it takes is all the wheel needs of the column
+        if self._then_cast(lambda d: sa.hook(d, species, colour, points, column, j.RULES.adventure)):
+            self.species, self.colour, self.points = None, None, DEFAULT_POINTS
             self.render()
 
     def _send(self, day: AnglerDay) -> None:

@@ -26,11 +26,12 @@ def token(colour: Hatch, size: float = 20) -> ft.Control:
                         border=ft.Border.all(1, "#616161"))
 
 
-def hatch_choice(selected: Collection[Hatch], on_tap: Callable[[Hatch], None], key: str) -> ft.Control:
-    """Six big hatch-token buttons, each named under its colour; the chosen ones ringed and ticked,
-    and read as checked."""
+def hatch_choice(selected: Collection[Hatch], on_tap: Callable[[Hatch], None], key: str,
+                 order: Sequence[Hatch] = tuple(Hatch)) -> ft.Control:
+    """Six big hatch-token buttons (in `order`), each named under its colour; the chosen ones ringed and
+    ticked, and read as checked."""
     tiles = []
-    for colour in Hatch:
+    for colour in order:
         chosen = colour in selected
         tiles.append(ft.Semantics(
             label=f"{colour.value.capitalize()} token", checked=chosen,
