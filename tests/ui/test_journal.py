@@ -343,3 +343,26 @@ async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
     assert taps == 3 and [(f.species.value, f.color.value, f.points) for f in assistant.state.fish] == [
         ("rainbow", "gold", 3)]
     assert assistant.state.hatch[order[2]] == 1 and sum(assistant.state.hatch.values()) == 1
+
+
+async def test_no_5b_re_roll_without_momentum_tile_5(app) -> None:
+    page, _, _ = await start_assistant(app)  # Momentum tile 1
+    await page.click(key="roll-5")
+    assert page.has(key="pool-0") and not page.has(key="reroll-5b")
+
+
+async def test_the_5b_re_roll_is_offered_with_momentum_tile_5_and_re_rolls_the_pool(app) -> None:
+    # Issue 43: the Silent Angler's dice step offered no Momentum 5B re-roll, though it changes its dice.
+    page, session = await new_adventure(app, "With tile 5")
+    await page.click(key="buy-momentum-5A")
+    await page.click(key="open-assistant")
+    await page.click(key="start-angler")
+    [record] = app.ctx.sessions.open_records(sa.GAME)
+    assistant = app.ctx.sessions.get(record.id)
+    await page.click(key="roll-5")
+    await page.click(key="pool-0")
+    before = assistant.state.draft
+    await page.click(key="reroll-5b")
+    after = assistant.state.draft
+    assert len(after.pool) == 4 and after.dice_of(0) == before.dice_of(0) and after.round == before.round
+    assert assistant.record.actions[-1].label == "Momentum 5B: re-roll the pool (4 dice)"

@@ -196,3 +196,26 @@ def test_the_days_steps_are_the_kits_phases_and_a_step_out_of_turn_is_refused_in
     with pytest.raises(NotNow, match="^Not now: the Silent Angler's cast goes on, row by row.$"):
         RULES.authorize(day, sa.end_round(day), None)
     assert RULES.phase(day).seats() == ()  # one player: the phone says whom it waits on to no one
+
+
+def test_momentum_5b_re_rolls_the_pool_and_the_silent_angler_casts_with_the_new_dice() -> None:
+    # Appendix A, 5B: "Reroll the dice in the Dice pool and then gain 1 Finesse" (the Finesse is on your board).
+    # Round of 5 dice: you take a 1, re-roll the four left (to 6, 6, 5, 2), take the 6 and the 6: the Silent
+    # Angler gets the 5 and the 2 and casts the lower one, the 2, first (Silent Angler's Turn).
+    day = rolled([1, 3, 3, 4, 4], picks=(0,))
+    assert day.draft.pool == (3, 3, 4, 4)
+    day = play(day, sa.Action("reroll", {"faces": [6, 6, 5, 2]}))
+    assert day.draft.pool == (6, 6, 5, 2) and day.step == "pick"
+    day = play(day, sa.take(day, 0))
+    day = play(day, sa.take(day, 0))
+    assert day.draft.dice_of(0) == (1, 6, 6) and day.angler_dice == (2, 5) and day.die == 2
+    with pytest.raises(DomainError, match="Momentum 5B re-rolls the dice pool while you take your three dice"):
+        RULES.apply(day, sa.Action("reroll", {"faces": [1, 1]}))  # your three are taken: its dice are its own
+
+
+def test_a_5b_re_roll_rolls_as_many_dice_as_the_pool_holds() -> None:
+    day = rolled([2, 2, 2, 2], picks=(0, 0))
+    action = sa.reroll(day, random.Random(5))
+    assert len(action.data["faces"]) == 2 and action.label == "Momentum 5B: re-roll the pool (2 dice)"
+    with pytest.raises(DomainError, match="The pool holds 2 dice"):
+        RULES.apply(day, sa.Action("reroll", {"faces": [1, 2, 3]}))

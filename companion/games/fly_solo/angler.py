@@ -7,7 +7,9 @@ the die's column, one Strike card per fish (none on a Rock), drifting up a row o
 miss; after the top row the cast is over. A hook gives it the fish and one hatch token
 chosen by the colour wheel; with no token left in the column its achievement track
 advances instead. A round without a catch advances the track too. The Day ends at the
-end of a round in which either side has seven fish.
+end of a round in which either side has seven fish. Momentum 5B (Appendix A: "Reroll the
+dice in the Dice pool") re-rolls the dice still in the pool while you take yours: the
+Silent Angler then casts with the new ones.
 """
 
 from __future__ import annotations
@@ -111,6 +113,12 @@ def take_die(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     return replace(day, draft=draft_rules.take(day.draft, data.get("index")))
 
 
+def reroll_pool(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    if day.step != "pick":
+        raise DomainError("Momentum 5B re-rolls the dice pool while you take your three dice.")
+    return replace(day, draft=draft_rules.reroll_pool(day.draft, data.get("faces")))
+
+
 def start_cast(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     if day.step != "cast" or day.strike.status != "idle":
         raise DomainError("There is no Silent Angler die to cast now.")
@@ -135,7 +143,7 @@ def day_phase(day: AnglerDay) -> Phase:
     if step == "roll":
         return Phase("the next round's dice are to be rolled", moves=frozenset({"roll"}))
     if step == "pick":
-        return Phase("you take your three dice first", moves=frozenset({"take"}))
+        return Phase("you take your three dice first", moves=frozenset({"take", "reroll"}))
     if step == "end-round":
         return Phase("the Silent Angler has cast every die: end the round", moves=frozenset({"end"}))
     if strike == "idle":
@@ -156,6 +164,7 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
             moves=(Move("you", your_count, ("fish",), anytime=True),
                    Move("roll", self._playing(roll_round), ("faces",)),
                    Move("take", self._playing(take_die), ("index",)),
+                   Move("reroll", self._playing(reroll_pool), ("faces",)),
                    Move("cast", self._playing(start_cast), ("order",)),
                    Move("row", self._playing(next_row), ("fish",)),
                    Move("hook", self._playing(self._hook), ("species", "color", "points", "column")),
@@ -218,6 +227,12 @@ def take(day: AnglerDay, index: int) -> Action:
     return Action("take", {"index": index}, f"you take {a(day.draft.pool[index])}")
 
 
+def reroll(day: AnglerDay, rng: random.Random) -> Action:
+    """Momentum 5B: the dice in the pool rolled again (you gain 1 Finesse on your board)."""
+    return Action("reroll", {"faces": draft_rules.roll_faces(len(day.draft.pool), rng)},
+                  f"Momentum 5B: re-roll the pool ({words.count(len(day.draft.pool), 'die', 'dice')})")
+
+
 def cast(day: AnglerDay, rng: random.Random, hooks: int) -> Action:
     return Action("cast", {"order": strike_rules.new_order(hooks, rng)}, f"the Silent Angler casts its {day.die}")
 
@@ -259,6 +274,8 @@ def day_candidates(day: AnglerDay, rng: random.Random) -> list[Action]:
         moves.append(roll(day, rng.choice((4, 5)), rng))
     elif step == "pick":
         moves.append(take(day, rng.randrange(len(day.draft.pool))))
+        if rng.random() < 0.1:
+            moves.append(reroll(day, rng))
     elif step == "cast" and day.strike.status == "idle":
         moves.append(cast(day, rng, deck_rules().default_hooks))
     elif step == "cast" and day.strike.status == "hooked":

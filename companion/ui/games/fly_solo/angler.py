@@ -36,12 +36,15 @@ from companion.ui.theme import big_button_style
 
 D6 = "d6"
 DEFAULT_POINTS = 3
+MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
 **Each round** roll as many dice as the on-deck hatch tile shows (4 or 5). You take three dice and
 play your three turns; the Silent Angler gets the rest and casts with each, the lower one first.
+With Momentum tile 5 unlocked, its B side's re-roll (Appendix A, 5B) is a button while you take your
+dice: the dice still in the pool are rolled again, and the Silent Angler casts with the new ones.
 
 **A Silent Angler cast** goes to the bottom row of the die's column. Tell the app what the token is
 on: a fish draws one Strike card (a rock none). A miss drifts up a row; after the top row the cast is
@@ -174,12 +177,17 @@ class AnglerScreen(SessionScreen):
         if step == "pick":
             self.pool.show([Look(die_type(D6), face) for face in day.draft.pool])
             taken = day.draft.dice_of(0)
+            reroll = []
+            if MOMENTUM_5 in self.journal.upgrades.momentum:  # the tile's B side, once its A side was used
+                reroll = [ft.OutlinedButton("Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-5b",
+                                            on_click=lambda e: self.act(lambda d: sa.reroll(d, self.ctx.rng)))]
             return ft.Column([
                 heading(f"Round {day.draft.round}: take your three dice ({count(3 - len(taken), 'die', 'dice')} "
                         "to go)"),
                 ft.Text("Tap a die to take it.", size=15),
                 self.pool.control,
                 ft.Text(f"You took: {', '.join(map(str, taken))}" if taken else "", size=16),
+                *reroll,
             ], spacing=10)
         if step == "cast":
             return self._cast(day)
