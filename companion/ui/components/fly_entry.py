@@ -93,16 +93,17 @@ class PlayerEntryForm:
                 tally = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour])
                 cell = ft.Container(
                     key=f"fish-{species.value}-{colour.value}", border_radius=10, bgcolor=FISH_INK[colour],
-                    padding=ft.Padding.symmetric(horizontal=4), content=at_least(tally, 58, TAP_SMALL),
+                    padding=ft.Padding.symmetric(horizontal=2), content=at_least(tally, 54, TAP_SMALL),
                     on_click=lambda e, s=species, c=colour: self._add(s, c),
                 )
                 self.cells[(species, colour)] = (cell, tally)
                 cells.append(cell)
             # The colour is named on its square (never the colour alone); the row wraps at large text.
             self.ranges[species] = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"range-{species.value}")
-            name = ft.Column([ft.Text(species.label, size=16), self.ranges[species]], spacing=0, tight=True)
-            grid_rows.append(ft.Row([at_least(name, 84, TAP_SMALL, LEFT), *cells],
-                                    spacing=6, run_spacing=6, wrap=True))
+            name = ft.Column([ft.Text(species.label, size=15), self.ranges[species]], spacing=0, tight=True)
+            # A species' row fits a 360-wide phone at 100 % text (it was two rows each: a page 2,700 px long).
+            grid_rows.append(ft.Row([at_least(name, 78, TAP_SMALL, LEFT), *cells],
+                                    spacing=4, run_spacing=6, wrap=True))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = ft.Container(visible=first)
         self.hatch = {h: ft.Container(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
