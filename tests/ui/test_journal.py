@@ -30,6 +30,20 @@ async def start_assistant(app):
     return page, session, app.ctx.sessions.get(record.id)
 
 
+async def until_hooked(page, assistant):
+    """Rounds of four dice, every row a fish, until a Strike card hooks one: the Day's state then."""
+    for _ in range(20):
+        await page.click(key="roll-4")
+        for _ in range(3):
+            await page.click(key="pool-0")  # the third casts its die
+        while assistant.state.strike.status == "casting":
+            await page.click(key="row-fish")
+        if assistant.state.strike.status == "hooked":
+            return assistant.state
+        await page.click(key="end-round")
+    raise AssertionError("no Strike card hooked a fish in 20 rounds")
+
+
 async def catch(page, key: str, times: int) -> None:
     for _ in range(times):
         await page.click(key=key)
@@ -175,16 +189,7 @@ async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(
     """Seed 000, SCORING 1 and the Silent Angler's fish: a card's points, as set in Settings
     (chosen defaults: Coho 1 to 8, Brook 1 to 4)."""
     page, _, assistant = await start_assistant(app)
-    for _ in range(20):  # rounds until a Strike card hooks a fish
-        await page.click(key="roll-4")
-        for _ in range(3):
-            await page.click(key="pool-0")
-        while assistant.state.strike.status == "casting":
-            await page.click(key="row-fish")
-        if assistant.state.strike.status == "hooked":
-            break
-        await page.click(key="end-round")
-    assert assistant.state.strike.status == "hooked"
+    await until_hooked(page, assistant)
     await page.click(key="hook-species-coho")
     await page.click(key="hook-points-8")  # one tap of its digit (was five taps of +)
     assert page.find(key="hook-points-count").value == "8"
@@ -318,19 +323,7 @@ async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
     points at on the wheel, else the next clockwise the column has). Issue 43: a hook cost 5 to 10 taps (each
     token of the column, then "lands this fish"); now species, colour and the token it takes, which lands it."""
     page, _, assistant = await start_assistant(app)
-    for _ in range(20):  # rounds until a Strike card hooks a fish
-        await page.click(key="roll-4")
-        for _ in range(3):
-            await page.click(key="pool-0")
-        while assistant.state.strike.status == "casting":
-            await page.click(key="row-fish")
-        if assistant.state.strike.status == "hooked":
-            break
-        while assistant.state.step == "cast":  # its second die, if it has one: cast already
-            await page.click(key="row-rock")
-        await page.click(key="end-round")
-    hooked = assistant.state
-    assert hooked.strike.status == "hooked"
+    hooked = await until_hooked(page, assistant)
     die, wheel = hooked.die, j.RULES.adventure.wheel
     order = [wheel[(die - 1 + k) % len(wheel)] for k in range(len(wheel))]  # by hand: the die's colour first
     tiles = [key_of(c) for c in page.find_all() if (key_of(c) or "").startswith("column-")]
