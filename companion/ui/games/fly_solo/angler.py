@@ -232,7 +232,8 @@ class AnglerScreen(SessionScreen):
                        alignment=ft.MainAxisAlignment.CENTER),
                 ft.Row([
                     ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", expand=True,
-                                    style=big_button_style(), on_click=lambda e: self._then_cast(lambda d: sa.row(d, True))),
+                                    style=big_button_style(),
+                                    on_click=lambda e: self._then_cast(lambda d: sa.row(d, True))),
                     ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", expand=True,
                                       style=big_button_style(),
                                       on_click=lambda e: self._then_cast(lambda d: sa.row(d, False))),
@@ -325,10 +326,10 @@ class AnglerScreen(SessionScreen):
         if self.species is None or self.colour is None:
             self.host.toast("Tap the fish's species and colour first.")
             return
-        species, colour, points = self.species, self.colour, self.points
-        points = check_fish_points(fly_options(self.ctx).fish_points, species, points)
+        species, colour, points, ranges = self.species, self.colour, self.points, fly_options(self.ctx).fish_points
         column = [token] if token else []  # the token it takes is all the wheel needs of the column
-        if self._then_cast(lambda d: sa.hook(d, species, colour, points, column, j.RULES.adventure)):
+        if self._then_cast(lambda d: sa.hook(d, species, colour, check_fish_points(ranges, species, points), column,
+                                             j.RULES.adventure)):
             self.species, self.colour, self.points = None, None, DEFAULT_POINTS
             self.render()
 
