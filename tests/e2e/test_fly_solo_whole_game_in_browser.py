@@ -38,7 +38,7 @@ def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool)
             assistant.shot("flysolo-whole-angler-cast")
         tap(assistant.button("A rock"))
     tap(assistant.button("Your fish (the Day ends at seven): 7"))
-    assistant.see(assistant.text("Round 1 is over"))
+    assistant.see(assistant.text("Round 1 is over, and the Day with it"))
     tap(assistant.button("End round 1"))
     assistant.see(assistant.text("The Day is over"))
     if shots:

@@ -115,6 +115,6 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
             phone.shot("journal-angler-hooked")
             landing.click()  # lands it
             break
-    phone.see(phone.button("End round 1"))
+    phone.see(phone.button("Roll 4 dice"))  # round 1 over: the next roll ends it
     doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")
     assert doc["setup"]["day"] == 1 and doc["actions"][0]["type"] == "roll"

@@ -40,7 +40,6 @@ async def until_hooked(page, assistant):
             await page.click(key="row-fish")
         if assistant.state.strike.status == "hooked":
             return assistant.state
-        await page.click(key="end-round")
     raise AssertionError("no Strike card hooked a fish in 20 rounds")
 
 
@@ -128,11 +127,13 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
         await page.click(key="column-blue")  # the first of the wheel's order the column has: lands the fish
         assert [f.species.value for f in assistant.state.fish] == ["coho"]
         assert assistant.state.hatch[sa.Hatch.BLUE] == 1
-    await page.click(key="end-round")
-    assert assistant.state.step == "roll"
-    # Your seventh fish: the Day ends at the end of the next round.
-    await page.click(key="your-fish-7")  # one tap of its digit
+    # The round is over and the Day goes on: the next roll ends it, one tap for both (issue 43).
+    assert assistant.state.step == "end-round" and not page.has(key="end-round")
     await page.click(key="roll-5")
+    assert assistant.state.draft.round == 2 and len(assistant.state.draft.pool) == 5
+    assert [a.type for a in assistant.record.actions[-2:]] == ["end", "roll"]
+    # Your seventh fish: the Day ends at the end of this round.
+    await page.click(key="your-fish-7")  # one tap of its digit
     for _ in range(3):
         await page.click(key="pool-0")
     while assistant.state.step == "cast":

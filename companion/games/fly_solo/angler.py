@@ -134,6 +134,11 @@ def next_row(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     return replace(day, strike=strike)
 
 
+def ends_the_day(day: AnglerDay) -> bool:
+    """Whether the round ending now ends the Day: you or the Silent Angler has seven fish (Day End)."""
+    return day.your_fish >= SEVEN or len(day.fish) >= SEVEN
+
+
 def day_phase(day: AnglerDay) -> Phase:
     """Where the Silent Angler's Day stands (its `step`): the one move it opens (the player's own count of
     fish goes in at any time). Played by one player: it waits on no one in particular."""
@@ -184,8 +189,7 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
         if day.step != "end-round":
             raise DomainError("The Silent Angler has dice to cast before the round ends.")
         track = day.track if day.caught_this_round else self._advance(day.track)
-        over = day.your_fish >= SEVEN or len(day.fish) >= SEVEN
-        return replace(day, track=track, closed=True, over=over)
+        return replace(day, track=track, closed=True, over=ends_the_day(day))
 
     def _hook(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
         if day.step != "cast" or day.strike.status != "hooked":

@@ -167,9 +167,13 @@ class AnglerScreen(SessionScreen):
 
     def _step(self, day: AnglerDay) -> ft.Control:
         step = day.step
-        if step == "roll":
+        if step == "roll" or step == "end-round" and not sa.ends_the_day(day):
+            # The round's end and the next round's roll in one tap (your fish counted first, just below).
+            moves = ("It caught a fish this round. " if day.caught_this_round
+                     else "No catch this round: its track moves one space. ") if step == "end-round" else ""
+            over = f"Round {day.draft.round} is over. {moves}" if step == "end-round" else ""
             return ft.Column([
-                heading(f"Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
+                heading(f"{over}Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
                 ft.Row([ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", key=f"roll-{n}", expand=True,
                                         style=big_button_style(), on_click=lambda e, n=n: self._roll(n))
                         for n in (4, 5)], spacing=12),
@@ -191,11 +195,11 @@ class AnglerScreen(SessionScreen):
             ], spacing=10)
         if step == "cast":
             return self._cast(day)
-        if step == "end-round":
+        if step == "end-round":  # and the Day ends with it
             moves = ("It caught a fish this round." if day.caught_this_round
                      else "No catch this round: its track moves one space.")
             return ft.Column([
-                heading(f"Round {day.draft.round} is over"),
+                heading(f"Round {day.draft.round} is over, and the Day with it"),
                 ft.Text(moves, size=16),
                 ft.FilledButton(f"End round {day.draft.round}", icon=ft.Icons.SKIP_NEXT, key="end-round",
                                 style=big_button_style(), on_click=lambda e: self.act(sa.end_round)),
@@ -279,6 +283,10 @@ class AnglerScreen(SessionScreen):
             self.render()
 
     def _roll(self, count: int) -> None:
+        """Roll the next round's dice, the round before ended first when it has not been."""
+        day: AnglerDay = self.view
+        if day.step == "end-round" and not self.act(sa.end_round):
+            return
         self.act(lambda d: sa.roll(d, count, self.ctx.rng))
 
     def _take(self, index: int) -> None:
