@@ -38,6 +38,7 @@ D6 = "d6"
 DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
+HOOK_TOKENS = "hook-tokens"  # of its tokens alone
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
@@ -264,12 +265,14 @@ class AnglerScreen(SessionScreen):
             fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
             ft.Column([  # brought into view once the fish is named: the points, then the token that lands it
                 points.control,
-                heading("Which hatch token does it take from that column?"),
-                ft.Text(f"Its die points at {order[0].value}: that one if the column has it, else the first of "
-                        "these it has. Tapping it lands the fish.", size=15, key="token-order"),
-                hatch_choice((), self._land, key="column", order=order),
-                ft.OutlinedButton("No token in the column: its track moves a space", icon=ft.Icons.CHECK,
-                                  key="no-token", on_click=lambda e: self._land(None)),
+                ft.Column([
+                    heading("Which token does it take?"),
+                    ft.Text(f"Its die points at {order[0].value}: that one, else the first of these the column "
+                            "has. Tapping it lands the fish.", size=15, key="token-order"),
+                    hatch_choice((), self._land, key="column", order=order),
+                    ft.OutlinedButton("No token in the column: its track moves a space", icon=ft.Icons.CHECK,
+                                      key="no-token", on_click=lambda e: self._land(None)),
+                ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=ft.ScrollKey(HOOK_TOKENS)),
             ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=ft.ScrollKey(HOOK_REST)),
         ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -328,6 +331,7 @@ class AnglerScreen(SessionScreen):
         low, high = self._range()
         self.points = max(low, min(high, points))
         self.render()
+        self.bring_into_view(HOOK_TOKENS)  # the next tap, which lands the fish (below the fold at large text)
 
     def _land(self, token: Hatch | None) -> None:
         """The Silent Angler lands the fish described and takes `token` (None: the column has none)."""
