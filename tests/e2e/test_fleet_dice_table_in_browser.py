@@ -10,6 +10,8 @@ import re
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fleet_dice import rules as fleet
+from companion.games.fleet_dice.layout import track_name
+from companion.ui.games.fleet_dice.die_in_hand import own_tracks
 from tests.browser import AppPage, moment
 from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
 
@@ -46,10 +48,10 @@ def start(server, table: dict[str, AppPage]) -> None:
     wait_for(lambda: any(d["game"] == fleet.GAME for d in server.session_files()), server=server)
 
 
-def play_until(server, table: dict[str, AppPage], done, shot: str | None = None) -> tuple[int, int]:
+def play_until(server, table: dict[str, AppPage], done, shot: str | None = None) -> tuple[int, int, int]:
     """Each phone plays its own player's part, as the table waits for it, until `done(game)`:
-    the taps made, and how many of them answered a choice the fills gave."""
-    taps = choices = 0
+    the taps made, how many of them answered a choice the fills gave, and how many picks were one tap."""
+    taps = choices = one_tap_picks = 0
     while not done(game := state(server)):
         before = len(actions(server, fleet.GAME))
         acting = game.acting()
@@ -74,14 +76,22 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             for other, their in table.items():  # every screen says who picks now
                 if other != name:
                     their.see(their.text(f"{phase}: {name} picks now."))
-            phone.see(phone.text(f"{phase}: {name}, take a die (tap it, then the box)."))
+            phone.see(phone.text(f"{phase}: {name}, take a die: tap a lit box (its die with it), or a die, then its use."))
             roll = game.current_roll()
             for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
                 phone.see(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
-            free = roll.free()[0]
-            phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
-            phone.button(option(phone)).click()
-            taps += 2
+            lit = [(i, t) for i in roll.free() if "normal" in sheet.ways_to_use(roll.faces[i], sheet.die)
+                   for t in sorted(own_tracks(sheet, roll.faces[i]))]
+            if lit:  # a box a free die fills: one tap takes that die and fills it
+                i, track = lit[0]
+                box = f"{track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}"
+                phone.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(box)}( \(|$)")).click()
+                taps, one_tap_picks = taps + 1, one_tap_picks + 1
+            else:  # the die, then its use (income, coins, the market...)
+                free = roll.free()[0]
+                phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
+                phone.button(option(phone)).click()
+                taps += 2
         else:  # every player has picked: each uses the die left on their own phone, at the same moment
             users = [i for i in game.order() if fleet.table_dice(game, i)]
             labels = {}
@@ -99,7 +109,7 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             wait_for(lambda: len(actions(server, fleet.GAME)) >= before + len(users), server=server)
             continue
         wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server)
-    return taps, choices
+    return taps, choices, one_tap_picks
 
 
 def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
@@ -113,14 +123,14 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
     for name in ("Ben", "Cy"):
         assert table[name].page.get_by_role("button", name="Roll the dice").count() == 0
 
-    taps, choices = play_until(server, table, lambda game: game.position() >= (3, 0),
-                               shot="fleet-dice-table-round-phone")
+    taps, choices, one_tap_picks = play_until(server, table, lambda game: game.position() >= (3, 0),
+                                              shot="fleet-dice-table-round-phone")
     game = state(server)
     assert game.start_player() == 2  # passed clockwise: Ana, Ben, then Cy in round 3
     rolls = [a for a in actions(server, fleet.GAME) if a["type"] == "roll"]
     assert len(rolls) == 4 and all(len(r["data"]["faces"]) == 4 for r in rolls)  # 3 players + 1 each phase
-    # Per phase: 1 roll, 2 taps per pick (the die, then the box or option), 1 per shared die; and
-    # one per choice the fills gave, fishing in round 2 among them (one per player).
-    assert choices >= 3
-    assert taps == 4 * (1 + 2 * 3 + 3) + choices
+    # Per phase: 1 roll, a tap per pick on a lit box (its die with it) or 2 (the die, then its use), 1 per
+    # shared die; and one per choice the fills gave, fishing in round 2 among them (one per player).
+    assert choices >= 3 and one_tap_picks >= 1
+    assert taps == 4 * (1 + 2 * 3 + 3) - one_tap_picks + choices
     print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included)")

@@ -127,7 +127,7 @@ def test_a_fleet_dice_game_to_its_end_and_saved_stays_on_every_phone(make_server
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")
     start(server, table)
-    taps, _ = play_until(server, table, lambda game: game.over)
+    taps, _, _ = play_until(server, table, lambda game: game.over)
     game = state(server)
     every_phone_keeps_the_result(server, table, "Cy", score(game.names, game.sheets)[0])
     print(f"a whole Fleet Dice game, 3 players: {taps} taps")

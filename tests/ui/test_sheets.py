@@ -56,13 +56,13 @@ async def test_setup_fills_the_start_boats_and_names_the_start_player(app, sheet
 async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(app, sheets) -> None:
     await enter(sheets, "cod", "lobster", "coins")  # 3 boat dice for 2 players
     assert game(app).current_roll().faces == ("cod", "lobster", "coins")
-    assert banner(sheets) == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."
     await sheets.click(key="die-0")
     assert sheets.find(key="box-cod-3").bgcolor == "#FFB300"  # the box it fills lights up
     await sheets.click(key="box-cod-3")
     assert game(app).sheets[0].filled["cod"] == 4
     # The screen follows Ben, whose pick it is; the die Ana took is hers.
-    assert banner(sheets) == "Round 1, boat phase: Ben, take a die (tap it, then the box)."
+    assert banner(sheets) == "Round 1, boat phase: Ben, take a die: tap a lit box (its die with it), or a die, then its use."
     await sheets.click(key="die-0")
     assert sheets.snackbar_texts()[-1] == "Ana took that die."
     await sheets.click(key="die-1")
@@ -74,6 +74,26 @@ async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(ap
     await sheets.click(key="use-normal")
     assert [s.coins for s in game(app).sheets] == [1 + 3, 0 + 3]  # Ana's start boat paid a coin (Cod license)
     assert banner(sheets) == "Round 1, town phase: Ana rolls the town dice."
+
+
+async def test_a_lit_box_takes_its_die_and_fills_in_one_tap(app, sheets) -> None:
+    # Issue 43: a pick was two taps, the die and then its box. A box a free die fills by its own use (Cod box 4
+    # for the Cod, the Lobster's first box for the Lobster) is lit during the pick: one tap takes that die and
+    # fills it; income, the Salvage Yard, a license bonus or the Casino still start with the die.
+    await enter(sheets, "cod", "lobster", "coins")
+    lit = sheets.find(key="box-cod-3").bgcolor
+    assert lit == "#FFB300" and sheets.find(key="box-lobster-0").bgcolor == lit
+    assert sheets.find(key="box-oyster-0").bgcolor != lit  # no Oyster rolled
+    before = len(app.ctx.sessions.latest(GAME).record.actions)
+    await sheets.click(key="box-cod-3")  # Ana's pick: the Cod die, into Cod box 4
+    played = game(app)
+    assert played.sheets[0].filled["cod"] == 4 and played.current_roll().taken == (0, None)  # Ana: die 1
+    assert len(app.ctx.sessions.latest(GAME).record.actions) == before + 1  # one action, one tap
+    assert banner(sheets).startswith("Round 1, boat phase: Ben, take a die")
+    await sheets.click(key="box-cod-3")  # on Ben's sheet the Cod is taken: its box is not lit
+    assert "The boxes a die may fill light up once it is taken" in sheets.snackbar_texts()[-1]
+    await sheets.click(key="box-lobster-0")
+    assert game(app).sheets[1].filled["lobster"] == 1 and game(app).current_roll().taken == (0, 1)
 
 
 async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_taken_for_the_next(app, sheets) -> None:
@@ -124,7 +144,7 @@ async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, shee
     await ben.click(key="die-1")
     assert ben.snackbar_texts()[-1] == "It is Ana's pick now."
     await app.settle()
-    assert banner(sheets) == "Round 1, boat phase: Ana, take a die (tap it, then the box)."
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."
 
 
 async def test_a_casino_re_roll_is_recorded_once_and_seen_on_every_phone(app, sheets) -> None:

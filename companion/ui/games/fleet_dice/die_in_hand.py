@@ -22,6 +22,15 @@ WAYS = {"income": "Take income", "salvage": "Salvage Yard: any box", "any_type":
         "any_box": "Shrimp license: any box", "double": "Shrimp license: a boat type and any box"}
 
 
+def own_tracks(sheet: Sheet, face: str) -> set[str]:
+    """The tracks whose next box a die showing `face` fills by its own use: its boat type's, or one of the
+    Harbor's or the Wharf's."""
+    if face in ("harbor", "wharf"):
+        area = HARBOR if face == "harbor" else WHARF
+        return {t for t in area if sheet.next_box(t) is not None}
+    return {face} if face in BOAT_TYPES and sheet.next_box(face) is not None else set()
+
+
 class DieInHand(SessionScreen):
     """The screen's part that uses a die on the sheet shown (`seat`): what was tapped so far."""
 
@@ -57,18 +66,32 @@ class DieInHand(SessionScreen):
         choice = sheet.choice()
         if choice is not None and choice.kind in ("gold", "swordfish"):
             return set(sheet.gold_targets() if choice.kind == "gold" else sheet.swordfish_targets())
+        if self.face is None and choice is None and self.session is not None:
+            return set(self._boxes_taking_dice(self.view, sheet))
         if self.face is None or choice is not None:
             return set()
         if self.how in ("salvage", "any_box") or (self.how == "double" and self.first):
             return set(sheet.gold_targets())
         if self.how in ("any_type", "double"):
             return {t for t in BOAT_TYPES if sheet.next_box(t) is not None}
-        if self.how is None and self.face in ("harbor", "wharf"):
-            area = HARBOR if self.face == "harbor" else WHARF
-            return {t for t in area if sheet.next_box(t) is not None}
-        if self.how is None and self.face in BOAT_TYPES and sheet.next_box(self.face) is not None:
-            return {self.face}
-        return set()
+        return own_tracks(sheet, self.face) if self.how is None else set()
+
+    def _boxes_taking_dice(self, game: FleetGame, sheet: Sheet) -> dict[str, tuple[int, str]]:
+        """During this sheet's pick at the table, with no die in hand: each track whose next box a free die
+        fills by its own use, with that die (its place in the roll, its face). A tap on that box takes the
+        die and fills the box in one tap (issue 43: it was the die, then the box); other uses (income, the
+        Salvage Yard, a license bonus, the Casino) still start with a tap on the die."""
+        roll = game.current_roll()
+        if (roll is None or not game.at_table or sheet.die != "chosen" or sheet.reroll is not None
+                or game.picker() != self.seat or position(sheet) != game.position() or not self.acts_for(self.seat)):
+            return {}
+        found: dict[str, tuple[int, str]] = {}
+        for i in roll.free():
+            face = roll.faces[i]
+            if "normal" in sheet.ways_to_use(face, sheet.die):
+                for track in own_tracks(sheet, face):
+                    found.setdefault(track, (i, face))
+        return found
 
     def not_mine(self, game: FleetGame) -> str:
         """Why this phone does not use the sheet it shows."""
@@ -270,6 +293,12 @@ class DieInHand(SessionScreen):
         sheet = self.view.sheets[self.seat]
         if not self.acts_for(self.seat):
             self.host.toast(self.not_mine(self.view))
+            return
+        taking = self._boxes_taking_dice(self.view, sheet) if self.face is None and sheet.choice() is None else {}
+        if track in taking and (index is None or index == sheet.next_box(track)):
+            pick, face = taking[track]
+            seat, die, target = self.seat, sheet.die, track if face in ("harbor", "wharf") else None
+            self._act(lambda g: fleet.use_die(g, seat, die, face, "normal", target, None, None, pick))
             return
         if track not in self._targets(sheet):  # the die's reason first: the golden rule is not why
             self.host.toast(self._why_not(sheet, track))
