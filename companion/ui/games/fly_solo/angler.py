@@ -58,7 +58,8 @@ the app's *chosen default* is yellow, green, tan, blue, orange, white (a 1 point
 it in the adventure data file (see the journal's help).
 
 **End of the round**: no catch this round moves its track one space. The Day ends at the end of a
-round in which you or the Silent Angler has seven fish: keep your own fish count up to date here.
+round in which you or the Silent Angler has seven fish: tap your own count here when you land your
+seventh (or as you go, if you like to see it).
 """
 
 
