@@ -59,7 +59,7 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
             if hooked.count():
                 tap(phone.button("Brook"))
                 tap(phone.button("Black"))
-                act(phone.page.get_by_label("Green token").first)  # the first of the wheel's order it has
+                act(phone.button("Green token"))  # the first of the wheel's order it has
                 hooks += 1
             elif row.count():
                 bottom = phone.page.get_by_text(BOTTOM).count() > 0

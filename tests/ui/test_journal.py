@@ -329,6 +329,8 @@ async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
     order = [wheel[(die - 1 + k) % len(wheel)] for k in range(len(wheel))]  # by hand: the die's colour first
     tiles = [key_of(c) for c in page.find_all() if (key_of(c) or "").startswith("column-")]
     assert tiles == [f"column-{h.value}" for h in order]
+    semantics = [c for c in page.find_all() if getattr(c, "label", None) == f"{order[0].value.capitalize()} token"]
+    assert semantics and semantics[0].checked is None  # a button that lands the fish, not a box to tick
     assert page.find(key="token-order").value.startswith(f"Its die points at {order[0].value}:")
     taps = 0
     for key in ("hook-species-rainbow", "hook-colour-gold", f"column-{order[2].value}"):  # its column lacks 2

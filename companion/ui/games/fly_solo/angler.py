@@ -270,7 +270,7 @@ class AnglerScreen(SessionScreen):
                     heading("Which token does it take?"),
                     ft.Text(f"Its die points at {order[0].value}: that one, else the first of these the column "
                             "has. Tapping it lands the fish.", size=15, key="token-order"),
-                    hatch_choice((), self._land, key="column", order=order),
+                    hatch_choice(None, self._land, key="column", order=order),
                     ft.OutlinedButton("No token in the column: its track moves a space", icon=ft.Icons.CHECK,
                                       key="no-token", on_click=lambda e: self._land(None)),
                 ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=ft.ScrollKey(HOOK_TOKENS)),

@@ -26,15 +26,15 @@ def token(colour: Hatch, size: float = 20) -> ft.Control:
                         border=ft.Border.all(1, "#616161"))
 
 
-def hatch_choice(selected: Collection[Hatch], on_tap: Callable[[Hatch], None], key: str,
+def hatch_choice(selected: Collection[Hatch] | None, on_tap: Callable[[Hatch], None], key: str,
                  order: Sequence[Hatch] = tuple(Hatch)) -> ft.Control:
     """Six big hatch-token buttons (in `order`), each named under its colour; the chosen ones ringed and
-    ticked, and read as checked."""
+    ticked, and read as checked. `selected` None: buttons that act at once, read as buttons."""
     tiles = []
     for colour in order:
-        chosen = colour in selected
+        chosen = selected is not None and colour in selected
         tiles.append(ft.Semantics(
-            label=f"{colour.value.capitalize()} token", checked=chosen,
+            label=f"{colour.value.capitalize()} token", checked=None if selected is None else chosen,
             content=ft.Container(
                 key=f"{key}-{colour.value}", on_click=lambda e, c=colour: on_tap(c), border_radius=8,
                 content=ft.Column([
