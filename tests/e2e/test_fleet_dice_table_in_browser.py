@@ -76,7 +76,7 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             for other, their in table.items():  # every screen says who picks now
                 if other != name:
                     their.see(their.text(f"{phase}: {name} picks now."))
-            phone.see(phone.text(f"{phase}: {name}, take a die: tap a lit box (its die with it), or a die, then its use."))
+            phone.see(phone.text(f"{phase}: {name}, take a die, or tap its lit box."))
             roll = game.current_roll()
             for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
                 phone.see(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))

@@ -28,7 +28,7 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     phone.button("Enter the dice").click()
     phone.button("Cod").click()
     phone.button("Oyster").click()
-    phone.see(phone.text("Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."))
+    phone.see(phone.text("Round 1, boat phase: Ana, take a die, or tap its lit box."))
     phone.shot("sheets-pick-lit-phone")  # the boxes the free dice fill, lit: one tap takes a die with its box
     phone.button("Die 1: Cod, free").click()
     phone.button("Cod box 8").click()  # not the topmost open box: the golden rule, in words

@@ -99,7 +99,7 @@ def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones
         ana.button(face).click()
     ana.button("Die 1: Cod, free").click()
     ana.button("Fill Cod box 4").click()
-    ben.see(ben.text("Round 1, boat phase: Ben, take a die: tap a lit box (its die with it), or a die, then its use."))
+    ben.see(ben.text("Round 1, boat phase: Ben, take a die, or tap its lit box."))
     ben.button("Die 2: Lobster, free").click()
     ben.button("Fill Lobster box 1").click()
     # The Oyster left is shared: both fill with it at the same moment.

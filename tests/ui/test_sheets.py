@@ -56,13 +56,13 @@ async def test_setup_fills_the_start_boats_and_names_the_start_player(app, sheet
 async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(app, sheets) -> None:
     await enter(sheets, "cod", "lobster", "coins")  # 3 boat dice for 2 players
     assert game(app).current_roll().faces == ("cod", "lobster", "coins")
-    assert banner(sheets) == "Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die, or tap its lit box."
     await sheets.click(key="die-0")
     assert sheets.find(key="box-cod-3").bgcolor == "#FFB300"  # the box it fills lights up
     await sheets.click(key="box-cod-3")
     assert game(app).sheets[0].filled["cod"] == 4
     # The screen follows Ben, whose pick it is; the die Ana took is hers.
-    assert banner(sheets) == "Round 1, boat phase: Ben, take a die: tap a lit box (its die with it), or a die, then its use."
+    assert banner(sheets) == "Round 1, boat phase: Ben, take a die, or tap its lit box."
     await sheets.click(key="die-0")
     assert sheets.snackbar_texts()[-1] == "Ana took that die."
     await sheets.click(key="die-1")
@@ -144,7 +144,7 @@ async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, shee
     await ben.click(key="die-1")
     assert ben.snackbar_texts()[-1] == "It is Ana's pick now."
     await app.settle()
-    assert banner(sheets) == "Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."
+    assert banner(sheets) == "Round 1, boat phase: Ana, take a die, or tap its lit box."
 
 
 async def test_a_casino_re_roll_is_recorded_once_and_seen_on_every_phone(app, sheets) -> None:

@@ -315,7 +315,7 @@ async def test_the_phone_passed_around_plays_for_the_seats_without_a_phone_and_s
     table = await app.open(route, phone="192.0.2.30", player=TABLE)
     await enter(table, "cod", "lobster", "oyster", "cod")  # Dee, the start player, rolls on the table phone
     await app.settle()
-    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Dee, take a die: tap a lit box (its die with it), or a die, then its use."
+    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Dee, take a die, or tap its lit box."
     await table.click(key="die-0")
     await table.click(key="use-normal")
     await app.settle()
@@ -323,7 +323,7 @@ async def test_the_phone_passed_around_plays_for_the_seats_without_a_phone_and_s
     assert table.find(key="sheet-banner").value == "Dee's sheet. Round 1, boat phase: Ana picks now."  # not Ana's
     assert not table.has(key="use-normal")
     await table.click(key="sheet-Ana")  # a look at Ana's sheet: said in words, and nothing to fill there
-    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Ana, take a die: tap a lit box (its die with it), or a die, then its use."
+    assert table.find(key="sheet-banner").value == "Round 1, boat phase: Ana, take a die, or tap its lit box."
     await table.click(key="die-1")
     assert table.snackbar_texts()[-1] == "This is Ana's sheet: Ana plays on their own phone and fills it there (or " \
                                          "the host does)."

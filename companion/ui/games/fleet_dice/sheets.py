@@ -219,7 +219,7 @@ class SheetsScreen(TableTray):
                     f"{FACE_NAMES[reroll.face]} (was {FACE_NAMES[reroll.was]})")
             return f"{phase}: {said}; " + ("tap its box." if picker == self.seat else "they use it now.")
         if picker == self.seat:
-            return f"{phase}: {name}, take a die: tap a lit box (its die with it), or a die, then its use."
+            return f"{phase}: {name}, take a die, or tap its lit box."
         if picker is not None:
             return f"{phase}: {game.names[picker]} picks now."
         return f"{phase}: {name}, use the shared die."
