@@ -28,6 +28,16 @@ class BadFile(UsageError):
     """Bad data in a file given to a command; the message names the field itself."""
 
 
+class StoppedEarly(BaseException):
+    """Ctrl+C before the server took its signals over (it stops cleanly after). Not a
+    KeyboardInterrupt: one raised inside code Python compiles from a string (dataclasses does, on
+    import) marks the process as interrupted, and it then ends by SIGINT (exit -2) even when caught."""
+
+
+def _stop_early(signum: int, frame: Any) -> None:
+    raise StoppedEarly
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one clear line instead of usage + error
         raise UsageError(message)
@@ -115,6 +125,11 @@ def qr_text(url: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import signal
+    import threading
+
+    own_signals = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, _stop_early) if own_signals else None
     try:
         args = build_parser().parse_args(argv)
         return score(args) if args.command == "score" else run(args)
@@ -124,9 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl+C before the server took its signals over (it stops cleanly after)
+    except (StoppedEarly, KeyboardInterrupt):
         print("companion: stopped", file=sys.stderr)
         return 0
+    finally:
+        if own_signals:
+            signal.signal(signal.SIGINT, before)
 
 
 def score(args: argparse.Namespace) -> int:

@@ -98,7 +98,7 @@ def test_ctrl_c_as_soon_as_it_is_offered_stops_without_a_traceback(tmp_path) -> 
             said.append(line)
             if "Press Ctrl+C to stop." in line:
                 break
-        time.sleep(attempt * 0.25)  # at once, and a little later
+        time.sleep((0, 0.1, 0.25, 0.5)[attempt])  # at once, and a little later (the imports: see cli.StoppedEarly)
         process.send_signal(signal.SIGINT)
         rest, _ = process.communicate(timeout=HANG)
         output = "".join(said) + rest
