@@ -1,7 +1,9 @@
 """Plays out to CSV files for spreadsheets: one row per player per play (`plays_csv`), and one row
 per breakdown line (`breakdown_csv`: date, game, play, player, category, count, points) for pivot
 tables. Pure: plays in, text out; `csv_file` gives the file's bytes, UTF-8 after a byte-order mark
-(without it Excel reads a name with an accent or an emoji as Windows-1252, garbled)."""
+(without it Excel reads a name with an accent or an emoji as Windows-1252, garbled). A play's id is
+written after "play-" (`id_cell`): a spreadsheet reads an id of digits ("000123456789") or one like
+"1234567890e1" as a number, and a pivot by play then breaks."""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
         title = game_title(play.game, kinds)
         winners = set(play.winners)
         writer.writerows(
-            (_cell(play.id), date, _cell(title), _cell(play.location), seat, _cell(r.name), _number(score(r)),
+            (id_cell(play.id), date, _cell(title), _cell(play.location), seat, _cell(r.name), _number(score(r)),
              _number(r.rank), TRUE if r.name in winners else FALSE, _cell(breakdown_text(r)))
             for seat, r in enumerate(play.results, 1)
         )
@@ -52,10 +54,18 @@ def breakdown_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
     writer.writerow(BREAKDOWN_HEADER)
     for play in plays:
         date = wall_time(play.played_at).isoformat(" ", "minutes")
-        title, play_id = _cell(game_title(play.game, kinds)), _cell(play.id)
+        title, play_id = _cell(game_title(play.game, kinds)), id_cell(play.id)
         writer.writerows((date, title, play_id, _cell(r.name), _cell(b.rule), _number(b.count), _number(b.points))
                          for r in play.results for b in r.breakdown)
     return out.getvalue()
+
+
+ID_PREFIX = "play-"
+
+
+def id_cell(play_id: str) -> str:
+    """A play's id as text every spreadsheet keeps as text: after a word, never a number or a date."""
+    return _cell(ID_PREFIX + play_id)
 
 
 FORMULA_SIGNS = ("=", "+", "-", "@")  # what Excel, Calc and Google Sheets read as the start of a formula

@@ -8,6 +8,11 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.core.play_files import BREAKDOWN_HEADER, CSV_HEADER, breakdown_csv, csv_file, plays_csv
 from companion.core.plays import Play
@@ -44,10 +49,10 @@ def test_the_breakdown_file_has_a_row_per_breakdown_line() -> None:
     assert data.startswith(codecs.BOM_UTF8)
     assert data[3:].decode("utf-8") == (
         "date,game,play_id,player,category,count,points\r\n"
-        "2024-05-01 20:15,Lure,p-1,Zoë 🎣,Cod,3,6\r\n"
-        "2024-05-01 20:15,Lure,p-1,Zoë 🎣,Trout,1,2\r\n"
-        "2024-05-01 20:15,Lure,p-1,'=Bo,Cod,2,4\r\n"
-        "2024-05-02 09:05,Fleet Dice,p-2,Ann,Boats,2,10\r\n"
+        "2024-05-01 20:15,Lure,play-p-1,Zoë 🎣,Cod,3,6\r\n"
+        "2024-05-01 20:15,Lure,play-p-1,Zoë 🎣,Trout,1,2\r\n"
+        "2024-05-01 20:15,Lure,play-p-1,'=Bo,Cod,2,4\r\n"
+        "2024-05-02 09:05,Fleet Dice,play-p-2,Ann,Boats,2,10\r\n"
     )
     assert tuple(next(csv.reader(io.StringIO(data.decode("utf-8-sig"))))) == BREAKDOWN_HEADER
     # A pivot table's sums: each player's points add up to the total of the first file.
@@ -55,7 +60,7 @@ def test_the_breakdown_file_has_a_row_per_breakdown_line() -> None:
     for row in rows(data):
         key = (row["play_id"], row["player"])
         points[key] = points.get(key, 0) + int(row["points"])
-    assert points == {("p-1", "Zoë 🎣"): 8, ("p-1", "'=Bo"): 4, ("p-2", "Ann"): 10}
+    assert points == {("play-p-1", "Zoë 🎣"): 8, ("play-p-1", "'=Bo"): 4, ("play-p-2", "Ann"): 10}
 
 
 def test_a_breakdown_line_that_reads_like_a_formula_is_text_and_its_numbers_stay_numbers() -> None:
@@ -63,8 +68,26 @@ def test_a_breakdown_line_that_reads_like_a_formula_is_text_and_its_numbers_stay
                (PlayerResult("Ana", -3, 1, (BreakdownLine("-penalty", 1, -3),)),), ("Ana",), {})
     assert breakdown_csv([odd], PLAY_KINDS) == (
         "date,game,play_id,player,category,count,points\r\n"
-        "2026-11-20 20:00,' =1+1,' @1,Ana,'-penalty,1,-3\r\n")
+        "2026-11-20 20:00,' =1+1,play- @1,Ana,'-penalty,1,-3\r\n")
 
 
 def test_no_plays_is_the_header_alone() -> None:
     assert breakdown_csv([], PLAY_KINDS) == ",".join(BREAKDOWN_HEADER) + "\r\n"
+
+
+@pytest.mark.parametrize("play_id", ["000123456789", "1234567890e1", "1e5", "20241105", "0x1f", "12:30", "3/4"])
+def test_a_play_id_is_text_to_a_spreadsheet_whatever_its_digits(play_id) -> None:
+    # Issue 45: "000123456789" became 123456789 and "1234567890e1" 1.23E+10 in a spreadsheet (0.7% of plays:
+    # ids are 12 hex digits), breaking a pivot by play.
+    play = Play(play_id, "fleet-dice", "2024-05-02T09:05:00", FLEET.results, FLEET.winners, {})
+    cells = [r["play_id"] for r in rows(csv_file(plays_csv([play], PLAY_KINDS)))]
+    cells += [r["play_id"] for r in rows(csv_file(breakdown_csv([play], PLAY_KINDS)))]
+    assert cells and set(cells) == {f"play-{play_id}"}
+
+
+@given(st.text("0123456789abcdef", min_size=12, max_size=12))
+def test_no_hex_play_id_reads_as_a_number(play_id) -> None:
+    [cell] = {r["play_id"] for r in rows(csv_file(plays_csv([replace(FLEET, id=play_id)], PLAY_KINDS)))}
+    with pytest.raises(ValueError):
+        float(cell)
+    assert cell == "play-" + play_id

@@ -74,11 +74,11 @@ def test_csv_has_a_row_per_player_per_play() -> None:
     text = plays_csv([LURE, FLEET], PLAY_KINDS)
     assert text == (
         "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
-        'p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,TRUE,Cod x3: 6; Trout x1: 2\r\n'
-        "p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,FALSE,Cod x2: 4\r\n"
-        "p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,TRUE,Boats x2: 10\r\n"
-        'p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,TRUE,Boats x1: 5; Nets x5: 5\r\n'
-        'p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,FALSE,\r\n'
+        'play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,TRUE,Cod x3: 6; Trout x1: 2\r\n'
+        "play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,FALSE,Cod x2: 4\r\n"
+        "play-p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,TRUE,Boats x2: 10\r\n"
+        'play-p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,TRUE,Boats x1: 5; Nets x5: 5\r\n'
+        'play-p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,FALSE,\r\n'
     )
     rows = list(csv.reader(io.StringIO(text)))
     assert tuple(rows[0]) == CSV_HEADER
@@ -456,7 +456,7 @@ def test_ten_thousand_plays_export_whole_to_both_files() -> None:
     rows = list(csv.reader(io.StringIO(plays_csv(archive, PLAY_KINDS))))
     assert tuple(rows[0]) == CSV_HEADER and len(rows) == 1 + 4 * len(archive)
     assert [(r[0], r[5], r[6], r[9]) for r in rows[1:]] == [
-        (p.id, r.name, "16", "Cod x3: 6; Trout x1: 2; Pike x2: 8") for p in archive for r in p.results]
+        ("play-" + p.id, r.name, "16", "Cod x3: 6; Trout x1: 2; Pike x2: 8") for p in archive for r in p.results]
     data = json.loads(bgsplay_bytes(archive, PLAY_KINDS))
     players = {p["id"]: p["name"] for p in data["players"]}
     assert len(players) == 9 and [g["name"] for g in data["games"]] == ["Lure"]

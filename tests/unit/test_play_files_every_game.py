@@ -84,7 +84,7 @@ def test_every_games_exported_scores_are_its_totals(entry, plays_by_game, store)
     assert any(r.total for play in plays for r in play.results), f"{entry.id}: every total is 0"
     rows = list(csv.DictReader(io.StringIO(plays_csv(plays, PLAY_KINDS))))
     assert [(r["play_id"], r["player"], int(r["score"])) for r in rows] == \
-        [(p.id, r.name, r.total) for p in plays for r in p.results]
+        [("play-" + p.id, r.name, r.total) for p in plays for r in p.results]
     for document in (to_bgsplay(plays, PLAY_KINDS), json.loads(bgsplay_bytes(plays, PLAY_KINDS))):
         players = {p["id"]: p["name"] for p in document["players"]}
         assert [[(players[s["playerRefId"]], int(s["score"]), s["winner"]) for s in record["playerScores"]]
