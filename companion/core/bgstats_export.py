@@ -23,9 +23,14 @@ should a version refuse them, the file without that key is still a plain, valid 
 import (`bgstats_import`) uses the key to rebuild the play exactly.
 
 `create_play_link` is BG Stats' "createPlay" link ("Push plays to BG Stats from other apps or
-websites"): `bgstats://app.bgstatsapp.com/createPlay.html?data=` and the play as url-encoded
-JSON, read from the same fields as the file (`_Facts`); a phone with BG Stats opens its import
-dialog there.
+websites"): `https://app.bgstatsapp.com/createPlay.html?data=` and the play as url-encoded JSON,
+read from the same fields as the file (`_Facts`). It is the https page, BG Stats' main form: a
+phone with BG Stats opens its import dialog there, and one without it gets BG Stats' page instead
+of nothing (the `bgstats://` form does nothing there). Every field BG Stats documents is sent, for
+the game (`sourceGameId`, `name`, `bggId`, `highestWins`, `noPoints`, `cooperative`) and for each
+player (`sourcePlayerId`, the player's uuid in the file, stable per name; `name`, `score`,
+`winner`, `startPlayer`, `role`: empty, as no game of ours gives a player one): an app's link
+that left player fields out did nothing on Android.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ from companion.core.play_fields import (
 )
 from companion.core.plays import Play, PlayKinds
 
-CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Companion"  # the createPlay link's sourceName: the app that sends the play
 # What every game of ours is to BG Stats (and highestWins and bggId, per game).
 _GAME_FIELDS = {"cooperative": False, "usesTeams": False, "noPoints": False}
@@ -205,9 +210,10 @@ def create_play_link(play: Play, kinds: PlayKinds) -> str:
         "sourcePlayId": play.id,
         "playDate": facts.date,
         "durationMin": facts.duration,
-        "game": {"name": facts.title, "bggId": facts.bgg_id, "highestWins": facts.highest_wins, "noPoints": False,
-                 "sourceGameId": play.game},
-        "players": [{"name": s.name, "score": s.score, "winner": s.winner, "startPlayer": s.start, "rank": s.rank}
+        "game": {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
+                 "highestWins": facts.highest_wins, **_GAME_FIELDS},
+        "players": [{"sourcePlayerId": _uuid("player", s.name), "name": s.name, "score": s.score,
+                     "winner": s.winner, "startPlayer": s.start, "role": "", "rank": s.rank}
                     for s in facts.seats],
     }
     if play.location:

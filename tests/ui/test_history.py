@@ -158,7 +158,7 @@ def sent_to_bg_stats(page) -> dict:
     """The play the page's "Send to BG Stats" button hands BG Stats (its createPlay link, decoded)."""
     url = page.find(key="send-bgstats").url
     link = url.url if isinstance(url, ft.Url) else url
-    prefix = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+    prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     assert link.startswith(prefix)
     return json.loads(urllib.parse.unquote(link.removeprefix(prefix)))
 
@@ -169,11 +169,14 @@ async def test_a_plays_page_sends_it_to_bg_stats(app) -> None:
     assert page.label("send-bgstats") == "Send to BG Stats"
     assert sent_to_bg_stats(page) == {
         "sourceName": "Companion", "sourcePlayId": "p004", "playDate": "2026-11-15 20:00:00", "durationMin": 0,
-        "game": {"name": "Fleet Dice", "bggId": 0, "highestWins": True, "noPoints": False,
-                 "sourceGameId": "fleet-dice"},
-        "players": [{"name": "Ana", "score": 30, "winner": False, "startPlayer": False, "rank": 2},
-                    {"name": "Ben", "score": 20, "winner": False, "startPlayer": False, "rank": 3},
-                    {"name": "Cy", "score": 40, "winner": True, "startPlayer": False, "rank": 1}]}
+        "game": {"sourceGameId": "fleet-dice", "name": "Fleet Dice", "bggId": 0, "highestWins": True,
+                 "noPoints": False, "cooperative": False, "usesTeams": False},
+        "players": [{"sourcePlayerId": "508e3ed4-7c12-5db0-87f0-dc94013be807", "name": "Ana", "score": 30,
+                     "winner": False, "startPlayer": False, "role": "", "rank": 2},
+                    {"sourcePlayerId": "9f03fb1f-be44-5d53-9ecc-818942b7ebd9", "name": "Ben", "score": 20,
+                     "winner": False, "startPlayer": False, "role": "", "rank": 3},
+                    {"sourcePlayerId": "1082aef6-2867-5740-aefc-c98c29d4b887", "name": "Cy", "score": 40,
+                     "winner": True, "startPlayer": False, "role": "", "rank": 1}]}
 
 
 async def test_a_saved_game_keeps_how_long_it_took_and_who_started(app, clock) -> None:

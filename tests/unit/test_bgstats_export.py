@@ -164,7 +164,7 @@ def test_a_boardgamegeek_id_that_is_not_one_stops_start_up_by_name(custom, text)
 
 
 def decoded(link: str) -> dict:
-    assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")  # BG Stats' main form
     data = link.removeprefix(CREATE_PLAY)
     assert urllib.parse.quote(urllib.parse.unquote(data), safe="") == data  # url-encoded: nothing left raw
     return json.loads(urllib.parse.unquote(data))
@@ -176,12 +176,17 @@ def test_the_create_play_link_decodes_to_the_play() -> None:
         "sourcePlayId": "aac417397019",
         "playDate": "2026-11-21 19:26:57",
         "durationMin": 95,
-        "game": {"name": "The pearl boat game", "bggId": 0, "highestWins": True, "noPoints": False,
-                 "sourceGameId": "pearl-boat"},
+        "game": {"sourceGameId": "pearl-boat", "name": "The pearl boat game", "bggId": 0, "highestWins": True,
+                 "noPoints": False, "cooperative": False, "usesTeams": False},
+        # Every player field BG Stats documents (issue 45: an app's link without them did nothing on
+        # Android); each sourcePlayerId is the player's uuid in the .bgsplay file, the same every time.
         "players": [
-            {"name": "Ana", "score": 12, "winner": True, "startPlayer": False, "rank": 1},
-            {"name": "Ben", "score": 20, "winner": False, "startPlayer": True, "rank": 2},
-            {"name": "Dee 🎣", "score": 15, "winner": False, "startPlayer": False, "rank": 3},
+            {"sourcePlayerId": "508e3ed4-7c12-5db0-87f0-dc94013be807", "name": "Ana", "score": 12, "winner": True,
+             "startPlayer": False, "role": "", "rank": 1},
+            {"sourcePlayerId": "9f03fb1f-be44-5d53-9ecc-818942b7ebd9", "name": "Ben", "score": 20, "winner": False,
+             "startPlayer": True, "role": "", "rank": 2},
+            {"sourcePlayerId": "8ad0e38f-31db-5fdb-b1ee-05d29670c4a2", "name": "Dee 🎣", "score": 15,
+             "winner": False, "startPlayer": False, "role": "", "rank": 3},
         ],
     }
     assert decoded(create_play_link(LURE, PLAY_KINDS))["location"] == "Cabin by the lake"
@@ -191,6 +196,7 @@ def test_the_create_play_link_decodes_to_the_play() -> None:
 def test_the_link_says_what_the_file_says() -> None:
     document = to_bgsplay(PLAYS, PLAY_KINDS)
     players = {p["id"]: p["name"] for p in document["players"]}
+    uuids = {p["id"]: p["uuid"] for p in document["players"]}
     games = {g["id"]: g for g in document["games"]}
     for play, record in zip(PLAYS, document["plays"]):
         sent = decoded(create_play_link(play, PLAY_KINDS))
@@ -201,6 +207,8 @@ def test_the_link_says_what_the_file_says() -> None:
         assert [(p["name"], str(p["score"]), p["winner"], p["startPlayer"], p["rank"]) for p in sent["players"]] == [
             (players[s["playerRefId"]], s["score"], s["winner"], s["startPlayer"], s["rank"])
             for s in record["playerScores"]]
+        assert [p["sourcePlayerId"] for p in sent["players"]] == [
+            uuids[s["playerRefId"]] for s in record["playerScores"]]
 
 
 @pytest.mark.parametrize(("setup", "facts"), [

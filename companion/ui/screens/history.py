@@ -214,7 +214,8 @@ class HistoryScreen(Screen):
 
         controls.append(ft.FilledButton("Share a picture of this result", icon=ft.Icons.SHARE, key="share-play",
                                         on_click=share))
-        # A link, opened by the phone itself: with BG Stats installed, its import dialog shows this play.
+        # A link, opened by the phone itself: with BG Stats installed, its import dialog shows this play;
+        # without it, BG Stats' own page.
         controls.append(ft.OutlinedButton("Send to BG Stats", icon=ft.Icons.SEND_TO_MOBILE, key="send-bgstats",
                                           tooltip="Open this play in the BG Stats app, if this phone has it",
                                           url=ft.Url(create_play_link(play, file_kinds()), ft.UrlTarget.SELF)))
