@@ -1,5 +1,7 @@
-"""Whether a parsed JSON document is a BG Stats file (`check_bgsplay`): every problem, each
-named where it is, before any play is read from it (`bgstats_import`)."""
+"""Whether a parsed JSON document is a BG Stats file (`check_bgsplay`: the lists a file has), and
+what keeps one of its plays from being read (`play_problem`): each play is read or left out on
+its own, so that one play Companion cannot read (damaged, or of a shape this version does not
+know) leaves out that play only, with its reason, and never the whole file."""
 
 from __future__ import annotations
 
@@ -8,48 +10,12 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from companion.core.play_fields import BGS_DATE, is_int
-
-
-def _check_table(data: Mapping[str, Any], key: str, kind: str, problems: list[str],
-                 name_needed: bool) -> set[int]:
-    """The ids of one list (games, players, locations), its problems added to `problems`."""
-    items = data.get(key)
-    if not isinstance(items, list):
-        return set()
-    ids: set[int] = set()
-    for n, item in enumerate(items, 1):
-        where = f"{kind} {n}"
-        if not isinstance(item, dict):
-            problems.append(f"{where} is not an object")
-            continue
-        item_id = item.get("id")
-        if not is_int(item_id):
-            problems.append(f"{where} has no whole-number id")
-        elif item_id in ids:
-            problems.append(f"{where}: id {item_id} is used twice")
-        else:
-            ids.add(item_id)
-        name = item.get("name")
-        if not isinstance(name, str) or (name_needed and not name.strip()):
-            problems.append(f"{where} has no name")
-    return ids
-
-
-def read_date(value: Any) -> datetime | None:
-    """A BG Stats date ("2024-05-01 20:15:00"), or None when it is not one."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.strptime(value, BGS_DATE)
-    except ValueError:
-        return None
+from companion.core.play_fields import is_int
 
 
 def check_bgsplay(data: Any) -> list[str]:
-    """What keeps `data` (a parsed JSON document) from being a BG Stats file: a sentence
-    per problem, naming where ("play 3: playerScores[1] has no playerRefId"); empty when
-    it is fine. Plays count from 1, playerScores from 0 (as indexes in the file)."""
+    """What keeps `data` (a parsed JSON document) from being a BG Stats file at all: a sentence per
+    problem ("there is no plays list"); empty when it is one."""
     if not isinstance(data, dict):
         return [f"the file holds {json_kind(data)}, not an object with games, players and plays"]
     problems: list[str] = []
@@ -58,47 +24,56 @@ def check_bgsplay(data: Any) -> list[str]:
             problems.append(f"there is no {key} list")
         elif not isinstance(data[key], list):
             problems.append(f"{key} is not a list")
-    if "locations" in data and not isinstance(data["locations"], list):
+    if data.get("locations") is not None and not isinstance(data["locations"], list):
         problems.append("locations is not a list")
-    game_ids = _check_table(data, "games", "game", problems, name_needed=True)
-    player_ids = _check_table(data, "players", "player", problems, name_needed=False)
-    location_ids = _check_table(data, "locations", "location", problems, name_needed=False)
-    plays = data.get("plays")
-    for n, play in enumerate(plays if isinstance(plays, list) else (), 1):
-        where = f"play {n}"
-        if not isinstance(play, dict):
-            problems.append(f"{where} is not an object")
-            continue
-        if read_date(play.get("playDate")) is None:
-            problems.append(f"{where}: playDate {shown(play.get('playDate'))} is not a date "
-                            "like 2024-05-01 20:15:00")
-        if "gameRefId" not in play:
-            problems.append(f"{where} has no gameRefId")
-        elif not is_int(play["gameRefId"]) or play["gameRefId"] not in game_ids:
-            problems.append(f"{where}: gameRefId {shown(play['gameRefId'])} names no game")
-        if play.get("locationRefId") is not None and (
-                not is_int(play["locationRefId"]) or play["locationRefId"] not in location_ids):
-            problems.append(f"{where}: locationRefId {shown(play['locationRefId'])} names no location")
-        scores = play.get("playerScores")
-        if not isinstance(scores, list):
-            problems.append(f"{where} has no playerScores list")
-            continue
-        for i, score in enumerate(scores):
-            at = f"{where}: playerScores[{i}]"
-            if not isinstance(score, dict):
-                problems.append(f"{at} is not an object")
-                continue
-            if "playerRefId" not in score:
-                problems.append(f"{at} has no playerRefId")
-            elif not is_int(score["playerRefId"]) or score["playerRefId"] not in player_ids:
-                problems.append(f"{at}: playerRefId {shown(score['playerRefId'])} names no player")
-            if not isinstance(score.get("winner"), bool):
-                problems.append(f"{at}: winner is not true or false")
-            if "score" not in score:
-                problems.append(f"{at} has no score")
-            elif isinstance(score["score"], bool) or not isinstance(score["score"], (str, int, float)):
-                problems.append(f"{at}: score {shown(score['score'])} is not text or a number")
     return problems
+
+
+def table(data: Mapping[str, Any], key: str) -> dict[int, dict[str, Any]]:
+    """One of the file's lists (games, players, locations) by id: the items that are objects with
+    a whole-number id used once and a name (an item without them is no item: a play naming it is
+    left out, with the reason)."""
+    items = data.get(key)
+    by_id: dict[int, dict[str, Any]] = {}
+    twice: set[int] = set()
+    for item in items if isinstance(items, list) else ():
+        if isinstance(item, dict) and is_int(item.get("id")) and isinstance(item.get("name"), str):
+            if item["id"] in by_id:
+                twice.add(item["id"])
+            by_id[item["id"]] = item
+    return {item_id: item for item_id, item in by_id.items() if item_id not in twice}
+
+
+def read_date(value: Any) -> datetime | None:
+    """A BG Stats date ("2024-05-01 20:15:00", or a date alone, "2024-05-01", read as its midnight),
+    or None when it is not one."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.strip()).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+def play_problem(play: Any, games: Mapping[int, Any], players: Mapping[int, Any]) -> str | None:
+    """Why a play of the file cannot be read, in words ("a player's score names no player"), or
+    None when it can. Scores are checked by the reader (a play logged without scores is kept)."""
+    if not isinstance(play, dict):
+        return "not a play (not an object)"
+    if read_date(play.get("playDate")) is None:
+        return f"its date {shown(play.get('playDate'))} is not a date like 2024-05-01 20:15:00"
+    if not is_int(play.get("gameRefId")) or play["gameRefId"] not in games:
+        return "it names no game of the file"
+    scores = play.get("playerScores")
+    if not isinstance(scores, list) or not scores:
+        return "no players"
+    for score in scores:
+        if not isinstance(score, dict) or not is_int(score.get("playerRefId")) or \
+                score["playerRefId"] not in players:
+            return "one of its players is not in the file's players"
+        if score.get("winner") is not None and not isinstance(score["winner"], bool):
+            return f"{players[score['playerRefId']]['name']}'s winner mark is not true or false"
+    return None
 
 
 def json_kind(data: Any) -> str:

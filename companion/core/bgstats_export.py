@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -45,25 +44,22 @@ from typing import Any
 from companion.core.actions import plain
 from companion.core.play_fields import (
     COMPANION_KEY,
-    NAMESPACE,
+    NO_SCORES,
     bgg_id,
     fewer_is_better,
     game_title,
     manual_winner,
+    own_uuid,
     play_uuid,
     score,
     wall_time,
 )
-from companion.core.plays import Play, PlayKinds
+from companion.core.plays import BgStatsIds, Play, PlayKinds
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Companion"  # the createPlay link's sourceName: the app that sends the play
 # What every game of ours is to BG Stats (and highestWins and bggId, per game).
 _GAME_FIELDS = {"cooperative": False, "usesTeams": False, "noPoints": False}
-
-
-def _uuid(kind: str, name: str) -> str:
-    return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}"))
 
 
 @dataclass(frozen=True)
@@ -86,6 +82,7 @@ class _Facts:
     manual_winner: bool
     duration: int
     seats: tuple[_Seat, ...]  # in seat order
+    scored: bool  # False for a play BG Stats logged without scores (its winners only)
 
     @classmethod
     def of(cls, play: Play, kinds: PlayKinds) -> _Facts:
@@ -99,6 +96,7 @@ class _Facts:
             duration=play.duration_min,
             seats=tuple(_Seat(r.name, score(r), r.name in winners, seat == play.start_seat, r.rank)
                         for seat, r in enumerate(play.results)),
+            scored=not play.entry.get(NO_SCORES, False),
         )
 
 
@@ -110,11 +108,13 @@ class _Table:
         self.fields = fields
         self.items: dict[str, dict[str, Any]] = {}
 
-    def ref(self, name: str, own: Mapping[str, Any] | None = None) -> int:
+    def ref(self, name: str, own: Mapping[str, Any] | None = None, kept_uuid: str = "") -> int:
+        """The id of the item of this name, made the first time (with the uuid BG Stats gave it,
+        when a play imported from BG Stats kept one)."""
         item = self.items.get(name)
         if item is None:
             item = {"id": len(self.items) + 1, "name": name}
-            item["uuid"] = _uuid(self.kind, name)
+            item["uuid"] = kept_uuid or own_uuid(self.kind, name)
             item.update(self.fields)
             item.update(own or {})  # this item's own fields (a game's bggId and highestWins)
             self.items[name] = item
@@ -137,14 +137,16 @@ class _Export:
         """Each play's record; with `copy` False it shares the play's entry (to be written out at once)."""
         for play in plays:
             facts = _Facts.of(play, self.kinds)
+            kept = play.bgstats or BgStatsIds()
             record: dict[str, Any] = {
                 "uuid": play_uuid(play.id),
                 "playDate": facts.date,
                 "entryDate": facts.date,
-                "gameRefId": self.games.ref(facts.title, {"bggId": facts.bgg_id, "highestWins": facts.highest_wins}),
+                "gameRefId": self.games.ref(facts.title, {"bggId": facts.bgg_id, "highestWins": facts.highest_wins},
+                                            kept.game),
             }
             if play.location:
-                record["locationRefId"] = self.locations.ref(play.location)
+                record["locationRefId"] = self.locations.ref(play.location, kept_uuid=kept.location)
             record.update({
                 "ignored": False,
                 "usesTeams": False,
@@ -152,7 +154,9 @@ class _Export:
                 "rounds": 0,
                 "durationMin": facts.duration,
                 "playerScores": [
-                    {"playerRefId": self.players.ref(s.name), "score": str(s.score), "winner": s.winner,
+                    {"playerRefId": self.players.ref(s.name, {"isAnonymous": s.name in kept.anonymous},
+                                                     kept.player(s.name)),
+                     "score": str(s.score) if facts.scored else None, "winner": s.winner,
                      "newPlayer": False, "startPlayer": s.start, "rank": s.rank, "seatOrder": seat, "role": ""}
                     for seat, s in enumerate(facts.seats)
                 ],
@@ -212,7 +216,8 @@ def create_play_link(play: Play, kinds: PlayKinds) -> str:
         "durationMin": facts.duration,
         "game": {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
                  "highestWins": facts.highest_wins, **_GAME_FIELDS},
-        "players": [{"sourcePlayerId": _uuid("player", s.name), "name": s.name, "score": s.score,
+        "players": [{"sourcePlayerId": (play.bgstats or BgStatsIds()).player(s.name) or own_uuid("player", s.name),
+                     "name": s.name, "score": s.score if facts.scored else None,
                      "winner": s.winner, "startPlayer": s.start, "role": "", "rank": s.rank}
                     for s in facts.seats],
     }

@@ -11,31 +11,44 @@ A play of ours back from BG Stats without our key (BG Stats' own export) takes t
 here whose uuid it has (`known`), so importing it replaces that play instead of adding it twice.
 Either way the play keeps what BG Stats says of its length (`durationMin`) and of who started
 (the one `startPlayer`); anything else there reads as not known.
+
+Each play is read or left out on its own (`LeftOut`: "Wingspan, 3 May 2024: not a game Companion
+keeps"), so that a real library's plays Companion cannot read never stop the others. A play of one of
+our games logged without scores (the key absent, null or empty) is kept with its winners, its
+totals 0 and no breakdown (its entry says `no_scores`, and stats count its wins only); with no
+winner either, it is left out. A date alone is read as its midnight, a `locationRefId` of 0 or of no
+location as no location, a byte-order mark is skipped, and long numbers BG Stats writes are read.
+BG Stats' own uuids for the play's game, location and players, and which players it keeps
+anonymous, are kept (`BgStatsIds`) where they are not those an export of ours gives, and written
+back on export: an import then an export adds nothing twice in BG Stats.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import uuid
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from companion.core import words
-from companion.core.bgstats_check import check_bgsplay, json_kind, read_date, shown
+from companion.core.bgstats_check import check_bgsplay, json_kind, play_problem, read_date, shown, table
 from companion.core.inputs import MAX_DIGITS, InputError, parse_json
 from companion.core.play_fields import (
     COMPANION_KEY,
+    NO_SCORES,
     NAMESPACE,
     fewer_is_better,
     game_title,
     is_int,
+    own_uuid,
     play_uuid,
     wall_time,
 )
-from companion.core.plays import Play, PlayKinds, minutes_or_zero, tie_or_blank
+from companion.core.plays import BgStatsIds, Play, PlayKinds, minutes_or_zero, tie_or_blank
 from companion.core.scoring import BreakdownLine, PlayerResult, Winners, rank_players
 
 MAX_BGSPLAY_BYTES = 20 * 1024 * 1024  # years of BG Stats plays of every game come to a few MB
@@ -56,19 +69,29 @@ def known_game(name: Any, kinds: PlayKinds) -> str | None:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """A play of the file that was not imported, and why, in words."""
+
+    play: str  # "Wingspan, 3 May 2024", or "Play 7" where the play names no game or date
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.play}: {self.reason}"
+
+
+@dataclass(frozen=True)
 class ImportResult:
-    """What a BG Stats file gave: the plays of games Companion knows, in the file's order,
-    and how many plays of each other game (by its name in the file) were left out."""
+    """What a BG Stats file gave: the plays of games Companion knows, in the file's order, and
+    each play left out with its reason, in the file's order."""
 
     plays: tuple[Play, ...]
-    skipped: dict[str, int] = field(default_factory=dict)
+    left_out: tuple[LeftOut, ...] = ()
     titles: tuple[str, ...] = ()  # the titles of the games of `plays`, each once, in order
 
     def summary(self, replaced: int = 0) -> str:
-        """One line for the player, e.g. '3 plays of Lure and Fleet Dice; 12 plays of other games left out';
+        """One line for the player, e.g. '3 plays of Lure and Fleet Dice; 12 plays left out';
         `replaced`: how many of them were in History already (imported before), so updated, not added."""
         titles = list(self.titles)
-        left_out = sum(self.skipped.values())
         new = len(self.plays) - replaced
         of = words.listed(titles)
         if self.plays and replaced and new:
@@ -77,14 +100,13 @@ class ImportResult:
             taken = f"{words.count(replaced, 'play')} of {of}, already in History: updated"
         elif self.plays:
             taken = f"{words.count(len(self.plays), 'play')} of {of}"
-        elif left_out:
-            taken = "No plays of games Companion knows"
+        elif self.left_out:
+            taken = "No plays Companion can keep"
         else:
             return "No plays in the file"
-        if not left_out:
+        if not self.left_out:
             return taken
-        others = "another game" if len(self.skipped) == 1 else "other games"
-        return f"{taken}; {words.count(left_out, 'play')} of {others} left out"
+        return f"{taken}; {words.count(len(self.left_out), 'play')} left out"
 
 
 def _whole(score: Any) -> int | None:
@@ -193,84 +215,138 @@ def _content_id(game_name: str, record: Mapping[str, Any], location: str,
     return f"bgstats-{uuid.uuid5(NAMESPACE, content)}"
 
 
-def _refuse(problems: list[str]) -> None:
-    if problems:
-        more = f" (and {len(problems) - 3:,} more)" if len(problems) > 3 else ""
-        raise InputError(f"{WHERE} can't be imported: {'; '.join(problems[:3])}{more}.")
-
-
-def from_bgsplay(raw: bytes, kinds: PlayKinds, known: Iterable[str] = ()) -> ImportResult:
+def from_bgsplay(raw: bytes, kinds: PlayKinds, known: Iterable[str] = (),
+                 check: Callable[[Play], str | None] | None = None) -> ImportResult:
     """The plays of a BG Stats file (its bytes) of games Companion knows; `known`: the ids of the
     plays already here (a play of ours back from BG Stats without our key takes its own id again).
+    Each play is read or left out on its own (`ImportResult.left_out`, with the reason), also when
+    `check` (the archive's) says what is wrong with it ("is not valid: ...").
 
-    InputError, naming what is wrong, when the file is over MAX_BGSPLAY_BYTES, not JSON,
-    not a BG Stats file (`check_bgsplay`), or a play of one of our games has a score that
-    is not a whole number or no players.
+    InputError, naming what is wrong, when the file is over MAX_BGSPLAY_BYTES, not JSON or not a
+    BG Stats file (`check_bgsplay`).
     """
-    raw = bytes(raw)
+    raw = bytes(raw).removeprefix(codecs.BOM_UTF8)  # a file saved by a Windows editor
     if len(raw) > MAX_BGSPLAY_BYTES:
         raise InputError(f"{WHERE} is {len(raw) / 2**20:,.1f} MB; a BG Stats file of more than "
                          f"{MAX_BGSPLAY_BYTES // 2**20} MB can't be imported.")
-    data = parse_json(raw, WHERE, MAX_BGSPLAY_BYTES)
+    data = parse_json(raw, WHERE, MAX_BGSPLAY_BYTES, most_digits=FILE_DIGITS)
     if not isinstance(data, dict):
         raise InputError(f"{WHERE} is not a BG Stats export: it holds {json_kind(data)}, "
                          "not an object with games, players and plays.")
-    _refuse(check_bgsplay(data))
-
-    games = {g["id"]: g["name"] for g in data["games"]}
-    players = {p["id"]: p["name"] for p in data["players"]}
-    locations = {loc["id"]: loc["name"] for loc in data.get("locations") or ()}
-    ours = {play_uuid(play_id): play_id for play_id in known}
+    problems = check_bgsplay(data)
+    if problems:
+        raise InputError(f"{WHERE} can't be imported: {'; '.join(problems)}.")
+    reader = _Reader(data, kinds, known)
     plays: list[Play] = []
-    skipped: dict[str, int] = {}
-    problems: list[str] = []
+    left_out: list[LeftOut] = []
     for n, record in enumerate(data["plays"], 1):
-        game_name = games[record["gameRefId"]].strip()
-        game = known_game(game_name, kinds)
-        if game is None and not _companion_game(record, kinds):
-            skipped[game_name] = skipped.get(game_name, 0) + 1
-            continue
+        read = reader.play(n, record)
+        wrong = check(read) if check is not None and isinstance(read, Play) else None
+        if wrong is not None:
+            read = LeftOut(reader.named(n, record), f"it {wrong}")
+        (plays if isinstance(read, Play) else left_out).append(read)
+    titles = tuple(dict.fromkeys(game_title(p.game, kinds) for p in plays))
+    return ImportResult(plays=tuple(plays), left_out=tuple(left_out), titles=titles)
+
+
+FILE_DIGITS = 40  # BG Stats' own ids and numbers may be long; a score longer than MAX_DIGITS is a play's problem
+
+
+class _Reader:
+    """Reads the file's plays one by one, with its lists of games, players and locations."""
+
+    def __init__(self, data: Mapping[str, Any], kinds: PlayKinds, known: Iterable[str]) -> None:
+        self.kinds = kinds
+        self.games = table(data, "games")
+        self.players = table(data, "players")
+        self.locations = table(data, "locations")
+        self.ours = {play_uuid(play_id): play_id for play_id in known}
+
+    def play(self, n: int, record: Any) -> Play | LeftOut:
+        problem = play_problem(record, self.games, self.players)
+        if problem is not None:
+            return LeftOut(self.named(n, record), problem)
+        game_item = self.games[record["gameRefId"]]
+        game_name = game_item["name"].strip()
+        game = known_game(game_name, self.kinds)
+        named = self.named(n, record)
+        if game is None and not _companion_game(record, self.kinds):
+            return LeftOut(named, "not a game Companion keeps")
         scores = _seat_order(record["playerScores"])
-        if not scores:
-            problems.append(f"play {n} ({game_name}, {record['playDate']}) has no players")
-            continue
-        names = [players[s["playerRefId"]] for s in scores]
-        totals = []
-        for s in scores:
-            total = _whole(s["score"])
-            if total is None:
-                problems.append(f"play {n} ({game_name}, {record['playDate']}): the score {shown(s['score'])} "
-                                f"of {players[s['playerRefId']]} is not a whole number")
-                total = 0
-            totals.append(total)
-        flagged = [s["winner"] for s in scores]
-        location = locations.get(record.get("locationRefId"), "")
+        names = [self.players[s["playerRefId"]]["name"] for s in scores]
+        flagged = [s.get("winner") is True for s in scores]
+        given = [s.get("score") for s in scores]
+        if all(score is None or score == "" for score in given):
+            if not any(flagged) or game is None:
+                return LeftOut(named, "no scores and no winner")
+            totals = [0] * len(scores)
+        else:
+            totals = []
+            for name, score in zip(names, given):
+                total = _whole(score)
+                if total is None:
+                    return LeftOut(named, f"{name}'s score {shown(score)} is not a whole number")
+                totals.append(total)
+        location_item = self.locations.get(record.get("locationRefId"))  # 0, or none: not said
+        location = location_item["name"] if location_item is not None else ""
         if not isinstance(record.get("uuid"), str) or not record["uuid"]:
             record = {**record, "uuid": _content_id(game_name, record, location, names, totals)}
         date = read_date(record["playDate"])
-        assert date is not None  # check_bgsplay saw to it
-        play = _from_companion(record, date, game, names, totals, flagged, kinds)
+        assert date is not None  # play_problem saw to it
+        play = _from_companion(record, date, game, names, totals, flagged, self.kinds)
         if play is None:
             if game is None:  # a game we know only by our key, and the key is no use
-                skipped[game_name] = skipped.get(game_name, 0) + 1
-                continue
-            ranks = _ranks(totals, flagged, fewer_is_better(game, kinds))
-            results = tuple(
-                PlayerResult(name=name, total=total, rank=rank,
-                             breakdown=(BreakdownLine(IMPORTED_RULE, 1, total),))
-                for name, total, rank in zip(names, totals, ranks)
-            )
-            winners = tuple(name for name, f in zip(names, flagged) if f) if any(flagged) else \
-                tuple(r.name for r in results if r.rank == 1)
-            play_id = _our_id(record) or ours.get(record["uuid"], record["uuid"])
-            play = Play(id=play_id, game=game, played_at=date.isoformat(),
-                        results=results, winners=winners, entry=dict(IMPORTED_ENTRY))
+                return LeftOut(named, "not a game Companion keeps")
+            play = self._from_bgstats(record, date, game, names, totals, flagged, scored=any(
+                score not in (None, "") for score in given))
         starts = [seat for seat, s in enumerate(scores) if s.get("startPlayer") is True]
-        plays.append(replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
-                             duration_min=minutes_or_zero(record.get("durationMin"))))
-    _refuse(problems)
-    titles = tuple(dict.fromkeys(game_title(p.game, kinds) for p in plays))
-    return ImportResult(plays=tuple(plays), skipped=skipped, titles=titles)
+        players = [self.players[s["playerRefId"]] for s in scores]
+        ids = BgStatsIds(
+            game=_text(game_item.get("uuid")),
+            location=_text(location_item.get("uuid")) if location_item is not None else "",
+            players=tuple((name, _text(player.get("uuid"))) for name, player in zip(names, players)),
+            anonymous=tuple(name for name, player in zip(names, players) if player.get("isAnonymous") is True),
+        )
+        return replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
+                       duration_min=minutes_or_zero(record.get("durationMin")),
+                       bgstats=None if _all_our_own(ids, game_title(play.game, self.kinds), location) else ids)
+
+    def _from_bgstats(self, record: Mapping[str, Any], date: datetime, game: str, names: list[str],
+                      totals: list[int], flagged: list[bool], scored: bool) -> Play:
+        """A play as BG Stats recorded it: each total one breakdown line, ranked the game's way (a
+        play logged without scores: its winners first, every total 0 and no breakdown)."""
+        ranks = _ranks(totals, flagged, fewer_is_better(game, self.kinds))
+        results = tuple(
+            PlayerResult(name=name, total=total, rank=rank,
+                         breakdown=(BreakdownLine(IMPORTED_RULE, 1, total),) if scored else ())
+            for name, total, rank in zip(names, totals, ranks)
+        )
+        winners = tuple(name for name, f in zip(names, flagged) if f) if any(flagged) else \
+            tuple(r.name for r in results if r.rank == 1)
+        play_id = _our_id(record) or self.ours.get(record["uuid"], record["uuid"])
+        entry = dict(IMPORTED_ENTRY) if scored else {**IMPORTED_ENTRY, NO_SCORES: True}
+        return Play(id=play_id, game=game, played_at=date.isoformat(), results=results, winners=winners,
+                    entry=entry)
+
+    def named(self, n: int, record: Any) -> str:
+        """A play as the list of plays left out names it: its game and day, as far as it says them."""
+        game = self.games.get(record.get("gameRefId")) if isinstance(record, dict) else None
+        date = read_date(record.get("playDate")) if isinstance(record, dict) else None
+        if game is None:
+            return f"Play {n}" + (f", {date:%-d %b %Y}" if date else "")
+        return f"{game['name'].strip() or f'Play {n}'}" + (f", {date:%-d %b %Y}" if date else "")
+
+
+def _all_our_own(ids: BgStatsIds, game_name: str, location: str) -> bool:
+    """Whether BG Stats' ids are those an export of ours gives (a play we exported, back): nothing
+    of BG Stats' own to keep."""
+    return (not ids.anonymous and ids.game in ("", own_uuid("game", game_name))
+            and ids.location in ("", own_uuid("location", location))
+            and all(uid in ("", own_uuid("player", name)) for name, uid in ids.players))
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def _companion_game(record: Mapping[str, Any], kinds: PlayKinds) -> bool:

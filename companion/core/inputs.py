@@ -34,10 +34,12 @@ class _Refused(ValueError):
     pass
 
 
-def _whole(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text.lstrip('-'))} digits is far larger than any game needs")
-    return int(text)
+def _whole_of_at_most(digits: int):
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > digits:
+            raise _Refused(f"a number of {len(text.lstrip('-'))} digits is far larger than any game needs")
+        return int(text)
+    return whole
 
 
 def _decimal(text: str) -> float:
@@ -59,26 +61,28 @@ def decode(data: bytes, where: str) -> str:
         raise InputError(f"{where}: not valid UTF-8 text (byte {exc.start + 1})") from None
 
 
-def parse_json(text: str | bytes, where: str, most_bytes: int = MAX_BYTES) -> Any:
-    """Parse JSON from outside; InputError naming `where` unless it passes every check above."""
+def parse_json(text: str | bytes, where: str, most_bytes: int = MAX_BYTES, most_digits: int = MAX_DIGITS) -> Any:
+    """Parse JSON from outside; InputError naming `where` unless it passes every check above (whole
+    numbers of at most `most_digits` digits: another app's file may carry longer ids)."""
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > most_bytes:
         raise InputError(f"{where}: {size:,} bytes is more than the {most_bytes:,} such a file may have")
     if isinstance(text, bytes):
         text = decode(text, where)
     try:
-        data = json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
+        data = json.loads(text, parse_int=_whole_of_at_most(most_digits),
+                          parse_float=_decimal, parse_constant=_constant)
     except RecursionError:
         raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
     except _Refused as exc:
         raise InputError(f"{where}: {exc}") from None
-    check_plain(data, where)
+    check_plain(data, where, most_digits=most_digits)
     return data
 
 
-def check_plain(data: Any, where: str, most_text: int | None = None) -> None:
+def check_plain(data: Any, where: str, most_text: int | None = None, most_digits: int = MAX_DIGITS) -> None:
     """InputError unless `data` is JSON-like, at most MAX_DEPTH deep, with valid Unicode text (and,
     given `most_text`, no text or key longer than that many letters).
 
@@ -108,7 +112,7 @@ def check_plain(data: Any, where: str, most_text: int | None = None) -> None:
             stack.extend((item, (place, i), depth + 1) for i, item in enumerate(value))
         elif kind is float and not math.isfinite(value):
             raise InputError(f"{where}: {place_text(place)}: {value} is not a number")
-        elif kind is int and abs(value) >= 10 ** MAX_DIGITS:
+        elif kind is int and abs(value) >= 10 ** most_digits:
             raise InputError(f"{where}: {place_text(place)}: a number far larger than any game needs")
         elif value is not None and kind not in (bool, int, float):
             raise InputError(f"{where}: {place_text(place)}: {kind.__name__} is not JSON")

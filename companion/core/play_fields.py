@@ -14,6 +14,7 @@ from companion.core.scoring import PlayerResult
 
 BGS_DATE = "%Y-%m-%d %H:%M:%S"  # BG Stats' playDate and entryDate
 COMPANION_KEY = "companion"  # our own, non-standard key on each exported play
+NO_SCORES = "no_scores"  # in the entry of a play BG Stats logged without scores (its winners only)
 
 # Fixed for good: the uuids of exported games, players and locations derive from it, so
 # exporting again gives BG Stats the same uuids and it matches them to what it has.
@@ -37,6 +38,12 @@ def bgg_id(game: str, kinds: PlayKinds) -> int:
     """The game's BoardGameGeek id (its data file's `bggId`), 0 where not known."""
     kind = kinds.get(game)
     return kind.bgg_id if kind is not None else 0
+
+
+def own_uuid(kind: str, name: str) -> str:
+    """The uuid an export gives a game, player or location of this name ("game", "player",
+    "location"): the same in every export."""
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}"))
 
 
 def play_uuid(play_id: str) -> str:

@@ -10,7 +10,8 @@ one gathers what the rest of the app uses:
   and `csv_file`, either as the file's bytes (UTF-8 after a byte-order mark);
 - `bgstats_export`: `to_bgsplay` and `bgsplay_bytes`, the `.bgsplay` file BG Stats imports, and
   `create_play_link`, BG Stats' createPlay link for one play;
-- `bgstats_check`: `check_bgsplay`, whether a document is a BG Stats file;
+- `bgstats_check`: `check_bgsplay`, whether a document is a BG Stats file, and `play_problem`,
+  why one of its plays cannot be read;
 - `bgstats_import`: `from_bgsplay`, the plays of a BG Stats file of games Companion knows.
 """
 

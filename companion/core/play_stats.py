@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from companion.core.play_fields import NO_SCORES
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
 
@@ -53,6 +54,12 @@ def _result_of(play: Play, key: str) -> PlayerResult | None:
         if name_key(result.name) == key:
             return result
     return None
+
+
+def scored(play: Play) -> bool:
+    """Whether a play has scores: not one BG Stats logged with its winners only (its totals, all 0,
+    say nothing, so no average, record or chart counts them; its wins count)."""
+    return not play.entry.get(NO_SCORES, False)
 
 
 def _seated(play: Play) -> list[tuple[str, PlayerResult]]:
@@ -181,6 +188,8 @@ def player_stats(plays: Iterable[Play], name: str, game: str | None = None) -> P
         if not mine:
             shown = result.name.strip()
         mine.append((play, result))
+        if not scored(play):
+            continue
         per_game[play.game] = per_game.get(play.game, 0) + 1
         rules = sums.setdefault(play.game, {})
         for rule, points in _points_by_rule(result).items():
@@ -194,22 +203,26 @@ def player_stats(plays: Iterable[Play], name: str, game: str | None = None) -> P
     mine.sort(key=lambda pr: _moment(pr[0]))  # stable: equal times keep the given order
     wins = longest = run = 0
     best = worst = None
-    score_sum = 0
+    score_sum = with_scores = 0
     for play, result in mine:
-        score_sum += result.total
         if result.rank == 1:
             wins += 1
             run += 1
             longest = max(longest, run)
         else:
             run = 0
+        if not scored(play):
+            continue
+        score_sum += result.total
+        with_scores += 1
         # Strict comparisons keep the oldest play on a tie.
         if best is None or result.total > best.total:
             best = ScoreRecord(shown, result.total, play.id)
         if worst is None or result.total < worst.total:
             worst = ScoreRecord(shown, result.total, play.id)
     count = len(mine)
-    return PlayerStats(shown, game, count, wins, wins / count, score_sum / count, best, worst,
+    return PlayerStats(shown, game, count, wins, wins / count, score_sum / with_scores if with_scores else None,
+                       best, worst,
                        category_averages, longest, run)
 
 
@@ -254,11 +267,13 @@ def game_stats(plays: Iterable[Play], game: str) -> GameStats:
         top: int | None = None
         for key, result in _seated(play):
             shown.setdefault(key, result.name.strip())
+            wins.setdefault(key, 0)
+            wins[key] += result.rank == 1
+            if not scored(play):
+                continue
             appearances[key] = appearances.get(key, 0) + 1
             totals[key] = totals.get(key, 0) + result.total
-            wins.setdefault(key, 0)
             if result.rank == 1:
-                wins[key] += 1
                 top = result.total if top is None else max(top, result.total)
             results += 1
             for rule, points in _points_by_rule(result).items():
@@ -329,7 +344,7 @@ def scores_over_time(plays: Iterable[Play], game: str) -> dict[str, list[tuple[s
     plays first."""
     series: dict[str, list[tuple[str, int]]] = {}
     shown: dict[str, str] = {}
-    for play in _by_date(p for p in plays if p.game == game):
+    for play in _by_date(p for p in plays if p.game == game and scored(p)):
         day = played_on(play).isoformat()
         for key, result in _seated(play):
             shown.setdefault(key, result.name.strip())
@@ -358,7 +373,7 @@ def category_breakdown(plays: Iterable[Play], game: str) -> tuple[list[str], dic
     appearances: dict[str, int] = {}
     shown: dict[str, str] = {}
     for play in plays:
-        if play.game != game:
+        if play.game != game or not scored(play):
             continue
         for key, result in _seated(play):
             appearances[key] = appearances.get(key, 0) + 1

@@ -27,6 +27,38 @@ PlayKinds = Mapping[str, PlayKind]
 
 
 @dataclass(frozen=True)
+class BgStatsIds:
+    """The uuids BG Stats gave what a play imported from it names (its game, location and players,
+    by name), and which of its players BG Stats keeps anonymous: written back on export, so that
+    BG Stats matches them again instead of adding them twice."""
+
+    game: str = ""
+    location: str = ""
+    players: tuple[tuple[str, str], ...] = ()  # (name, uuid)
+    anonymous: tuple[str, ...] = ()  # names
+
+    def player(self, name: str) -> str:
+        return dict(self.players).get(name, "")
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"game": self.game, "location": self.location, "players": [list(p) for p in self.players],
+                "anonymous": list(self.anonymous)}
+
+    @classmethod
+    def from_doc(cls, doc: Any) -> BgStatsIds | None:
+        """The ids a record keeps, or None where it keeps none, or none that are text."""
+        if not isinstance(doc, Mapping):
+            return None
+        text = [doc.get("game"), doc.get("location")]
+        pairs = doc.get("players") if isinstance(doc.get("players"), list) else []
+        names = doc.get("anonymous") if isinstance(doc.get("anonymous"), list) else []
+        players = tuple((p[0], p[1]) for p in pairs
+                        if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p))
+        return cls(*(t if isinstance(t, str) else "" for t in text), players,
+                   tuple(n for n in names if isinstance(n, str)))
+
+
+@dataclass(frozen=True)
 class Play:
     """One finished game: who played in which seat, the results, and the entry behind them."""
 
@@ -39,6 +71,7 @@ class Play:
     location: str = ""  # where it was played; "" = not said (older records have no "location")
     start_seat: int | None = None  # the seat that started (its start player), where the game knows it
     duration_min: int = 0  # minutes from its session's set-up to its last action; 0 = not known
+    bgstats: BgStatsIds | None = None  # BG Stats' own uuids, for a play imported from it
 
     @property
     def tie(self) -> str:
@@ -67,6 +100,8 @@ class Play:
             doc["duration_min"] = self.duration_min
         if self.tie:
             doc["tie"] = self.tie
+        if self.bgstats is not None:
+            doc["bgstats"] = self.bgstats.to_doc()
         return doc
 
     @classmethod
@@ -90,6 +125,7 @@ class Play:
             location=doc.get("location", ""),
             start_seat=seat_or_none(doc.get("start_seat"), seats),
             duration_min=minutes_or_zero(doc.get("duration_min")),
+            bgstats=BgStatsIds.from_doc(doc.get("bgstats")),
         )
 
 

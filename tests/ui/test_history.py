@@ -255,22 +255,30 @@ async def test_an_address_that_is_no_adventure_says_so(app) -> None:
         assert "Adventure not found" in page.texts()
 
 
-async def test_a_file_with_a_play_companion_could_not_have_written_is_refused_by_name(app) -> None:
-    """Our own key on a play of a BG Stats file, changed there (Lure's fish as a text): nothing is filed,
-    and the toast says which play and what is wrong."""
-    archived(app, SMALL[:1])
+async def test_a_play_companion_could_not_have_written_is_left_out_by_name_and_the_rest_imported(app) -> None:
+    """Our own key on a play of a BG Stats file, changed there (Lure's fish as a text): that play is left
+    out, the list of plays left out says which and what is wrong, and the file's other plays are filed
+    (issue 45: one play made the whole import fail)."""
+    archived(app, SMALL[:2])
     page = await app.open("/history")
     await page.click(key="export-bgsplay")
     [(name, content)] = OFFERED.pop(page.page.session.id)
     document = json.loads(content)
-    document["plays"][0]["companion"]["id"] = "p900"  # a new play, not the one filed
+    for record in document["plays"]:
+        record["companion"]["id"] += "-again"  # new plays, not the ones filed
     document["plays"][0]["companion"]["entry"] = {"players": [{"fish": "many"}]}
     before = app.store.archive.all()
     TO_PICK[page.page.session.id] = (name, json.dumps(document).encode())
     await page.click(key="import-bgsplay")
     [said] = page.snackbar_texts()
-    assert said.startswith(f"{name} was not imported: ") and "fish is the text 'many', not a list" in said, said
-    assert app.store.archive.all() == before
+    assert said == f"Imported from {name}: 1 play of Lure; 1 play left out", said
+    assert page.dialog().title.value == f"1 play of {name} left out"
+    [reason] = [c.value for c in page.find(key="left-out").controls]
+    assert reason.startswith("Lure, ") and "fish is the text 'many', not a list" in reason, reason
+    kept = document["plays"][1]["companion"]["id"]
+    assert {p.id for p in app.store.archive.all()} == {p.id for p in before} | {kept}
+    await page.click(key="close-left-out")
+    assert page.dialog() is None
 
 
 async def test_a_tied_plays_page_says_why_under_the_winners(app) -> None:

@@ -32,7 +32,7 @@ def test_a_file_of_the_version_before_gives_back_its_plays() -> None:
     old = json.loads(raw)
     assert "isCooperative" in old["games"][0] and old["userInfo"] == {"meRefId": None}  # it is the old format
     imported = from_bgsplay(raw, PLAY_KINDS)
-    assert imported.skipped == {}
+    assert imported.left_out == ()
     assert [p.id for p in imported.plays] == [record["uuid"] for record in old["plays"]]
     assert list(imported.plays[:4]) == archived_before()
     fly = imported.plays[4]

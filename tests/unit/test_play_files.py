@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.inputs import InputError
+from companion.core.bgstats_import import LeftOut
+from companion.core.plays import BgStatsIds
 from companion.core.play_files import (
     CSV_HEADER,
     IMPORTED_RULE,
@@ -142,7 +144,7 @@ def test_bgsplay_export_is_the_same_every_time_and_has_no_locations_when_no_play
 def test_export_then_import_gives_the_same_plays() -> None:
     imported = from_bgsplay(bgsplay_bytes([LURE, FLEET], PLAY_KINDS), PLAY_KINDS)
     assert imported.plays == (LURE, FLEET)
-    assert imported.skipped == {}
+    assert imported.left_out == ()
     assert imported.summary() == "2 plays of Lure and Fleet Dice"
 
 
@@ -226,7 +228,7 @@ def encode(data) -> bytes:
 
 def test_a_bg_stats_file_gives_the_plays_of_our_games() -> None:
     imported = from_bgsplay(encode(bgstats_file()), PLAY_KINDS)
-    assert imported.skipped == {"Wingspan": 1}
+    assert [str(left) for left in imported.left_out] == ["Wingspan, 20 Aug 2023: not a game Companion keeps"]
     [play] = imported.plays
     assert play == Play(
         id="bgs-play-1",
@@ -241,9 +243,11 @@ def test_a_bg_stats_file_gives_the_plays_of_our_games() -> None:
         winners=("Bo",),
         entry={"imported_from": "bgstats"},
         location="Harbour pub",
+        # BG Stats' own uuids, written back on export (issue 45: new ones made duplicates in BG Stats)
+        bgstats=BgStatsIds(game="g-1", location="l-4", players=(("Ann", "a"), ("Bo", "b"), ("Cy", "c"))),
     )
     assert _problem(play) is None
-    assert imported.summary() == "1 play of Lure; 1 play of another game left out"
+    assert imported.summary() == "1 play of Lure; 1 play left out"
 
 
 def test_without_winners_in_the_file_the_best_scores_win() -> None:
@@ -322,16 +326,16 @@ def test_a_play_moved_in_bg_stats_keeps_its_breakdown_and_takes_the_new_date() -
 
 
 def test_summary_lines() -> None:
-    assert ImportResult((), {}).summary() == "No plays in the file"
-    assert ImportResult((), {"Azul": 2, "Wingspan": 10}).summary() == (
-        "No plays of games Companion knows; 12 plays of other games left out")
+    twelve = tuple(LeftOut(f"Wingspan, {n} May 2024", "not a game Companion keeps") for n in range(1, 13))
+    assert ImportResult(()).summary() == "No plays in the file"
+    assert ImportResult((), twelve).summary() == "No plays Companion can keep; 12 plays left out"
     three = (LURE, FLEET, LURE)
-    assert ImportResult(three, {"Azul": 2, "Wingspan": 10}, ("Lure", "Fleet Dice")).summary() == (
-        "3 plays of Lure and Fleet Dice; 12 plays of other games left out")
+    assert ImportResult(three, twelve, ("Lure", "Fleet Dice")).summary() == (
+        "3 plays of Lure and Fleet Dice; 12 plays left out")
     # A file imported again replaces the plays it brought before: not "Imported 2 plays".
-    assert ImportResult(three[:2], {}, ("Lure", "Fleet Dice")).summary(replaced=2) == (
+    assert ImportResult(three[:2], (), ("Lure", "Fleet Dice")).summary(replaced=2) == (
         "2 plays of Lure and Fleet Dice, already in History: updated")
-    assert ImportResult(three, {}, ("Lure", "Fleet Dice")).summary(replaced=2) == (
+    assert ImportResult(three, (), ("Lure", "Fleet Dice")).summary(replaced=2) == (
         "1 new play and 2 plays updated, of Lure and Fleet Dice")
 
 
@@ -348,25 +352,28 @@ def test_files_that_are_not_bg_stats_files_are_refused(raw: bytes, message: str)
     assert message in str(caught.value)
 
 
-def test_a_score_for_no_player_is_refused() -> None:
+def test_a_play_whose_score_names_no_player_is_left_out_with_its_reason() -> None:
     data = bgstats_file()
     data["plays"][0]["playerScores"][2]["playerRefId"] = 99
     del data["plays"][1]["playerScores"][0]["playerRefId"]
-    with pytest.raises(InputError) as caught:
-        from_bgsplay(encode(data), PLAY_KINDS)
-    assert "play 1: playerScores[2]: playerRefId 99 names no player" in str(caught.value)
-    assert "play 2: playerScores[0] has no playerRefId" in str(caught.value)
+    imported = from_bgsplay(encode(data), PLAY_KINDS)
+    assert imported.plays == ()
+    assert [str(left) for left in imported.left_out] == [
+        "lure, 19 Aug 2023: one of its players is not in the file's players",
+        "Wingspan, 20 Aug 2023: one of its players is not in the file's players"]
 
 
-def test_a_score_that_is_not_a_number_is_refused() -> None:
+def test_a_play_whose_score_is_not_a_number_is_left_out_with_its_reason() -> None:
     data = bgstats_file()
+    data["plays"].append({**json.loads(json.dumps(data["plays"][0])), "uuid": "bgs-play-3"})
     data["plays"][0]["playerScores"][0]["score"] = "abc"
-    with pytest.raises(InputError, match=r'play 1 \(lure, 2023-08-19 21:30:00\): the score "abc" of Ann '
-                                         "is not a whole number"):
-        from_bgsplay(encode(data), PLAY_KINDS)
+    imported = from_bgsplay(encode(data), PLAY_KINDS)
+    assert [p.id for p in imported.plays] == ["bgs-play-3"]  # the other Lure play is kept
+    assert [str(left) for left in imported.left_out] == [
+        'lure, 19 Aug 2023: Ann\'s score "abc" is not a whole number',
+        "Wingspan, 20 Aug 2023: not a game Companion keeps"]
     data["plays"][0]["playerScores"][0]["score"] = "12.5"
-    with pytest.raises(InputError, match="12.5"):
-        from_bgsplay(encode(data), PLAY_KINDS)
+    assert "12.5" in str(from_bgsplay(encode(data), PLAY_KINDS).left_out[0])
 
 
 def test_a_bad_score_of_a_game_left_out_does_not_matter() -> None:
@@ -381,25 +388,28 @@ def test_a_file_over_20_mb_is_refused_before_reading() -> None:
         from_bgsplay(raw, PLAY_KINDS)
 
 
-def test_the_check_names_every_problem() -> None:
-    data = bgstats_file()
-    data["games"].append({"id": 1, "name": ""})
-    data["plays"][0].update(playDate="19/08/2023", gameRefId=5, locationRefId=9)
-    data["plays"][1]["playerScores"][0].update(winner="yes", score=None)
-    data["plays"].append("a play")
-    assert check_bgsplay(data) == [
-        "game 3: id 1 is used twice",
-        "game 3 has no name",
-        'play 1: playDate "19/08/2023" is not a date like 2024-05-01 20:15:00',
-        "play 1: gameRefId 5 names no game",
-        "play 1: locationRefId 9 names no location",
-        "play 2: playerScores[0]: winner is not true or false",
-        "play 2: playerScores[0]: score null is not text or a number",
-        "play 3 is not an object",
-    ]
+def test_a_file_that_is_not_a_bg_stats_file_is_refused_whole() -> None:
     assert check_bgsplay([]) == ["the file holds a list, not an object with games, players and plays"]
-    with pytest.raises(InputError, match=r"\(and 5 more\)"):
-        from_bgsplay(encode(data), PLAY_KINDS)
+    assert check_bgsplay({"games": {}, "players": []}) == ["games is not a list", "there is no plays list"]
+    assert check_bgsplay(bgstats_file(locations="home")) == ["locations is not a list"]
+    with pytest.raises(InputError, match="there is no plays list"):
+        from_bgsplay(encode({"games": [], "players": []}), PLAY_KINDS)
+
+
+def test_each_play_that_cannot_be_read_is_left_out_with_its_reason() -> None:
+    data = bgstats_file()
+    data["plays"][0].update(playDate="19/08/2023")
+    data["plays"][1]["playerScores"][0].update(winner="yes")
+    data["plays"] += ["a play", {**data["plays"][1], "gameRefId": 5}, {**data["plays"][1], "playerScores": []}]
+    imported = from_bgsplay(encode(data), PLAY_KINDS)
+    assert imported.plays == ()
+    assert [str(left) for left in imported.left_out] == [
+        'lure: its date "19/08/2023" is not a date like 2024-05-01 20:15:00',
+        "Wingspan, 20 Aug 2023: Ann's winner mark is not true or false",
+        "Play 3: not a play (not an object)",
+        "Play 4, 20 Aug 2023: it names no game of the file",
+        "Wingspan, 20 Aug 2023: no players",
+    ]
 
 
 # ---------------------------------------------------------------- location, old records
@@ -474,7 +484,8 @@ def test_a_game_renamed_in_bg_stats_is_still_ours_by_our_key() -> None:
     data["games"][0]["name"] = "Lure (2nd edition)"
     assert from_bgsplay(encode(data), PLAY_KINDS).plays == (LURE,)
     data["plays"][0]["companion"]["game"] = "chess"  # not ours: the play is left out
-    assert from_bgsplay(encode(data), PLAY_KINDS).skipped == {"Lure (2nd edition)": 1}
+    assert [str(left) for left in from_bgsplay(encode(data), PLAY_KINDS).left_out] == [
+        "Lure (2nd edition), 1 May 2024: not a game Companion keeps"]
 
 
 @pytest.mark.parametrize("damage", [

@@ -18,6 +18,7 @@ from companion.core.play_files import (
     breakdown_csv,
     create_play_link,
     csv_file,
+    ImportResult,
     from_bgsplay,
     plays_csv,
 )
@@ -27,7 +28,7 @@ from companion.core.scoring import winners_words
 from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import file_kinds, play_editors
-from companion.store.archive import PlayNotFound
+from companion.store.archive import PlayNotFound, record_problem
 from companion.ui.components.common import Segment, close_dialog, empty_state, segments
 from companion.ui.components.result_picture import result_picture
 from companion.ui.components.standings import result_tile, tie_line
@@ -45,6 +46,7 @@ from companion.ui.screens.history_stats import archive_facts, stats_view
 from companion.ui.screens.sessions import when
 
 PAGE = 15  # plays drawn at a time: the first page is quick whatever the archive holds
+LEFT_OUT_SHOWN = 200  # plays left out of an import listed by name; a count for the rest
 SHOWN = "history-shown"
 VIEWS = (("plays", "Plays", ft.Icons.LIST), ("stats", "Stats", ft.Icons.INSIGHTS),
          (ADVENTURES, "Fly Solo", ft.Icons.HIKING))
@@ -174,12 +176,14 @@ class HistoryScreen(Screen):
         """File the plays of a BG Stats file (the same play again replaces it), with undo; a file
         that cannot be read is refused with the reason, and nothing changes."""
         try:
-            found = from_bgsplay(content, PLAY_KINDS, known=[p.id for p in self.ctx.store.archive.newest_first()])
+            found = from_bgsplay(content, PLAY_KINDS, known=[p.id for p in self.ctx.store.archive.newest_first()],
+                                 check=lambda play: record_problem(play.to_doc()))
         except DomainError as exc:
             self.host.toast(f"{name} was not imported: {exc}", seconds=10)
             return
         if not found.plays:
             self.host.toast(f"{name} has no plays of these games: nothing imported. {found.summary()}", seconds=10)
+            self._left_out(name, found)
             return
         archive = self.ctx.store.archive
         try:
@@ -198,6 +202,21 @@ class HistoryScreen(Screen):
         self.host.changed("history")
         self.render()
         self.host.toast(f"Imported from {name}: {found.summary(len(replaced))}", undo=undo, seconds=10)
+        self._left_out(name, found)
+
+    def _left_out(self, name: str, found: ImportResult) -> None:
+        """Each play of the file that was not imported, with why, in a list the player can read through."""
+        if not found.left_out:
+            return
+        shown = [ft.Text(str(left), size=15) for left in found.left_out[:LEFT_OUT_SHOWN]]
+        if len(found.left_out) > LEFT_OUT_SHOWN:
+            shown.append(ft.Text(f"and {words.count(len(found.left_out) - LEFT_OUT_SHOWN, 'more play')}", size=15))
+        page = self.host.page
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"{words.count(len(found.left_out), 'play')} of {name} left out"),
+            content=ft.Column(shown, tight=True, scroll=ft.ScrollMode.AUTO, width=420, key="left-out"),
+            actions=[ft.TextButton("Close", key="close-left-out", on_click=lambda e: close_dialog(page))],
+        ))
 
     # One play -----------------------------------------------------------------------------
 

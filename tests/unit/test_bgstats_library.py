@@ -1,0 +1,110 @@
+"""A BG Stats library as BG Stats exports it, with what a real one holds (issue 45): plays of games
+Companion does not keep, plays logged without scores (the key absent, or null) and with winners
+only, a `locationRefId` of 0, a date without a time, a byte-order mark, a 20-digit number, an
+anonymous player and BG Stats' own uuids. Each play is read or left out on its own with its reason,
+and an import followed by an export gives BG Stats back its own uuids: nothing is added twice."""
+
+from __future__ import annotations
+
+import codecs
+import json
+
+from companion.core.play_files import IMPORTED_RULE, bgsplay_bytes, from_bgsplay
+from companion.core.plays import BgStatsIds
+from companion.games import PLAY_KINDS
+
+LIBRARY = {
+    "games": [
+        {"id": 1, "name": "Lure", "uuid": "7f3c1c52-0b7e-4a8e-9a51-0d1d5c0e0001", "bggId": 0, "highestWins": True},
+        {"id": 2, "name": "Wingspan", "uuid": "7f3c1c52-0b7e-4a8e-9a51-0d1d5c0e0002", "bggId": 266192},
+        {"id": 3, "name": "Fleet Dice", "uuid": "7f3c1c52-0b7e-4a8e-9a51-0d1d5c0e0003", "bggId": 0},
+    ],
+    "players": [
+        {"id": 1, "name": "Ana", "uuid": "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0001", "isAnonymous": False},
+        {"id": 2, "name": "Anonymous player", "uuid": "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0002", "isAnonymous": True},
+        {"id": 3, "name": "Ben", "uuid": "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0003", "isAnonymous": False,
+         "bggUsername": "", "metaData": 12345678901234567890},
+    ],
+    "locations": [{"id": 5, "name": "Harbour pub", "uuid": "9a8b7c6d-0000-4000-8000-000000000005"}],
+    "plays": [
+        {"uuid": "c0ffee00-0000-4000-8000-000000000001", "playDate": "2024-05-03 19:00:00", "gameRefId": 2,
+         "locationRefId": 0, "playerScores": [{"playerRefId": 1, "score": "88", "winner": True}]},
+        {"uuid": "c0ffee00-0000-4000-8000-000000000002", "playDate": "2024-05-04 20:15:00", "gameRefId": 1,
+         "locationRefId": 5, "playerScores": [{"playerRefId": 1, "score": "12", "winner": True, "seatOrder": 0},
+                                             {"playerRefId": 2, "score": "9", "winner": False, "seatOrder": 1}]},
+        # Winners only: the score key absent for one player, null for the other.
+        {"uuid": "c0ffee00-0000-4000-8000-000000000003", "playDate": "2024-05-05", "gameRefId": 3,
+         "locationRefId": 0, "playerScores": [{"playerRefId": 3, "winner": True},
+                                             {"playerRefId": 1, "score": None, "winner": False}]},
+        # No scores and no winner: nothing to keep.
+        {"uuid": "c0ffee00-0000-4000-8000-000000000004", "playDate": "2024-05-04 21:00:00", "gameRefId": 1,
+         "playerScores": [{"playerRefId": 1, "winner": False}, {"playerRefId": 3, "winner": False}]},
+        {"uuid": "c0ffee00-0000-4000-8000-000000000005", "playDate": "2024-05-06 18:00:00", "gameRefId": 1,
+         "playerScores": [{"playerRefId": 1, "score": "12345678901234567890", "winner": True}]},
+    ],
+    "userInfo": {"meRefId": 1},
+}
+
+
+def library_bytes() -> bytes:
+    return codecs.BOM_UTF8 + json.dumps(LIBRARY).encode("utf-8")
+
+
+def test_each_play_of_a_library_is_read_or_left_out_on_its_own() -> None:
+    imported = from_bgsplay(library_bytes(), PLAY_KINDS)
+    assert [str(left) for left in imported.left_out] == [
+        "Wingspan, 3 May 2024: not a game Companion keeps",
+        "Lure, 4 May 2024: no scores and no winner",
+        'Lure, 6 May 2024: Ana\'s score "12345678901234567890" is not a whole number',
+    ]
+    lure, fleet = imported.plays
+    assert (lure.id, lure.played_at, lure.location) == (
+        "c0ffee00-0000-4000-8000-000000000002", "2024-05-04T20:15:00", "Harbour pub")
+    assert [(r.name, r.total, r.rank, [(b.rule, b.count, b.points) for b in r.breakdown]) for r in lure.results] == [
+        ("Ana", 12, 1, [(IMPORTED_RULE, 1, 12)]), ("Anonymous player", 9, 2, [(IMPORTED_RULE, 1, 9)])]
+    # Logged with winners only: kept with its winners, no scores (0 and no breakdown); the date alone,
+    # its midnight; a location of 0 is none.
+    assert (fleet.played_at, fleet.location, tuple(fleet.winners)) == ("2024-05-05T00:00:00", "", ("Ben",))
+    assert [(r.name, r.total, r.rank, r.breakdown) for r in fleet.results] == [("Ben", 0, 1, ()), ("Ana", 0, 2, ())]
+    assert fleet.entry == {"imported_from": "bgstats", "no_scores": True}
+    assert lure.bgstats == BgStatsIds(
+        game="7f3c1c52-0b7e-4a8e-9a51-0d1d5c0e0001", location="9a8b7c6d-0000-4000-8000-000000000005",
+        players=(("Ana", "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0001"),
+                 ("Anonymous player", "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0002")),
+        anonymous=("Anonymous player",))
+    assert imported.summary() == "2 plays of Lure and Fleet Dice; 3 plays left out"
+
+
+def test_an_import_then_an_export_gives_bg_stats_its_own_uuids_back() -> None:
+    imported = from_bgsplay(library_bytes(), PLAY_KINDS)
+    exported = json.loads(bgsplay_bytes(imported.plays, PLAY_KINDS))
+    by_name = {kind: {item["name"]: item for item in exported[kind]} for kind in ("games", "players", "locations")}
+    library = {kind: {item["name"]: item for item in LIBRARY[kind]} for kind in ("games", "players", "locations")}
+    for kind, items in by_name.items():
+        assert items, kind
+        for name, item in items.items():
+            assert item["uuid"] == library[kind][name]["uuid"], (kind, name)
+    assert by_name["players"]["Anonymous player"]["isAnonymous"] is True  # not back as a named player
+    assert by_name["players"]["Ana"]["isAnonymous"] is False
+    assert [p["uuid"] for p in exported["plays"]] == [
+        "c0ffee00-0000-4000-8000-000000000002", "c0ffee00-0000-4000-8000-000000000003"]
+    # The play logged without scores goes back without scores, its winner marked.
+    no_scores = exported["plays"][1]["playerScores"]
+    assert [(s["score"], s["winner"]) for s in no_scores] == [(None, True), (None, False)]
+    # And read again, it is the same play: importing the export adds nothing.
+    again = from_bgsplay(bgsplay_bytes(imported.plays, PLAY_KINDS), PLAY_KINDS, known=[p.id for p in imported.plays])
+    assert again.plays == imported.plays and again.left_out == ()
+
+
+def test_a_play_without_scores_counts_its_wins_and_no_score_figure() -> None:
+    from companion.core.play_stats import category_breakdown, game_stats, player_stats, scores_over_time
+
+    plays = from_bgsplay(library_bytes(), PLAY_KINDS).plays
+    ben = player_stats(plays, "Ben")
+    assert (ben.plays, ben.wins, ben.average_score, ben.best, ben.worst) == (1, 1, None, None, None)
+    ana = player_stats(plays, "Ana")  # her Lure 12 counts; her Fleet Dice play has no score
+    assert (ana.plays, ana.wins, ana.average_score, ana.best.total, ana.worst.total) == (2, 1, 12, 12, 12)
+    fleet = game_stats(plays, "fleet-dice")
+    assert (fleet.plays, fleet.wins, fleet.highest, fleet.average_winning_score, fleet.average_per_player) == (
+        1, {"Ben": 1, "Ana": 0}, None, None, {})
+    assert scores_over_time(plays, "fleet-dice") == {} and category_breakdown(plays, "fleet-dice") == ([], {})
