@@ -147,6 +147,8 @@ class _Export:
             }
             if play.location:
                 record["locationRefId"] = self.locations.ref(play.location, kept_uuid=kept.location)
+            if play.note:
+                record["comments"] = play.note
             record.update({
                 "ignored": False,
                 "usesTeams": False,
@@ -223,6 +225,8 @@ def create_play_link(play: Play, kinds: PlayKinds) -> str:
     }
     if play.location:
         data["location"] = play.location
+    if play.note:
+        data["comments"] = play.note
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return CREATE_PLAY + urllib.parse.quote(text, safe="")
 

@@ -308,6 +308,7 @@ class _Reader:
             anonymous=tuple(name for name, player in zip(names, players) if player.get("isAnonymous") is True),
         )
         return replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
+                       note=_text(record.get("comments")).strip(),
                        duration_min=minutes_or_zero(record.get("durationMin")),
                        bgstats=None if _all_our_own(ids, game_title(play.game, self.kinds), location) else ids)
 

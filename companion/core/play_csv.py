@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from companion.core.play_fields import breakdown_text, game_title, score, wall_time
 from companion.core.plays import Play, PlayKinds
 
-CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown")
+CSV_HEADER = ("play_id", "date", "game", "location", "seat", "player", "score", "rank", "won", "breakdown", "note")
 BREAKDOWN_HEADER = ("date", "game", "play_id", "player", "category", "count", "points")
 TRUE, FALSE = "TRUE", "FALSE"  # a spreadsheet's own truth values: a filter or COUNTIF on `won` works
 
@@ -40,7 +40,7 @@ def plays_csv(plays: Iterable[Play], kinds: PlayKinds) -> str:
         winners = set(play.winners)
         writer.writerows(
             (id_cell(play.id), date, _cell(title), _cell(play.location), seat, _cell(r.name), _number(score(r)),
-             _number(r.rank), TRUE if r.name in winners else FALSE, _cell(breakdown_text(r)))
+             _number(r.rank), TRUE if r.name in winners else FALSE, _cell(breakdown_text(r)), _cell(play.note))
             for seat, r in enumerate(play.results, 1)
         )
     return out.getvalue()

@@ -72,6 +72,7 @@ class Play:
     start_seat: int | None = None  # the seat that started (its start player), where the game knows it
     duration_min: int = 0  # minutes from its session's set-up to its last action; 0 = not known
     bgstats: BgStatsIds | None = None  # BG Stats' own uuids, for a play imported from it
+    note: str = ""  # words kept with the play (BG Stats' comments; a Fly Solo Day's adventure); "" = none
 
     @property
     def tie(self) -> str:
@@ -102,6 +103,8 @@ class Play:
             doc["tie"] = self.tie
         if self.bgstats is not None:
             doc["bgstats"] = self.bgstats.to_doc()
+        if self.note:
+            doc["note"] = self.note
         return doc
 
     @classmethod
@@ -126,6 +129,7 @@ class Play:
             start_seat=seat_or_none(doc.get("start_seat"), seats),
             duration_min=minutes_or_zero(doc.get("duration_min")),
             bgstats=BgStatsIds.from_doc(doc.get("bgstats")),
+            note=tie_or_blank(doc.get("note")),
         )
 
 
@@ -142,7 +146,7 @@ def seat_or_none(value: Any, seats: int) -> int | None:
 
 
 def tie_or_blank(value: Any) -> str:
-    """`value` if it is words on a tie, else "" (none: a play filed before they were kept, or damaged)."""
+    """`value` if it is words (on a tie, a note), else "" (none: a play filed before they were kept, or damaged)."""
     return value if isinstance(value, str) else ""
 
 

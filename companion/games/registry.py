@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from companion.core.assets import load_data
 from companion.core.play_fields import read_bgg_data
 from companion.core.plays import Play, PlayKind, minutes_between
+from companion.core.session_log import SessionRecord
 from companion.core.pools import Preset, find_preset, merge_presets, parse_presets
 
 
@@ -85,6 +86,9 @@ class Game:
     presets: str | None = None  # its dice presets' file under assets/ (games/<game>/presets.json)
     fewer_is_better: bool = False  # its plays' total is something to have few of: the best is the lowest
     bgstats: str | None = None  # its BG Stats data file under assets/ (games/<game>/bgstats.json: its bggId)
+    # "module:function": the plays its sessions' journals give the files of plays (CSV, BG Stats) beside
+    # History's archive, from their records (Fly Solo's Days, from its adventures), filed under its id.
+    journal_plays: str | None = None
 
     def part(self, part_id: str | None) -> Part:
         """The part called `part_id`, else the first one."""
@@ -143,6 +147,7 @@ FLY_SOLO = Game(
               # the assistant is shown beside its adventure
               SessionKind("fly-solo-day", f"{RULES}.fly_solo.angler", "journal", arg="{setup[campaign]}/angler")),
     score_command=f"{RULES}.fly_solo.scoring:score_json",
+    journal_plays=f"{RULES}.fly_solo.plays:adventure_plays",
     data=(("games/fly_solo/adventure.json", f"{RULES}.fly_solo.adventure:default_adventure"),),
     presets="games/fly_solo/presets.json",
 )
@@ -247,9 +252,19 @@ def bgg_ids() -> dict[str, int]:
 
 
 def file_kinds() -> dict[str, PlayKind]:
-    """What the files of plays (CSV, BG Stats) say of each game: `play_kinds` with its BoardGameGeek id."""
+    """What the files of plays (CSV, BG Stats) say of each game: `play_kinds` with its BoardGameGeek id,
+    and the games whose plays come from their journals (`journal_plays`)."""
     ids = bgg_ids()
-    return {name: replace(kind, bgg_id=ids.get(name, 0)) for name, kind in play_kinds().items()}
+    kinds = {**play_kinds(), **{entry.id: PlayKind(entry.title) for entry in GAMES if entry.journal_plays}}
+    return {name: replace(kind, bgg_id=ids.get(name, 0)) for name, kind in kinds.items()}
+
+
+def journal_plays(open_records: Callable[[str], list[SessionRecord]]) -> list[Play]:
+    """The plays the files hold beside History's archive: each game's from its sessions' journals
+    (`open_records(kind)`: the records of one session kind), newest first."""
+    plays = [play for entry in GAMES if entry.journal_plays
+             for play in load(entry.journal_plays)([r for s in entry.sessions for r in open_records(s.kind)])]
+    return sorted(plays, key=lambda p: (p.played_at, p.id), reverse=True)
 
 
 def start_seat(kind: str, state: Any) -> int | None:

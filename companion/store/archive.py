@@ -23,7 +23,7 @@ PLAY = Doc({"id": Text(filled=True), "game": TEXT, "played_at": DATE, "results":
             "winners": Items(TEXT), "entry": UNREAD},  # an entry is its game's (`game_docs`)
            # "tie": the words on a tie for the win (`Play.tie`; none in plays filed before them); a start
            # seat or a length that is not one reads as not known (`Play.from_doc`)
-           {"location": TEXT, "tie": TEXT})
+           {"location": TEXT, "tie": TEXT, "note": TEXT})
 
 
 class PlayNotFound(DomainError):

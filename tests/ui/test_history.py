@@ -299,3 +299,40 @@ async def test_a_tied_plays_page_says_why_under_the_winners(app) -> None:
     assert page.find(key="play-winners").value == "Ben wins" and page.find(key="play-tie").value == why
     outright = await app.open("/history/p001")  # Ana 12, Ben 9
     assert outright.find(key="play-winners").value == "Ana wins" and not outright.has(key="play-tie")
+
+
+async def test_fly_solo_days_are_in_the_exports_and_each_day_sends_itself_to_bg_stats(app) -> None:
+    """Issue 45: a won adventure, Day by Day against the Silent Angler, was in no file."""
+    from companion.games.fly_solo import journal as j
+    from tests.unit.test_fly_solo_journal import Journal
+
+    journal = Journal("Autumn week")
+    journal.buy("momentum", "1A")
+    journal.win()
+    journal.win()
+    session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
+    for action in journal.log:
+        session.perform(action)
+    page = await app.open("/history/fly-solo")  # no play in the archive: the Days still export
+    await page.click(key="export-csv")
+    await page.click(key="export-bgsplay")
+    (_, csv_bytes), (_, bgs_bytes) = OFFERED.pop(page.page.session.id)
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8-sig"))))
+    assert [(r["play_id"], r["game"], r["player"], r["won"]) for r in rows][:2] == [
+        (f"play-{session.id}-day-2", "Fly Solo", "You", "TRUE"),
+        (f"play-{session.id}-day-2", "Fly Solo", "Silent Angler", "FALSE")]
+    assert {r["note"] for r in rows} == {"Autumn week: Day 1 at L1 Crooked Fork", "Autumn week: Day 2 at L2 Hunter's Cabin"}
+    assert [p["comments"] for p in json.loads(bgs_bytes)["plays"]] == [
+        "Autumn week: Day 2 at L2 Hunter's Cabin", "Autumn week: Day 1 at L1 Crooked Fork"]
+    story = await app.open(f"/history/fly-solo/{session.id}")
+    url = story.find(key="send-day-1").url
+    link = url.url if isinstance(url, ft.Url) else url
+    sent = json.loads(urllib.parse.unquote(link.removeprefix("https://app.bgstatsapp.com/createPlay.html?data=")))
+    assert (sent["game"]["name"], sent["comments"]) == ("Fly Solo", "Autumn week: Day 1 at L1 Crooked Fork")
+    archived(app, SMALL)  # with plays in the archive, the plays' export holds the Days the filter lets through
+    plays = await app.open("/history")
+    assert plays.find(key="history-days").value == "The files also hold 2 Fly Solo Days."
+    await plays.click(key="export-csv")
+    [(_, both)] = OFFERED.pop(plays.page.session.id)
+    games = [r["game"] for r in csv.DictReader(io.StringIO(both.decode("utf-8-sig")))]
+    assert games.count("Fly Solo") == 4 and games.count("Lure") == 6

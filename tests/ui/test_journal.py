@@ -310,6 +310,8 @@ async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_p
     await page.click(key="record-day")
     await app.settle()
     assert session.state.status(j.RULES.adventure) == "won"
+    recorded = session.record.actions[-1]
+    assert recorded.type == "day" and recorded.data["recorded_at"] == app.store.clock().isoformat(timespec="seconds")
     assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
     assert page.find(key="adventure-status").value == "You won the adventure: all four Locations beaten in 4 Days!"
     assert other.find(key="why-not-record").value == "The adventure is over: you won it."

@@ -20,7 +20,7 @@ from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult
 from companion.games import PLAY_KINDS
 
-HEADER = "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
+HEADER = "play_id,date,game,location,seat,player,score,rank,won,breakdown,note\r\n"
 
 
 def play(name: str, *, location: str = "", play_id: str = "p1", total: int = 3, rule: str = "Fish") -> Play:
@@ -46,7 +46,7 @@ def play(name: str, *, location: str = "", play_id: str = "p1", total: int = 3, 
     ("'=1+1", "'=1+1"),  # already text to a spreadsheet
 ])
 def test_a_name_a_spreadsheet_would_read_as_a_formula_gets_an_apostrophe(name, cell) -> None:
-    assert plays_csv([play(name)], PLAY_KINDS) == HEADER + f"play-p1,2026-11-20 20:00,Lure,,1,{cell},3,1,TRUE,Fish x1: 3\r\n"
+    assert plays_csv([play(name)], PLAY_KINDS) == HEADER + f"play-p1,2026-11-20 20:00,Lure,,1,{cell},3,1,TRUE,Fish x1: 3,\r\n"
 
 
 @pytest.mark.parametrize("name, cell", [
@@ -55,7 +55,7 @@ def test_a_name_a_spreadsheet_would_read_as_a_formula_gets_an_apostrophe(name, c
     (" \r\n=1+1", "\"' \r\n=1+1\""),
 ])
 def test_a_leading_line_break_is_escaped_and_quoted(name, cell) -> None:
-    assert plays_csv([play(name)], PLAY_KINDS) == HEADER + f"play-p1,2026-11-20 20:00,Lure,,1,{cell},3,1,TRUE,Fish x1: 3\r\n"
+    assert plays_csv([play(name)], PLAY_KINDS) == HEADER + f"play-p1,2026-11-20 20:00,Lure,,1,{cell},3,1,TRUE,Fish x1: 3,\r\n"
 
 
 def test_every_text_cell_is_escaped_and_our_numbers_stay_numbers() -> None:
@@ -63,14 +63,14 @@ def test_every_text_cell_is_escaped_and_our_numbers_stay_numbers() -> None:
     # from a file too. A negative score is our own number: a spreadsheet reads -3, a number.
     sneaky = play(" =1+1", location=" =cmd|' /C calc'!A0", play_id=" @SUM(1)", total=-3, rule=" =2+2")
     assert plays_csv([sneaky], PLAY_KINDS) == HEADER + (
-        "play- @SUM(1),2026-11-20 20:00,Lure,' =cmd|' /C calc'!A0,1,' =1+1,-3,1,TRUE,' =2+2 x1: -3\r\n")
+        "play- @SUM(1),2026-11-20 20:00,Lure,' =cmd|' /C calc'!A0,1,' =1+1,-3,1,TRUE,' =2+2 x1: -3,\r\n")
     [row] = list(csv.DictReader(io.StringIO(plays_csv([sneaky], PLAY_KINDS))))
     assert (row["seat"], row["score"], row["rank"]) == ("1", "-3", "1")
 
 
 def test_an_unknown_games_id_as_its_title_is_escaped() -> None:
     odd = Play("p1", " =1+1", "2026-11-20T20:00:00", (PlayerResult("Ana", 3, 1, ()),), ("Ana",), {})
-    assert plays_csv([odd], PLAY_KINDS) == HEADER + "play-p1,2026-11-20 20:00,' =1+1,,1,Ana,3,1,TRUE,\r\n"
+    assert plays_csv([odd], PLAY_KINDS) == HEADER + "play-p1,2026-11-20 20:00,' =1+1,,1,Ana,3,1,TRUE,,\r\n"
 
 
 def test_the_bg_stats_file_keeps_every_name_as_it_is() -> None:

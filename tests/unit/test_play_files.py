@@ -75,12 +75,12 @@ FLEET = Play(
 def test_csv_has_a_row_per_player_per_play() -> None:
     text = plays_csv([LURE, FLEET], PLAY_KINDS)
     assert text == (
-        "play_id,date,game,location,seat,player,score,rank,won,breakdown\r\n"
-        'play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,TRUE,Cod x3: 6; Trout x1: 2\r\n'
-        "play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,FALSE,Cod x2: 4\r\n"
-        "play-p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,TRUE,Boats x2: 10\r\n"
-        'play-p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,TRUE,Boats x1: 5; Nets x5: 5\r\n'
-        'play-p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,FALSE,\r\n'
+        "play_id,date,game,location,seat,player,score,rank,won,breakdown,note\r\n"
+        'play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,1,"Ann, the Angler",8,1,TRUE,Cod x3: 6; Trout x1: 2,\r\n'
+        "play-p-1,2024-05-01 20:15,Lure,Cabin by the lake,2,Bo 🎣,4,2,FALSE,Cod x2: 4,\r\n"
+        "play-p-2,2024-05-02 09:05,Fleet Dice,,1,Bo 🎣,10,1,TRUE,Boats x2: 10,\r\n"
+        'play-p-2,2024-05-02 09:05,Fleet Dice,,2,"Cy ""Skipper""",10,1,TRUE,Boats x1: 5; Nets x5: 5,\r\n'
+        'play-p-2,2024-05-02 09:05,Fleet Dice,,3,"Ann, the Angler",0,3,FALSE,,\r\n'
     )
     rows = list(csv.reader(io.StringIO(text)))
     assert tuple(rows[0]) == CSV_HEADER

@@ -74,7 +74,7 @@ class JournalRules(OnTheMap, TableRules[Campaign]):
                     ("angler", ("fish", "hatch", "track"))]
         TableRules.__init__(
             self, game=GAME, title="Fly Solo adventure", setup=new_campaign,
-            moves=(Move("upgrade", self._upgrade, ("kind", "choice")), Move("day", self._record, ("tie_break",)),
+            moves=(Move("upgrade", self._upgrade, ("kind", "choice")), Move("day", self._record, ("tie_break", "recorded_at")),
                    *(Move(kind, self._entry(kind), fields) for kind, fields in entries)),
             over=lambda campaign: campaign.status(self.adventure) != "playing",
             phase=anyone("the adventure's journal is kept in any order"),
@@ -207,8 +207,11 @@ def from_assistant(fish: Sequence[Fish], hatch: Mapping[Hatch, int], track: int)
                   f"the Silent Angler's Day from the assistant ({len(fish)} fish)")
 
 
-def record_day(campaign: Campaign, tie_break: Sequence[FishColor] | None = None) -> Action:
-    data = {"tie_break": [c.value for c in tie_break]} if tie_break else {}
+def record_day(campaign: Campaign, tie_break: Sequence[FishColor] | None = None, recorded_at: str = "") -> Action:
+    """The Day recorded; `recorded_at` (an ISO time) dates it in the files of plays (`plays.day_plays`)."""
+    data: dict[str, Any] = {"tie_break": [c.value for c in tie_break]} if tie_break else {}
+    if recorded_at:
+        data["recorded_at"] = recorded_at
     return Action("day", data, f"record Day {campaign.next_day}")
 
 

@@ -27,7 +27,7 @@ from companion.core.plays import Play
 from companion.core.scoring import winners_words
 from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
-from companion.games.registry import file_kinds, play_editors
+from companion.games.registry import file_kinds, journal_plays, play_editors
 from companion.store.archive import PlayNotFound, record_problem
 from companion.ui.components.common import Segment, close_dialog, empty_state, segments
 from companion.ui.components.result_picture import result_picture
@@ -77,9 +77,12 @@ class HistoryScreen(Screen):
                 return [empty_state(ft.Icons.SEARCH_OFF, "Play not found", str(exc)),
                         ft.Button("All plays", on_click=lambda e: self.host.navigate("/history"))]
         controls = [self._views()]
+        days = journal_plays(self.ctx.sessions.open_records)  # Fly Solo's Days, for the files
         if self.view == ADVENTURES:
             rest = self.arg.split("/", 1)[1] if "/" in (self.arg or "") else None
-            return controls + (adventure_story_view(self.host, rest) if rest else adventures_view(self.host))
+            if rest:
+                return controls + adventure_story_view(self.host, rest)
+            return controls + ([self._transfer_row(days)] if days else []) + adventures_view(self.host)
         everything = self.ctx.store.archive.newest_first()
         if not everything:
             return controls + [
@@ -92,7 +95,7 @@ class HistoryScreen(Screen):
         controls.append(FilterBar(self.host, facts.games, facts.players, self._filter_changed).control())
         if self.view == "stats":
             return controls + stats_view(self.host, plays)
-        return controls + self._plays(plays)
+        return controls + self._plays(plays, filter_plays(days, current(self.host)))
 
     def _views(self) -> ft.Control:
         return segments([Segment(v, words, icon) for v, words, icon in VIEWS],
@@ -106,14 +109,19 @@ class HistoryScreen(Screen):
 
     # The plays --------------------------------------------------------------------------
 
-    def _plays(self, plays: list[Play]) -> list[ft.Control]:
+    def _plays(self, plays: list[Play], days: list[Play]) -> list[ft.Control]:
+        """The filtered plays, a page at a time; the files hold them and the Fly Solo Days the filter
+        lets through (`days`: their adventures are listed in the Fly Solo view)."""
         shown = self.host.keep.get(SHOWN, PAGE)
         count = len(plays)
         controls: list[ft.Control] = [
             ft.Text(f"{words.count(count, 'play')}: {describe(current(self.host))}", size=16,
                     key="history-count", weight=ft.FontWeight.W_600),
-            self._transfer_row(plays),
+            self._transfer_row(plays + days),
         ]
+        if days:
+            controls.append(ft.Text(f"The files also hold {words.count(len(days), 'Fly Solo Day')}.", size=14,
+                                    key="history-days", color=ft.Colors.ON_SURFACE_VARIANT))
         controls += [self.memo(("play", p.id, p.played_at, p.results, p.winners), lambda p=p: self._card(p))
                      for p in plays[:shown]]
         if count > shown:

@@ -7,7 +7,10 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.games.fly_solo import journal as j
+from companion.core.play_files import create_play_link
+from companion.games.fly_solo.plays import day_plays
 from companion.games.fly_solo.story import AdventureStory, Moment, story
+from companion.games.registry import file_kinds
 from companion.ui.components import charts
 from companion.ui.components.common import empty_state
 from companion.ui.games.fly_solo import journal_route
@@ -54,6 +57,7 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "Adventure not found", str(exc)),
                 ft.Button("All adventures", on_click=lambda e: host.navigate(f"/history/{ADVENTURES}"))]
     told = story(record.setup, record.actions)
+    sent = {play.entry["day"]: create_play_link(play, file_kinds()) for play in day_plays(record)}
     controls: list[ft.Control] = [
         ft.Text(told.name, size=24, weight=ft.FontWeight.BOLD),
         ft.Text(told.summary, size=17, key="adventure-summary", color=status_colour(told.status)),
@@ -66,7 +70,8 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
     controls.append(ft.Container(
         key="adventure-timeline", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER,
         content=ft.Column([ft.Text("Timeline", size=18, weight=ft.FontWeight.W_600)]
-                          + [moment_row(m, i) for i, m in enumerate(told.moments)]
+                          + [moment_row(m, i, sent.get(m.day) if m.kind == "day" else None)
+                             for i, m in enumerate(told.moments)]
                           + ([] if told.moments else [ft.Text("Nothing recorded yet.", size=15)]), spacing=6)))
     if told.upgrades:
         controls.append(ft.Text("Badges spent on: " + ", ".join(told.upgrades), size=15, key="adventure-upgrades"))
@@ -82,11 +87,15 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
     return controls
 
 
-def moment_row(m: Moment, i: int) -> ft.Control:
+def moment_row(m: Moment, i: int, link: str | None = None) -> ft.Control:
+    """A line of the timeline; a Day's with its "Send to BG Stats" link (BG Stats' createPlay)."""
     icon, words = MARKS[m.result if m.kind != "upgrade" else "upgrade"]
-    lines = [ft.Text(m.text, size=15, weight=ft.FontWeight.W_600 if m.kind != "upgrade" else None)]
+    lines: list[ft.Control] = [ft.Text(m.text, size=15, weight=ft.FontWeight.W_600 if m.kind != "upgrade" else None)]
     if m.badges:
         lines.append(ft.Text("Badges: " + ", ".join(m.badges), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if link is not None:
+        lines.append(ft.TextButton(f"Send Day {m.day} to BG Stats", icon=ft.Icons.SEND_TO_MOBILE,
+                                   key=f"send-day-{m.day}", url=ft.Url(link, ft.UrlTarget.SELF)))
     return ft.Row([ft.Icon(icon, size=22, semantics_label=words,
                            color=ft.Colors.PRIMARY if m.result in ("win", "won") else ft.Colors.ON_SURFACE_VARIANT),
                    ft.Column(lines, spacing=0, expand=True)],

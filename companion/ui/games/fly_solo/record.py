@@ -174,7 +174,8 @@ class DayRecordScreen(SessionScreen):
 
     def record(self) -> None:
         tie_break = fly_options(self.ctx).tie_break
-        if not self.act(lambda c: j.record_day(c, tie_break)):
+        at = self.ctx.store.clock().isoformat(timespec="seconds")
+        if not self.act(lambda c: j.record_day(c, tie_break, at)):
             return
         day = self.view.days[-1]
         words = {"win": "you won", "loss": "the Silent Angler won", "tie": "a tie"}[day.score.result]

@@ -1,0 +1,87 @@
+"""Fly Solo in every file of plays (issue 45): each recorded Day of an adventure is a play of the player
+against the Silent Angler, with both breakdowns and the adventure named on it, in both CSVs, the
+`.bgsplay` file and the createPlay link."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import urllib.parse
+from dataclasses import replace
+
+from companion.core.actions import TABLE
+from companion.core.play_files import CREATE_PLAY, breakdown_csv, bgsplay_bytes, create_play_link, from_bgsplay, plays_csv
+from companion.core.session_log import SessionRecord
+from companion.games.fly_solo.plays import day_plays
+from companion.games.registry import file_kinds, journal_plays
+from tests.unit.test_fly_solo_journal import ANGLER, C, S, started
+
+WON_AT, LOST_AT = "2026-11-28T20:15:00+01:00", "2026-11-29T21:40:00+01:00"
+
+
+def adventure() -> tuple[SessionRecord, object]:
+    """Week one: Day 1 won at L1 (recorded by Ana's phone), Day 2 lost at L2 (by the table's phone)."""
+    from companion.games.fly_solo import journal as j
+
+    journal = started()
+    journal.catch(0, *[(S.STEELHEAD, C.GREEN, 9)] * 7)
+    journal.do(j.set_bonus(None if journal.state.location > 3 else j.Hatch.YELLOW))
+    journal.do(replace(j.record_day(journal.state, None, WON_AT), by="p-ana", who="Ana"))
+    journal.catch(ANGLER, *[(S.RAINBOW, C.GOLD, 5)] * 7)
+    journal.do(j.set_bonus(j.Hatch.YELLOW))
+    journal.do(replace(j.record_day(journal.state, None, LOST_AT), by=TABLE, who="The whole table"))
+    return SessionRecord("adv1", "fly-solo-campaign", "Week one", journal.setup, tuple(journal.log), (),
+                         "2026-11-28T19:00:00+01:00", "2026-11-29T21:41:00+01:00"), journal.state
+
+
+def test_each_recorded_day_is_a_play_against_the_silent_angler() -> None:
+    record, campaign = adventure()
+    won, lost = day_plays(record)
+    one, two = campaign.days
+    assert (won.id, won.game, won.played_at, won.note) == (
+        "adv1-day-1", "fly-solo", WON_AT, "Week one: Day 1 at L1 Crooked Fork")
+    assert (lost.id, lost.played_at, lost.note) == ("adv1-day-2", LOST_AT, "Week one: Day 2 at L2 Hunter's Cabin")
+    # Ana recorded Day 1; the table's phone Day 2, so its player is "You".
+    assert [(r.name, r.total, r.rank) for r in won.results] == [
+        ("Ana", one.score.your_total, 1), ("Silent Angler", one.score.angler_total, 2)]
+    assert tuple(won.winners) == ("Ana",) and tuple(lost.winners) == ("Silent Angler",)
+    assert [r.name for r in lost.results] == ["You", "Silent Angler"] and [r.rank for r in lost.results] == [2, 1]
+    assert won.results[0].breakdown == one.score.you and lost.results[1].breakdown == two.score.angler
+    assert all(r.total == sum(b.points for b in r.breakdown) for p in (won, lost) for r in p.results)
+
+
+def test_the_days_are_in_both_csvs_the_bgsplay_file_and_the_link() -> None:
+    record, _ = adventure()
+    plays, kinds = day_plays(record), file_kinds()
+    rows = list(csv.DictReader(io.StringIO(plays_csv(plays, kinds))))
+    assert [(r["play_id"], r["game"], r["player"], r["won"], r["note"]) for r in rows] == [
+        ("play-adv1-day-1", "Fly Solo", "Ana", "TRUE", "Week one: Day 1 at L1 Crooked Fork"),
+        ("play-adv1-day-1", "Fly Solo", "Silent Angler", "FALSE", "Week one: Day 1 at L1 Crooked Fork"),
+        ("play-adv1-day-2", "Fly Solo", "You", "FALSE", "Week one: Day 2 at L2 Hunter's Cabin"),
+        ("play-adv1-day-2", "Fly Solo", "Silent Angler", "TRUE", "Week one: Day 2 at L2 Hunter's Cabin"),
+    ]
+    lines = list(csv.DictReader(io.StringIO(breakdown_csv(plays, kinds))))
+    assert {r["category"] for r in lines if r["player"] == "Ana"} >= {"Fish points", "First to seven fish"}
+    document = json.loads(bgsplay_bytes(plays, kinds))
+    assert [g["name"] for g in document["games"]] == ["Fly Solo"]
+    assert [p["comments"] for p in document["plays"]] == [p.note for p in plays]
+    sent = json.loads(urllib.parse.unquote(create_play_link(plays[0], kinds).removeprefix(CREATE_PLAY)))
+    assert (sent["game"]["name"], sent["comments"], [p["name"] for p in sent["players"]]) == (
+        "Fly Solo", "Week one: Day 1 at L1 Crooked Fork", ["Ana", "Silent Angler"])
+    # Read back, a Day is the same play (our own key keeps its breakdown).
+    assert from_bgsplay(bgsplay_bytes(plays, kinds), kinds).plays == tuple(plays)
+
+
+def test_the_registry_gathers_every_adventures_days_newest_first() -> None:
+    record, _ = adventure()
+    other = replace(record, id="adv2", game="fly-solo-day")  # the Silent Angler's assistant: no Days of its own
+    found = journal_plays(lambda kind: [record, other] if kind == "fly-solo-campaign" else [])
+    assert [p.id for p in found] == ["adv1-day-2", "adv1-day-1"]
+
+
+def test_a_day_of_a_journal_before_the_time_was_kept_takes_the_adventures_last_change() -> None:
+    record, _ = adventure()
+    old = replace(record, actions=tuple(replace(a, data={k: v for k, v in a.data.items() if k != "recorded_at"})
+                                        for a in record.actions))
+    assert [p.played_at for p in day_plays(old)] == [record.updated] * 2
