@@ -95,10 +95,13 @@ class PlayFilter:
     player: str | None = None
     since: date | None = None
     until: date | None = None
+    location: str | None = None  # where it was played (compared stripped, case-insensitive)
 
     def matches(self, play: Play) -> bool:
         """Whether `play` passes every set field."""
         if self.game is not None and play.game != self.game:
+            return False
+        if self.location is not None and name_key(play.location) != name_key(self.location):
             return False
         if self.player is not None and _result_of(play, name_key(self.player)) is None:
             return False
@@ -124,6 +127,18 @@ def players_of(plays: Iterable[Play]) -> list[str]:
         for key, result in _seated(play):
             counts[key] = counts.get(key, 0) + 1
             shown.setdefault(key, result.name.strip())
+    return [shown[k] for k in _most_first(counts, shown)]
+
+
+def places_of(plays: Iterable[Play]) -> list[str]:
+    """Every place plays were played at, most plays first, then by name (as first written)."""
+    counts: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for play in plays:
+        if play.location.strip():
+            key = name_key(play.location)
+            counts[key] = counts.get(key, 0) + 1
+            shown.setdefault(key, play.location.strip())
     return [shown[k] for k in _most_first(counts, shown)]
 
 
@@ -389,6 +404,6 @@ def category_breakdown(plays: Iterable[Play], game: str) -> tuple[list[str], dic
 
 __all__ = [
     "GameStats", "HeadToHead", "PlayFilter", "PlayerStats", "ScoreRecord", "category_breakdown",
-    "filter_plays", "game_stats", "games_of", "head_to_head", "name_key", "played_on", "player_stats",
+    "filter_plays", "game_stats", "games_of", "head_to_head", "name_key", "places_of", "played_on", "player_stats",
     "players_of", "scores_over_time", "wins_per_player",
 ]

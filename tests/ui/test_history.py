@@ -336,3 +336,44 @@ async def test_fly_solo_days_are_in_the_exports_and_each_day_sends_itself_to_bg_
     [(_, both)] = OFFERED.pop(plays.page.session.id)
     games = [r["game"] for r in csv.DictReader(io.StringIO(both.decode("utf-8-sig")))]
     assert games.count("Fly Solo") == 4 and games.count("Lure") == 6
+
+
+async def test_a_play_keeps_where_it_was_played_and_a_note_shown_filtered_and_exported(app) -> None:
+    """Issue 45: no play had a location or notes. A place is typed once, then chosen with one tap;
+    saved at once with Undo; the list, the filter and both files carry it."""
+    archived(app, SMALL)
+    page = await app.open("/history/p001")
+    assert page.find(key="play-where").value == "Where: not said" and not page.has(key="play-note")
+    await page.click(key="edit-where")
+    assert not page.has(key="where-0")  # no place used before yet
+    await page.change(page.find(key="where-field"), value="  Cabin by the lake ")
+    await page.change(page.find(key="note-field"), value="Ana's first win with the new lures")
+    await page.click(key="save-where")
+    saved = app.store.archive.get("p001")
+    assert (saved.location, saved.note) == ("Cabin by the lake", "Ana's first win with the new lures")
+    assert page.find(key="play-where").value == "Where: Cabin by the lake"
+    assert page.find(key="play-note").value == "Note: Ana's first win with the new lures"
+    assert page.snackbar_texts() == ["Where and note saved."]
+
+    other = await app.open("/history/p002")  # the place used before: one tap
+    await other.click(key="edit-where")
+    assert other.label("where-0") == "Cabin by the lake"
+    await other.click(key="where-0")
+    await other.click(key="save-where")
+    assert app.store.archive.get("p002").location == "Cabin by the lake"
+    await other.click(label="Undo")  # taken back
+    assert app.store.archive.get("p002").location == ""
+
+    plays = await app.open("/history")
+    await plays.click(key="filter-open")
+    await plays.click(key="filter-where-0")
+    assert plays.find(key="history-count").value == "1 play: every game, everyone, at Cabin by the lake"
+    await plays.click(key="export-csv")
+    await plays.click(key="export-bgsplay")
+    (_, csv_bytes), (_, bgs_bytes) = OFFERED.pop(plays.page.session.id)
+    rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8-sig"))))
+    assert {(r["play_id"], r["location"], r["note"]) for r in rows} == {
+        ("play-p001", "Cabin by the lake", "Ana's first win with the new lures")}
+    document = json.loads(bgs_bytes)
+    assert [loc["name"] for loc in document["locations"]] == ["Cabin by the lake"]
+    assert document["plays"][0]["comments"] == "Ana's first win with the new lures"

@@ -43,6 +43,7 @@ from companion.ui.routes import session_route
 from companion.ui.screen import Screen
 from companion.ui.screens.history_filter import FilterBar, current, describe
 from companion.ui.screens.history_stats import archive_facts, stats_view
+from companion.ui.screens.history_where import edit_where_and_note, where_and_note
 from companion.ui.screens.sessions import when
 
 PAGE = 15  # plays drawn at a time: the first page is quick whatever the archive holds
@@ -92,7 +93,8 @@ class HistoryScreen(Screen):
                 self._import_button()]
         facts = archive_facts(everything)
         plays = filter_plays(everything, current(self.host))
-        controls.append(FilterBar(self.host, facts.games, facts.players, self._filter_changed).control())
+        controls.append(FilterBar(self.host, facts.games, facts.players, self._filter_changed,
+                                  facts.places).control())
         if self.view == "stats":
             return controls + stats_view(self.host, plays)
         return controls + self._plays(plays, filter_plays(days, current(self.host)))
@@ -122,7 +124,8 @@ class HistoryScreen(Screen):
         if days:
             controls.append(ft.Text(f"The files also hold {words.count(len(days), 'Fly Solo Day')}.", size=14,
                                     key="history-days", color=ft.Colors.ON_SURFACE_VARIANT))
-        controls += [self.memo(("play", p.id, p.played_at, p.results, p.winners), lambda p=p: self._card(p))
+        controls += [self.memo(("play", p.id, p.played_at, p.results, p.winners, p.location, p.note),
+                               lambda p=p: self._card(p))
                      for p in plays[:shown]]
         if count > shown:
             more = min(PAGE, count - shown)
@@ -141,9 +144,11 @@ class HistoryScreen(Screen):
             key=f"play-{play.id}", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True,
             on_click=lambda e: self.host.navigate(f"/history/{play.id}"),
             content=ft.Column([
-                ft.Text(f"{game_title(play)} · {when(play.played_at)}", weight=ft.FontWeight.W_600, size=16),
+                ft.Text(" · ".join([game_title(play), when(play.played_at), *([play.location] if play.location else [])]),
+                        weight=ft.FontWeight.W_600, size=16),
                 ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results), size=16),
                 ft.Text(f"Won by {listed(play.winners)}", color=ft.Colors.PRIMARY),
+                *([ft.Text(play.note, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2)] if play.note else []),
             ], spacing=4),
         )
 
@@ -235,7 +240,9 @@ class HistoryScreen(Screen):
                     key="play-winners"),
             *tie_line(play.winners, "play-tie"),
             *(result_tile(f"Seat {seat}: {r.name}", r) for seat, r in enumerate(play.results, 1)),
+            *where_and_note(play, lambda: self._edit_where(play)),
         ]
+
         async def share(e) -> None:
             await self.share(play)
 
@@ -257,6 +264,23 @@ class HistoryScreen(Screen):
         controls.append(ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK,
                                       on_click=lambda e: self.host.navigate("/history")))
         return controls
+
+    def _edit_where(self, play: Play) -> None:
+        """Change where the play was played and its note; saved at once, with Undo."""
+        archive = self.ctx.store.archive
+
+        def put(version: Play) -> None:
+            archive.exchange([version])
+            self.host.changed("history")
+            self.render()
+
+        def save(changed: Play) -> None:
+            if (changed.location, changed.note) == (play.location, play.note):
+                return
+            if self.host.attempt(lambda: put(changed)):
+                self.host.toast("Where and note saved.", undo=lambda: put(play))
+
+        edit_where_and_note(self.host, play, archive_facts(archive.newest_first()).places, save)
 
     async def share(self, play: Play) -> None:
         """The play's picture in a dialog, with a button that saves it on the phone, drawn by the host

@@ -43,6 +43,8 @@ def since(name: str, today: date) -> date | None:
 def describe(flt: PlayFilter) -> str:
     parts = [GAME_TITLES.get(flt.game, flt.game) if flt.game else "every game",
              f"with {flt.player}" if flt.player else "everyone"]
+    if flt.location:
+        parts.append(f"at {flt.location}")
     if flt.since or flt.until:
         parts.append(f"{flt.since:%d %b %Y}" if flt.since else "the start")
         parts[-1] += f" to {flt.until:%d %b %Y}" if flt.until else " to today"
@@ -52,10 +54,12 @@ def describe(flt: PlayFilter) -> str:
 class FilterBar:
     """The chips of the filter; a tap changes the page's filter and calls `changed`."""
 
-    def __init__(self, host: Host, games: Sequence[str], players: Sequence[str], changed: Callable[[], None]) -> None:
+    def __init__(self, host: Host, games: Sequence[str], players: Sequence[str], changed: Callable[[], None],
+                 places: Sequence[str] = ()) -> None:
         self.host = host
         self.games = games
         self.players = players
+        self.places = places
         self.changed = changed
 
     @property
@@ -90,6 +94,10 @@ class FilterBar:
             self._row("Player", [chip("Everyone", lambda: self.set(player=None), "filter-player-all", flt.player is None)]
                       + [chip(p, lambda p=p: self.set(player=p), f"filter-player-{i}", flt.player == p)
                          for i, p in enumerate(shown_players)]),
+            *([self._row("Where", [chip("Anywhere", lambda: self.set(location=None), "filter-where-all",
+                                        flt.location is None)]
+                         + [chip(p, lambda p=p: self.set(location=p), f"filter-where-{i}", flt.location == p)
+                            for i, p in enumerate(self.places[:MOST_PLAYERS_SHOWN])])] if self.places else []),
             self._row("When", [chip(PERIOD_WORDS[name], lambda n=name: self._period(n), f"filter-when-{name}",
                                     chosen_period == name) for name in PERIODS]
                       + [chip(f"From {flt.since:%d %b %Y}" if flt.since and chosen_period is None else "From a date…",

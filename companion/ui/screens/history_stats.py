@@ -16,6 +16,7 @@ from companion.core.play_stats import (
     games_of,
     head_to_head,
     name_key,
+    places_of,
     player_stats,
     players_of,
     scores_over_time,
@@ -37,6 +38,7 @@ CHART_PLAYS = 20  # the last plays drawn in "scores over time"
 class ArchiveFacts:
     games: list[str]
     players: list[str]
+    places: list[str]  # where plays were played, most plays first
 
 
 _facts: tuple[tuple[Play, ...], ArchiveFacts] | None = None
@@ -47,7 +49,7 @@ def archive_facts(plays: tuple[Play, ...]) -> ArchiveFacts:
     version of the archive (the archive hands out the same tuple until it changes)."""
     global _facts
     if _facts is None or _facts[0] is not plays:
-        _facts = (plays, ArchiveFacts(games_of(plays), players_of(plays)))
+        _facts = (plays, ArchiveFacts(games_of(plays), players_of(plays), places_of(plays)))
     return _facts[1]
 
 
