@@ -216,11 +216,12 @@ def _content_id(game_name: str, record: Mapping[str, Any], location: str,
 
 
 def from_bgsplay(raw: bytes, kinds: PlayKinds, known: Iterable[str] = (),
-                 check: Callable[[Play], str | None] | None = None) -> ImportResult:
+                 check: Callable[[Play], str | None] | None = None, kept_elsewhere: Iterable[str] = ()) -> ImportResult:
     """The plays of a BG Stats file (its bytes) of games Companion knows; `known`: the ids of the
     plays already here (a play of ours back from BG Stats without our key takes its own id again).
     Each play is read or left out on its own (`ImportResult.left_out`, with the reason), also when
-    `check` (the archive's) says what is wrong with it ("is not valid: ...").
+    `check` (the archive's) says what is wrong with it ("is not valid: ..."); a play of a game in
+    `kept_elsewhere` (titles: Fly Solo, whose Days its adventures' journals keep) is left out as such.
 
     InputError, naming what is wrong, when the file is over MAX_BGSPLAY_BYTES, not JSON or not a
     BG Stats file (`check_bgsplay`).
@@ -236,7 +237,7 @@ def from_bgsplay(raw: bytes, kinds: PlayKinds, known: Iterable[str] = (),
     problems = check_bgsplay(data)
     if problems:
         raise InputError(f"{WHERE} can't be imported: {'; '.join(problems)}.")
-    reader = _Reader(data, kinds, known)
+    reader = _Reader(data, kinds, known, kept_elsewhere)
     plays: list[Play] = []
     left_out: list[LeftOut] = []
     for n, record in enumerate(data["plays"], 1):
@@ -255,8 +256,10 @@ FILE_DIGITS = 40  # BG Stats' own ids and numbers may be long; a score longer th
 class _Reader:
     """Reads the file's plays one by one, with its lists of games, players and locations."""
 
-    def __init__(self, data: Mapping[str, Any], kinds: PlayKinds, known: Iterable[str]) -> None:
+    def __init__(self, data: Mapping[str, Any], kinds: PlayKinds, known: Iterable[str],
+                 kept_elsewhere: Iterable[str]) -> None:
         self.kinds = kinds
+        self.elsewhere = {_key(title) for title in kept_elsewhere}
         self.games = table(data, "games")
         self.players = table(data, "players")
         self.locations = table(data, "locations")
@@ -270,6 +273,8 @@ class _Reader:
         game_name = game_item["name"].strip()
         game = known_game(game_name, self.kinds)
         named = self.named(n, record)
+        if game is None and _key(game_name) in self.elsewhere:
+            return LeftOut(named, f"{game_name} is kept in its own journal, not in History's plays")
         if game is None and not _companion_game(record, self.kinds):
             return LeftOut(named, "not a game Companion keeps")
         scores = _seat_order(record["playerScores"])

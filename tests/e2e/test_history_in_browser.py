@@ -78,7 +78,15 @@ def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phon
     phone.see(phone.text("Spent a Badge on Momentum tile 1A"))
     phone.see(phone.page.get_by_text(re.compile("^Day 2 at L2 Hunter's Cabin")))
     phone.see(phone.page.get_by_text(re.compile(r"^Your score and the Silent Angler's, Day by Day\. You: \d+, \d+")))
+    phone.see(phone.button("Send Day 2 to BG Stats"))
     phone.shot("history-fly-solo-timeline-phone")
+    # The Fly Solo view exports every Day (issue 45).
+    phone.button("All adventures").click()
+    with phone.page.expect_download(timeout=20_000) as download:
+        phone.page.get_by_role("button", name=re.compile("^CSV")).click()
+    days = open(download.value.path(), encoding="utf-8-sig").read()
+    assert days.count("Fly Solo,") == 4 and "Autumn week: Day 2 at L2 Hunter's Cabin" in days
+    phone.shot("history-fly-solo-exports-phone")
 
 
 def test_an_exported_file_imported_on_another_server_with_undo(make_server, phones, tmp_path) -> None:  # noqa: F811
@@ -106,6 +114,9 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     host.see(host.message("Imported from all.bgsplay"))
     for phone in (host, other):  # the other phone follows
         phone.see(phone.text("30 plays: every game, everyone"))
+    # The two Fly Solo Days of the file stay with their adventure's journal: left out, and said so.
+    host.see(host.text("2 plays of all.bgsplay left out"))
+    host.see(host.page.get_by_text(re.compile("^Fly Solo, .*: Fly Solo is kept in its own journal, not in History's plays$")))
     host.shot("history-imported-phone")
     host.page.get_by_role("button", name="Undo").click()
     for phone in (host, other):
@@ -125,3 +136,22 @@ def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) 
     assert download.value.suggested_filename == "lure-2026-11-19-p029.png"
     assert open(download.value.path(), "rb").read(4) == b"\x89PNG"
     phone.see(phone.message("Saving the picture as lure-2026-11-19-p029.png"))
+    # Where it was played and a note (issue 45): typed once, then one tap on another play.
+    phone.button("Close").click()
+    phone.button("Where and note").click()
+    phone.page.get_by_role("textbox", name="Where (a new place)").fill("Cabin by the lake")
+    phone.page.get_by_role("textbox", name="Note").fill("Ana's first win with the new lures")
+    phone.shot("history-where-and-note-phone")
+    phone.button("Save").click()
+    phone.see(phone.text("Where: Cabin by the lake"))
+    phone.see(phone.text("Note: Ana's first win with the new lures"))
+    phone.open(server.host_url("/history/p028"))
+    phone.button("Where and note").click()
+    phone.button("Cabin by the lake").click()
+    phone.button("Save").click()
+    phone.see(phone.text("Where: Cabin by the lake"))
+    phone.open(server.host_url("/history"))
+    phone.button("Filter").click()
+    phone.button("Cabin by the lake").click()
+    phone.see(phone.text("2 plays: every game, everyone, at Cabin by the lake"))
+    phone.shot("history-filter-where-phone")

@@ -69,8 +69,14 @@ def test_the_days_are_in_both_csvs_the_bgsplay_file_and_the_link() -> None:
     sent = json.loads(urllib.parse.unquote(create_play_link(plays[0], kinds).removeprefix(CREATE_PLAY)))
     assert (sent["game"]["name"], sent["comments"], [p["name"] for p in sent["players"]]) == (
         "Fly Solo", "Week one: Day 1 at L1 Crooked Fork", ["Ana", "Silent Angler"])
-    # Read back, a Day is the same play (our own key keeps its breakdown).
+    # Read back, a Day is the same play (our own key keeps its breakdown); History's import, whose kinds
+    # are its own games', leaves it to its adventure's journal, and says so.
     assert from_bgsplay(bgsplay_bytes(plays, kinds), kinds).plays == tuple(plays)
+    history = {game: kind for game, kind in kinds.items() if game != "fly-solo"}
+    left = from_bgsplay(bgsplay_bytes(plays, kinds), history, kept_elsewhere=["Fly Solo"]).left_out
+    assert [str(x) for x in left] == [
+        "Fly Solo, 28 Nov 2026: Fly Solo is kept in its own journal, not in History's plays",
+        "Fly Solo, 29 Nov 2026: Fly Solo is kept in its own journal, not in History's plays"]
 
 
 def test_the_registry_gathers_every_adventures_days_newest_first() -> None:

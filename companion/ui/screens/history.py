@@ -48,6 +48,7 @@ from companion.ui.screens.sessions import when
 
 PAGE = 15  # plays drawn at a time: the first page is quick whatever the archive holds
 LEFT_OUT_SHOWN = 200  # plays left out of an import listed by name; a count for the rest
+LEFT_OUT = "history-left-out"  # (file name, its plays left out) of the last import, until closed
 SHOWN = "history-shown"
 VIEWS = (("plays", "Plays", ft.Icons.LIST), ("stats", "Stats", ft.Icons.INSIGHTS),
          (ADVENTURES, "Fly Solo", ft.Icons.HIKING))
@@ -85,6 +86,7 @@ class HistoryScreen(Screen):
                 return controls + adventure_story_view(self.host, rest)
             return controls + ([self._transfer_row(days)] if days else []) + adventures_view(self.host)
         everything = self.ctx.store.archive.newest_first()
+        controls += self._left_out_card()
         if not everything:
             return controls + [
                 empty_state(ft.Icons.HISTORY, "No finished plays yet",
@@ -190,7 +192,9 @@ class HistoryScreen(Screen):
         that cannot be read is refused with the reason, and nothing changes."""
         try:
             found = from_bgsplay(content, PLAY_KINDS, known=[p.id for p in self.ctx.store.archive.newest_first()],
-                                 check=lambda play: record_problem(play.to_doc()))
+                                 check=lambda play: record_problem(play.to_doc()),
+                                 kept_elsewhere=[kind.title for game, kind in file_kinds().items()
+                                                 if game not in PLAY_KINDS])
         except DomainError as exc:
             self.host.toast(f"{name} was not imported: {exc}", seconds=10)
             return
@@ -218,18 +222,34 @@ class HistoryScreen(Screen):
         self._left_out(name, found)
 
     def _left_out(self, name: str, found: ImportResult) -> None:
-        """Each play of the file that was not imported, with why, in a list the player can read through."""
-        if not found.left_out:
-            return
-        shown = [ft.Text(str(left), size=15) for left in found.left_out[:LEFT_OUT_SHOWN]]
-        if len(found.left_out) > LEFT_OUT_SHOWN:
-            shown.append(ft.Text(f"and {words.count(len(found.left_out) - LEFT_OUT_SHOWN, 'more play')}", size=15))
-        page = self.host.page
-        page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"{words.count(len(found.left_out), 'play')} of {name} left out"),
-            content=ft.Column(shown, tight=True, scroll=ft.ScrollMode.AUTO, width=420, key="left-out"),
-            actions=[ft.TextButton("Close", key="close-left-out", on_click=lambda e: close_dialog(page))],
-        ))
+        """Each play of the file that was not imported, with why: listed at the top of the plays until
+        closed (not a dialog: the message's Undo stays in reach)."""
+        self.host.keep[LEFT_OUT] = (name, found.left_out) if found.left_out else None
+        self.render()
+
+    def _left_out_card(self) -> list[ft.Control]:
+        kept = self.host.keep.get(LEFT_OUT)
+        if not kept:
+            return []
+        name, left_out = kept
+        shown = [ft.Text(str(left), size=15) for left in left_out[:LEFT_OUT_SHOWN]]
+        if len(left_out) > LEFT_OUT_SHOWN:
+            shown.append(ft.Text(f"and {words.count(len(left_out) - LEFT_OUT_SHOWN, 'more play')}", size=15))
+
+        def close(e) -> None:
+            self.host.keep[LEFT_OUT] = None
+            self.render()
+
+        return [ft.Container(
+            key="left-out-card", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column([
+                ft.Row([ft.Text(f"{words.count(len(left_out), 'play')} of {name} left out", size=17,
+                                weight=ft.FontWeight.W_600, expand=True, key="left-out-title"),
+                        ft.IconButton(ft.Icons.CLOSE, tooltip="Close the list of plays left out",
+                                      key="close-left-out", on_click=close)]),
+                ft.Column(shown, key="left-out", spacing=4, scroll=ft.ScrollMode.AUTO,
+                          height=None if len(shown) <= 6 else 220),
+            ], spacing=6))]
 
     # One play -----------------------------------------------------------------------------
 
