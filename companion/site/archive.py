@@ -23,7 +23,7 @@ from companion.core.assets import assets_dir
 HERE = Path(__file__).resolve().parent
 # The packages the phone's Python imports, besides Companion (Flet's own imports are lazy: its
 # transport and auth libraries are never imported in the browser).
-PACKAGES = ("flet", "msgpack", "tinydb", "flet_charts")
+PACKAGES = ("flet", "msgpack", "tinydb", "flet_charts", "filelock")
 # What only the laptop runs (Invite phones: no phone joins a phone), or only the machine that builds:
 # not in the phone's archive.
 LAPTOP_ONLY = ("companion/laptop/", "companion/client/", "companion/cli.py", "companion/__main__.py",

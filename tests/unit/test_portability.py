@@ -1,12 +1,11 @@
 """Companion on a host without POSIX's calls (Windows; macOS lacks fdatasync), simulated on Linux:
 `fcntl` cannot be imported, `os` has no O_DIRECTORY nor fdatasync, opening a folder is refused as
 Windows refuses it, and a file the store writes itself must be opened as binary (O_BINARY).
-With neither fcntl nor msvcrt here, the folder lock is the owner-file fallback, which runs for real;
-the msvcrt path is checked against a stand-in of msvcrt's documented behaviour only."""
+Without fcntl the folder lock is filelock's soft lock, which runs for real here; its Windows lock
+is tested in filelock's own CI."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 import socket
@@ -19,7 +18,9 @@ import pytest
 
 from companion.core.actions import Action
 from companion.core.session_log import DONE, Change, SessionRecord
-from companion.store import DataFolderInUse, folder_lock, open_store
+import filelock
+
+from companion.store import DataFolderInUse, open_store
 
 FAKE_O_BINARY = 0x40000000  # a bit Linux does not use: stripped before the real os.open
 
@@ -60,10 +61,9 @@ def without_posix(monkeypatch, text_mode_refused: list[str]) -> None:
 def no_posix(monkeypatch):
     refused: list[str] = []
     without_posix(monkeypatch, refused)
-    importlib.reload(folder_lock)
+    monkeypatch.setattr(filelock, "FileLock", filelock.SoftFileLock)  # what filelock takes without fcntl
     yield refused
     monkeypatch.undo()
-    importlib.reload(folder_lock)
 
 
 def record(session_id: str, label: str) -> SessionRecord:
@@ -72,9 +72,9 @@ def record(session_id: str, label: str) -> SessionRecord:
 
 
 def test_store_starts_records_backs_up_and_restores_without_fcntl(no_posix, data_dir, clock) -> None:
-    assert folder_lock.KIND == "owner-file"
     store = open_store(data_dir, clock)
     try:
+        assert store._folder_lock.kind == "SoftFileLock"
         with pytest.raises(DataFolderInUse, match="already using"):  # still one Companion per folder
             open_store(data_dir, clock)
         store.settings.add_player("Ana")
@@ -100,47 +100,33 @@ def test_store_starts_records_backs_up_and_restores_without_fcntl(no_posix, data
 
 
 def test_a_lock_left_by_a_companion_that_is_gone_is_taken_over(no_posix, data_dir, clock) -> None:
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    """The soft lock of a Companion that ended without releasing it (killed) is taken over; one held by a
+    Companion that runs is not."""
     data_dir.mkdir(parents=True)
-    (data_dir / folder_lock.OWNER_FILE).write_text(gone.stdout.strip())
+    hold = (f"import filelock, os, sys; lock = filelock.SoftFileLock({str(data_dir / '.lock')!r}, timeout=0); "
+            "lock.acquire(); print('held', flush=True); sys.stdin.readline() if sys.argv[1:] else os._exit(9)")
+    gone = subprocess.run([sys.executable, "-c", hold], capture_output=True, text=True)
+    assert gone.stdout == "held\n" and gone.returncode == 9 and (data_dir / ".lock").exists()
     open_store(data_dir, clock).close()
-    (data_dir / folder_lock.OWNER_FILE).write_text(str(os.getppid()))  # a process that runs
-    with pytest.raises(DataFolderInUse, match="if none is running, delete"):
-        open_store(data_dir, clock)
+    running = subprocess.Popen([sys.executable, "-c", hold, "wait"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    try:
+        assert running.stdout.readline() == "held\n"
+        with pytest.raises(DataFolderInUse, match="already using"):
+            open_store(data_dir, clock)
+    finally:
+        running.communicate("done\n", timeout=30)
 
 
-class StandInMsvcrt:
-    """msvcrt.locking as documented: LK_NBLCK locks bytes from the file's position or raises
-    OSError when another handle holds them; LK_UNLCK unlocks them."""
-    LK_UNLCK, LK_NBLCK = 0, 2
-
-    def __init__(self) -> None:
-        self.held: dict[tuple[int, int, int], int] = {}
-
-    def locking(self, fd: int, mode: int, nbytes: int) -> None:
-        info = os.fstat(fd)
-        where = (info.st_dev, info.st_ino, os.lseek(fd, 0, os.SEEK_CUR))
-        if mode == self.LK_NBLCK:
-            if self.held.get(where, fd) != fd:
-                raise PermissionError(13, "Permission denied")
-            self.held[where] = fd
-        elif self.held.get(where) == fd:
-            del self.held[where]
-
-
-def test_windows_lock_is_msvcrt_when_there_is_msvcrt(no_posix, monkeypatch, data_dir, clock) -> None:
-    stand_in = StandInMsvcrt()
-    monkeypatch.setitem(sys.modules, "msvcrt", stand_in)
-    importlib.reload(folder_lock)
-    assert folder_lock.KIND == "msvcrt"
+def test_the_folder_lock_here_is_the_systems(data_dir, clock) -> None:
+    """On Linux, flock: filelock's UnixFileLock (its Windows lock is tested in filelock's own CI)."""
     store = open_store(data_dir, clock)
     try:
-        assert len(stand_in.held) == 1
+        assert store._folder_lock.kind == "UnixFileLock"
         with pytest.raises(DataFolderInUse, match="already using"):
             open_store(data_dir, clock)
     finally:
         store.close()
-    assert stand_in.held == {}
     open_store(data_dir, clock).close()
 
 
@@ -174,7 +160,6 @@ def test_the_command_starts_serves_and_stops_without_fcntl(tmp_path: Path) -> No
         line = first.stdout.readline()
         assert line.startswith("Companion is serving at"), line + first.stderr.read()
         assert b"200 OK" in get_when_up(port)
-        assert (data / folder_lock.OWNER_FILE).read_text() == str(first.pid)
         second = companion(free_port())
         _, err = second.communicate(timeout=60)
         assert second.returncode == 2 and "another Companion is already using the data folder" in err
@@ -182,4 +167,10 @@ def test_the_command_starts_serves_and_stops_without_fcntl(tmp_path: Path) -> No
         first.send_signal(signal.SIGINT)
         first.communicate(timeout=30)
     assert first.returncode == 0
-    assert not (data / folder_lock.OWNER_FILE).exists()
+    third = companion(free_port())  # the lock was released: the next start takes the folder
+    try:
+        line = third.stdout.readline()
+        assert line.startswith("Companion is serving at"), line + third.stderr.read()
+    finally:
+        third.send_signal(signal.SIGINT)
+        third.communicate(timeout=30)
