@@ -9,7 +9,7 @@ import re
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fly_solo import journal as j
-from tests.browser import AppPage, Taps
+from tests.browser import SETTLED, AppPage, Taps
 from tests.e2e.test_table_of_phones_in_browser import phones, table_of, wait_for  # noqa: F401 (fixture)
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
@@ -63,7 +63,7 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
 
     per_day = []
     for day, location in enumerate(j.RULES.adventure.locations, start=1):
-        tap = Taps()
+        tap = Taps(settle=True)
         the_silent_anglers_day(assistant, tap, day, shots=day == 1)
         # The player's phone: your own catch, seven black Brook of 4, the Bonus Hatch Token, and record.
         tap(player.button(f"Record Day {day}"))
@@ -77,9 +77,11 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
             player.see(player.text("You gained 0 tan tokens: +0"))
         player.see(player.text("You beat the Silent Angler"))
         if day == 1:
+            player.page.evaluate(SETTLED)
             player.button("Silent Angler: 1").click()  # its Day, from the assistant: no fish, track space 1
             player.see(player.text("The Silent Angler's catch"))
             player.shot("flysolo-whole-record-angler")
+            player.page.evaluate(SETTLED)
             player.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$")).click()
             player.see(player.text("Your catch"))
             player.shot("flysolo-whole-record-you")
