@@ -27,7 +27,7 @@ websites"): `https://app.bgstatsapp.com/createPlay.html?data=` and the play as u
 read from the same fields as the file (`_Facts`). It is the https page, BG Stats' main form: a
 phone with BG Stats opens its import dialog there, and one without it gets BG Stats' page instead
 of nothing (the `bgstats://` form does nothing there). Every field BG Stats documents is sent, for
-the game (`sourceGameId`, `name`, `bggId`, `highestWins`, `noPoints`, `cooperative`) and for each
+the game (`sourceGameId`, `name`, `bggId`, `highestWins`, `noPoints`, `cooperative`, `usesTeams`) and for each
 player (`sourcePlayerId`, the player's uuid in the file, stable per name; `name`, `score`,
 `winner`, `startPlayer`, `role`: empty, as no game of ours gives a player one): an app's link
 that left player fields out did nothing on Android.

@@ -39,8 +39,8 @@ from companion.core.bgstats_check import check_bgsplay, json_kind, play_problem,
 from companion.core.inputs import MAX_DIGITS, InputError, parse_json
 from companion.core.play_fields import (
     COMPANION_KEY,
-    NO_SCORES,
     NAMESPACE,
+    NO_SCORES,
     fewer_is_better,
     game_title,
     is_int,
@@ -338,9 +338,9 @@ class _Reader:
         """A play as the list of plays left out names it: its game and day, as far as it says them."""
         game = self.games.get(record.get("gameRefId")) if isinstance(record, dict) else None
         date = read_date(record.get("playDate")) if isinstance(record, dict) else None
-        if game is None:
-            return f"Play {n}" + (f", {date:%-d %b %Y}" if date else "")
-        return f"{game['name'].strip() or f'Play {n}'}" + (f", {date:%-d %b %Y}" if date else "")
+        day = f", {date.day} {date:%b %Y}" if date else ""  # not %-d: Windows' strftime has no such code
+        name = game["name"].strip() if game is not None else ""
+        return (name or f"Play {n}") + day
 
 
 def _all_our_own(ids: BgStatsIds, game_name: str, location: str) -> bool:

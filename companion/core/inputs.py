@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import DomainError
@@ -34,7 +35,7 @@ class _Refused(ValueError):
     pass
 
 
-def _whole_of_at_most(digits: int):
+def _whole_of_at_most(digits: int) -> Callable[[str], int]:
     def whole(text: str) -> int:
         if len(text.lstrip("-")) > digits:
             raise _Refused(f"a number of {len(text.lstrip('-'))} digits is far larger than any game needs")

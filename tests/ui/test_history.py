@@ -222,17 +222,23 @@ async def test_a_corrected_play_keeps_who_started_and_how_long_it_took(app, cloc
     assert (corrected.start_seat, corrected.duration_min) == (1, 62)
 
 
-async def test_fly_solo_adventures_and_their_timeline(app) -> None:
+def an_adventure(app, *days: str):
+    """The adventure "Autumn week" in the store, its free Badge on tile 1A and `days` ("win", "lose") played."""
     journal = Journal("Autumn week")
     journal.buy("momentum", "1A")
-    journal.win()
-    journal.lose()
+    for day in days:
+        getattr(journal, day)()
     session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
     for action in journal.log:
         session.perform(action)
+    return session
+
+
+async def test_fly_solo_adventures_and_their_timeline(app) -> None:
+    session = an_adventure(app, "win", "lose")
     page = await app.open("/history/fly-solo")
     card = page.find(key=f"adventure-{session.id}")
-    badges = len(journal.state.badges)
+    badges = len(session.state.badges)
     assert card is not None and f"Playing · 2 of 7 Days · {badges} Badges · 1 upgrade" in page.texts()
     await page.click(key=f"adventure-{session.id}")
     assert page.has(key="chart-adventure") and page.has(key="adventure-timeline")
@@ -303,16 +309,7 @@ async def test_a_tied_plays_page_says_why_under_the_winners(app) -> None:
 
 async def test_fly_solo_days_are_in_the_exports_and_each_day_sends_itself_to_bg_stats(app) -> None:
     """Issue 45: a won adventure, Day by Day against the Silent Angler, was in no file."""
-    from companion.games.fly_solo import journal as j
-    from tests.unit.test_fly_solo_journal import Journal
-
-    journal = Journal("Autumn week")
-    journal.buy("momentum", "1A")
-    journal.win()
-    journal.win()
-    session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
-    for action in journal.log:
-        session.perform(action)
+    session = an_adventure(app, "win", "win")
     page = await app.open("/history/fly-solo")  # no play in the archive: the Days still export
     await page.click(key="export-csv")
     await page.click(key="export-bgsplay")

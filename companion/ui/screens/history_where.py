@@ -24,7 +24,7 @@ def where_and_note(play: Play, on_edit: Callable[[], None]) -> list[ft.Control]:
     said = [ft.Text(f"Where: {play.location}" if play.location else "Where: not said", size=16, key="play-where")]
     if play.note:
         said.append(ft.Text(f"Note: {play.note}", size=16, key="play-note"))
-    return [*said, ft.OutlinedButton("Where and note", icon=ft.Icons.EDIT_LOCATION_ALT, key="edit-where",
+    return [*said, ft.OutlinedButton("Where and note", icon=ft.Icons.EDIT_NOTE, key="edit-where",
                                      on_click=lambda e: on_edit())]
 
 
