@@ -11,6 +11,7 @@ from companion.core.play_files import check_bgsplay
 from companion.games.fly_solo import journal as j
 from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
+from tests.browser import SETTLED
 from tests.e2e.test_table_of_phones_in_browser import phones, wait_for  # noqa: F401 (fixture)
 from tests.ui.test_history import play
 from tests.unit.test_fly_solo_journal import Journal
@@ -139,8 +140,10 @@ def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) 
     # Where it was played and a note (issue 45): typed once, then one tap on another play.
     phone.button("Close").click()
     phone.button("Where and note").click()
-    phone.page.get_by_role("textbox", name="Where (a new place)").fill("Cabin by the lake")
-    phone.page.get_by_role("textbox", name="Note").fill("Ana's first win with the new lures")
+    for field, words in (("Where (a new place)", "Cabin by the lake"), ("Note", "Ana's first win with the new lures")):
+        phone.page.get_by_role("textbox", name=field).click()
+        phone.page.keyboard.type(words)  # as a thumb types: a key at a time
+    phone.page.evaluate(SETTLED)  # the typing has reached the page before Save is tapped
     phone.shot("history-where-and-note-phone")
     phone.button("Save").click()
     phone.see(phone.text("Where: Cabin by the lake"))
