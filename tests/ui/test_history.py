@@ -374,3 +374,17 @@ async def test_a_play_keeps_where_it_was_played_and_a_note_shown_filtered_and_ex
     document = json.loads(bgs_bytes)
     assert [loc["name"] for loc in document["locations"]] == ["Cabin by the lake"]
     assert document["plays"][0]["comments"] == "Ana's first win with the new lures"
+
+
+async def test_a_play_logged_in_bg_stats_without_scores_says_so(app) -> None:
+    """Issue 45: a play BG Stats logged with its winners only is kept; its page and card show no 0s."""
+    from companion.core.play_files import from_bgsplay
+    from companion.games import PLAY_KINDS
+    from tests.unit.test_bgstats_library import library_bytes
+
+    [_, fleet] = from_bgsplay(library_bytes(), PLAY_KINDS).plays
+    archived(app, [fleet])
+    page = await app.open(f"/history/{fleet.id}")
+    assert "rank 1, no score" in page.texts() and "rank 2, no score" in page.texts()
+    plays = await app.open("/history")
+    assert "Ben, Ana (no scores)" in plays.texts()

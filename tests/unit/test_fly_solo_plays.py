@@ -11,7 +11,14 @@ import urllib.parse
 from dataclasses import replace
 
 from companion.core.actions import TABLE
-from companion.core.play_files import CREATE_PLAY, breakdown_csv, bgsplay_bytes, create_play_link, from_bgsplay, plays_csv
+from companion.core.play_files import (
+    CREATE_PLAY,
+    bgsplay_bytes,
+    breakdown_csv,
+    create_play_link,
+    from_bgsplay,
+    plays_csv,
+)
 from companion.core.session_log import SessionRecord
 from companion.games.fly_solo.plays import day_plays
 from companion.games.registry import file_kinds, journal_plays

@@ -12,13 +12,15 @@ from companion.core.scoring import PlayerResult, tie_of, winners_words
 from companion.ui.components.common import min_width
 
 
-def result_tile(label: str, result: PlayerResult, key: str | None = None) -> ft.Control:
-    """One player's total (and rank) above every line of it."""
+def result_tile(label: str, result: PlayerResult, key: str | None = None, scored: bool = True) -> ft.Control:
+    """One player's total (and rank) above every line of it; with `scored` False (a play logged in
+    BG Stats with its winners only), the rank alone."""
     return ft.Container(
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, key=key,
         content=ft.Column([
             ft.Row([ft.Text(label, size=18, weight=ft.FontWeight.W_600, expand=True),
-                    ft.Text(f"{result.total} (rank {result.rank})", size=18, weight=ft.FontWeight.BOLD)]),
+                    ft.Text(f"{result.total} (rank {result.rank})" if scored else f"rank {result.rank}, no score",
+                            size=18, weight=ft.FontWeight.BOLD)]),
             *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
                       min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
               for b in result.breakdown],

@@ -22,7 +22,7 @@ from companion.core.play_files import (
     from_bgsplay,
     plays_csv,
 )
-from companion.core.play_stats import filter_plays
+from companion.core.play_stats import filter_plays, scored
 from companion.core.plays import Play
 from companion.core.scoring import winners_words
 from companion.core.words import listed
@@ -146,9 +146,10 @@ class HistoryScreen(Screen):
             key=f"play-{play.id}", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True,
             on_click=lambda e: self.host.navigate(f"/history/{play.id}"),
             content=ft.Column([
-                ft.Text(" · ".join([game_title(play), when(play.played_at), *([play.location] if play.location else [])]),
+                ft.Text(" · ".join([game_title(play), when(play.played_at), *filter(None, [play.location])]),
                         weight=ft.FontWeight.W_600, size=16),
-                ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results), size=16),
+                ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results) if scored(play)
+                        else ", ".join(r.name for r in play.results) + " (no scores)", size=16),
                 ft.Text(f"Won by {listed(play.winners)}", color=ft.Colors.PRIMARY),
                 *([ft.Text(play.note, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2)] if play.note else []),
             ], spacing=4),
@@ -259,7 +260,7 @@ class HistoryScreen(Screen):
             ft.Text(winners_words(play.winners), size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD,
                     key="play-winners"),
             *tie_line(play.winners, "play-tie"),
-            *(result_tile(f"Seat {seat}: {r.name}", r) for seat, r in enumerate(play.results, 1)),
+            *(result_tile(f"Seat {seat}: {r.name}", r, scored=scored(play)) for seat, r in enumerate(play.results, 1)),
             *where_and_note(play, lambda: self._edit_where(play)),
         ]
 

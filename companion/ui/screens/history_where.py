@@ -50,7 +50,8 @@ def edit_where_and_note(host: Host, play: Play, places: Sequence[str], save: Cal
 
     def done(e: ft.Event) -> None:
         close_dialog(page)
-        save(replace(play, location=(place.value or "").strip()[:MAX_PLACE], note=(note.value or "").strip()[:MAX_NOTE]))
+        save(replace(play, location=(place.value or "").strip()[:MAX_PLACE],
+                     note=(note.value or "").strip()[:MAX_NOTE]))
 
     draw_chips()
     page.show_dialog(ft.AlertDialog(
