@@ -5,6 +5,7 @@ from the journal whenever a file is written. Pure: a session record in, plays ou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.actions import TABLE
@@ -47,8 +48,8 @@ def day_plays(record: SessionRecord, rules: JournalRules = RULES) -> list[Play]:
     return plays
 
 
-def _when(data: Any, record: SessionRecord) -> str:
-    at = data.get("recorded_at") if hasattr(data, "get") else None
+def _when(data: Mapping[str, Any], record: SessionRecord) -> str:
+    at = data.get("recorded_at")
     return at if isinstance(at, str) and at else record.updated
 
 

@@ -79,11 +79,11 @@ class HistoryScreen(Screen):
                 return [empty_state(ft.Icons.SEARCH_OFF, "Play not found", str(exc)),
                         ft.Button("All plays", on_click=lambda e: self.host.navigate("/history"))]
         controls = [self._views()]
-        days = journal_plays(self.ctx.sessions.open_records)  # Fly Solo's Days, for the files
         if self.view == ADVENTURES:
             rest = self.arg.split("/", 1)[1] if "/" in (self.arg or "") else None
             if rest:
                 return controls + adventure_story_view(self.host, rest)
+            days = self._days()
             return controls + ([self._transfer_row(days)] if days else []) + adventures_view(self.host)
         everything = self.ctx.store.archive.newest_first()
         controls += self._left_out_card()
@@ -99,7 +99,11 @@ class HistoryScreen(Screen):
                                   facts.places).control())
         if self.view == "stats":
             return controls + stats_view(self.host, plays)
-        return controls + self._plays(plays, filter_plays(days, current(self.host)))
+        return controls + self._plays(plays, filter_plays(self._days(), current(self.host)))
+
+    def _days(self) -> list[Play]:
+        """Fly Solo's Days, for the files (made from the adventures' journals: only where files are offered)."""
+        return journal_plays(self.ctx.sessions.open_records)
 
     def _views(self) -> ft.Control:
         return segments([Segment(v, words, icon) for v, words, icon in VIEWS],
