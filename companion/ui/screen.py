@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 
 import flet as ft
 
+from companion.ui import flet_diff  # noqa: F401 (mends Flet's diff, at import)
 from companion.ui.host import Host
 from companion.ui.sibling_keys import unique_keys
 

@@ -10,6 +10,13 @@ import flet as ft
 from companion.ui.theme import tap_padding
 
 
+def slot(key: str | None = None, visible: bool = True) -> ft.Column:
+    """Where a screen puts a control it draws anew on each change (`slot.controls = [control]`). Flet
+    matches the old and new controls of a list by key, so a number pad's keys stay the same controls and
+    a tap on one is not lost; a Container's `content` would be sent again whole, every control new."""
+    return ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=key, visible=visible)
+
+
 def section(title: str, *controls: ft.Control) -> ft.Control:
     """A titled group of controls."""
     return ft.Column(
@@ -95,14 +102,15 @@ def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = Fa
     """A big, content-sized choice: a screen reader hears it checked or not (and `reads`, when the
     words alone would not say what it is), the eye sees a tick and a fill; `color` rings it (a
     player's seat colour), `icon` goes before the words until the tick takes its place. It grows
-    with the text."""
+    with the text. Its wrapper is keyed too, so a chip drawn anew is the same control on the phone (a
+    tap on it while another phone's move redraws the screen is not lost)."""
     ink = ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE
     words = ft.Text(label, size=16, weight=ft.FontWeight.W_600, color=ink, semantics_label=reads)
     mark = ft.Icons.CHECK if selected else icon
     row = ft.Row([ft.Icon(mark, size=20, color=ink)] if mark else [], tight=True, spacing=6, wrap=True,
                  alignment=ft.MainAxisAlignment.CENTER)
     row.controls.append(words)
-    return ft.Semantics(checked=selected, content=ft.Container(
+    return ft.Semantics(checked=selected, key=f"chip-{key}", content=ft.Container(
         key=key, content=at_least(row, 24, 20), padding=tap_padding(), border_radius=24, ink=True,
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3, color) if color else None,

@@ -32,7 +32,7 @@ from companion.games.freshwater_fly.entry import (
 )
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.score_sheet import SheetState
-from companion.ui.components.common import ChoiceRow, at_least, chip
+from companion.ui.components.common import ChoiceRow, at_least, chip, slot
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.theme import TAP_SMALL
 
@@ -83,7 +83,7 @@ class PlayerEntryForm:
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.typing: str | None = None  # the pad whose digits the player's last tap typed on (the next goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_pad = ft.Container()
+        self.points_pad = slot()
         self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
@@ -105,8 +105,8 @@ class PlayerEntryForm:
             grid_rows.append(ft.Row([at_least(name, 78, TAP_SMALL, LEFT), *cells],
                                     spacing=4, run_spacing=6, wrap=True))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
-        self.first = ft.Container(visible=first)
-        self.hatch = {h: ft.Container(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
+        self.first = slot(visible=first)
+        self.hatch = {h: slot(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.skill = ft.Column([heading("Skill cards"), self.cards,
                                 ft.Text("Each is one card: a card another player holds is theirs. W, the Master "
@@ -156,9 +156,9 @@ class PlayerEntryForm:
         ]
         self._show_first(state, player)
         for h, box in self.hatch.items():
-            box.content = NumberPad(h.value.capitalize(), player.hatch.get(h, 0), 0, HATCH_PER_COLOUR,
-                                    lambda n, h=h: self._set_hatch(h, n), f"hatch-{h.value}",
-                                    reads=self._whose(f"{h.value} hatch tokens"), lead=token(HATCH_INK[h])).control
+            box.controls = [NumberPad(h.value.capitalize(), player.hatch.get(h, 0), 0, HATCH_PER_COLOUR,
+                                      lambda n, h=h: self._set_hatch(h, n), f"hatch-{h.value}",
+                                      reads=self._whose(f"{h.value} hatch tokens"), lead=token(HATCH_INK[h])).control]
         self.cards.controls = [
             chip(f"Skill {card}", lambda card=card, held=card in player.cards: self._hold(card, not held),
                  key=f"card-{card}", selected=card in player.cards,
@@ -182,8 +182,8 @@ class PlayerEntryForm:
 
     def _show_points(self) -> None:
         """The points the next fish tapped takes, in digits: any card's points in one tap."""
-        self.points_pad.content = NumberPad("Points on the card", self.points, self.least, self.most,
-                                            self._set_points, "points", self.typing == "points").control
+        self.points_pad.controls = [NumberPad("Points on the card", self.points, self.least, self.most,
+                                              self._set_points, "points", self.typing == "points").control]
 
     def _show_first(self, state: SheetState, player: PlayerEntry) -> None:
         others = [p.name for p in state.game.players if p.first_to_seven and p is not player]
@@ -193,8 +193,8 @@ class PlayerEntryForm:
             words = "First to catch a seventh fish?" + (f" (now: {others[0]})" if others else "")
         else:
             words = f"First to seven fish needs seven fish ({len(player.fish)} so far)"
-        self.first.content = chip(words, lambda: self._first(not player.first_to_seven), key="first-to-seven",
-                                  selected=player.first_to_seven)
+        self.first.controls = [chip(words, lambda: self._first(not player.first_to_seven), key="first-to-seven",
+                                    selected=player.first_to_seven)]
         self.first.disabled = len(player.fish) < SEVEN
 
     # Taps --------------------------------------------------------------------------

@@ -56,7 +56,10 @@ class NumberPad:
                     for d in (*range(1, 10), 0) if d <= most]
             keys.append(_key(reads, "⌫", f"{key}-back", lambda: on_set(max(value // 10, least)),
                              "the last digit off"))
-        self.control = ft.Column([header, ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)], spacing=4)
+        # Keyed, so a pad drawn anew is matched with the one drawn before (put in a `slot`): its keys stay the
+        # same controls on the phone, and a tap on one while another phone's move redraws it is not lost.
+        self.control = ft.Column([header, ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)], spacing=4,
+                                 key=f"pad-{key}")
 
 
 def _key(reads: str, face: str, key: str, on_tap: Callable[[], None], words: str | None = None,
@@ -69,5 +72,5 @@ def _key(reads: str, face: str, key: str, on_tap: Callable[[], None], words: str
                 color=ft.Colors.ON_PRIMARY if filled else None),
         key=key, width=TAP_SMALL, height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY if filled else ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap())
-    return ft.Semantics(checked=chosen, content=box) if chosen is not None else ft.Semantics(button=True,
-                                                                                             content=box)
+    return ft.Semantics(checked=chosen, content=box, key=f"key-{key}") if chosen is not None else \
+        ft.Semantics(button=True, content=box, key=f"key-{key}")

@@ -55,8 +55,9 @@ class SecretChoice:
                 return [panel(ft.Text(f"Your {self.what} was made on another phone: it shows here, as on every "
                                       f"phone, once every {self.what} is in.", size=16), key=f"{self.key}-elsewhere"),
                         status]
+            # The form stays where it was (its controls the same ones on the phone), under the words.
             return [panel(ft.Text(f"Your {self.what} is in. Everyone sees all of them once every {self.what} is "
-                                  "in.", size=16), form(viewer), key=f"{self.key}-mine"), status]
+                                  "in.", size=16), key=f"{self.key}-mine"), form(viewer), status]
         if not passed_around or not here:
             choosing = listed([names[s] for s in waiting])
             return [ft.Text(f"{choosing} {'chooses' if len(waiting) == 1 else 'choose'} in secret, each on their "

@@ -30,7 +30,7 @@ from companion.games.fleet_dice.layout import (
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
-from companion.ui.components.common import chip, empty_state, min_width
+from companion.ui.components.common import chip, empty_state, min_width, slot
 from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
@@ -61,12 +61,12 @@ class Count:
 
     def __init__(self, screen: EditScreen, key: str, reads: str, set_to: Callable[[int], Callable]) -> None:
         self.screen, self.key, self.reads, self.set_to = screen, key, reads, set_to
-        self.control = ft.Container(key=key)
+        self.control = slot(key=key)
 
     def show(self, label: str, value: int, most: int) -> None:
-        self.control.content = NumberPad(label, value, 0, most, lambda n: self.screen.correct(self.set_to(n), self.key),
-                                         self.key, self.screen.typing == self.key, reads=self.reads,
-                                         shown=f"{value}/{most}").control
+        correct = lambda n: self.screen.correct(self.set_to(n), self.key)  # noqa: E731
+        self.control.controls = [NumberPad(label, value, 0, most, correct, self.key, self.screen.typing == self.key,
+                                           reads=self.reads, shown=f"{value}/{most}").control]
 
 
 class Boats:

@@ -47,7 +47,7 @@ def hatch_choice(selected: Collection[Hatch] | None, on_tap: Callable[[Hatch], N
                 ], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             ),
         ))
-    return ft.Row(tiles, wrap=True, spacing=4, run_spacing=4)
+    return ft.Row(tiles, wrap=True, spacing=4, run_spacing=4, key=f"tiles-{key}")  # keyed: see `chip`
 
 
 def fish_colour_choice(selected: FishColor | None, on_tap: Callable[[FishColor], None], key: str) -> ft.Control:
@@ -64,7 +64,7 @@ def fish_colour_choice(selected: FishColor | None, on_tap: Callable[[FishColor],
                             text_align=ft.TextAlign.CENTER),
             on_click=lambda e, c=colour: on_tap(c),
         )))
-    return ft.Row(tiles, spacing=8)
+    return ft.Row(tiles, spacing=8, key=f"tiles-{key}")  # keyed: see `chip`
 
 
 def stars(filled: int, total: int, what: str, size: float = 22) -> ft.Control:

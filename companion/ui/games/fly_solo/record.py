@@ -14,7 +14,7 @@ from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
 from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
 from companion.games.freshwater_fly.entry import Hatch
-from companion.ui.components.common import chip
+from companion.ui.components.common import chip, slot
 from companion.ui.components.fly_entry import PlayerEntryForm, Whose, heading
 from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
@@ -49,7 +49,7 @@ class DayRecordScreen(SessionScreen):
         self.owner_words = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-owner")
         self.owner = ft.Container(self.owner_words, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                                   border_radius=10)
-        self.track = ft.Container()
+        self.track = slot()
         self.track_points = ft.Text(size=15)
         self.angler_extra = ft.Column([heading("The Silent Angler's achievement track"), self.track,
                                        self.track_points], spacing=8)
@@ -132,8 +132,8 @@ class DayRecordScreen(SessionScreen):
         self.form.show(draft.sheet, seat, cards=seat == YOU, whose=SIDES[seat])
         self.angler_extra.visible = seat == ANGLER
         last = len(j.RULES.adventure.track_points) - 1
-        self.track.content = NumberPad("Its Finesse token's space (0 = start)", draft.track, 0, last,
-                                       lambda n: self.act(lambda c: j.set_track(n)), "track", False).control
+        self.track.controls = [NumberPad("Its Finesse token's space (0 = start)", draft.track, 0, last,
+                                         lambda n: self.act(lambda c: j.set_track(n)), "track", False).control]
         self.track_points.value = (f"Space {draft.track} is worth "
                                    f"{count(j.RULES.adventure.track_points[draft.track], 'point')}.")
 
