@@ -435,7 +435,8 @@ async def test_after_recording_another_salmons_hex_the_movers_own_comes_next(app
 async def test_the_undo_of_a_turn_ended_is_offered_until_the_next_player_acts(app, three) -> None:
     # The audit: "Undo: Ben ends the turn" stayed offered into the next turn and was refused when tapped.
     # Cy's Undo takes the end of the turn back while Ana has done nothing; once Ana has played, Cy's button
-    # is locked and names Ana's card (her turn would change under her: the rules' "Play passes clockwise").
+    # is locked and names Ana's card (her turn would change under her: seeds/002, "The next clockwise player
+    # becomes the 'current' player").
     session, phones = await a_race_of_three(app, three)
     cy, ana = phones["Cy"], phones["Ana"]
     await play(app, session, cy, sr.playable(session.state)[0])
