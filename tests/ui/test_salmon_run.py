@@ -327,6 +327,28 @@ async def test_the_end_of_the_turn_is_pinned_on_the_current_players_phone(app, t
     assert session.state.current == 0
 
 
+async def test_a_hex_with_one_answer_pins_it_where_the_end_of_the_turn_was(app, three) -> None:
+    # The audit: "after tapping a special hex, its 'Take ...' choice opens below the fold beside the pinned
+    # 'End the turn'". One answer takes the pinned place until it is given (or the hex tapped again); a hex
+    # of several answers opens them in the page, and the end of the turn stays pinned.
+    session, phones = await a_race_of_three(app, three)
+    cy = phones["Cy"]
+    await cy.click(key=f"hex-{sr.CURRENT_HEX}")
+    assert cy.page.views[-1].floating_action_button is cy.find(key="take-0")
+    assert cy.find(key="take-0").content == "Take Current" and not cy.has(key="end-turn")
+    await cy.click(key=f"hex-{sr.CURRENT_HEX}")  # tapped by mistake: tapped again, the turn's end is back
+    assert cy.has(key="end-turn") and not cy.has(key="take-0")
+    await cy.click(key=f"hex-{sr.FATIGUE_HEX}")
+    assert cy.find(key="hex-go").content == "Fatigue: +1" and not cy.has(key="end-turn")
+    await cy.click(key=f"hex-{sr.CURRENT_OR_RAPIDS_HEX}")
+    assert [cy.find(key=f"take-{i}").content for i in (0, 1)] == ["Take Current", "Take Rapids"]
+    assert cy.page.views[-1].floating_action_button is cy.find(key="end-turn")
+    await cy.click(key="take-1")
+    await app.settle()
+    assert session.record.actions[-1].label.startswith("Cy") and session.state.salmon[2].deck.count(sr.RAPIDS) == 1
+    assert cy.has(key="end-turn") and not cy.has(key="take-0")
+
+
 async def test_counts_say_their_word(app, three) -> None:
     # "1 cards" in a salmon's deck.
     session, phones = await a_race_of_three(app, three)

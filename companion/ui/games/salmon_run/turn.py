@@ -29,6 +29,7 @@ class TurnHelper:
         self.reeds: list[str] = []
         self.subject: int | None = None
         self.opened = False  # a player's own salmon, outside their turn: the hexes shown on request
+        self.asks_here = False  # the hex tapped asks its question in the page (several answers), not pinned
 
     def controls(self, state: RaceState) -> list[ft.Control]:
         seat = state.current
@@ -105,6 +106,7 @@ class TurnHelper:
                                                   on_click=lambda e: self._on_bear(subject))],
                                wrap=True, spacing=6, run_spacing=6))
         choice = self._hex_choice(state, subject)
+        self.asks_here = bool(choice)
         if choice:
             controls.append(ft.Column(choice, spacing=8, key=ft.ScrollKey(HEX_CHOICE)))
         if not choose:
@@ -112,10 +114,16 @@ class TurnHelper:
         return panel(*controls, key="happened")
 
     def _hex_choice(self, state: RaceState, subject: int) -> list[ft.Control]:
-        """What the hex tapped asks next (the card it gives, the cards to remove, the Fatigue or the draw)."""
+        """What the hex tapped asks next (the card it gives, the cards to remove, the Fatigue or the draw).
+        One answer is pinned, where the thumb is (it was left below the fold when it opened in the page,
+        and a scroll to it cannot be timed: the phone may not have drawn it yet); several open here."""
         controls: list[ft.Control] = []
-        if self.hex in sr.HEX_CARDS:
-            offered = sr.hex_choices(state, self.hex)
+        offered = sr.hex_choices(state, self.hex) if self.hex in sr.HEX_CARDS else ()
+        if len(offered) == 1:
+            [card] = offered
+            self.screen.pin(f"Take {CARD_NAMES[card]}", ft.Icons.ADD_CARD, "take-0",
+                            lambda: self._on_hex(subject, card=card))
+        elif self.hex in sr.HEX_CARDS:
             controls.append(button_row([(f"Take {CARD_NAMES[c]}", lambda c=c: self._on_hex(subject, card=c))
                                         for c in offered], "take") if offered else
                             ft.Text("Its pile is empty: the hex gives nothing.", size=15))
@@ -129,8 +137,8 @@ class TurnHelper:
             controls.append(ft.FilledTonalButton("Remove them", key="reeds", disabled=not self.reeds,
                                                  on_click=lambda e: self._on_hex(subject, cards=list(self.reeds))))
         elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
-            controls.append(ft.FilledTonalButton("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1",
-                                                 key="hex-go", on_click=lambda e: self._on_hex(subject)))
+            self.screen.pin("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1", ft.Icons.ADD, "hex-go",
+                            lambda: self._on_hex(subject))
         return controls
 
     def _open(self, opened: bool) -> None:
@@ -159,8 +167,8 @@ class TurnHelper:
     def _set_hex(self, hex_id: str) -> None:
         self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
         self.screen.render()
-        if self.hex is not None:
-            self.screen.bring_into_view(HEX_CHOICE, drawn=True)  # the chooser is new
+        if self.asks_here:
+            self.screen.bring_into_view(HEX_CHOICE, drawn=True)  # opened in the page, maybe below the fold
 
     def _reed(self, card_kind: str) -> None:
         most = sr.REEDS_ICONS.get(self.hex or "", 1)
