@@ -26,6 +26,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 TEST_CACHE = Path(tempfile.gettempdir()) / "companion-test-cache"
 
 
+TYPING_INTO = """() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  return e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA') ? {name: e.getAttribute('aria-label'), value: e.value}
+                                                                  : null;
+}"""  # the text field being typed into: Flutter's editing element, named as the field
+
+
 PHONE_BROWSERS: list = []  # the browsers started in the phones' network (tests/phone_network.py)
 
 
@@ -240,6 +248,31 @@ class AppPage:
 
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)
+
+    def type_into(self, field: str, words: str) -> None:
+        """`words` typed a key at a time into the text field named `field`, as a thumb types once the
+        keyboard is up: keys are sent once Flutter's field has the focus (its editing element is named
+        like the field, a hint on a second line), and the words are checked in it (typed again if a key
+        was lost). On a loaded machine keys typed straight after the tap went to the field before, or
+        nowhere (CI: a note saved empty)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for _ in range(10):
+            self.page.get_by_role("textbox", name=field).first.click()
+            try:
+                focused = f"() => ({TYPING_INTO})()?.name.split('\\n')[0] === {json.dumps(field)}"
+                self.page.wait_for_function(focused, timeout=3_000)
+            except PlaywrightTimeout:
+                continue
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.press("Delete")
+            self.page.keyboard.type(words)
+            try:
+                self.page.wait_for_function(f"() => ({TYPING_INTO})()?.value === {json.dumps(words)}", timeout=3_000)
+                return
+            except PlaywrightTimeout:
+                continue
+        raise AssertionError(f"the field {field!r} never took {words!r}")
 
     def tap_together(self, labels: list[str], at: float) -> None:
         """Tap the buttons named `labels`, in order, from the moment `at` (ms since the epoch), each as

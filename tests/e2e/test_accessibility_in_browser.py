@@ -127,9 +127,7 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         look(phone, found, "Salmon Run's race", "salmon-run-race", percent)
 
         go(phone, "/games/fly-solo/journal")
-        name = phone.page.get_by_role("textbox", name="Name of the new adventure")
-        name.click()
-        phone.page.keyboard.type("Autumn week")
+        phone.type_into("Name of the new adventure", "Autumn week")
         phone.button("Start the adventure").click()
         refusal = "Your free Badge unlocks your first Momentum tile before Day 1 (the rules suggest 1A)."
         phone.see(phone.button("1A"))

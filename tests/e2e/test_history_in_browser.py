@@ -141,8 +141,7 @@ def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) 
     phone.button("Close").click()
     phone.button("Where and note").click()
     for field, words in (("Where (a new place)", "Cabin by the lake"), ("Note", "Ana's first win with the new lures")):
-        phone.page.get_by_role("textbox", name=field).click()
-        phone.page.keyboard.type(words)  # as a thumb types: a key at a time
+        phone.type_into(field, words)
     phone.page.evaluate(SETTLED)  # the typing has reached the page before Save is tapped
     phone.shot("history-where-and-note-phone")
     phone.button("Save").click()

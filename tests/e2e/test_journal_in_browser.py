@@ -12,10 +12,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     server = make_server()
     phone.open(f"{server.url}/games/fly-solo/journal")
     phone.see(phone.text("No adventure yet"))
-    name = phone.page.get_by_role("textbox", name="Name of the new adventure")
-    name.click()
-    phone.page.keyboard.press("Control+A")
-    phone.page.keyboard.type("Autumn week")
+    phone.type_into("Name of the new adventure", "Autumn week")
     phone.button("Start the adventure").click()
 
     # The adventure's page: one free Badge, to spend on a first Momentum tile.

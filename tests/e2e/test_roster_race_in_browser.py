@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from tests.browser import AppPage, moment
 from tests.e2e.conftest import PHONE
 
@@ -16,35 +14,12 @@ def roster(server) -> list[str]:
     return [p["name"] for p in json.loads((server.data_dir / "settings.json").read_text())["players"].values()]
 
 
-TYPING_INTO = """() => {
-  let e = document.activeElement;
-  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
-  return e && (e.tagName === 'INPUT' || e.tagName === 'TEXTAREA') ? e.value : null;
-}"""
-
-
 def new_player(page: AppPage, name: str) -> None:
-    """The Add player dialog open with `name` typed, its Save not yet tapped. Keys are sent once Flutter's
-    text field has the focus, and the name is checked in it (typed again if a key was lost): on a loaded
+    """The Add player dialog open with `name` typed, its Save not yet tapped (`type_into`: on a loaded
     machine, keys typed before the field took the focus were lost and the dialog said "A player needs a
-    name"."""
+    name")."""
     page.button("Add player").click()
-    field = page.page.get_by_role("textbox", name="Name")
-    for _ in range(10):
-        field.click()
-        try:
-            page.page.wait_for_function(f"() => ({TYPING_INTO})() !== null", timeout=3_000)
-        except PlaywrightTimeout:
-            continue
-        page.page.keyboard.press("Control+A")
-        page.page.keyboard.press("Delete")
-        page.page.keyboard.type(name)
-        try:
-            page.page.wait_for_function(f"() => ({TYPING_INTO})() === {json.dumps(name)}", timeout=3_000)
-            return
-        except PlaywrightTimeout:
-            continue
-    raise AssertionError(f"the Name field never took {name!r}")
+    page.type_into("Name", name)
 
 
 def test_two_pages_add_players_at_the_same_instant(make_server, browser) -> None:
