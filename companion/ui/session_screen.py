@@ -13,6 +13,7 @@ showing it keeps its result ("Saved to History", with the standings) until it le
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -39,6 +40,7 @@ from companion.ui.seat_view import SeatView
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
+DRAWN = 0.3  # seconds: a phone has drawn the patch sent just before (see `bring_into_view`)
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
@@ -212,7 +214,15 @@ class SessionScreen(SeatView, Screen):
         """Scroll the screen to the control keyed `ft.ScrollKey(key)`: a choice that opened under the
         finger is not left below the fold (drawn first: call after `render`)."""
         scroller = self.host.scroller
-        self.host.ask_browser(lambda: scroller.scroll_to(scroll_key=key, duration=250))
+
+        async def scroll() -> None:
+            # The phone finds the key only once it has drawn the patch that holds it: asked at once,
+            # the request often came before that frame and did nothing (Flet's client skips a key it
+            # has not built yet).
+            await asyncio.sleep(DRAWN)
+            await scroller.scroll_to(scroll_key=key, duration=250)
+
+        self.host.ask_browser(scroll)
 
     def _to_top(self) -> None:
         """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
