@@ -430,3 +430,25 @@ async def test_after_recording_another_salmons_hex_the_movers_own_comes_next(app
     await cy.click(key="take-0")
     assert session.state.salmon[0].deck.count(sr.SWIM_CARDS[0]) == 4
     assert "Cy's salmon moved onto:" in cy.texts() and "Ana's salmon moved onto:" not in cy.texts()
+
+
+async def test_the_undo_of_a_turn_ended_is_offered_until_the_next_player_acts(app, three) -> None:
+    # The audit: "Undo: Ben ends the turn" stayed offered into the next turn and was refused when tapped.
+    # Cy's Undo takes the end of the turn back while Ana has done nothing; once Ana has played, Cy's button
+    # is locked and names Ana's card (her turn would change under her: the rules' "Play passes clockwise").
+    session, phones = await a_race_of_three(app, three)
+    cy, ana = phones["Cy"], phones["Ana"]
+    await play(app, session, cy, sr.playable(session.state)[0])
+    await cy.click(key="end-turn")
+    await app.settle()
+    assert session.state.names[session.state.turn.seat] == "Ana"
+    assert cy.label("undo").startswith("Undo: Cy ends the turn") and not cy.find(key="undo").disabled
+    await cy.click(key="undo")
+    await app.settle()
+    assert session.state.names[session.state.turn.seat] == "Cy"
+    await cy.click(key="end-turn")
+    await app.settle()
+    await play(app, session, ana, sr.playable(session.state)[0])
+    label = cy.label("undo")
+    assert label.startswith("Cy ends the turn") and label.endswith("came after it"), label
+    assert cy.find(key="undo").disabled and "Undo: Ana plays" in ana.label("undo")

@@ -218,3 +218,31 @@ def test_the_phone_passed_around_takes_back_only_the_seats_it_plays_for(sessions
     assert session.record.actions[-1].who == "Ana"  # Ana's pick stands
     host = Actor("p-host", "Host", undoes_anyone=True)
     assert session.undo(host).who == "Ana" and session.undo(host).who == ""  # the host takes back both
+
+
+@pytest.mark.parametrize("kind", SEATED_KINDS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), moves=st.integers(1, 80))
+def test_an_undo_a_phone_offers_is_never_refused(kind, seed, moves, sessions) -> None:
+    # Issue 43: Salmon Run's phones offered "Undo: Ben ends the turn" and refused it when tapped. What a
+    # phone's Undo button offers (not locked: neither final nor held by a later action) is taken back.
+    rules = rules_of(kind)
+    rng = random.Random(seed)
+    session = sessions.create(kind, rules.example_setup(rng))
+    for _ in range(moves):
+        options = rules.candidates(session.state, rng)
+        if not options or rules.over(session.state):
+            break
+        action = rng.choice(options)
+        try:
+            session.perform(action, own_actor(rules, session.state, action))
+        except DomainError:
+            pass
+    log = list(session.record.actions)
+    authors = sorted({(a.by, a.who) for a in log if a.by.startswith("p-")})
+    assume(authors)  # play progressed: a player acted on their own phone
+    by, who = rng.choice(authors)
+    actor = Actor(by, who, undoes_anyone=False)
+    view = session.undo_view(actor)
+    assume(view.target is not None and not view.locked)
+    assert session.undo(actor, view.target) == view.target, f"{kind}: {view.label} offered, then refused"
