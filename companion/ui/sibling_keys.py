@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+from collections.abc import Iterator
 from enum import Enum
 from typing import Any
 
@@ -114,20 +115,26 @@ def _tappable(control: BaseControl) -> bool:
 def _look(control: BaseControl) -> str:
     """A key naming what a player sees of `control` and all it holds."""
     seen: list[Any] = []
+    for value in _within(control):
+        seen.append(type(value).__name__)
+        values = getattr(value, "_values", {})
+        for name in sorted(values):
+            item = values[name]
+            if isinstance(item, (str, int, float, bool, Enum)) and name != "key":
+                seen.append((name, item.value if isinstance(item, Enum) else item))
+    return "~" + hashlib.blake2b(repr(seen).encode(), digest_size=6).hexdigest()
+
+
+def _within(control: BaseControl) -> Iterator[BaseControl]:
+    """`control` and every control it holds, in the order they are drawn (depth first)."""
     stack: list[Any] = [control]
     while stack:
         value = stack.pop()
         if isinstance(value, list):
             stack.extend(reversed(value))
         elif isinstance(value, BaseControl):
-            seen.append(type(value).__name__)
-            values = getattr(value, "_values", {})
-            for name in sorted(values):
-                item = values[name]
-                if isinstance(item, (str, int, float, bool, Enum)) and name != "key":
-                    seen.append((name, item.value if isinstance(item, Enum) else item))
+            yield value
             stack.extend(reversed([v for v in _children_fields(value) if isinstance(v, (BaseControl, list))]))
-    return "~" + hashlib.blake2b(repr(seen).encode(), digest_size=6).hexdigest()
 
 
 def _name_the_new(children: list[BaseControl]) -> None:
@@ -148,15 +155,11 @@ def _name_the_new(children: list[BaseControl]) -> None:
 
 def _anchor(holder: BaseControl) -> str:
     """The first keyed or tappable control `holder` holds, as a key's tail ('' if none)."""
-    stack: list[Any] = [v for v in reversed(_children_fields(holder)) if isinstance(v, (BaseControl, list))]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, list):
-            stack.extend(reversed(value))
-        elif isinstance(value, BaseControl):
-            if value.key is not None and not str(_plain(value.key)).startswith("~"):
-                return f":{_plain(value.key)}"
-            if _tappable(value):
-                return f":{_look(value)}"
-            stack.extend(reversed([v for v in _children_fields(value) if isinstance(v, (BaseControl, list))]))
+    for value in _within(holder):
+        if value is holder:
+            continue
+        if value.key is not None and not str(_plain(value.key)).startswith("~"):
+            return f":{_plain(value.key)}"
+        if _tappable(value):
+            return f":{_look(value)}"
     return ""
