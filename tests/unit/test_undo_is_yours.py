@@ -119,14 +119,8 @@ def later_seats(rules, setup, log: list[Action], skip: int | None) -> dict[int, 
     return seats
 
 
-@pytest.mark.parametrize("kind", SEATED_KINDS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 10**6), moves=st.integers(2, 80))
-def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, sessions) -> None:
-    rules = rules_of(kind)
-    rng = random.Random(seed)
-    setup = rules.example_setup(rng)
-    session = sessions.create(kind, setup)
+def played(session, rules, rng: random.Random, moves: int):
+    """`session` after up to `moves` of its players' moves at random, each on its own seat's phone."""
     for _ in range(moves):
         options = rules.candidates(session.state, rng)
         if not options or rules.over(session.state):
@@ -136,6 +130,16 @@ def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, 
             session.perform(action, own_actor(rules, session.state, action))
         except DomainError:
             pass
+    return session
+
+
+@pytest.mark.parametrize("kind", SEATED_KINDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), moves=st.integers(2, 80))
+def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, sessions) -> None:
+    rules, rng = rules_of(kind), random.Random(seed)
+    setup = rules.example_setup(rng)
+    session = played(sessions.create(kind, setup), rules, rng, moves)
     log = list(session.record.actions)
     authors = sorted({a.by for a in log if a.by.startswith("p-")})
     assume(authors)
@@ -226,18 +230,8 @@ def test_the_phone_passed_around_takes_back_only_the_seats_it_plays_for(sessions
 def test_an_undo_a_phone_offers_is_never_refused(kind, seed, moves, sessions) -> None:
     # Issue 43: Salmon Run's phones offered "Undo: Ben ends the turn" and refused it when tapped. What a
     # phone's Undo button offers (not locked: neither final nor held by a later action) is taken back.
-    rules = rules_of(kind)
-    rng = random.Random(seed)
-    session = sessions.create(kind, rules.example_setup(rng))
-    for _ in range(moves):
-        options = rules.candidates(session.state, rng)
-        if not options or rules.over(session.state):
-            break
-        action = rng.choice(options)
-        try:
-            session.perform(action, own_actor(rules, session.state, action))
-        except DomainError:
-            pass
+    rules, rng = rules_of(kind), random.Random(seed)
+    session = played(sessions.create(kind, rules.example_setup(rng)), rules, rng, moves)
     log = list(session.record.actions)
     authors = sorted({(a.by, a.who) for a in log if a.by.startswith("p-")})
     assume(authors)  # play progressed: a player acted on their own phone
