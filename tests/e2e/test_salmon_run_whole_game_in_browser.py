@@ -99,17 +99,7 @@ def set_up(table: Table) -> None:
         ana.see(ana.button(f"{len(seated)}. {name}"))
         assert places(ana, chips()) == where, f"the players' chips moved when {name} was tapped"
     colours = [f"Cy's salmon {c}" for c in ("red", "blue", "green", "yellow")]
-    # Cy's colours and the river's lengths lie under the pinned "Start the race": a thumb scrolls
-    # them up first. (Playwright's click would scroll the accessibility tree alone, which moves its
-    # nodes and not the picture, and the places read from them with it.)
-    ana.page.mouse.move(180, 300)
-    for _ in range(30):
-        if places(ana, ["Short 2"])[0][1] < 450:
-            break
-        ana.page.mouse.wheel(0, 60)
-        ana.page.wait_for_timeout(150)
-    ana.page.wait_for_timeout(500)
-    ana.shot("tmp-cy")
+    ana.thumb_to(ana.button("Short 2"))  # Cy's colours and the lengths lie under the pinned "Start the race"
     where = places(ana, colours)
     ana.button("Cy's salmon yellow").click()
     ana.see(ana.page.get_by_role("checkbox", name="Cy's salmon yellow", checked=True))
