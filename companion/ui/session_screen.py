@@ -40,7 +40,7 @@ from companion.ui.seat_view import SeatView
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
-DRAWN = 0.3  # seconds: a phone has drawn the patch sent just before (see `bring_into_view`)
+DRAWN = 0.3  # seconds: a phone has drawn the patch sent just before (`bring_into_view(drawn=True)`)
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
@@ -210,16 +210,16 @@ class SessionScreen(SeatView, Screen):
         self._attempt(run)
         self.render()
 
-    def bring_into_view(self, key: str) -> None:
+    def bring_into_view(self, key: str, drawn: bool = False) -> None:
         """Scroll the screen to the control keyed `ft.ScrollKey(key)`: a choice that opened under the
-        finger is not left below the fold (drawn first: call after `render`)."""
+        finger is not left below the fold (drawn first: call after `render`). `drawn`: ask once the phone
+        has drawn it (for a control the render adds: Flet's client skips a scroll key it has not built
+        yet, and a request sent with the patch often came before that frame and did nothing)."""
         scroller = self.host.scroller
 
         async def scroll() -> None:
-            # The phone finds the key only once it has drawn the patch that holds it: asked at once,
-            # the request often came before that frame and did nothing (Flet's client skips a key it
-            # has not built yet).
-            await asyncio.sleep(DRAWN)
+            if drawn:
+                await asyncio.sleep(DRAWN)
             await scroller.scroll_to(scroll_key=key, duration=250)
 
         self.host.ask_browser(scroll)

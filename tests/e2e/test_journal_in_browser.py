@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.accessibility import text_size_script
 from tests.browser import AppPage
-
-NAVIGATION_BAR = 80  # px: the navigation bar at the bottom of every screen (Material 3's height)
 
 
 def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPage) -> None:
@@ -121,29 +118,3 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     phone.see(phone.button("Roll 4 dice"))  # round 1 over: the next roll ends it
     doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")
     assert doc["setup"]["day"] == 1 and doc["actions"][0]["type"] == "roll"
-
-
-def test_the_dice_to_take_come_into_view_at_large_text(make_server, phone: AppPage) -> None:
-    # The audit at 200 % text: after "Roll 4 dice" the Silent Angler's page showed the Day's title and the
-    # round's heading, and the dice to take were below the fold. They are scrolled into view.
-    server = make_server()
-    phone.page.context.add_init_script(text_size_script(200))
-    phone.open(f"{server.url}/games/fly-solo/journal")
-
-    def tap(name: str) -> None:  # as a thumb: scrolled to, then tapped
-        phone.thumb_to(phone.button(name), clear=NAVIGATION_BAR)
-        phone.button(name).click()
-
-    name = phone.page.get_by_role("textbox", name="Name of the new adventure")
-    name.click()
-    phone.page.keyboard.type("Autumn week")
-    for step in ("Start the adventure", "1A", "Play Day 1 with the Silent Angler", "Start Day 1", "Roll 4 dice"):
-        tap(step)
-    dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing"))
-    phone.see(dice)
-    phone.page.wait_for_timeout(900)  # the scroll is over
-    bottom = phone.page.viewport_size["height"] - NAVIGATION_BAR
-    for die in dice.all():  # square, and whole: the tree's node of a die half under the bar is cut to what shows
-        box = die.bounding_box()
-        assert box["height"] == box["width"] and box["y"] + box["height"] <= bottom, f"a die at {box}: off the screen"
-    phone.shot("journal-angler-dice-200-phone")

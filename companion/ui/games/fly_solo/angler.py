@@ -39,7 +39,6 @@ DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 HOOK_TOKENS = "hook-tokens"  # of its tokens alone
-ROUND_DICE = "round-dice"  # of the dice rolled for you to take (below the fold at large text)
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
@@ -195,7 +194,7 @@ class AnglerScreen(SessionScreen):
                 self.pool.control,
                 ft.Text(f"You took: {', '.join(map(str, taken))}" if taken else "", size=16),
                 *reroll,
-            ], spacing=10, key=ft.ScrollKey(ROUND_DICE))
+            ], spacing=10)
         if step == "cast":
             return self._cast(day)
         if step == "end-round":  # and the Day ends with it
@@ -292,8 +291,7 @@ class AnglerScreen(SessionScreen):
         day: AnglerDay = self.view
         if day.step == "end-round" and not self.act(sa.end_round):
             return
-        if self.act(lambda d: sa.roll(d, count, self.ctx.rng)):
-            self.bring_into_view(ROUND_DICE)  # the dice to take, under the roll's finger
+        self.act(lambda d: sa.roll(d, count, self.ctx.rng))
 
     def _take(self, index: int) -> None:
         self._then_cast(lambda d: sa.take(d, index))

@@ -160,7 +160,7 @@ class TurnHelper:
         self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
         self.screen.render()
         if self.hex is not None:
-            self.screen.bring_into_view(HEX_CHOICE)
+            self.screen.bring_into_view(HEX_CHOICE, drawn=True)  # the chooser is new
 
     def _reed(self, card_kind: str) -> None:
         most = sr.REEDS_ICONS.get(self.hex or "", 1)
