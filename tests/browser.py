@@ -274,6 +274,28 @@ class AppPage:
                 continue
         raise AssertionError(f"the field {field!r} never took {words!r}")
 
+    def thumb_to(self, locator, clear: float = 160) -> None:
+        """Scroll the page with the wheel, as a thumb does, until `locator` is on screen at least `clear`
+        px above its bottom (the navigation bar, a pinned button). Playwright's own scroll, before a
+        click, moves the accessibility tree alone, not the picture: places read from the tree after it
+        are not where the player sees them."""
+        width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
+        self.page.mouse.move(width / 2, height / 2)
+        for _ in range(60):
+            box = locator.first.bounding_box()
+            if box is None:
+                need = height  # not drawn yet: further down
+            elif box["y"] < 0:
+                need = box["y"] - 40
+            else:
+                need = box["y"] + box["height"] - (height - clear)
+                if need <= 0:
+                    self.page.wait_for_timeout(300)  # the scroll is over
+                    return
+            self.page.mouse.wheel(0, max(-1600, min(1600, 2 * need)))  # about half the way each time
+            self.page.wait_for_timeout(150)
+        raise AssertionError(f"{locator} could not be scrolled into view")
+
     def tap_together(self, labels: list[str], at: float) -> None:
         """Tap the buttons named `labels`, in order, from the moment `at` (ms since the epoch), each as
         soon as the one before: taps the server gets before the page could show the first one's result."""

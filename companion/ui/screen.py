@@ -68,7 +68,7 @@ class Screen(ABC):
     def _draw(self) -> None:
         self._pinned = None
         self.refresh()
-        unique_keys(self.body)  # two siblings of one key would make Flet send a wrong patch
+        unique_keys(self.body, name_new=True)  # the phone keeps what did not change; no two siblings share a key
         button, pinned = self.main_button, self._pinned
         button.visible = self.room.visible = pinned is not None
         if pinned is not None:

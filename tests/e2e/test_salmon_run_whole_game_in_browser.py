@@ -99,6 +99,7 @@ def set_up(table: Table) -> None:
         ana.see(ana.button(f"{len(seated)}. {name}"))
         assert places(ana, chips()) == where, f"the players' chips moved when {name} was tapped"
     colours = [f"Cy's salmon {c}" for c in ("red", "blue", "green", "yellow")]
+    ana.thumb_to(ana.button("Short 2"))  # Cy's colours and the lengths lie under the pinned "Start the race"
     where = places(ana, colours)
     ana.button("Cy's salmon yellow").click()
     ana.see(ana.page.get_by_role("checkbox", name="Cy's salmon yellow", checked=True))

@@ -69,8 +69,6 @@ class DraftScreen(FlyTableScreen):
             "Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-pool",
             on_click=lambda e: self.act(lambda s: tt.reroll_draft(s.draft, self.ctx.rng)))
         self.playing = ft.Column([
-            ft.Row([self.heading, help_button(lambda: self.host.page, "The dice draft", HELP)],
-                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             self.round_end,
             self.roll_buttons,
             self.pool_box,
@@ -82,7 +80,10 @@ class DraftScreen(FlyTableScreen):
             ft.TextButton("End the draft", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                           on_click=lambda e: self.act(lambda s: tt.end_draft())),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self._control = ft.Column([self.setup, self.playing], horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        top = ft.Row([self.heading, help_button(lambda: self.host.page, "The dice draft", HELP)],
+                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN)  # one, set up or drafting: it stays under the finger
+        self._control = ft.Column([top, self.setup, self.playing], spacing=12,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property
     def tool(self) -> ft.Control:
@@ -220,12 +221,8 @@ class DraftScreen(FlyTableScreen):
         mode = ChoiceRow([("table", "2-4 players"), ("solo", "Fly Solo")], self._set_mode, key="draft-mode",
                          width=150)
         mode.select("solo" if self.solo else "table")
-        controls: list[ft.Control] = [
-            ft.Row([ft.Text("Freshwater Fly dice draft", size=22, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, "The dice draft", HELP)],
-                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            mode.control,
-        ]
+        self.heading.value = "Freshwater Fly dice draft"
+        controls: list[ft.Control] = [mode.control]
         if not self.solo:
             if len(roster) < rules.MIN_SEATS:
                 controls.append(ft.Text("Add at least two players to the roster first.", size=16))
