@@ -35,12 +35,20 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
     def recorded() -> int:
         return len(actions(server, "fly-solo-day"))
 
+    def drawn() -> bool:
+        """The phone shows what was recorded last: its Undo names it (a tap can record two actions, a take
+        and the cast it starts). Read before, the screen was the one before the tap: on a loaded machine
+        the test took a hook landed for a new one, and the Day's end for the next round's roll."""
+        last = actions(server, "fly-solo-day")[-1]["label"]
+        return phone.page.get_by_role("button", name=re.compile("^Undo: " + re.escape(last))).count() > 0 and \
+            actions(server, "fly-solo-day")[-1]["label"] == last
+
     def act(locator) -> None:
-        """A tap that records (one action or more): it is on disk before the next tap, as a player waits
-        to see what a tap did."""
+        """A tap that records (one action or more): it is on disk and on the screen before the next tap, as
+        a player waits to see what a tap did."""
         before = recorded()
         tap(locator)
-        wait_for(lambda: recorded() > before, server=server)
+        wait_for(lambda: recorded() > before and drawn(), server=server)
 
     tap(phone.button("Play Day 1 with the Silent Angler"))
     tap(phone.button("Start Day 1"))
