@@ -35,6 +35,8 @@ from flet.controls.object_patch import DiffBuilder
 
 _KEPT = "_companion_kept"  # ids of the controls both drawings hold, for one diff
 _RETIRED = "_companion_retired"  # on a control whose id a new control took over
+_WALKED = "_companion_walked"  # ids of what one diff looked through for such controls
+_retired: weakref.WeakSet[Any] = weakref.WeakSet()  # those controls, while alive (a screen may keep one)
 
 _flet_compare_dataclasses = DiffBuilder._compare_dataclasses
 _flet_removed_controls = DiffBuilder._removed_controls
@@ -51,6 +53,7 @@ def _compare_dataclasses(self: DiffBuilder, parent: Any, path: list[Any], src: A
             self._dataclass_added(dst, parent, False)
             return
         object.__setattr__(src, _RETIRED, True)  # its id is dst's now, should it come back
+        _retired.add(src)
     if frozen and src is dst and hasattr(src, "_i"):  # a control already on the page, held again
         self.__dict__.setdefault(_KEPT, set()).add(id(src))
         if parent is not None and parent is not dst:
@@ -91,19 +94,25 @@ def _removed_controls(self: DiffBuilder, item: Any, recurse: bool) -> Iterator[A
 
 
 def _dataclass_added(self: DiffBuilder, item: Any, parent: Any, frozen: bool) -> None:
-    _new_ids_for_the_retired(item)
+    if _retired:  # a control whose id was taken over is alive: it may be coming back in `item`
+        _new_ids_for_the_retired(item, self.__dict__.setdefault(_WALKED, set()))
     _flet_dataclass_added(self, item, parent, False)  # never marked frozen
 
 
-def _new_ids_for_the_retired(item: Any) -> None:
-    """A control whose id a new one took over, coming back: it and what it holds get ids of their own."""
+def _new_ids_for_the_retired(item: Any, walked: set[int]) -> None:
+    """A control whose id a new one took over, coming back: it and what it holds get ids of their own.
+    `walked`: what this diff looked through already (Flet adds the controls of a new one one by one)."""
     stack = [item]
     while stack:
         value = stack.pop()
+        if id(value) in walked:  # held twice, or by something it holds (a field's data): once is enough
+            continue
+        walked.add(id(value))
         if isinstance(value, list):
             stack.extend(value)
         elif dataclasses.is_dataclass(value) and hasattr(value, "_i"):
             if value.__dict__.pop(_RETIRED, False):
+                _retired.discard(value)
                 object.__setattr__(value, "_i", ControlId.next())
             stack.extend(getattr(value, f.name) for f in dataclasses.fields(value) if not f.metadata.get("skip"))
 
