@@ -72,19 +72,28 @@ def _sent(control: Any) -> bool:
 def _note_what_it_holds(control: Any) -> None:
     """What Flet's encoder notes of a control it sends whole, to compare it in place next time."""
     lists, dicts, classes = {}, {}, {}
-    for field in dataclasses.fields(control):
-        if field.metadata.get("skip", False):
-            continue
-        value = getattr(control, field.name)
+    for name, value in _held(control):
         if isinstance(value, list):
-            lists[field.name] = value[:]
+            lists[name] = value[:]
         elif isinstance(value, dict):
-            dicts[field.name] = value.copy()
+            dicts[name] = value.copy()
         elif dataclasses.is_dataclass(value):
-            classes[field.name] = value
+            classes[name] = value
     setattr(control, "__prev_lists", lists)
     setattr(control, "__prev_dicts", dicts)
     setattr(control, "__prev_classes", classes)
+
+
+def _held(control: Any) -> Iterator[tuple[str, Any]]:
+    """The fields of `control` that can hold other controls, read as Flet's encoder reads them: the
+    values set (`_values`) and the structural fields of a Flet control, every field of another."""
+    values, structural = getattr(control, "_values", None), getattr(type(control), "_structural_fields", None)
+    if values is None or structural is None:
+        yield from ((f.name, getattr(control, f.name)) for f in dataclasses.fields(control)
+                    if not f.metadata.get("skip", False))
+        return
+    yield from values.items()
+    yield from ((name, getattr(control, name)) for name in structural)
 
 
 def _removed_controls(self: DiffBuilder, item: Any, recurse: bool) -> Iterator[Any]:
@@ -114,7 +123,7 @@ def _new_ids_for_the_retired(item: Any, walked: set[int]) -> None:
             if value.__dict__.pop(_RETIRED, False):
                 _retired.discard(value)
                 object.__setattr__(value, "_i", ControlId.next())
-            stack.extend(getattr(value, f.name) for f in dataclasses.fields(value) if not f.metadata.get("skip"))
+            stack.extend(held for _, held in _held(value))
 
 
 DiffBuilder._compare_dataclasses = _compare_dataclasses  # type: ignore[method-assign]
