@@ -26,12 +26,11 @@ sys.path.insert(0, str(ROOT))
 
 from flet.controls.object_patch import DiffBuilder  # noqa: E402
 
-from companion.core.errors import DomainError  # noqa: E402
 from companion.store import open_store  # noqa: E402
 from companion.ui import flet_diff, screen, sibling_keys  # noqa: E402
 from tests.conftest import FakeClock  # noqa: E402
 from tests.headless import HeadlessApp  # noqa: E402
-from tests.ui.test_stable_controls import table_games  # noqa: E402
+from tests.ui.test_stable_controls import random_moves, table_games  # noqa: E402
 
 MOVES = 30
 ROUNDS = 2  # each game's moves drawn this many times each way, in turns
@@ -71,13 +70,8 @@ async def one_game(game, kind, seed: int, moves: int) -> tuple[float, int]:
             setup = rules.example_setup(rng)
             session = app.ctx.sessions.create(kind.kind, setup)
             page = await app.open(f"/games/{game.id}/{kind.part}/{kind.arg.format(id=session.id, setup=setup)}")
-            spent[:], made = [0.0, 0], 0
-            while made < moves and not rules.over(session.state):
-                try:
-                    session.perform(rng.choice(rules.candidates(session.state, rng)))
-                except DomainError:
-                    continue
-                made += 1
+            spent[:] = [0.0, 0]
+            for _ in random_moves(rules, session, rng, moves):
                 page.page.pubsub.send_all(f"session:{session.id}")  # as the phone that moved tells the others
                 for _ in range(2):  # its delivery (on the executor), then the redraw it schedules
                     await app.loop.run_in_executor(app.executor, lambda: None)

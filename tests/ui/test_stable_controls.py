@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import flet as ft
 import pytest
@@ -108,6 +109,19 @@ def table_games() -> list:
     return found
 
 
+def random_moves(rules, session, rng: random.Random, most: int) -> Iterator[int]:
+    """Random moves of the game's own (its rules' candidates) until it is over, at most `most`: the count
+    of those made, after each."""
+    made = 0
+    while made < most and not rules.over(session.state):
+        try:
+            session.perform(rng.choice(rules.candidates(session.state, rng)))
+        except DomainError:
+            continue
+        made += 1
+        yield made
+
+
 @pytest.mark.parametrize("game, kind", table_games(), ids=[kind.kind for _, kind in table_games()])
 async def test_every_games_page_keeps_its_controls_while_the_game_moves_on(app, game, kind) -> None:
     rules = importlib.import_module(kind.rules).RULES
@@ -117,18 +131,14 @@ async def test_every_games_page_keeps_its_controls_while_the_game_moves_on(app, 
     mine = await app.open(f"/games/{game.id}/{kind.part}/{kind.arg.format(id=session.id, setup=setup)}")
     outcome: Counter = Counter()
     moves = 0
-    while moves < STEPS and not rules.over(session.state):
-        screen = body(mine)  # a move that ends the game or starts another opens a new screen
-        before = drawn(mine)
-        try:
-            session.perform(rng.choice(rules.candidates(session.state, rng)))
-        except DomainError:
-            continue
-        moves += 1
+    screen, before = body(mine), drawn(mine)  # a move that ends the game or starts another opens a new screen
+    for moves in random_moves(rules, session, rng, STEPS):
         mine.page.pubsub.send_all(f"session:{session.id}")  # as the phone that moved tells the others
         await app.settle()
+        now = drawn(mine)
         if body(mine) is screen:
-            compare(before, drawn(mine), outcome)
+            compare(before, now, outcome)
+        screen, before = body(mine), now
     assert moves > 20, "the game hardly moved on"
     assert outcome[True] > 300 and outcome[False] == 0, outcome
 
