@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
-from tests.browser import AppPage
+import pytest
+
+from tests.accessibility import text_size_script
+from tests.browser import SETTLED, AppPage
+from tests.e2e.conftest import PHONE
 
 
 def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPage) -> None:
@@ -115,3 +119,27 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     phone.see(phone.button("Roll 4 dice"))  # round 1 over: the next roll ends it
     doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")
     assert doc["setup"]["day"] == 1 and doc["actions"][0]["type"] == "roll"
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_dice_to_take_are_on_screen_after_the_roll(make_server, phone: AppPage, percent) -> None:
+    # Issue 43: nothing below the fold at 200 % text. After the Silent Angler's roll, the dice you take
+    # were below it (10 px of them showed), and five 64 px dice took two rows even at 100 %.
+    server = make_server()
+    phone.page.context.add_init_script(text_size_script(percent))
+    phone.open(f"{server.url}/games/fly-solo/journal")
+    phone.button("Start the adventure").click()
+    phone.button("1A").click()
+    phone.see(phone.text("0 Badges to spend"))
+    phone.button("Play Day 1 with the Silent Angler").click()
+    phone.button("Start Day 1").click()
+    phone.button("Roll 5 dice").click()
+    dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing"))
+    phone.see(dice)
+    phone.page.evaluate(SETTLED)
+    phone.shot(f"journal-angler-dice-{percent}-phone")
+    boxes = [dice.nth(i).bounding_box() for i in range(dice.count())]
+    assert len(boxes) == 5
+    for box in boxes:  # the tree cuts a node to what shows: a die partly below the fold is not square
+        assert box["height"] == box["width"] and box["y"] + box["height"] <= PHONE["height"] - 80, boxes
+    assert len({box["y"] for box in boxes}) == 1, "five dice in one row"

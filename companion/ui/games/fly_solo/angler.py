@@ -39,6 +39,7 @@ DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 HOOK_TOKENS = "hook-tokens"  # of its tokens alone
+POOL_DIE = 48  # px: five dice and their gaps in one row of a 360 px phone, a 56 px target each
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
 HELP = """\
@@ -99,7 +100,7 @@ class AnglerScreen(SessionScreen):
         self.species: Species | None = None
         self.colour: FishColor | None = None
         self.points = DEFAULT_POINTS
-        self.pool = DiceTray(size=64, on_tap=self._take, key="pool")
+        self.pool = DiceTray(size=POOL_DIE, on_tap=self._take, key="pool")
 
     def find(self) -> GameSession[Any] | None:
         """This adventure's assistant for its next Day, if one was started."""
@@ -125,7 +126,7 @@ class AnglerScreen(SessionScreen):
         top = ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                     on_click=lambda e: self.host.navigate(journal_route(self.campaign_id))),
                       ft.Text(f"Day {campaign.next_day} at {location.label}", size=22, weight=ft.FontWeight.BOLD,
-                              expand=True),
+                              expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # large text: the step
                       help_button(lambda: self.host.page, "The Silent Angler", HELP)])
         if campaign.status(adventure) != "playing":
             return [top, ft.Text("The adventure is over: there is no Day left to play.", size=18)]
@@ -190,7 +191,6 @@ class AnglerScreen(SessionScreen):
             return ft.Column([
                 heading(f"Round {day.draft.round}: take your three dice ({count(3 - len(taken), 'die', 'dice')} "
                         "to go)"),
-                ft.Text("Tap a die to take it.", size=15),
                 self.pool.control,
                 ft.Text(f"You took: {', '.join(map(str, taken))}" if taken else "", size=16),
                 *reroll,
