@@ -85,8 +85,8 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.shot("journal-phone")
 
 
-def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) -> None:
-    server = make_server()
+def the_silent_anglers_first_day(server, phone: AppPage) -> None:
+    """A new adventure, its free Badge on 1A, and the Silent Angler's Day 1 started: its roll next."""
     phone.open(f"{server.url}/games/fly-solo/journal")
     phone.button("Start the adventure").click()
     phone.see(phone.text("1 Badge to spend"))
@@ -96,6 +96,11 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     phone.see(phone.button("Start Day 1"))
     phone.button("Start Day 1").click()
     phone.see(phone.button("Roll 4 dice"))
+
+
+def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) -> None:
+    server = make_server()
+    the_silent_anglers_first_day(server, phone)
     phone.button("Roll 4 dice").click()
     for _ in range(3):
         phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")).first.click()
@@ -127,12 +132,7 @@ def test_the_dice_to_take_are_on_screen_after_the_roll(make_server, phone: AppPa
     # were below it (10 px of them showed), and five 64 px dice took two rows even at 100 %.
     server = make_server()
     phone.page.context.add_init_script(text_size_script(percent))
-    phone.open(f"{server.url}/games/fly-solo/journal")
-    phone.button("Start the adventure").click()
-    phone.button("1A").click()
-    phone.see(phone.text("0 Badges to spend"))
-    phone.button("Play Day 1 with the Silent Angler").click()
-    phone.button("Start Day 1").click()
+    the_silent_anglers_first_day(server, phone)
     phone.button("Roll 5 dice").click()
     dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing"))
     phone.see(dice)
