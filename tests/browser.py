@@ -160,6 +160,14 @@ def moment(ms_from_now: float = 400) -> float:
     return time.time() * 1000 + ms_from_now
 
 
+# The page's scrolled area (the tree's tallest scrolling node): what a player sees without scrolling.
+SCROLLED_AREA = """() => {
+    const areas = [...document.querySelectorAll('flt-semantics')]
+        .filter(e => ['scroll', 'auto'].includes(getComputedStyle(e).overflowY))
+        .map(e => e.getBoundingClientRect()).sort((a, b) => b.height - a.height);
+    return areas.length ? {top: areas[0].top, bottom: areas[0].bottom} : null;
+}"""
+
 # Resolves once the page's accessibility tree has not changed for 400 ms (at most 10 s): what the
 # phone shows has settled.
 SETTLED = """() => new Promise(resolve => {
@@ -245,6 +253,14 @@ class AppPage:
         """A pointer tap where `locator` is drawn, whatever the accessibility tree puts on top."""
         box = locator.first.bounding_box()
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def on_screen(self, locator) -> bool:
+        """Whether `locator` is whole on screen without a scroll: inside the page's scrolled area and
+        not cut by its bottom edge (the tree cuts a node to what shows: one cut there ends on the edge;
+        one at the top edge is whole, as the app scrolls a question to the top)."""
+        area, box = self.page.evaluate(SCROLLED_AREA), locator.first.bounding_box()
+        return area is not None and box is not None and area["top"] <= box["y"] and \
+            box["y"] + box["height"] < area["bottom"]
 
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)

@@ -14,7 +14,7 @@ showing it keeps its result ("Saved to History", with the standings) until it le
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -40,7 +40,7 @@ from companion.ui.seat_view import SeatView
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
-DRAWN = 0.3  # seconds: a phone has drawn the patch sent just before (`bring_into_view(drawn=True)`)
+DRAWN = (0.3, 1.0)  # seconds after a patch: when `bring_into_view` asks again, once the phone has drawn it
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
@@ -53,6 +53,7 @@ class SessionScreen(SeatView, Screen):
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
+        self._scrolls = 0  # scrolls asked of the phone: a later one stops an earlier one's asking again
         self.missing: str | None = None
         self.session: GameSession[Any] | None = None
         self.saved: Play | None = None  # the game this page showed, saved to History (by any phone)
@@ -206,28 +207,41 @@ class SessionScreen(SeatView, Screen):
             self.host.changed("history")
             self.saved, self.session = play, None
             self.host.toast("Saved to History.")
-            self._to_top()
+            self.to_top()
         self._attempt(run)
         self.render()
 
-    def bring_into_view(self, key: str, drawn: bool = False) -> None:
+    def bring_into_view(self, key: str) -> None:
         """Scroll the screen to the control keyed `ft.ScrollKey(key)`: a choice that opened under the
-        finger is not left below the fold (drawn first: call after `render`). `drawn`: ask once the phone
-        has drawn it (for a control the render adds: Flet's client skips a scroll key it has not built
-        yet, and a request sent with the patch often came before that frame and did nothing)."""
-        scroller = self.host.scroller
+        finger is not left below the fold (call after `render`). Asked at once and again once the phone
+        has drawn the patch: Flet's client makes a scroll key anew each time it builds the control, and a
+        request that comes before that frame does nothing (seen under load in CI). Asked again, a scroll
+        already made moves nothing; a later scroll of this screen's stops the asking."""
+        self._scroll(lambda scroller: scroller.scroll_to(scroll_key=key, duration=250))
+
+    def to_top(self) -> None:
+        """Show the screen from its top, wherever it was scrolled: the saved result's headline, or the next
+        step once a question scrolled into view is answered (asked again as `bring_into_view` is: a page
+        drawn anew just after kept the place of the one before)."""
+        self._scroll(lambda scroller: scroller.scroll_to(offset=0, duration=250))
+
+    def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
+        scroller, turn = self.host.scroller, self._next_scroll()
 
         async def scroll() -> None:
-            if drawn:
-                await asyncio.sleep(DRAWN)
-            await scroller.scroll_to(scroll_key=key, duration=250)
+            waited = 0.0
+            for moment in (0.0, *DRAWN):
+                await asyncio.sleep(moment - waited)
+                waited = moment
+                if turn != self._scrolls:
+                    return
+                await move(scroller)
 
         self.host.ask_browser(scroll)
 
-    def _to_top(self) -> None:
-        """The saved result begins with its headline: show it from the top, wherever the game was scrolled."""
-        scroller = self.host.scroller
-        self.host.ask_browser(lambda: scroller.scroll_to(offset=0, duration=300))
+    def _next_scroll(self) -> int:
+        self._scrolls += 1
+        return self._scrolls
 
     def saved_controls(self) -> list[ft.Control]:
         """The saved game: its result, until this phone leaves it (for its History page, or a new game)."""
@@ -342,7 +356,7 @@ class SessionScreen(SeatView, Screen):
             return
         self.saved, self.session = saved, None
         self.body.controls = []  # drawn again from scratch: the saved result
-        self._to_top()
+        self.to_top()
 
     def _let_go(self) -> None:
         """The session ended elsewhere: show the one the route names if it is back, else the latest."""

@@ -13,7 +13,7 @@ from tests.e2e.test_fly_solo_whole_game_in_browser import campaign
 from tests.e2e.test_table_of_phones_in_browser import actions, join, wait_for
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
-BOTTOM = re.compile(r"bottom row: what is the token on\?$")
+BOTTOM = re.compile(r"bottom row: a fish or a rock\?$")
 ROUNDS = 4  # the Day's rounds: you land your seventh fish in the fourth
 
 
@@ -62,7 +62,7 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
             act(phone.page.get_by_role("checkbox", name=DIE).first)
         while True:  # the Silent Angler's casts, row by row: a fish in the bottom row, rocks above it
             phone.page.wait_for_timeout(300)
-            hooked, row, over = phone.text("HOOKED!"), phone.button("A fish"), phone.button("Roll 4 dice")
+            hooked, row, over = phone.text("HOOKED! Which fish?"), phone.button("A fish"), phone.button("Roll 4 dice")
             phone.see(hooked.or_(row).or_(over).or_(phone.button(f"End round {rounds}")))  # drawn after the tap
             if hooked.count():
                 tap(phone.button("Brook"))
@@ -75,7 +75,7 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
             else:
                 break
         if rounds == ROUNDS:  # your seventh fish landed this round: one tap of its digit ends the Day with it
-            act(phone.button("Your fish (the Day ends at seven): 7"))
+            act(phone.button("You have 7 fish"))
         ends = phone.button(f"End round {rounds}")  # only for the round that ends the Day
         phone.see(ends.or_(phone.button("Roll 4 dice")))
         if ends.count():

@@ -33,11 +33,11 @@ def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool)
         assistant.see(assistant.page.get_by_text(re.compile(rf"take your three dice \({left} to go\)$")))
         tap(assistant.page.get_by_role("checkbox", name=DIE).first)
     for row in ("bottom", "middle", "top"):
-        assistant.see(assistant.page.get_by_text(re.compile(rf"^Column \d, {row} row: what is the token on\?$")))
+        assistant.see(assistant.page.get_by_text(re.compile(rf"^Column \d, {row} row: a fish or a rock\?$")))
         if shots and row == "bottom":
             assistant.shot("flysolo-whole-angler-cast")
         tap(assistant.button("A rock"))
-    tap(assistant.button("Your fish (the Day ends at seven): 7"))
+    tap(assistant.button("You have 7 fish"))
     assistant.see(assistant.text("Round 1 is over, and the Day with it"))
     tap(assistant.button("End round 1"))
     assistant.see(assistant.text("The Day is over"))

@@ -110,7 +110,7 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     while phone.button("A fish").count():
         phone.button("A fish").click()
         phone.page.wait_for_timeout(400)
-        if phone.text("HOOKED!").count():
+        if phone.text("HOOKED! Which fish?").count():
             phone.button("Coho").click()
             phone.button("Gold").click()
             landing = phone.button("No token in the column: its track moves a space")

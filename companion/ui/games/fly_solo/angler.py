@@ -18,7 +18,7 @@ from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.angler import AnglerDay, wheel_order
 from companion.games.fly_solo.journal import Campaign
-from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
+from companion.games.freshwater_fly.entry import SEVEN, FishColor, Hatch, Species
 from companion.games.freshwater_fly.options import check_fish_points
 from companion.games.freshwater_fly.strike import ROWS
 from companion.ui.components.cards import strike_card
@@ -39,6 +39,7 @@ DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 HOOK_TOKENS = "hook-tokens"  # of its tokens alone
+HOOK_COLOUR = "hook-colour"  # of its colours, once its species is named
 POOL_DIE = 48  # px: five dice and their gaps in one row of a 360 px phone, a 56 px target each
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
@@ -65,18 +66,11 @@ seventh (or as you go, if you like to see it).
 
 
 def drift(row: int) -> ft.Control:
-    """The column's three rows, top first: the row the token is on now is lit; rows it drifted
-    up from are faded."""
-    tiles = []
-    for i in reversed(range(len(ROWS))):
-        now = i == row
-        tiles.append(ft.Container(
-            ft.Text(ROWS[i], size=13, weight=ft.FontWeight.BOLD if now else None,
-                    color=ft.Colors.ON_PRIMARY if now else ft.Colors.ON_SURFACE_VARIANT),
-            width=72, height=30, border_radius=6, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY if now else ft.Colors.SURFACE_CONTAINER_HIGH, opacity=0.4 if i < row else 1,
-        ))
-    return ft.Column(tiles, spacing=4, tight=True)
+    """The column's three rows, top first: the row the token is on now is lit; rows it drifted up from
+    are faded. A picture without words (the heading names the row): words in it were cut at large text."""
+    return ft.Column([ft.Container(width=56, height=16, border_radius=4, opacity=0.4 if i < row else 1,
+                                   bgcolor=ft.Colors.PRIMARY if i == row else ft.Colors.SURFACE_CONTAINER_HIGHEST)
+                      for i in reversed(range(len(ROWS)))], spacing=4, tight=True)
 
 
 class AnglerScreen(SessionScreen):
@@ -126,7 +120,7 @@ class AnglerScreen(SessionScreen):
         top = ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                     on_click=lambda e: self.host.navigate(journal_route(self.campaign_id))),
                       ft.Text(f"Day {campaign.next_day} at {location.label}", size=22, weight=ft.FontWeight.BOLD,
-                              expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # large text: the step
+                              expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),  # large text: the step
                       help_button(lambda: self.host.page, "The Silent Angler", HELP)])
         if campaign.status(adventure) != "playing":
             return [top, ft.Text("The adventure is over: there is no Day left to play.", size=18)]
@@ -171,16 +165,23 @@ class AnglerScreen(SessionScreen):
     def _step(self, day: AnglerDay) -> ft.Control:
         step = day.step
         if step == "roll" or step == "end-round" and not sa.ends_the_day(day):
-            # The round's end and the next round's roll in one tap (your fish counted first, just below).
-            moves = ("It caught a fish this round. " if day.caught_this_round
-                     else "No catch this round: its track moves one space. ") if step == "end-round" else ""
-            over = f"Round {day.draft.round} is over. {moves}" if step == "end-round" else ""
-            return ft.Column([
-                heading(f"{over}Round {day.draft.round + 1}: how many dice does the on-deck hatch tile show?"),
+            # The round's end and the next round's roll in one tap; or your seventh fish, which ends the Day
+            # with this round (the count is also in the tally below, for a count other than seven).
+            over, seventh = [], []
+            if step == "end-round":
+                moves = "it caught a fish." if day.caught_this_round else "no catch: its track moves a space."
+                over = [ft.Text(f"Round {day.draft.round} is over: {moves}", size=16)]
+                seventh = [ft.OutlinedButton("You have 7 fish", icon=ft.Icons.FLAG, key="seventh",
+                                             style=big_button_style(),
+                                             on_click=lambda e: self.act(lambda d: sa.your_fish(SEVEN)))]
+            return ft.Column([  # the taps first, what the round's end did after them (large text: in view)
+                heading(f"Round {day.draft.round + 1}: how many dice?"),  # as the on-deck hatch tile shows
                 ft.Row([ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", key=f"roll-{n}", expand=True,
                                         style=big_button_style(), on_click=lambda e, n=n: self._roll(n))
                         for n in (4, 5)], spacing=12),
-            ], spacing=12)
+                *seventh,
+                *over,
+            ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if step == "pick":
             self.pool.show([Look(die_type(D6), face) for face in day.draft.pool])
             taken = day.draft.dice_of(0)
@@ -208,10 +209,10 @@ class AnglerScreen(SessionScreen):
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Column([
             heading("The Day is over"),
-            ft.Text(f"You have {count(day.your_fish, 'fish', 'fish')}, the Silent Angler {len(day.fish)}. "
-                    "Send its catch to the journal, then enter yours.", size=16),
             ft.FilledButton("Send to the journal", icon=ft.Icons.MENU_BOOK, key="send-to-journal",
                             style=big_button_style(), on_click=lambda e: self._send(day)),
+            ft.Text(f"You have {count(day.your_fish, 'fish', 'fish')}, the Silent Angler {len(day.fish)}. "
+                    "Its catch goes to the journal, then you enter yours.", size=16),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _cast(self, day: AnglerDay) -> ft.Control:
@@ -233,7 +234,7 @@ class AnglerScreen(SessionScreen):
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if strike.status == "casting":
             return ft.Column([
-                heading(f"Column {die}, {ROWS[strike.row]} row: what is the token on?"),
+                heading(f"Column {die}, {ROWS[strike.row]} row: a fish or a rock?"),
                 ft.Row([face.control, drift(strike.row), cards], spacing=16,
                        alignment=ft.MainAxisAlignment.CENTER),
                 ft.Row([
@@ -245,11 +246,12 @@ class AnglerScreen(SessionScreen):
                                       on_click=lambda e: self._then_cast(lambda d: sa.row(d, False))),
                 ], spacing=12),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        return self._hooked(day, cards)
+        return self._hooked(day)
 
-    def _hooked(self, day: AnglerDay, cards: ft.Control) -> ft.Control:
+    def _hooked(self, day: AnglerDay) -> ft.Control:
         """Its fish (species, colour, points), then the token it takes, which lands it: one tap for the
-        token, the colours in the order the wheel gives, first the one its die points at."""
+        token, the colours in the order the wheel gives, first the one its die points at. The Strike cards
+        are not shown again: at large text they pushed the species below the fold."""
         order = wheel_order(day.die or 1, j.RULES.adventure.wheel)
         species = ChoiceRow([(s.value, s.label) for s in Species], self._pick_species, key="hook-species", width=96)
         if self.species:
@@ -258,12 +260,12 @@ class AnglerScreen(SessionScreen):
         self.points = max(low, min(high, self.points))
         points = NumberPad("Points on the card", self.points, low, high, self._set_points, "hook-points", False)
         return ft.Column([
-            ft.Text("HOOKED!", size=30, weight=ft.FontWeight.BOLD, color="#C62828", key="angler-hooked",
-                    text_align=ft.TextAlign.CENTER),
-            cards,
-            heading("The Silent Angler's fish: which one?"),
+            ft.Text(spans=[ft.TextSpan("HOOKED! ", ft.TextStyle(size=30, color="#C62828")),
+                           ft.TextSpan("Which fish?", ft.TextStyle(size=22))],
+                    weight=ft.FontWeight.BOLD, key="angler-hooked", text_align=ft.TextAlign.CENTER),
             species.control,
-            fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
+            ft.Container(fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
+                         key=ft.ScrollKey(HOOK_COLOUR)),
             ft.Column([  # brought into view once the fish is named: the points, then the token that lands it
                 points.control,
                 ft.Column([
@@ -315,11 +317,11 @@ class AnglerScreen(SessionScreen):
         self._named()
 
     def _named(self) -> None:
-        """Drawn again; once the fish's species and colour are both chosen, its points and the token that
-        lands it are scrolled into view (they are below the fold on a phone)."""
+        """Drawn again, with the next question scrolled into view (below the fold at large text): its
+        colour once its species is named, then its points and the token that lands it."""
         self.render()
-        if self.species is not None and self.colour is not None:
-            self.bring_into_view(HOOK_REST)
+        if self.species is not None:  # else the species are in view: they come first
+            self.bring_into_view(HOOK_REST if self.colour is not None else HOOK_COLOUR)
 
     def _range(self) -> tuple[int, int]:
         """The lowest and highest points the chosen species' cards print (any species' before)."""
@@ -345,6 +347,7 @@ class AnglerScreen(SessionScreen):
                                              j.RULES.adventure)):
             self.species, self.colour, self.points = None, None, DEFAULT_POINTS
             self.render()
+            self.to_top()  # the tokens were scrolled into view: what comes next is at the top
 
     def _send(self, day: AnglerDay) -> None:
         campaign, session = self.campaign, self.session

@@ -168,7 +168,7 @@ class TurnHelper:
         self.hex, self.reeds = (None if self.hex == hex_id else hex_id), []
         self.screen.render()
         if self.asks_here:
-            self.screen.bring_into_view(HEX_CHOICE, drawn=True)  # opened in the page, maybe below the fold
+            self.screen.bring_into_view(HEX_CHOICE)  # opened in the page, maybe below the fold
 
     def _reed(self, card_kind: str) -> None:
         most = sr.REEDS_ICONS.get(self.hex or "", 1)
