@@ -42,12 +42,14 @@ NODES_JS = """() => {
       const p = parent.getBoundingClientRect();
       if (Math.abs(p.left - r.left) < 1 && Math.abs(p.width - r.width) < 1) name = parent.getAttribute('aria-label');
     }
-    // Cut off by the scrolling area it is in (half under the navigation bar): sized at another scroll.
+    // Cut off by the scrolling area it is in (half under the navigation bar, or above its top once the
+    // app scrolled a question into view): sized at another scroll. The tree cuts a node to what shows,
+    // so one cut there ends on the area's edge.
     let clipped = false;
     for (let a = e.parentElement && e.parentElement.closest('flt-semantics'); a; a = a.parentElement && a.parentElement.closest('flt-semantics')) {
       if (a.querySelector(':scope > flt-semantics-scroll-overflow')) {
         const s = a.getBoundingClientRect();
-        clipped = r.top < s.top - 1 || r.bottom > s.bottom + 1;
+        clipped = r.top < s.top + 1 || r.bottom > s.bottom - 1;
         break;
       }
     }

@@ -216,14 +216,16 @@ class SessionScreen(SeatView, Screen):
         finger is not left below the fold (call after `render`). Asked at once and again once the phone
         has drawn the patch: Flet's client makes a scroll key anew each time it builds the control, and a
         request that comes before that frame does nothing (seen under load in CI). Asked again, a scroll
-        already made moves nothing; a later scroll of this screen's stops the asking."""
-        self._scroll(lambda scroller: scroller.scroll_to(scroll_key=key, duration=250))
+        already made moves nothing; a later scroll of this screen's stops the asking. A jump, not an
+        animation: during an animated scroll Flutter's accessibility tree lost the dice's checkbox roles
+        (the Fleet Dice large-text browser test)."""
+        self._scroll(lambda scroller: scroller.scroll_to(scroll_key=key))
 
     def to_top(self) -> None:
         """Show the screen from its top, wherever it was scrolled: the saved result's headline, or the next
         step once a question scrolled into view is answered (asked again as `bring_into_view` is: a page
         drawn anew just after kept the place of the one before)."""
-        self._scroll(lambda scroller: scroller.scroll_to(offset=0, duration=250))
+        self._scroll(lambda scroller: scroller.scroll_to(offset=0))
 
     def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
         scroller, turn = self.host.scroller, self._next_scroll()

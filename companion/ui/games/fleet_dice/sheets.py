@@ -55,6 +55,9 @@ Numbers from the rules text (buildings, licenses, the market) are as written.
 """
 
 
+DIE_USES = "die-uses"  # the scroll key of the panel: the ways to use a die in hand, a choice a fill gave
+
+
 class SheetsScreen(TableTray):
     title = "Sheets"
     game = fleet.GAME
@@ -86,17 +89,21 @@ class SheetsScreen(TableTray):
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-banner")
         self.tray = ft.Column(spacing=8, key="table-dice")
-        self.panel = ft.Column(spacing=8)
+        self.panel = ft.Column(spacing=8, key=ft.ScrollKey(DIE_USES))
         self.results = ft.Column(spacing=8, key="fleet-results")
         self._parts: list[ft.Control] | None = None
+        self._asked: tuple[str, str] | None = None  # what the panel asked when last drawn (`_follow_the_die`)
         self._was_setup: bool | None = None
         self.playing = ft.Column([
-            ft.Row([ft.Text("Fleet Dice", size=22, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, "Fleet Dice sheets", HELP)]),
-            self.chips,
-            ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER),
+            # What the table does now and its taps first, the rules' help beside it (the app bar shows
+            # the game); whose sheet is shown next to the sheet. At large text a title line and the
+            # players' names, one a line, had pushed the roll and the dice below the fold.
+            ft.Row([ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER,
+                                 expand=True),
+                    help_button(lambda: self.host.page, "Fleet Dice sheets", HELP)], spacing=4),
             self.tray,
             self.panel,
+            self.chips,
             self.results,
             self.sheet_frame,
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -144,11 +151,28 @@ class SheetsScreen(TableTray):
         self.tray.visible = game.at_table and not game.over
         self.tray.controls = self._tray(game, sheet) if self.tray.visible else []
         self.panel.controls = self._panel(game, sheet)
+        self._follow_the_die(game, sheet)
         view, switched = self._sheet_view()
         changed = view.show(sheet, self._targets(sheet))
         self._show_results(game)
         self._parts = None if rebuilt or switched else [self.undo_bar.control, self.chips, self.banner, self.tray,
                                                         self.panel, self.results, *changed]
+
+    def _follow_the_die(self, game: FleetGame, sheet: Sheet) -> None:
+        """What the panel asks of this phone (the ways to use a die in hand, taken or the shared die come to
+        it, or a choice a fill gave) is brought into view when it comes; once answered, the page goes back
+        to the top, where the table's next step is. At large text both are below the fold; scrolled only
+        when the question changes, not at every drawing."""
+        asked: tuple[str, str] | None = None
+        if game.at_table and self.acts_for(self.seat) and not sheet.over:
+            choice = sheet.choice()
+            asked = ("choice", choice.kind) if choice is not None else ("die", self.face) if self.face else None
+        if asked != self._asked:
+            self._asked = asked
+            if asked is not None:
+                self.bring_into_view(DIE_USES)
+            else:
+                self.to_top()
 
     def _sheet_view(self) -> tuple[FleetSheetView, bool]:
         """The drawing of the sheet shown, and whether it replaced another's. Each seat has its own: a

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.words import count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.sheet import Sheet
@@ -41,18 +42,19 @@ class TableTray(DieInHand):
                                   on_click=lambda e: self._enter_cancel()),
             ]
         blocked = game.why_no_roll()
-        words = blocked or (f"{game.names[game.start_player()]} rolls the {phase} dice: {len(dice)} "
-                            + ("boat dice." if phase == "boat" else f"({len(dice) - 1} town dice and a boat die)."))
+        rolled = (f"{count(len(dice), 'boat die', 'boat dice')}." if phase == "boat"
+                  else f"{count(len(dice) - 1, 'town die', 'town dice')} and a boat die.")
         if not self.acts_for(fleet.start_players(game, {})):  # "The start player rolls": on their phone
+            words = blocked or f"{game.names[game.start_player()]} rolls the {phase} dice: {rolled}"
             return [ft.Text(words, size=15, key="roll-waiting")]
-        return [
-            ft.Text(words, size=15),
+        return [  # who rolls is the banner's; the roll first, what it rolls after (large text: the roll in view)
             ft.Row([
                 ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, key="roll-dice",
                                 style=big_button_style(), disabled=blocked is not None, on_click=lambda e: self._roll()),
                 ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key="enter-dice",
                                   disabled=blocked is not None, on_click=lambda e: self._enter_start()),
             ], spacing=8, run_spacing=8, wrap=True),  # one under the other at large text
+            ft.Text(blocked or rolled, size=15),
         ]
 
     def _table_die(self, game: FleetGame, roll: TableRoll, i: int) -> ft.Control:
