@@ -228,6 +228,7 @@ class SessionScreen(SeatView, Screen):
         self._scroll(lambda scroller: scroller.scroll_to(offset=0))
 
     def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
+        """`move` the page's scroller now and at each of `DRAWN`'s moments, until a later scroll is asked."""
         scroller, turn = self.host.scroller, self._next_scroll()
 
         async def scroll() -> None:
