@@ -228,7 +228,9 @@ class SessionScreen(SeatView, Screen):
         self._scroll(lambda scroller: scroller.scroll_to(offset=0))
 
     def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
-        """`move` the page's scroller now and at each of `DRAWN`'s moments, until a later scroll is asked."""
+        """`move` the page's scroller now and at each of `DRAWN`'s moments, until a later scroll is asked
+        or the screen has left the page (its scroller may be gone with it; the next screen's is not its
+        to move)."""
         scroller, turn = self.host.scroller, self._next_scroll()
 
         async def scroll() -> None:
@@ -236,7 +238,7 @@ class SessionScreen(SeatView, Screen):
             for moment in (0.0, *DRAWN):
                 await asyncio.sleep(moment - waited)
                 waited = moment
-                if turn != self._scrolls:
+                if turn != self._scrolls or not self._live:
                     return
                 await move(scroller)
 
