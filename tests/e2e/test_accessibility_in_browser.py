@@ -141,8 +141,7 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         phone.button("1A").click()
         phone.see(phone.text("0 Badges to spend"))
         look(phone, found, "a Fly Solo adventure", "fly-solo-adventure", percent)
-        phone.button("Play Day 1 with the Silent Angler").click()
-        phone.button("Start Day 1").click()
+        phone.button("Play Day 1 with the Silent Angler").click()  # starts the Day
         phone.button("Roll 4 dice").click()
         phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")))
         look(phone, found, "the Silent Angler's Day", "fly-solo-angler", percent)

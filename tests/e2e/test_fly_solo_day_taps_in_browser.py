@@ -13,7 +13,8 @@ from tests.e2e.test_fly_solo_whole_game_in_browser import campaign
 from tests.e2e.test_table_of_phones_in_browser import actions, join, wait_for
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
-BOTTOM = re.compile(r"bottom row: a fish or a rock\?$")
+BROOK = re.compile("^Hooked: a black Brook")  # a hooked fish's square
+FISH_THEN_ROCKS = "Bottom a fish, middle a rock, top a rock"  # the column's picture: a cast in one tap
 ROUNDS = 4  # the Day's rounds: you land your seventh fish in the fourth
 
 
@@ -50,8 +51,7 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
         tap(locator)
         wait_for(lambda: recorded() > before and drawn(), server=server)
 
-    tap(phone.button("Play Day 1 with the Silent Angler"))
-    tap(phone.button("Start Day 1"))
+    tap(phone.button("Play Day 1 with the Silent Angler"))  # starts the Day
     hooks = rounds = 0
     while True:
         assert rounds <= ROUNDS, "the Day did not end with the round of your seventh fish"
@@ -60,26 +60,21 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
         for left in ("3 dice", "2 dice", "1 die"):  # each take drawn before the next
             phone.see(phone.page.get_by_text(re.compile(rf"take your three dice \({left} to go\)$")))
             act(phone.page.get_by_role("checkbox", name=DIE).first)
-        while True:  # the Silent Angler's casts, row by row: a fish in the bottom row, rocks above it
+        while True:  # the Silent Angler's casts, a column each: a fish in the bottom row, rocks above it
             phone.page.wait_for_timeout(300)
-            hooked, row, over = phone.text("HOOKED! Which fish?"), phone.button("A fish"), phone.button("Roll 4 dice")
-            phone.see(hooked.or_(row).or_(over).or_(phone.button(f"End round {rounds}")))  # drawn after the tap
+            hooked, column = phone.text("HOOKED! Which fish?"), phone.button(FISH_THEN_ROCKS)
+            over = phone.button("Roll 4 dice")
+            phone.see(hooked.or_(column).or_(over).or_(phone.button(f"End round {rounds}")))  # drawn after the tap
             if hooked.count():
-                tap(phone.button("Brook"))
-                tap(phone.button("Black"))
+                tap(phone.page.get_by_role("button", name=BROOK))  # its species and colour in one tap
                 act(phone.button("Green token"))  # the first of the wheel's order it has
                 hooks += 1
-            elif row.count():
-                bottom = phone.page.get_by_text(BOTTOM).count() > 0
-                act(phone.button("A fish") if bottom else phone.button("A rock"))
+            elif column.count():
+                act(column)
             else:
                 break
-        if rounds == ROUNDS:  # your seventh fish landed this round: one tap of its digit ends the Day with it
-            act(phone.button("You have 7 fish"))
-        ends = phone.button(f"End round {rounds}")  # only for the round that ends the Day
-        phone.see(ends.or_(phone.button("Roll 4 dice")))
-        if ends.count():
-            act(ends)
+        if rounds == ROUNDS:  # your seventh fish landed this round: one tap ends the round and the Day with it
+            act(phone.button("You have 7 fish: the Day ends"))
             phone.see(phone.text("The Day is over"))
             break
     tap(phone.button("Send to the journal"))
@@ -96,10 +91,12 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
     wait_for(lambda: len(campaign(server).days) == 1, server=server)
     log = the_days_log(server)
     assert rounds == ROUNDS and log.count("roll") == rounds and log.count("hook") == hooks
-    # Each tap of the Silent Angler's Day recorded one action of its log, but: open, start and send record
-    # none; a cast is no tap (the third die taken, or the cast before it ending, casts the next); the end of
-    # a round is the next roll's tap but for the last; a hook's species and colour record nothing themselves.
-    assert silent_angler == 3 + len(log) - log.count("cast") - (rounds - 1) + 2 * hooks
+    # Each tap of the Silent Angler's Day recorded one action of its log, but: playing the Day and sending it
+    # record none; a cast is no tap (the third die taken, or the cast before it ending, casts the next); the
+    # end of a round is the next roll's tap, or your seventh fish's for the last; a hook's fish records nothing
+    # itself.
+    assert log.count("row") == 0 and log.count("column") == log.count("cast")  # a column a cast: one tap
+    assert silent_angler == 2 + len(log) - log.count("cast") - rounds + hooks
     total = tap.count
     print(f"a Fly Solo Day of {rounds} rounds and {hooks} hooks: {total} taps ({silent_angler} for the Silent "
           f"Angler's Day, {total - silent_angler} to record yours)")

@@ -12,7 +12,7 @@ from companion.games.freshwater_fly.options import STRIKE_HOOKS
 from companion.store import open_store
 from tests.accessibility import text_size_script
 from tests.browser import SETTLED, AppPage
-from tests.e2e.test_journal_in_browser import the_silent_anglers_first_day
+from tests.e2e.test_journal_in_browser import FISH, the_silent_anglers_first_day
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
 
@@ -51,21 +51,20 @@ def test_every_tap_of_the_silent_anglers_day_is_on_screen_at_200_percent(make_se
         for _ in range(3):
             tap(phone.page.get_by_role("checkbox", name=DIE), "die")
         while True:  # its casts: every row a fish, so each hooks (a miss first at most)
-            phone.see(phone.button("A fish").or_(phone.text("HOOKED! Which fish?")).or_(phone.button("Roll 4 dice")))
+            phone.see(phone.button(FISH).or_(phone.text("HOOKED! Which fish?")).or_(phone.button("Roll 4 dice")))
             phone.page.evaluate(SETTLED)
             if phone.text("HOOKED! Which fish?").count():
                 phone.shot("large-text-day-hooked-200-phone")
-                tap(phone.button("Brook"), "species")
-                tap(phone.button("Black"), "colour")
+                tap(phone.button("Brook"), "species")  # at large text the species, then the colour (the
+                tap(phone.button("Black"), "colour")  # grid's eight rows would run far below the fold)
                 tap(phone.button("Points on the card: 2"), "points")
                 tap(phone.page.get_by_role("button", name=re.compile(" token$")).first, "token")
-            elif phone.button("A fish").count():
-                tap(phone.button("A fish"), "row")
+            elif phone.button(FISH).count():
+                tap(phone.button(FISH), "column")
             else:
                 break
     phone.shot("large-text-day-round-over-200-phone")
-    tap(phone.button("You have 7 fish"), "seventh")
-    tap(phone.button("End round 2"), "end the round")
+    tap(phone.button("You have 7 fish: the Day ends"), "seventh")  # and round 2 with it
     tap(phone.button("Send to the journal"), "send")
     phone.see(phone.text("Your catch"))
-    assert taps.count("species") >= 2 and taps.count("row") >= 2 and taps.count("die") == 6, taps
+    assert taps.count("species") >= 2 and taps.count("column") >= 2 and taps.count("die") == 6, taps

@@ -22,24 +22,23 @@ def campaign(server):
     return replay(j.RULES, doc["setup"], [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
 
 
+ROCKS = "Bottom a rock, middle a rock, top a rock"  # the picture of a column of rocks
+
+
 def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool) -> None:
     """One round: four dice, you take three (its die is cast with the third), the Silent Angler's cast
-    drifts over three rocks (no card, no fish: its track moves a space), and you have landed your seventh
-    fish: the Day ends."""
-    tap(assistant.button(f"Play Day {day} with the Silent Angler"))
-    tap(assistant.button(f"Start Day {day}"))
+    drifts over three rocks (the column's picture, one tap: no card, no fish, its track moves a space), and
+    you have landed your seventh fish: the Day ends."""
+    tap(assistant.button(f"Play Day {day} with the Silent Angler"))  # starts the Day
     tap(assistant.button("Roll 4 dice"))
     for left in ("3 dice", "2 dice", "1 die"):
         assistant.see(assistant.page.get_by_text(re.compile(rf"take your three dice \({left} to go\)$")))
         tap(assistant.page.get_by_role("checkbox", name=DIE).first)
-    for row in ("bottom", "middle", "top"):
-        assistant.see(assistant.page.get_by_text(re.compile(rf"^Column \d, {row} row: a fish or a rock\?$")))
-        if shots and row == "bottom":
-            assistant.shot("flysolo-whole-angler-cast")
-        tap(assistant.button("A rock"))
-    tap(assistant.button("You have 7 fish"))
-    assistant.see(assistant.text("Round 1 is over, and the Day with it"))
-    tap(assistant.button("End round 1"))
+    assistant.see(assistant.page.get_by_text(re.compile(r"^Column \d, bottom to top:$")))
+    if shots:
+        assistant.shot("flysolo-whole-angler-cast")
+    tap(assistant.button(ROCKS))
+    tap(assistant.button("You have 7 fish: the Day ends"))  # and round 1 with it
     assistant.see(assistant.text("The Day is over"))
     if shots:
         assistant.shot("flysolo-whole-angler-day-over")
@@ -94,10 +93,10 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
             player.see(player.text("Day 2 setup: L2 Hunter's Cabin"))
             player.shot("flysolo-whole-day-1-recorded")
 
-    # Each Day: the assistant's 13 (open, start, roll, three dice (the last casts its die), three rocks,
-    # your seven fish in one tap, end the round, send, back) and the player's 11 (open, the points, seven
-    # fish, the Bonus Hatch Token, record); at L4 there is no Bonus Hatch Token.
-    assert per_day == [24, 24, 24, 23]
+    # Each Day: the assistant's 9 (play the Day, roll, three dice (the last casts its die), the column of
+    # three rocks, your seven fish and the round's end in one tap, send, back) and the player's 11 (open,
+    # the points, seven fish, the Bonus Hatch Token, record); at L4 there is no Bonus Hatch Token.
+    assert per_day == [20, 20, 20, 19]
     won = campaign(server)
     assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4
     player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))

@@ -11,6 +11,8 @@ from tests.accessibility import text_size_script
 from tests.browser import SETTLED, AppPage
 from tests.e2e.conftest import PHONE
 
+FISH = "Bottom a fish, middle a fish, top a fish"  # the picture of a column of fish: a cast in one tap
+
 
 def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPage) -> None:
     server = make_server()
@@ -92,9 +94,7 @@ def the_silent_anglers_first_day(server, phone: AppPage) -> None:
     phone.see(phone.text("1 Badge to spend"))
     phone.button("1A").click()
     phone.see(phone.text("0 Badges to spend"))
-    phone.button("Play Day 1 with the Silent Angler").click()
-    phone.see(phone.button("Start Day 1"))
-    phone.button("Start Day 1").click()
+    phone.button("Play Day 1 with the Silent Angler").click()  # starts the Day
     phone.see(phone.button("Roll 4 dice"))
 
 
@@ -105,14 +105,14 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
     for _ in range(3):
         phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")).first.click()
         phone.page.wait_for_timeout(300)
-    phone.see(phone.button("A fish"))  # the third die taken, its die is cast: no tap of its own
+    phone.see(phone.button(FISH))  # the third die taken, its die is cast: no tap of its own
     phone.shot("journal-angler-phone")
-    while phone.button("A fish").count():
-        phone.button("A fish").click()
+    while phone.button(FISH).count():
+        phone.button(FISH).click()  # the whole column in one tap
         phone.page.wait_for_timeout(400)
         if phone.text("HOOKED! Which fish?").count():
-            phone.button("Coho").click()
-            phone.button("Gold").click()
+            phone.shot("journal-angler-which-fish")  # its species and colour: one square of the grid
+            phone.page.get_by_role("button", name=re.compile("^Hooked: a gold Coho")).click()
             landing = phone.button("No token in the column: its track moves a space")
             phone.page.wait_for_function(  # scrolled into view by itself: the points and the tokens
                 "() => [...document.querySelectorAll('flt-semantics[role=button]')].some(e => "

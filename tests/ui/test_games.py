@@ -73,9 +73,8 @@ async def test_a_fly_solo_assistant_day_resumes_beside_its_adventure(app, clock)
     games = await app.open("/games")
     await games.click(key="resume-fly-solo")
     assert games.routes()[0] == f"/games/fly-solo/journal/{campaign.id}"
-    await page.click(key="open-assistant")
     clock.advance(minutes=1)
-    await page.click(key="start-angler")  # the assistant's Day is the latest session now
+    await page.click(key="open-assistant")  # starts the assistant's Day: the latest session now
     games = await app.open("/games")
     await games.click(key="resume-fly-solo")
     assert games.routes()[0] == f"/games/fly-solo/journal/{campaign.id}/angler"

@@ -3,6 +3,8 @@ Silent Angler assistant and hand its catch to the journal."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
 from tests.headless import key_of
@@ -24,20 +26,21 @@ async def start_assistant(app):
     """An adventure with its free Badge spent, and the Silent Angler assistant's Day 1 started."""
     page, session = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
-    await page.click(key="open-assistant")
-    await page.click(key="start-angler")
+    await page.click(key="open-assistant")  # starts the Day: its first roll is the next tap
+    assert page.has(key="roll-4") and not page.has(key="start-angler")
     [record] = app.ctx.sessions.open_records(sa.GAME)
     return page, session, app.ctx.sessions.get(record.id)
 
 
 async def until_hooked(page, assistant):
-    """Rounds of four dice, every row a fish, until a Strike card hooks one: the Day's state then."""
+    """Rounds of four dice, every row a fish (the column's picture of three fish), until a Strike card hooks
+    one: the Day's state then."""
     for _ in range(20):
         await page.click(key="roll-4")
         for _ in range(3):
             await page.click(key="pool-0")  # the third casts its die
-        while assistant.state.strike.status == "casting":
-            await page.click(key="row-fish")
+        if assistant.state.strike.status == "casting":
+            await page.click(key="river-FFF")  # the whole column in one tap
         if assistant.state.strike.status == "hooked":
             return assistant.state
     raise AssertionError("no Strike card hooked a fish in 20 rounds")
@@ -119,11 +122,10 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
     day = assistant.state
     assert day.step == "cast" and len(day.angler_dice) == 1
     assert assistant.state.strike.status == "casting"  # its die cast with the third taken: no tap of its own
-    while assistant.state.strike.status == "casting":
-        await page.click(key="row-fish")
+    await page.click(key="river-FFF")  # the column: a fish in each row, one tap for the cast
+    assert assistant.state.strike.status != "casting"
     if assistant.state.strike.status == "hooked":
-        await page.click(key="hook-species-coho")
-        await page.click(key="hook-colour-gold")
+        await page.click(key="hook-coho-gold")
         await page.click(key="column-blue")  # the first of the wheel's order the column has: lands the fish
         assert [f.species.value for f in assistant.state.fish] == ["coho"]
         assert assistant.state.hatch[sa.Hatch.BLUE] == 1
@@ -140,10 +142,9 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
         if assistant.state.strike.status == "idle":
             await page.click(key="angler-cast")
         elif assistant.state.strike.status == "casting":
-            await page.click(key="row-rock")
+            await page.click(key="river-RRR")
         else:
-            await page.click(key="hook-species-brook")
-            await page.click(key="hook-colour-green")
+            await page.click(key="hook-brook-green")
             await page.click(key="no-token")
     await page.click(key="end-round")
     assert assistant.state.over
@@ -191,12 +192,11 @@ async def test_the_silent_anglers_fish_takes_only_the_points_its_species_prints(
     (chosen defaults: Coho 1 to 8, Brook 1 to 4)."""
     page, _, assistant = await start_assistant(app)
     await until_hooked(page, assistant)
-    await page.click(key="hook-species-coho")
+    await page.click(key="hook-coho-gold")
     await page.click(key="hook-points-8")  # one tap of its digit (was five taps of +)
     assert page.find(key="hook-points-count").value == "8"
-    await page.click(key="hook-species-brook")  # the points follow the species' cards
+    await page.click(key="hook-brook-black")  # the points follow the species' cards
     assert page.find(key="hook-points-count").value == "4" and not page.has(key="hook-points-5")
-    await page.click(key="hook-colour-black")
     await page.click(key="no-token")
     assert [(f.species.value, f.points) for f in assistant.state.fish] == [("brook", 4)]
 
@@ -321,10 +321,11 @@ async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_p
     assert other.find(key="sheet-owner").value == "Your catch" and other.has(key="record-day")
 
 
-async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
+async def test_a_hook_is_two_taps_its_fish_and_the_token_it_takes_landing_it(app) -> None:
     """Seed 000, THE SILENT ANGLER (a hook: the fish and one hatch token from that column, the colour its die
     points at on the wheel, else the next clockwise the column has). Issue 43: a hook cost 5 to 10 taps (each
-    token of the column, then "lands this fish"); now species, colour and the token it takes, which lands it."""
+    token of the column, then "lands this fish"), then 3 (species, colour, token); now its fish (its species'
+    square of its colour) and the token it takes, which lands it."""
     page, _, assistant = await start_assistant(app)
     hooked = await until_hooked(page, assistant)
     die, wheel = hooked.die, j.RULES.adventure.wheel
@@ -335,12 +336,56 @@ async def test_a_hook_is_three_taps_the_token_it_takes_landing_it(app) -> None:
     assert semantics and semantics[0].checked is None  # a button that lands the fish, not a box to tick
     assert page.find(key="token-order").value.startswith(f"Its die points at {order[0].value}:")
     taps = 0
-    for key in ("hook-species-rainbow", "hook-colour-gold", f"column-{order[2].value}"):  # its column lacks 2
+    for key in ("hook-rainbow-gold", f"column-{order[2].value}"):  # its column lacks the first two colours
         await page.click(key=key)
         taps += 1
-    assert taps == 3 and [(f.species.value, f.color.value, f.points) for f in assistant.state.fish] == [
+    assert taps == 2 and [(f.species.value, f.color.value, f.points) for f in assistant.state.fish] == [
         ("rainbow", "gold", 3)]
     assert assistant.state.hatch[order[2]] == 1 and sum(assistant.state.hatch.values()) == 1
+
+
+async def test_a_silent_angler_cast_is_one_tap_on_the_picture_of_its_column(app) -> None:
+    """Seed 000, SILENT ANGLER'S TURN 1-3: to the bottom row of the die's column, one Strike card for every fish
+    the token is on or drifts to, none on a Rock, up a row on a miss, over after the top row. Issue 43: a tap
+    per row (3 a cast without a hook); now the column's picture, one tap: fish, rock, fish from the bottom."""
+    page, _, assistant = await start_assistant(app)
+    await page.click(key="roll-4")
+    for _ in range(3):
+        await page.click(key="pool-0")  # the third taken casts the Silent Angler's die: the cards shuffled
+    cast = assistant.state.strike
+    assert cast.status == "casting" and cast.row == 0
+    pictures = [c for c in page.find_all() if (key_of(c) or "").startswith("river-")]
+    assert len(pictures) == 8  # a fish or a rock in each of three rows
+    labels = [c.label for c in page.find_all() if isinstance(c, ft.Semantics) and (c.label or "").startswith("Bottom")]
+    assert labels[0] == "Bottom a fish, middle a fish, top a fish" and len(set(labels)) == 8
+    deck = cast.deck  # by hand: the bottom fish takes the first card; the rock none; the top fish the second
+    await page.click(key="river-FRF")
+    after = assistant.state
+    if deck[0] == "hook":
+        assert after.strike.status == "hooked" and after.strike.revealed == ("hook",)
+    elif deck[1] == "hook":
+        assert after.strike.status == "hooked" and after.strike.revealed == (deck[0], "hook")
+    else:  # no hook: the cast is over, and the round's one die with it
+        assert after.step == "end-round" and after.fish == ()
+    assert [a.type for a in assistant.record.actions].count("column") == 1
+
+
+async def test_your_seventh_fish_at_the_rounds_end_ends_the_day_in_one_tap(app) -> None:
+    """Seed 000, DAY END: the Day ends at the end of any round when you or the Silent Angler has caught a 7th
+    fish. Issue 43: "You have 7 fish", then "End round"; now the one tap records both (each Undo takes one)."""
+    page, _, assistant = await start_assistant(app)
+    await page.click(key="roll-4")
+    for _ in range(3):
+        await page.click(key="pool-0")
+    if assistant.state.strike.status == "casting":
+        await page.click(key="river-RRR")  # three rocks: no card, the cast over
+    assert assistant.state.step == "end-round" and not assistant.state.over
+    await page.click(key="seventh")
+    assert assistant.state.over and assistant.state.your_fish == 7
+    assert [a.type for a in assistant.record.actions[-2:]] == ["you", "end"]
+    assert page.has(key="send-to-journal")
+    await page.click(key="undo")  # the round's end back: the Day goes on, your seven kept
+    assert not assistant.state.over and assistant.state.your_fish == 7
 
 
 async def test_no_5b_re_roll_without_momentum_tile_5(app) -> None:
@@ -353,8 +398,8 @@ async def test_the_5b_re_roll_is_offered_with_momentum_tile_5_and_re_rolls_the_p
     # Issue 43: the Silent Angler's dice step offered no Momentum 5B re-roll, though it changes its dice.
     page, session = await new_adventure(app, "With tile 5")
     await page.click(key="buy-momentum-5A")
-    await page.click(key="open-assistant")
-    await page.click(key="start-angler")
+    await page.click(key="open-assistant")  # starts the Day: its first roll is the next tap
+    assert page.has(key="roll-4") and not page.has(key="start-angler")
     [record] = app.ctx.sessions.open_records(sa.GAME)
     assistant = app.ctx.sessions.get(record.id)
     await page.click(key="roll-5")

@@ -83,6 +83,50 @@ def test_one_strike_card_per_fish_row_none_on_a_rock_and_a_hook_lands_fish_and_t
     assert day.step == "end-round"
 
 
+def test_the_whole_column_in_one_answer_drifts_up_as_row_by_row_would() -> None:
+    # Silent Angler's Turn 2-3: one Strike card for every fish the token is placed on or drifts to, none on a
+    # Rock; no hook drifts it up a row; after the top row the cast is over. The table says the column's three
+    # rows at once (bottom first): a fish, a rock, a fish draws two cards, the first and the third row's.
+    day = rolled([6, 6, 6, 3])
+    day = play(day, sa.Action("cast", {"order": ["miss", "miss", "hook", "miss"]}))
+    action = sa.column(day, [True, False, True])
+    assert action.label == "Silent Angler's 3: a fish bottom, a rock middle, a fish top: no hook"
+    by_rows = play(day, sa.row(day, True))
+    by_rows = play(by_rows, sa.row(by_rows, False))
+    by_rows = play(by_rows, sa.row(by_rows, True))
+    at_once = play(day, action)
+    assert at_once == by_rows and at_once.fish == () and at_once.step == "end-round"
+
+
+def test_a_hook_stops_the_column_and_the_rows_above_it_are_not_looked_at() -> None:
+    # Silent Angler's Turn 4: a hook in the middle row (the second card dealt, the first fish a miss) ends the
+    # drift there: the top row's card is not dealt, whatever the top row holds.
+    day = rolled([6, 6, 6, 2])
+    day = play(day, sa.Action("cast", {"order": ["miss", "hook", "miss", "miss"]}))
+    for top in (True, False):
+        action = sa.column(day, [True, True, top])
+        assert action.label == "Silent Angler's 2: a fish bottom, a fish middle: hooked!"
+        hooked = play(day, action)
+        assert hooked.strike.status == "hooked" and hooked.strike.revealed == ("miss", "hook")
+        assert hooked.strike.row == 2  # on the middle row
+    # A column of rocks draws no card: the cast is over and the round's end comes (no die left).
+    rocks = play(day, sa.column(day, [False, False, False]))
+    assert rocks.strike.revealed == () and rocks.step == "end-round"
+
+
+def test_a_column_answer_takes_exactly_the_rows_left() -> None:
+    day = rolled([6, 6, 6, 2])
+    day = play(day, sa.Action("cast", {"order": ["miss", "hook", "miss", "miss"]}))
+    for wrong in ([True, True], [True, True, True, True], [1, 0, 1], "fish", None):
+        with pytest.raises(DomainError, match="the column's 3 rows left"):
+            RULES.apply(day, sa.Action("column", {"fish": wrong}))
+    day = play(day, sa.row(day, False))  # a journal of the row-by-row version: two rows are left
+    hooked = play(day, sa.column(day, [True, True]))  # middle: a miss; top: the hook
+    assert hooked.strike.revealed == ("miss", "hook") and hooked.strike.status == "hooked"
+    with pytest.raises(DomainError, match="the column's 2 rows left"):
+        RULES.apply(day, sa.Action("column", {"fish": [True, True, True]}))
+
+
 def test_a_hook_with_no_token_left_in_the_column_advances_the_track() -> None:
     day = rolled([6, 6, 6, 2])
     day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
@@ -167,8 +211,11 @@ def test_a_whole_day_replays_from_its_log() -> None:
             do(sa.take(day, rng.randrange(len(day.draft.pool))))
         while day.step == "cast":
             do(sa.cast(day, rng, 1))
-            while day.strike.status == "casting":
-                do(sa.row(day, rng.random() < 0.8))
+            while day.strike.status == "casting":  # row by row (journals before the column) or at once
+                if rng.random() < 0.5:
+                    do(sa.row(day, rng.random() < 0.8))
+                else:
+                    do(sa.column(day, [rng.random() < 0.8 for _ in range(3 - day.strike.row)]))
             if day.strike.status == "hooked":
                 column = rng.sample(list(Hatch), rng.randint(0, 3))
                 do(sa.hook(day, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 8), column))

@@ -4,7 +4,8 @@ Summary, Silent Angler's Turn, End of the Round, Day End).
 Each round: roll as many dice as the on-deck hatch tile shows (4 or 5); you take three,
 the Silent Angler gets the rest and casts with each, lowest first: to the bottom row of
 the die's column, one Strike card per fish (none on a Rock), drifting up a row on a
-miss; after the top row the cast is over. A hook gives it the fish and one hatch token
+miss; after the top row the cast is over (the table says at once what the column holds from the
+token's row up: one tap, not one a row). A hook gives it the fish and one hatch token
 chosen by the colour wheel; with no token left in the column its achievement track
 advances instead. A round without a catch advances the track too. The Day ends at the
 end of a round in which either side has seven fish. Momentum 5B (Appendix A: "Reroll the
@@ -134,6 +135,24 @@ def next_row(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     return replace(day, strike=strike)
 
 
+def cast_column(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
+    """The column's rows from the token's row up, a fish (True) or a rock each: the cast drifts up them
+    one by one, as `next_row` would (a Strike card a fish, none a rock), and stops at a hook; the rows
+    above a hook are not looked at."""
+    if day.step != "cast" or day.strike.status != "casting":
+        raise DomainError("There is no Silent Angler cast going on.")
+    rows = data.get("fish")
+    left = len(strike_rules.ROWS) - day.strike.row
+    if not isinstance(rows, list) or len(rows) != left or not all(isinstance(r, bool) for r in rows):
+        raise DomainError(f"Say for each of the column's {words.count(left, 'row')} left whether it holds a "
+                          "fish or a rock.")
+    for fish in rows:
+        day = next_row(day, {"fish": fish})
+        if day.strike.status != "casting":  # hooked, or the cast over and the next die's turn
+            break
+    return day
+
+
 def ends_the_day(day: AnglerDay) -> bool:
     """Whether the round ending now ends the Day: you or the Silent Angler has seven fish (Day End)."""
     return day.your_fish >= SEVEN or len(day.fish) >= SEVEN
@@ -155,7 +174,7 @@ def day_phase(day: AnglerDay) -> Phase:
         return Phase("the Silent Angler casts its next die", moves=frozenset({"cast"}))
     if strike == "hooked":
         return Phase("say which fish the Silent Angler hooked", moves=frozenset({"hook"}))
-    return Phase("the Silent Angler's cast goes on, row by row", moves=frozenset({"row"}))
+    return Phase("the Silent Angler's cast goes on, row by row", moves=frozenset({"row", "column"}))
 
 
 class AnglerRules(OnTheMap, TableRules[AnglerDay]):
@@ -171,7 +190,8 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
                    Move("take", self._playing(take_die), ("index",)),
                    Move("reroll", self._playing(reroll_pool), ("faces",)),
                    Move("cast", self._playing(start_cast), ("order",)),
-                   Move("row", self._playing(next_row), ("fish",)),
+                   Move("row", self._playing(next_row), ("fish",)),  # one row (journals before the column)
+                   Move("column", self._playing(cast_column), ("fish",)),
                    Move("hook", self._playing(self._hook), ("species", "color", "points", "column")),
                    Move("end", self._playing(self._end_round), ())),
             over=lambda day: day.over, phase=day_phase, example_setup=day_setup, candidates=day_candidates)
@@ -246,6 +266,17 @@ def row(day: AnglerDay, fish: bool) -> Action:
     return Action("row", {"fish": fish}, f"Silent Angler: {'a fish' if fish else 'a rock'} in the {where} row")
 
 
+def column(day: AnglerDay, rows: Sequence[bool]) -> Action:
+    """What the column holds from the token's row up (bottom first): a fish or a rock each; its label says
+    how the cast ends (the Strike cards are shuffled already) and names no row above a hook."""
+    first, held = day.strike.row, list(rows)
+    after = cast_column(day, {"fish": held}).strike
+    looked = held[:after.row - first] if after.status == "hooked" else held
+    said = ", ".join(f"{'a fish' if fish else 'a rock'} {strike_rules.ROWS[first + i]}" for i, fish in enumerate(looked))
+    ends = "hooked!" if after.status == "hooked" else "no hook"
+    return Action("column", {"fish": held}, f"Silent Angler's {day.die}: {said}: {ends}")
+
+
 def hook(day: AnglerDay, species: Species, color: FishColor, points: int, column: Iterable[Hatch],
          adventure: Adventure | None = None) -> Action:
     present = list(column)
@@ -283,10 +314,12 @@ def day_candidates(day: AnglerDay, rng: random.Random) -> list[Action]:
     elif step == "cast" and day.strike.status == "idle":
         moves.append(cast(day, rng, deck_rules().default_hooks))
     elif step == "cast" and day.strike.status == "hooked":
-        column = rng.sample(list(Hatch), rng.randint(0, 3))
-        moves.append(hook(day, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 4), column))
+        tokens = rng.sample(list(Hatch), rng.randint(0, 3))
+        moves.append(hook(day, rng.choice(list(Species)), rng.choice(list(FishColor)), rng.randint(1, 4), tokens))
     elif step == "cast":
         moves.append(row(day, rng.random() < 0.7))
+        left = len(strike_rules.ROWS) - day.strike.row
+        moves.append(column(day, [rng.random() < 0.7 for _ in range(left)]))
     elif step == "end-round":
         moves.append(end_round(day))
     return moves

@@ -55,6 +55,22 @@ def heading(text: str) -> ft.Control:
     return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
 
 
+def fish_square(colour: FishColor, words: ft.Text, on_tap: Callable[[], None], key: str,
+                chosen: bool = False) -> ft.Container:
+    """A fish card's square in its colour, named on it (never the colour alone): one tap names the
+    species of its row and the colour together."""
+    return ft.Container(key=key, border_radius=10, bgcolor=FISH_INK[colour], padding=ft.Padding.symmetric(horizontal=2),
+                        border=ft.Border.all(5, ft.Colors.PRIMARY) if chosen else None,
+                        content=at_least(words, 54, TAP_SMALL), on_click=lambda e: on_tap())
+
+
+def species_row(species: Species, under: ft.Control, squares: list[ft.Control]) -> ft.Control:
+    """A species' name (`under` it: the points its cards print) and its gold, black and green squares: one
+    row on a 360-wide phone at 100 % text (two rows each made a page 2,700 px long), wrapping at large text."""
+    name = ft.Column([ft.Text(species.label, size=15), under], spacing=0, tight=True)
+    return ft.Row([at_least(name, 78, TAP_SMALL, LEFT), *squares], spacing=4, run_spacing=6, wrap=True)
+
+
 @dataclass(frozen=True)
 class Whose:
     """Whose sheet a form fills, in its controls' words: "Catch for you", "your gold Coho";
@@ -91,19 +107,12 @@ class PlayerEntryForm:
             cells = []
             for colour in FishColor:
                 tally = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=FISH_TEXT[colour])
-                cell = ft.Container(
-                    key=f"fish-{species.value}-{colour.value}", border_radius=10, bgcolor=FISH_INK[colour],
-                    padding=ft.Padding.symmetric(horizontal=2), content=at_least(tally, 54, TAP_SMALL),
-                    on_click=lambda e, s=species, c=colour: self._add(s, c),
-                )
+                cell = fish_square(colour, tally, lambda s=species, c=colour: self._add(s, c),
+                                   f"fish-{species.value}-{colour.value}")
                 self.cells[(species, colour)] = (cell, tally)
                 cells.append(cell)
-            # The colour is named on its square (never the colour alone); the row wraps at large text.
             self.ranges[species] = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT, key=f"range-{species.value}")
-            name = ft.Column([ft.Text(species.label, size=15), self.ranges[species]], spacing=0, tight=True)
-            # A species' row fits a 360-wide phone at 100 % text (it was two rows each: a page 2,700 px long).
-            grid_rows.append(ft.Row([at_least(name, 78, TAP_SMALL, LEFT), *cells],
-                                    spacing=4, run_spacing=6, wrap=True))
+            grid_rows.append(species_row(species, self.ranges[species], cells))
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = slot(visible=first)
         self.hatch = {h: slot(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`

@@ -13,7 +13,7 @@ from companion.core.actions import Action
 from companion.core.dice import die_type
 from companion.core.errors import DomainError
 from companion.core.session import GameSession
-from companion.core.words import count
+from companion.core.words import a, count
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.angler import AnglerDay, wheel_order
@@ -24,13 +24,13 @@ from companion.games.freshwater_fly.strike import ROWS
 from companion.ui.components.cards import strike_card
 from companion.ui.components.common import ChoiceRow
 from companion.ui.components.die import DiceTray, DieFace, Look
-from companion.ui.components.fly_entry import FISH_INK, heading
+from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, fish_square, heading, species_row
 from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
-from companion.ui.games.fly_solo.pictures import fish_colour_choice, hatch_choice, token
+from companion.ui.games.fly_solo.pictures import column_choice, fish_colour_choice, hatch_choice, token
 from companion.ui.games.freshwater_fly import fly_options
-from companion.ui.host import Host
+from companion.ui.host import AppContext, Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
 
@@ -39,7 +39,7 @@ DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
 HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
 HOOK_TOKENS = "hook-tokens"  # of its tokens alone
-HOOK_COLOUR = "hook-colour"  # of its colours, once its species is named
+HOOK_COLOUR = "hook-colour"  # of its colours, once its species is named (at large text)
 POOL_DIE = 48  # px: five dice and their gaps in one row of a 360 px phone, a 56 px target each
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
@@ -49,9 +49,10 @@ play your three turns; the Silent Angler gets the rest and casts with each, the 
 With Momentum tile 5 unlocked, its B side's re-roll (Appendix A, 5B) is a button while you take your
 dice: the dice still in the pool are rolled again, and the Silent Angler casts with the new ones.
 
-**A Silent Angler cast** goes to the bottom row of the die's column. Tell the app what the token is
-on: a fish draws one Strike card (a rock none). A miss drifts up a row; after the top row the cast is
-over. The Strike cards are shuffled before each Silent Angler cast.
+**A Silent Angler cast** goes to the bottom row of the die's column. Tap the picture of that column
+(top row on top, as on the board): a fish draws one Strike card (a rock none). A miss drifts up a
+row; after the top row the cast is over; the rows above a hook do not count. The Strike cards are
+shuffled before each Silent Angler cast.
 
 **A hook** gives the Silent Angler the fish and one hatch token from that column: the colour its die
 points at on the colour wheel, else the next colour clockwise that the column has. With none left,
@@ -60,17 +61,36 @@ the app's *chosen default* is yellow, green, tan, blue, orange, white (a 1 point
 it in the adventure data file (see the journal's help).
 
 **End of the round**: no catch this round moves its track one space. The Day ends at the end of a
-round in which you or the Silent Angler has seven fish: tap your own count here when you land your
-seventh (or as you go, if you like to see it).
+round in which you or the Silent Angler has seven fish: when you land your seventh, tap *You have 7
+fish* at the round's end (or your count in the tally as you go, if you like to see it).
 """
 
 
-def drift(row: int) -> ft.Control:
-    """The column's three rows, top first: the row the token is on now is lit; rows it drifted up from
-    are faded. A picture without words (the heading names the row): words in it were cut at large text."""
-    return ft.Column([ft.Container(width=56, height=16, border_radius=4, opacity=0.4 if i < row else 1,
-                                   bgcolor=ft.Colors.PRIMARY if i == row else ft.Colors.SURFACE_CONTAINER_HIGHEST)
-                      for i in reversed(range(len(ROWS)))], spacing=4, tight=True)
+def day_setup(campaign_id: str, campaign: Campaign) -> tuple[dict[str, Any], str]:
+    """The set-up and the title of an adventure's next Day with the Silent Angler."""
+    return ({"location": campaign.location, "campaign": campaign_id, "day": campaign.next_day},
+            f"{campaign.name}: Silent Angler, Day {campaign.next_day}")
+
+
+def the_day(ctx: AppContext, campaign: GameSession[Any]) -> GameSession[Any] | None:
+    """The adventure's next Day with the Silent Angler, if a phone started it."""
+    day = campaign.state.next_day
+    for record in ctx.sessions.open_records(sa.GAME):
+        if record.setup.get("campaign") == campaign.id and record.setup.get("day") == day:
+            return ctx.sessions.get(record.id)
+    return None
+
+
+def play_the_day(host: Host, campaign: GameSession[Any]) -> None:
+    """The adventure's page's *Play Day N*: the Day started (unless a phone started it already) and shown,
+    its first roll the next tap (the setup card is on the adventure's page)."""
+    def start() -> None:
+        if the_day(host.ctx, campaign) is None:
+            host.ctx.sessions.create(sa.GAME, *day_setup(campaign.id, campaign.state))
+            host.changed("sessions")
+
+    if host.attempt(start):
+        host.navigate(journal_route(f"{campaign.id}/angler"))
 
 
 class AnglerScreen(SessionScreen):
@@ -98,13 +118,7 @@ class AnglerScreen(SessionScreen):
 
     def find(self) -> GameSession[Any] | None:
         """This adventure's assistant for its next Day, if one was started."""
-        if self.campaign is None:
-            return None
-        day = self.campaign.state.next_day
-        for record in self.ctx.sessions.open_records(self.game):
-            if record.setup.get("campaign") == self.campaign.id and record.setup.get("day") == day:
-                return self.ctx.sessions.get(record.id)
-        return None
+        return None if self.campaign is None else the_day(self.ctx, self.campaign)
 
     @property
     def journal(self) -> Campaign:
@@ -165,15 +179,14 @@ class AnglerScreen(SessionScreen):
     def _step(self, day: AnglerDay) -> ft.Control:
         step = day.step
         if step == "roll" or step == "end-round" and not sa.ends_the_day(day):
-            # The round's end and the next round's roll in one tap; or your seventh fish, which ends the Day
-            # with this round (the count is also in the tally below, for a count other than seven).
+            # The round's end and the next round's roll in one tap; or your seventh fish and the round's end,
+            # which ends the Day, in one (the count is also in the tally below, for a count other than seven).
             over, seventh = [], []
             if step == "end-round":
                 moves = "it caught a fish." if day.caught_this_round else "no catch: its track moves a space."
                 over = [ft.Text(f"Round {day.draft.round} is over: {moves}", size=16)]
-                seventh = [ft.OutlinedButton("You have 7 fish", icon=ft.Icons.FLAG, key="seventh",
-                                             style=big_button_style(),
-                                             on_click=lambda e: self.act(lambda d: sa.your_fish(SEVEN)))]
+                seventh = [ft.OutlinedButton("You have 7 fish: the Day ends", icon=ft.Icons.FLAG, key="seventh",
+                                             style=big_button_style(), on_click=lambda e: self._seventh())]
             return ft.Column([  # the taps first, what the round's end did after them (large text: in view)
                 heading(f"Round {day.draft.round + 1}: how many dice?"),  # as the on-deck hatch tile shows
                 ft.Row([ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", key=f"roll-{n}", expand=True,
@@ -232,30 +245,25 @@ class AnglerScreen(SessionScreen):
                                 on_click=lambda e: self.act(lambda d: sa.cast(d, self.ctx.rng,
                                                                               fly_options(self.ctx).strike_hooks))),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        if strike.status == "casting":
-            return ft.Column([
-                heading(f"Column {die}, {ROWS[strike.row]} row: a fish or a rock?"),
-                ft.Row([face.control, drift(strike.row), cards], spacing=16,
-                       alignment=ft.MainAxisAlignment.CENTER),
-                ft.Row([
-                    ft.FilledButton("A fish", icon=ft.Icons.PHISHING, key="row-fish", expand=True,
-                                    style=big_button_style(),
-                                    on_click=lambda e: self._then_cast(lambda d: sa.row(d, True))),
-                    ft.OutlinedButton("A rock", icon=ft.Icons.LANDSCAPE, key="row-rock", expand=True,
-                                      style=big_button_style(),
-                                      on_click=lambda e: self._then_cast(lambda d: sa.row(d, False))),
-                ], spacing=12),
+        if strike.status == "casting":  # the column at once: one tap, not one a row
+            rows = "bottom to top" if strike.row == 0 else f"from the {ROWS[strike.row]} row up"
+            return ft.Column([  # the pictures first, what they mean after them (large text: in view)
+                ft.Row([face.control, ft.Text(f"Column {die}, {rows}:", size=18, weight=ft.FontWeight.W_600,
+                                              expand=True)], spacing=12),
+                column_choice(strike.row, lambda held: self._then_cast(lambda d: sa.column(d, held)), "river"),
+                cards,
+                ft.Text("Tap the picture of that column: a fish draws a Strike card, a rock none; the cast drifts "
+                        "up until a hook.", size=15),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         return self._hooked(day)
 
     def _hooked(self, day: AnglerDay) -> ft.Control:
-        """Its fish (species, colour, points), then the token it takes, which lands it: one tap for the
-        token, the colours in the order the wheel gives, first the one its die points at. The Strike cards
-        are not shown again: at large text they pushed the species below the fold."""
+        """Its fish (one tap on its species' square of its colour; at large text its species, then its
+        colour; its points when not the last ones), then the token it takes, which lands it: one tap, the colours in the order the wheel gives, first the
+        one its die points at. The Strike cards are not shown again: at large text they pushed the fish below
+        the fold."""
         order = wheel_order(day.die or 1, j.RULES.adventure.wheel)
-        species = ChoiceRow([(s.value, s.label) for s in Species], self._pick_species, key="hook-species", width=96)
-        if self.species:
-            species.select(self.species.value)
+        fish = self._fish_in_two() if self.host.large_text else self._fish_grid()
         low, high = self._range()  # the points the chosen species' cards print
         self.points = max(low, min(high, self.points))
         points = NumberPad("Points on the card", self.points, low, high, self._set_points, "hook-points", False)
@@ -263,9 +271,7 @@ class AnglerScreen(SessionScreen):
             ft.Text(spans=[ft.TextSpan("HOOKED! ", ft.TextStyle(size=30, color="#C62828")),
                            ft.TextSpan("Which fish?", ft.TextStyle(size=22))],
                     weight=ft.FontWeight.BOLD, key="angler-hooked", text_align=ft.TextAlign.CENTER),
-            species.control,
-            ft.Container(fish_colour_choice(self.colour, self._pick_colour, key="hook-colour"),
-                         key=ft.ScrollKey(HOOK_COLOUR)),
+            fish,
             ft.Column([  # brought into view once the fish is named: the points, then the token that lands it
                 points.control,
                 ft.Column([
@@ -279,13 +285,40 @@ class AnglerScreen(SessionScreen):
             ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=ft.ScrollKey(HOOK_REST)),
         ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
+    def _fish_grid(self) -> ft.Control:
+        """Every species' row of gold, black and green squares: the hooked fish in one tap."""
+        ranges = fly_options(self.ctx).fish_points
+        rows = []
+        for species in Species:
+            squares = []
+            for colour in FishColor:
+                chosen = (species, colour) == (self.species, self.colour)
+                square = fish_square(colour, ft.Text(colour.value.capitalize(), size=15, weight=ft.FontWeight.BOLD,
+                                                     color=FISH_TEXT[colour]),
+                                     lambda s=species, c=colour: self._pick(s, c), f"hook-{species.value}-{colour.value}",
+                                     chosen)
+                square.tooltip = f"Hooked: {a(colour.value)} {species.label}" + (" (chosen)" if chosen else "")
+                squares.append(square)
+            low, high = ranges[species]
+            rows.append(species_row(species, ft.Text(f"{low}-{high} points", size=12,
+                                                     color=ft.Colors.ON_SURFACE_VARIANT), squares))
+        return ft.Column(rows, spacing=6, key="hook-fish")
+
+    def _fish_in_two(self) -> ft.Control:
+        """At large text, where the grid's eight rows run far below the fold: the species, then its colour
+        (scrolled into view), a tap each."""
+        species = ChoiceRow([(s.value, s.label) for s in Species], lambda v: self._pick(Species(v), None),
+                            key="hook-species", width=96)
+        if self.species:
+            species.select(self.species.value)
+        return ft.Column([species.control, ft.Container(
+            fish_colour_choice(self.colour, lambda c: self._pick(self.species, c), key="hook-colour"),
+            key=ft.ScrollKey(HOOK_COLOUR))], spacing=10)
+
     # Taps ------------------------------------------------------------------------------------
 
     def _start(self) -> None:
-        campaign = self.journal
-        setup = {"location": campaign.location, "campaign": self.campaign_id, "day": campaign.next_day}
-        if self.host.attempt(lambda: self.start_session(setup, f"{campaign.name}: Silent Angler, Day "
-                                                               f"{campaign.next_day}")):
+        if self.host.attempt(lambda: self.start_session(*day_setup(self.campaign_id, self.journal))):
             self.render()
 
     def _roll(self, count: int) -> None:
@@ -294,6 +327,12 @@ class AnglerScreen(SessionScreen):
         if day.step == "end-round" and not self.act(sa.end_round):
             return
         self.act(lambda d: sa.roll(d, count, self.ctx.rng))
+
+    def _seventh(self) -> None:
+        """Your seventh fish, landed this round: the round's end ends the Day with it (Day End). Two
+        actions, one tap; each Undo takes one back."""
+        if self.act(lambda d: sa.your_fish(SEVEN)):
+            self.act(sa.end_round)
 
     def _take(self, index: int) -> None:
         self._then_cast(lambda d: sa.take(d, index))
@@ -308,17 +347,11 @@ class AnglerScreen(SessionScreen):
             self.act(lambda d: sa.cast(d, self.ctx.rng, fly_options(self.ctx).strike_hooks))
         return True
 
-    def _pick_species(self, value: str) -> None:
-        self.species = Species(value)
-        self._named()
-
-    def _pick_colour(self, colour: FishColor) -> None:
-        self.colour = colour
-        self._named()
-
-    def _named(self) -> None:
-        """Drawn again, with the next question scrolled into view (below the fold at large text): its
-        colour once its species is named, then its points and the token that lands it."""
+    def _pick(self, species: Species | None, colour: FishColor | None) -> None:
+        """The hooked fish named (at large text its species, then its colour): drawn again with the next
+        question scrolled into view (below the fold at large text): its colour, or its points and the token
+        that lands it."""
+        self.species, self.colour = species, colour
         self.render()
         if self.species is not None:  # else the species are in view: they come first
             self.bring_into_view(HOOK_REST if self.colour is not None else HOOK_COLOUR)
@@ -339,7 +372,7 @@ class AnglerScreen(SessionScreen):
     def _land(self, token: Hatch | None) -> None:
         """The Silent Angler lands the fish described and takes `token` (None: the column has none)."""
         if self.species is None or self.colour is None:
-            self.host.toast("Tap the fish's species and colour first.")
+            self.host.toast("Tap the fish it hooked first: its species and its colour.")
             return
         species, colour, points, ranges = self.species, self.colour, self.points, fly_options(self.ctx).fish_points
         column = [token] if token else []  # the token it takes is all the wheel needs of the column

@@ -12,6 +12,7 @@ from companion.games.fly_solo.journal import Campaign, DayRecord
 from companion.ui.components.common import chip
 from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.fly_solo.angler import play_the_day
 from companion.ui.games.fly_solo.help import HELP, summary
 from companion.ui.games.fly_solo.pictures import (
     challenge_bars,
@@ -66,7 +67,7 @@ class CampaignScreen(SessionScreen):
                                 lambda: self.act(lambda c: j.draw_skill(c, self.ctx.rng))),
                 ft.FilledButton(f"Play Day {campaign.next_day} with the Silent Angler", icon=ft.Icons.CASINO,
                                 key="open-assistant", style=big_button_style(),
-                                on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/angler"))),
+                                on_click=lambda e: play_the_day(self.host, self.session)),
                 ft.FilledButton(f"Record Day {campaign.next_day}", icon=ft.Icons.EDIT_NOTE, key="open-record",
                                 style=big_button_style(),
                                 on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/record"))),

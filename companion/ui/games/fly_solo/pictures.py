@@ -1,9 +1,10 @@
-"""Pictures for Fly Solo: hatch tokens, the colour wheel, the adventure map's Locations,
-challenge progress, the setup card and a Day's two scores side by side."""
+"""Pictures for Fly Solo: hatch tokens, the colour wheel, what a river column holds, the adventure
+map's Locations, challenge progress, the setup card and a Day's two scores side by side."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from itertools import product
 
 import flet as ft
 
@@ -12,6 +13,7 @@ from companion.games.fly_solo.adventure import Adventure
 from companion.games.fly_solo.journal import Campaign, Challenge, SetupCard
 from companion.games.fly_solo.scoring import DayScore
 from companion.games.freshwater_fly.entry import FishColor, Hatch
+from companion.games.freshwater_fly.strike import ROWS
 from companion.ui.components.common import min_width
 from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, HATCH_INK
 from companion.ui.theme import TAP_SMALL
@@ -65,6 +67,30 @@ def fish_colour_choice(selected: FishColor | None, on_tap: Callable[[FishColor],
             on_click=lambda e, c=colour: on_tap(c),
         )))
     return ft.Row(tiles, spacing=8, key=f"tiles-{key}")  # keyed: see `chip`
+
+
+ROW_PICTURE = {True: (ft.Icons.SET_MEAL, "#0277BD", "#E1F5FE"), False: (ft.Icons.LANDSCAPE, "#5D4037", "#D7CCC8")}
+
+
+def column_choice(first_row: int, on_tap: Callable[[list[bool]], None], key: str) -> ft.Control:
+    """Every way the column can hold a fish or a rock in each row from `first_row` up, as pictures of the
+    column (top row on top, as on the board; no words, which large text would cut): the one that looks
+    like the river is one tap. Read as "Bottom a fish, middle a rock, top a fish"."""
+    rows = ROWS[first_row:]
+    tiles = []
+    for held in product((True, False), repeat=len(rows)):  # a fish everywhere first
+        cells = []
+        for fish in reversed(held):  # top first
+            icon, ink, paper = ROW_PICTURE[fish]
+            cells.append(ft.Container(ft.Icon(icon, color=ink, size=26), width=52, height=34, border_radius=6,
+                                      bgcolor=paper, alignment=ft.Alignment.CENTER))
+        said = ", ".join(f"{row} {'a fish' if fish else 'a rock'}" for row, fish in zip(rows, held))
+        name = "".join("F" if fish else "R" for fish in held)
+        tiles.append(ft.Semantics(label=said[:1].upper() + said[1:], button=True, content=ft.Container(
+            ft.Column(cells, spacing=3, tight=True), key=f"{key}-{name}", padding=5, border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE), on_click=lambda e, h=held: on_tap(list(h)))))
+    return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
+                  key=f"tiles-{key}")  # keyed: see `chip`
 
 
 def stars(filled: int, total: int, what: str, size: float = 22) -> ft.Control:
