@@ -125,9 +125,10 @@ class PlayerEntryForm:
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
             self.points_pad,
+            ft.Column(grid_rows, spacing=6),
+            # What the pad and the squares do, under them: above, its lines pushed the squares down at large text.
             ft.Text("Type the points on the card, then tap its fish (under each name: the points its cards "
                     "print); tap a fish below to take it back.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Column(grid_rows, spacing=6),
             self.caught,
             self.first,
             heading("Hatch tokens gained"),

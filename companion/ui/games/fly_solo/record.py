@@ -43,7 +43,10 @@ class DayRecordScreen(SessionScreen):
         self.seat = YOU
         self.form = PlayerEntryForm(lambda build: self.act(lambda c: j.sheet_action(build(c.draft.sheet))),
                                     lambda: fly_options(self.ctx).fish_points, board=False, first=False)
-        self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True)
+        # Two lines at most (four at 200 % text pushed the catch down): the Location's whole name is on the
+        # adventure's page.
+        self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2,
+                               overflow=ft.TextOverflow.ELLIPSIS)
         self.board = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8, key="record-sides")
         self.owner_words = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-owner")
