@@ -69,7 +69,7 @@ class SessionScreen(SeatView, Screen):
             host.watch("sessions", self._adopt_latest)
         else:
             self._watch()
-        self.undo_bar = UndoBar(self.undo, self.redo)
+        self.undo_bar = UndoBar(self.undo, self.redo, lines=1 if host.large_text else 2)
         self._seat_chosen_for: str | None = None
 
     def find(self) -> GameSession[Any] | None:

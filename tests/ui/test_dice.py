@@ -233,3 +233,14 @@ async def test_dice_turn_when_rolled_not_when_a_page_opens_on_a_roll(app) -> Non
     await first.click(key="roll")
     await app.settle()
     assert second.find(key="die-0").rotate == 6.2832  # rolled on another phone: they turn here too
+
+
+async def test_at_large_text_the_undo_bar_takes_one_line_and_its_whole_label_is_kept(app) -> None:
+    # Issue 43: at 200 % text a two-line Undo was 110 px tall, pushing every screen's next tap down.
+    from companion.ui.phone import TEXT_SIZE
+
+    for size, lines in ((100, 2), (200, 1)):
+        page = await app.open("/dice", prefs={TEXT_SIZE: size})
+        await page.click(key="roll")
+        undo = page.find(key="undo")
+        assert undo.content.max_lines == lines and undo.content.value.startswith("Undo: roll ")
