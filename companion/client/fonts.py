@@ -28,6 +28,8 @@ FONT_DIRS = (
     Path.home() / ".fonts", Path("/Library/Fonts"), Path.home() / "Library/Fonts",
     Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts",
 )
+# COMPANION_FONT_DIRS, folders joined by os.pathsep, replaces FONT_DIRS (empty: this machine's fonts unused)
+FONT_DIRS_VARIABLE = "COMPANION_FONT_DIRS"
 PACKAGES = "fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji"
 
 # A fallback request: assets/fonts/<family>/<version>/<file>.woff2
@@ -41,6 +43,14 @@ def family_of(path: str) -> str | None:
     """'notosanssc' for a fallback slice's path, None for any other path."""
     found = SLICE.search(path)
     return found.group(1) if found else None
+
+
+def machine_font_dirs() -> tuple[Path, ...]:
+    """The folders searched for this machine's own fonts: FONT_DIRS, or those COMPANION_FONT_DIRS names."""
+    named = os.environ.get(FONT_DIRS_VARIABLE)
+    if named is None:
+        return FONT_DIRS
+    return tuple(Path(p) for p in named.split(os.pathsep) if p)
 
 
 def _key(file_name: str) -> str:
@@ -58,10 +68,10 @@ class FontFile:
 class FallbackFonts:
     """This machine's Noto fonts, by Flutter's family name."""
 
-    def __init__(self, cache_dir: Path, font_dirs: tuple[Path, ...] = FONT_DIRS) -> None:
+    def __init__(self, cache_dir: Path, font_dirs: tuple[Path, ...] | None = None) -> None:
         self.cache_dir = cache_dir
         self._files: dict[str, Path] = {}
-        for folder in font_dirs:
+        for folder in machine_font_dirs() if font_dirs is None else font_dirs:
             if not folder.is_dir():
                 continue
             for root, _, names in os.walk(folder):
