@@ -54,7 +54,9 @@ PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # Fonts for names in other scripts (Flutter's family names): emoji, Arabic, and each CJK face.
 FONT_FAMILIES = ("notocoloremoji", "notosansarabic", *CJK)
 NOT_KEPT_AHEAD = ("fonts/", "assets/NOTICES", "service_worker.js")  # each kept when first needed, or never
-# Fonts of this machine's go into a folder of their own (Companion's own are in fonts/)
+# Companion's own fonts (6 MB in all) are kept too once Companion's first screen is shown (see
+# service_worker.js); this machine's (a Japanese face is 16 MB) go into a folder of their own, kept only
+# when a name needs one.
 MACHINE_FONTS = "fonts/this-machine/"
 # The page: routes in the hash, every address relative (set before python.js starts Python with the
 # page); a new version waiting is asked to take over as Companion opens (the page then loads again, from
@@ -185,9 +187,11 @@ def write_service_worker(out: Path, fonts: dict[str, str]) -> dict:
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
+    own_fonts = sorted({rel for rel in fonts.values() if not rel.startswith(MACHINE_FONTS)})
     template = (HERE / "service_worker.js").read_text()
     worker = (template.replace("__VERSION__", version).replace("__KEPT__", json.dumps(["./", *kept]))
-              .replace("__BUILDS__", json.dumps(BUILDS)).replace("__FONTS__", json.dumps(fonts)))
+              .replace("__BUILDS__", json.dumps(BUILDS)).replace("__FONTS__", json.dumps(fonts))
+              .replace("__OWN_FONTS__", json.dumps(own_fonts)))
     (out / "service_worker.js").write_text(worker)
     build = BUILDS["skwasm"]  # what Chromium on a phone keeps: the common files and its build's
     return {"version": version, "files": len(files) + 1, "kept": len(kept) + len(build),
