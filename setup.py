@@ -1,6 +1,7 @@
 """The packages to ship, found rather than listed (everything else is in pyproject.toml): every
 package of companion/, and the top-level assets/ folder, shipped as companion.assets with each
-of its folders, so a game's new data folder ships without a line here."""
+of its folders, so a game's new data folder ships without a line here; and companion/client/noto, the
+fonts Companion brings (a data folder, no package)."""
 
 from pathlib import Path
 
@@ -8,6 +9,6 @@ from setuptools import find_packages, setup
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
-setup(packages=[*find_packages(include=["companion", "companion.*"]), "companion.assets",
+setup(packages=[*find_packages(include=["companion", "companion.*"]), "companion.client.noto", "companion.assets",
                 *sorted("companion.assets." + ".".join(d.relative_to(ASSETS).parts)
                         for d in ASSETS.rglob("*") if d.is_dir())])

@@ -69,8 +69,10 @@ def seed_roster(data_dir: Path, names) -> None:
 class Server:
     """`python -m companion` on a loopback port with its own data folder."""
 
-    def __init__(self, data_dir: Path, port: int, lan: bool = False, cache: Path = TEST_CACHE) -> None:
+    def __init__(self, data_dir: Path, port: int, lan: bool = False, cache: Path = TEST_CACHE,
+                 env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
+        self.env = env or {}  # more of the server's environment (COMPANION_FONT_DIRS...)
         self.cache = cache  # COMPANION_CACHE_DIR: by default, one for all the tests' servers
         self.port = port
         self.lan = lan
@@ -80,7 +82,7 @@ class Server:
 
     def start(self) -> None:
         # The compressed client and extracted fonts are made once for all the tests' servers.
-        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "COMPANION_CACHE_DIR": str(self.cache)}
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "COMPANION_CACHE_DIR": str(self.cache), **self.env}
         env.pop("DISPLAY", None)
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

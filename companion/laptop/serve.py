@@ -59,7 +59,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     from flet.utils import is_linux_server, open_in_browser
 
     from companion.client.cache_files import cache_dir
-    from companion.client.fonts import PACKAGES
+    from companion.client.fonts import BUNDLED_DIR
     from companion.laptop.gate import TableGate
     from companion.laptop.page_scripts import VERSIONED
     from companion.laptop.serving import Server, WebSockets, end_flet_handlers
@@ -71,8 +71,8 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     ctx.files_base = f"{VERSIONED}{files.version}/"  # the app's pictures: asked for once, then kept
     first_screens = warm_up(make_main(ctx, browser_services=False))  # drawn once as the server starts
     for what in files.fonts.missing():
-        print(f"NOTICE: no font for {what} on this machine: such names show as boxes. "
-              f"Install the Noto fonts (Debian, Ubuntu: {PACKAGES}).", flush=True)
+        print(f"NOTICE: Companion's own font for {what} is missing from {BUNDLED_DIR}: such names show as "
+              "boxes on phones. Install Companion again.", flush=True)
     app = TableGate(files, key=ctx.table_keys, public=files.home_screen_files())
     # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
     # the store is closed (see serving.py).

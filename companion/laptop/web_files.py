@@ -11,7 +11,7 @@ fetched from anywhere but this server.
   revalidated (a phone asks, and gets "not modified" when nothing changed).
 - **Nothing from elsewhere**: the Rive animation runtime the client asks a CDN for is
   answered with a stand-in that declines (Companion has no Rive animations); fallback
-  fonts come from this machine (`client/fonts.py`); the fonts for math formulas and
+  fonts are Companion's own, or this machine's (`client/fonts.py`); the fonts for math formulas and
   Cupertino icons, which Companion never shows, are left out of the font manifest.
 - **Only the icons Companion draws**: the icon font is sent cut down to them (`client/icon_font.py`).
 """
@@ -261,7 +261,9 @@ class ClientFiles:
             return await request.answer(b"This machine has no font for these characters.", "text/plain",
                                         REVALIDATE, None, status=404)
         stat = font.path.stat()
-        where = f"/_fonts/{family}-{stat.st_size:x}{stat.st_mtime_ns:x}{font.path.suffix}"
+        # Named by the family whose file it is: families answered with one file (Companion's Chinese for
+        # Japanese too) share one address, so a phone downloads it once
+        where = f"/_fonts/{font.name}-{stat.st_size:x}{stat.st_mtime_ns:x}{font.path.suffix}"
         await request.redirect(where)
 
     async def _whole_font(self, request: _Request, path: str) -> None:

@@ -4,9 +4,10 @@
 
 The folder holds Flet's web client and Pyodide (both from the installed `flet-web`), one archive with
 Companion and every pure-Python package it runs with, its pictures and data, the fonts for names in
-other scripts (from this machine's Noto fonts, as the laptop serves them), the icon font cut to
-Companion's icons, and a service worker that keeps it all after the first visit. Any static file host
-serves it (a GitHub Pages site, `python -m http.server`); nothing is fetched from anywhere else.
+other scripts (Companion's own for emoji, Chinese and Arabic, this machine's Noto fonts for the rest, as
+the laptop serves them), the icon font cut to Companion's icons, and a service worker that keeps it all
+after the first visit. Any static file host serves it (a GitHub Pages site, `python -m http.server`);
+nothing is fetched from anywhere else.
 
 Made with Flet's own pieces (`flet_web.patch_index`), not `flet publish`: that one downloads a Pyodide
 of its own and has micropip install the packages from PyPI on every phone. Here the client takes the
@@ -53,6 +54,10 @@ PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # Fonts for names in other scripts (Flutter's family names): emoji, Arabic, and each CJK face.
 FONT_FAMILIES = ("notocoloremoji", "notosansarabic", *CJK)
 NOT_KEPT_AHEAD = ("fonts/", "assets/NOTICES", "service_worker.js")  # each kept when first needed, or never
+# Companion's own fonts (6 MB in all) are kept too once Companion's first screen is shown (see
+# service_worker.js); this machine's (a Japanese face is 16 MB) go into a folder of their own, kept only
+# when a name needs one.
+MACHINE_FONTS = "fonts/this-machine/"
 # The page: routes in the hash, every address relative (set before python.js starts Python with the
 # page); a new version waiting is asked to take over as Companion opens (the page then loads again, from
 # it: see service_worker.js); the service worker and persistent storage asked for once the first frame
@@ -107,7 +112,7 @@ def build(out: Path, client_dir: Path | None = None, fonts: FallbackFonts | None
     shutil.copyfile(HERE / "python.js", out / "python.js")  # Python started with the page, not after Flutter
     (out / "flutter_bootstrap.js").write_text(bootstrap((client / "flutter_bootstrap.js").read_text()))
     compiled = archive.write(out / ARCHIVE, client / "pyodide")
-    families = copy_fonts(out / "fonts", fonts or FallbackFonts(cache_dir() / "fonts"))
+    families = copy_fonts(out, fonts or FallbackFonts(cache_dir() / "fonts"))
     return {**write_service_worker(out, families), "compiled": compiled}
 
 
@@ -159,16 +164,18 @@ def _once(text, old, new):
     return text.replace(old, new)
 
 
-def copy_fonts(folder: Path, fonts: FallbackFonts) -> dict[str, str]:
-    """Each family's whole font into `folder`; the families found, by the file's place in the build."""
+def copy_fonts(out: Path, fonts: FallbackFonts) -> dict[str, str]:
+    """Each family's whole font into the build `out` (a file that answers several families once); the
+    families found, by the file's place in the build."""
     found = {}
     for family in FONT_FAMILIES:
         font = fonts.find(family)
         if font is None:
             continue
-        target = folder / f"{family}{font.path.suffix.lower()}"
-        _copy(font.path, target)
-        found[family] = f"fonts/{target.name}"
+        rel = f"{'fonts/' if font.bundled else MACHINE_FONTS}{font.name}{font.path.suffix.lower()}"
+        if not (out / rel).is_file():
+            _copy(font.path, out / rel)
+        found[family] = rel
     return found
 
 
@@ -180,14 +187,17 @@ def write_service_worker(out: Path, fonts: dict[str, str]) -> dict:
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
+    own_fonts = sorted({rel for rel in fonts.values() if not rel.startswith(MACHINE_FONTS)})
     template = (HERE / "service_worker.js").read_text()
     worker = (template.replace("__VERSION__", version).replace("__KEPT__", json.dumps(["./", *kept]))
-              .replace("__BUILDS__", json.dumps(BUILDS)).replace("__FONTS__", json.dumps(fonts)))
+              .replace("__BUILDS__", json.dumps(BUILDS)).replace("__FONTS__", json.dumps(fonts))
+              .replace("__OWN_FONTS__", json.dumps(own_fonts)))
     (out / "service_worker.js").write_text(worker)
     build = BUILDS["skwasm"]  # what Chromium on a phone keeps: the common files and its build's
     return {"version": version, "files": len(files) + 1, "kept": len(kept) + len(build),
             "kept_bytes": sum((out / rel).stat().st_size for rel in [*kept, *build]),
-            "all_bytes": sum((out / rel).stat().st_size for rel in files), "fonts": sorted(fonts)}
+            "all_bytes": sum((out / rel).stat().st_size for rel in files), "fonts": sorted(fonts),
+            "own_font_bytes": sum((out / rel).stat().st_size for rel in own_fonts)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,9 +212,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     missing = [f for f in FONT_FAMILIES if f not in made["fonts"]]
     print(f"Wrote {args.folder}: {made['files']} files, {made['all_bytes'] / 1e6:.1f} MB; a phone keeps "
-          f"{made['kept_bytes'] / 1e6:.1f} MB of it after its first visit (version {made['version']}).")
+          f"{made['kept_bytes'] / 1e6:.1f} MB of it after its first visit, and Companion's own fonts "
+          f"({made['own_font_bytes'] / 1e6:.1f} MB) once its first screen is shown (version {made['version']}).")
     if missing:
-        print(f"NOTICE: no font on this machine for {', '.join(missing)}: such names show as boxes on phones.")
+        print(f"NOTICE: no font for {', '.join(missing)} (Companion's own or this machine's Noto fonts): such "
+              "names show as boxes on phones.")
     if not made["compiled"]:
         print("NOTICE: no Node.js on this machine: the app's Python is shipped as sources, compiled by each phone "
               "as it starts (about a second slower). Install Node.js 18 or newer and build again.")

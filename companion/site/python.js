@@ -5,7 +5,8 @@
 // as this script runs, loads Pyodide and Companion while Flutter loads, and the client's first connection
 // takes it over. A later connection (after a disconnect) starts a worker of its own, as Flet's does.
 // The page's words while Companion starts (#companion-starting) go once Python says its first screen is
-// sent ("companion:started"; drawn two frames later), or when it could not start (Flet then says why).
+// sent ("companion:started"; drawn two frames later), or when it could not start (Flet then says why);
+// the service worker is then asked to keep Companion's own fonts.
 "use strict";
 (function () {
   const apps = {};
@@ -16,6 +17,11 @@
       const words = document.getElementById("companion-starting");
       if (words) words.remove();
     }));
+    // Companion's own fonts (emoji, Chinese, Arabic: 6 MB) kept now that the first visit's downloads are
+    // done, so a name in them drawn later, offline, draws (see service_worker.js)
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.ready.then((found) => found.active && found.active.postMessage("keep fonts"));
+    }
   }
 
   function start() {

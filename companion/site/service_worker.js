@@ -8,9 +8,12 @@
 // - A new version waits while a tab of the old one is open: a phone in the middle of a game is never cut
 //   off. The next time Companion opens (its page the only one), the page asks it to take over ("take
 //   over") and loads again, from the new version; the old version's files then go.
-// - Fonts for names in other scripts (emoji, Chinese, Arabic...) are large: each is kept the first time
-//   a name needs it. Flutter asks for Google Fonts' slices of a family; every slice is that family's
-//   whole font from this folder (FONTS), as the laptop answers them.
+// - Fonts for names in other scripts: Flutter asks for Google Fonts' slices of a family; every slice is
+//   that family's whole font from this folder (FONTS), as the laptop answers them. Each is kept the first
+//   time a name needs it; Companion's own (OWN_FONTS: emoji, Chinese, Arabic, 6 MB) also once the page
+//   says Companion's first screen is shown ("keep fonts", at each start until all are kept): not while
+//   the first visit downloads what Companion starts with, and a name in them drawn later offline draws.
+//   This machine's (Japanese, Korean...: fonts/this-machine/, 16 MB each) only when needed.
 "use strict";
 
 const VERSION = "__VERSION__";
@@ -18,6 +21,7 @@ const CACHE = "companion-" + VERSION;
 const KEPT = __KEPT__;
 const BUILDS = __BUILDS__;
 const FONTS = __FONTS__;
+const OWN_FONTS = __OWN_FONTS__;
 const BUILD = new URL(self.location.href).searchParams.get("build");
 const OPTIONAL = new Set(Object.values(BUILDS).flat());
 const SLICE = /\/assets\/fonts\/(noto[a-z0-9]+)\/v\d+\/[A-Za-z0-9_-]+(?:\.\d+)?\.woff2$/;
@@ -29,11 +33,20 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("message", (event) => {
+  if (event.data === "keep fonts") return event.waitUntil(keepFonts());
   if (event.data !== "take over") return;
   event.waitUntil(self.clients.matchAll({type: "window"}).then((open) => {
     if (open.length <= 1) return self.skipWaiting();  // no other tab is in the middle of a game
   }));
 });
+
+async function keepFonts() {
+  const cache = await caches.open(CACHE);
+  for (const path of OWN_FONTS) {
+    const url = new URL(path, self.registration.scope).href;
+    if (!(await cache.match(url))) await cache.add(url).catch(() => {});  // offline now: asked again next start
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -32,12 +32,13 @@ def make_server(tmp_path: Path) -> Iterator:
     servers: list[Server] = []
 
     def make(data_dir: Path | None = None, lan: bool = False, players: tuple[str, ...] = (),
-             cache: Path = TEST_CACHE) -> Server:
-        """A server on `data_dir` (default: a fresh folder), its roster seeded with `players`."""
+             cache: Path = TEST_CACHE, env: dict[str, str] | None = None) -> Server:
+        """A server on `data_dir` (default: a fresh folder), its roster seeded with `players`, `env` added
+        to its environment."""
         data_dir = data_dir or tmp_path / "data"
         if players:
             seed_roster(data_dir, players)
-        server = Server(data_dir, free_port(), lan=lan, cache=cache)
+        server = Server(data_dir, free_port(), lan=lan, cache=cache, env=env)
         server.start()
         servers.append(server)
         return server

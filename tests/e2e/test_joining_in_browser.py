@@ -1,16 +1,23 @@
 """Joining the table in the real browser: nothing asked of any host but the server, the
-client's files kept by the phone, names in any script drawn with this machine's fonts, and
-the page installable to the home screen."""
+client's files kept by the phone, names in any script drawn with the fonts Companion brings
+(on a host with no fonts of its own), and the page installable to the home screen."""
 
 from __future__ import annotations
 
+import io
+import re
 import time
 from urllib.parse import urlsplit
 
+from PIL import Image, ImageChops
+
+from companion.client.fonts import FONT_DIRS_VARIABLE
 from companion.laptop.page_scripts import ENGINES, preloaded
 from tests.browser import AppPage
+from tests.e2e.conftest import PHONE
 
 NAMES = ("Ana 🎣🐟", "李雷", "محمد")
+FAMILIES = ("notocoloremoji", "notosanssc", "notosansarabic")  # Flutter's families for them
 
 
 def watch(phone: AppPage) -> list:
@@ -21,22 +28,79 @@ def watch(phone: AppPage) -> list:
     return seen
 
 
-def test_names_in_any_script_render_with_nothing_fetched_elsewhere(make_server, phone: AppPage) -> None:
-    server = make_server(players=NAMES)
+def test_names_in_any_script_draw_on_a_host_without_fonts_of_its_own_with_nothing_fetched_elsewhere(
+        make_server, browser, phone: AppPage, tmp_path) -> None:
+    # A host whose fonts folders hold no font (as Windows and macOS have no Noto fonts): the phone still
+    # draws each name, in colour for the emoji, with the fonts Companion brings.
+    no_fonts = tmp_path / "no-fonts"
+    no_fonts.mkdir()
+    server = make_server(players=NAMES, env={FONT_DIRS_VARIABLE: str(no_fonts)})
     seen = watch(phone)
-    phone.open(f"{server.url}/games/freshwater-fly/draft")
-    for name in NAMES:
-        phone.see(phone.button(name))
-    fonts = ("notocoloremoji", "notosanssc", "notosansarabic")
-    deadline = time.monotonic() + 60  # the Chinese face is taken out of its collection once, then kept
-    while not all(any(f"/_fonts/{f}-" in url and status == 200 for status, url, _ in seen) for f in fonts):
-        assert time.monotonic() < deadline, f"the fallback fonts did not arrive: {seen}"
-        phone.page.wait_for_timeout(250)
-    phone.page.wait_for_timeout(1000)  # drawn with them
+    drawn = names_drawn(phone, server, seen)
     phone.shot("names-in-any-script-phone")
     assert {urlsplit(url).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
     asked_once_each(seen, "light")  # loopback is a secure context: the browser decodes images itself
+
+    # What the same phone shows when no font for them arrives (their requests refused): boxes.
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        context.route(re.compile(r"/assets/fonts/noto"), lambda route: route.abort())
+        without = AppPage(context.new_page())
+        boxes = names_drawn(without, server, watch(without), arrived="failed")
+    finally:
+        context.close()
+    for name in NAMES:
+        assert differing(drawn[name], boxes[name]) > 300, f"{name} is drawn as it is without its font"
+    emoji = NAMES[0]
+    assert colourful(drawn[emoji], boxes[emoji]) > 300, "the emoji are not drawn in colour"
+
+
+def names_drawn(phone: AppPage, server, seen: list, arrived: str = "drawn") -> dict:
+    """Each name's button as the phone draws it once each font has arrived (its whole family, from the
+    server: `arrived` "drawn") or its request failed ("failed")."""
+    phone.open(f"{server.url}/games/freshwater-fly/draft")
+    for name in NAMES:
+        phone.see(phone.button(name))
+
+    def came(family: str) -> bool:
+        if arrived == "failed":
+            return any(status == "failed" and f"/assets/fonts/{family}/" in url for status, url, _ in seen)
+        return any(f"/_fonts/{family}-" in url and status == 200 for status, url, _ in seen)
+
+    deadline = time.monotonic() + 60  # a loaded machine's patience, not a measure
+    while not all(came(family) for family in FAMILIES):
+        assert time.monotonic() < deadline, f"the fallback fonts' requests did not come back {arrived}: {seen}"
+        phone.page.wait_for_timeout(250)
+    return {name: settled(phone, phone.button(name)) for name in NAMES}
+
+
+def settled(phone: AppPage, locator):
+    """The locator's picture once two taken 300 ms apart are the same (Flutter has drawn with the font)."""
+    last = None
+    for _ in range(40):
+        picture = Image.open(io.BytesIO(locator.screenshot())).convert("RGB")
+        if last is not None and picture.size == last.size and not ImageChops.difference(picture, last).getbbox():
+            return picture
+        last = picture
+        phone.page.wait_for_timeout(300)
+    return last
+
+
+def differing(one, other) -> int:
+    """How many pixels of two pictures of one button differ clearly (all of them at another size)."""
+    if one.size != other.size:
+        return one.size[0] * one.size[1]
+    return sum(1 for value in ImageChops.difference(one, other).convert("L").getdata() if value > 40)
+
+
+def colourful(one, other) -> int:
+    """How many pixels are in colour in `one` where `other` has grey or no ink (the button's coloured
+    border is in both)."""
+    def chroma(pixel) -> int:
+        return max(pixel) - min(pixel)
+
+    return sum(1 for a, b in zip(one.getdata(), other.getdata()) if chroma(a) > 80 and chroma(b) <= 80)
 
 
 def asked_once_each(seen: list, engine: str) -> None:

@@ -29,6 +29,9 @@ def test_the_wheel_holds_every_module_and_every_asset(wheel) -> None:
     files, _ = wheel
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion").rglob("*.py")}
     modules |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion" / "site").glob("*.js")}  # the phone build's
+    fonts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion" / "client" / "noto").iterdir()}
+    assert {"companion/client/noto/NotoSansSC.woff2", "companion/client/noto/SOURCES.md"} <= fonts
+    modules |= fonts  # the fonts Companion brings, their licences and sources
     assets = {"companion/assets/" + p.relative_to(ROOT / "assets").as_posix()
               for p in (ROOT / "assets").rglob("*") if p.is_file()}
     assert modules and assets and not (modules | assets) - files, sorted((modules | assets) - files)[:10]

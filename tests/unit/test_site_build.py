@@ -81,13 +81,34 @@ def test_the_same_code_builds_the_same_version(made, tmp_path) -> None:
     assert (tmp_path / "again" / "app.zip").read_bytes() == (folder / "app.zip").read_bytes()
 
 
-def test_fonts_for_names_in_other_scripts_are_served_by_family(tmp_path) -> None:
+OWN_FONTS = {"fonts/notocoloremoji.woff2", "fonts/notosanssc.woff2", "fonts/notosansarabic.woff2"}
+
+
+def test_companions_own_fonts_are_in_the_build_and_kept_once_started_on_a_machine_without_fonts(made) -> None:
+    # The build was made with no font of this machine's: emoji, Chinese and Arabic are Companion's, and
+    # the other CJK families are answered with its Chinese (one file). The service worker keeps them once
+    # Companion's first screen is shown, not while the first visit downloads what it starts with.
+    folder, figures = made
+    worker = (folder / "service_worker.js").read_text()
+    served = json.loads(re.search(r"const FONTS = (\{.*?\});", worker).group(1))
+    assert served == {"notocoloremoji": "fonts/notocoloremoji.woff2", "notosansarabic": "fonts/notosansarabic.woff2",
+                      **{f"notosans{cjk}": "fonts/notosanssc.woff2" for cjk in ("sc", "tc", "hk", "jp", "kr")}}
+    assert {p.relative_to(folder).as_posix() for p in (folder / "fonts").rglob("*") if p.is_file()} == OWN_FONTS
+    assert not OWN_FONTS & set(json.loads(re.search(r"const KEPT = (\[.*?\]);", worker).group(1)))
+    assert json.loads(re.search(r"const OWN_FONTS = (\[.*?\]);", worker).group(1)) == sorted(OWN_FONTS)
+    assert 'postMessage("keep fonts")' in (folder / "python.js").read_text()
+    assert figures["fonts"] == sorted(served)
+    assert figures["own_font_bytes"] == sum((folder / rel).stat().st_size for rel in OWN_FONTS)
+
+
+def test_a_font_of_this_machines_goes_in_a_folder_of_its_own_kept_when_first_needed(tmp_path) -> None:
     fonts = tmp_path / "machine-fonts"
     fonts.mkdir()
     shutil.copyfile(build.assets_dir() / "icon.png", fonts / "NotoSansArabic-Regular.ttf")  # its name is what counts
-    found = build.copy_fonts(tmp_path / "site" / "fonts", FallbackFonts(tmp_path / "cache", font_dirs=(fonts,)))
-    assert found == {"notosansarabic": "fonts/notosansarabic.ttf"}
-    assert (tmp_path / "site" / "fonts" / "notosansarabic.ttf").is_file()
+    found = build.copy_fonts(tmp_path / "site", FallbackFonts(tmp_path / "cache", font_dirs=(fonts,),
+                                                              bundled_dir=tmp_path / "no-own-fonts"))
+    assert found == {"notosansarabic": "fonts/this-machine/notosansarabic.ttf"}
+    assert (tmp_path / "site" / "fonts" / "this-machine" / "notosansarabic.ttf").is_file()
 
 
 def test_a_client_that_changed_is_refused_in_one_line(tmp_path) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import io
 import json
-from pathlib import Path
 from urllib.parse import unquote
 
 import brotli
 import pytest
 
+from companion.client import fonts as fonts_module
 from companion.client.fonts import FallbackFonts, family_of
 from companion.client.page import RIVE_CDN, RIVE_STANDIN, TEXT_SIZE_SCRIPT
 from companion.laptop.page_scripts import BOOT_PATH, patch_page
@@ -50,7 +51,7 @@ def files(tmp_path) -> ClientFiles:
     (assets / "manifest.json").write_text('{"name": "Companion"}')
     (assets / "games" / "picture.svg").write_text("<svg>" + "x" * 2000 + "</svg>")
     (tmp_path / "secret.txt").write_text("not for phones")
-    (fonts / "noto" / "NotoSansArabic-Regular.ttf").write_bytes(b"arabic font " * 200)
+    (fonts / "noto" / "NotoSansThai-Regular.ttf").write_bytes(b"thai font " * 200)
     return ClientFiles(Flet(), assets, tmp_path / "cache", client_dir=client,
                        fonts=FallbackFonts(tmp_path / "cache" / "fonts", font_dirs=(fonts,)), compress=False)
 
@@ -137,28 +138,64 @@ def test_the_rive_runtime_is_declined_in_the_page_and_unused_fonts_left_out(file
     assert [f["family"] for f in manifest] == ["MaterialIcons", "Roboto"]
 
 
-def test_a_fallback_font_slice_is_sent_on_to_the_whole_font_of_this_machine(files) -> None:
-    slice_ = "/assets/fonts/notosansarabic/v28/nwpxtLGrOAZMl5nJ_wfgRg3DrWFZWsnVBJ_sS6tlqHHFlhQ5l3sQWIHPqz.woff2"
-    assert family_of(slice_) == "notosansarabic" and family_of("/assets/fonts/roboto.woff2") is None
-    status, head, _ = get(files, f"/_v/{files.version}" + slice_)
-    assert status == 302 and head["location"].startswith("/_fonts/notosansarabic-")
-    status, head, body = get(files, head["location"])
-    assert (status, head["cache-control"], body) == (200, IMMUTABLE.decode(), b"arabic font " * 200)
-    other = "/assets/fonts/notosansthai/v20/iJWnBXeUZi_OHPqn4wq6hQ2_hbJ1xyN9wd43SofNWcd1MKVQt_So_9CdU5RtpzE.0.woff2"
-    status, head, body = get(files, other)
-    assert status == 404 and b"no font" in body  # this machine has none: said, not hung
+# Slices Flutter's web engine asks for (Flet 1.0.5's client) when a name holds 🎣, 李 or م
+SLICES = {"🎣": "/assets/fonts/notocoloremoji/v32/Yq6P-KqIXTD0t4D9z1ESnKM3-HpFabsE4tq3luCC7p-aXxcn.8.woff2",
+          "李": "/assets/fonts/notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7JjxkkgFsFSSOPMOkySAZ73y9"
+               "ViAt3acb8NexQ2w.4.woff2",
+          "م": "/assets/fonts/notosansarabic/v28/nwpxtLGrOAZMl5nJ_wfgRg3DrWFZWsnVBJ_sS6tlqHHFlhQ5l3sQWIHPqz.woff2"}
 
 
-@pytest.mark.skipif(not Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists(),
-                    reason="Debian's fonts-noto-cjk is not installed (tools/ensure-chromium installs it)")
-def test_chinese_is_taken_out_of_the_cjk_collection_once(tmp_path) -> None:
+def test_a_name_in_emoji_chinese_or_arabic_gets_companions_own_font_on_a_machine_without_fonts(tmp_path) -> None:
     from fontTools.ttLib import TTFont
 
-    fonts = FallbackFonts(tmp_path)
-    font = fonts.find("notosanssc")
-    assert font is not None and TTFont(font.path)["name"].getDebugName(1) == "Noto Sans CJK SC"
-    assert ord("李") in TTFont(font.path).getBestCmap()
-    assert fonts.find("notosanssc") == font and len(list(tmp_path.glob("*.otf"))) == 1
+    client = tmp_path / "web"
+    (client / "assets").mkdir(parents=True)
+    (client / "assets" / "FontManifest.json").write_text(json.dumps(FONT_MANIFEST))
+    files = ClientFiles(Flet(), tmp_path / "assets", tmp_path / "cache", client_dir=client,
+                        fonts=FallbackFonts(tmp_path / "cache" / "fonts", font_dirs=()), compress=False)
+    for character, slice_ in SLICES.items():
+        status, head, _ = get(files, f"/_v/{files.version}" + slice_)
+        assert status == 302, (character, status)
+        status, head, body = get(files, head["location"])
+        assert (status, head["content-type"], head["cache-control"]) == (200, "font/woff2", IMMUTABLE.decode())
+        font = TTFont(io.BytesIO(body))
+        assert ord(character) in font.getBestCmap(), character
+
+
+def test_a_fallback_font_slice_companion_has_not_is_sent_on_to_the_whole_font_of_this_machine(files) -> None:
+    slice_ = "/assets/fonts/notosansthai/v20/iJWnBXeUZi_OHPqn4wq6hQ2_hbJ1xyN9wd43SofNWcd1MKVQt_So_9CdU5RtpzE.0.woff2"
+    assert family_of(slice_) == "notosansthai" and family_of("/assets/fonts/roboto.woff2") is None
+    status, head, _ = get(files, f"/_v/{files.version}" + slice_)
+    assert status == 302 and head["location"].startswith("/_fonts/notosansthai-")
+    status, head, body = get(files, head["location"])
+    assert (status, head["cache-control"], body) == (200, IMMUTABLE.decode(), b"thai font " * 200)
+    other = "/assets/fonts/notosanshebrew/v46/or3HQ7v33eiDljA1IufXTtVf7V6RvEEdhQlk0LlGxCyaeNKYZC0sqk.0.woff2"
+    status, head, body = get(files, other)
+    assert status == 404 and b"no font" in body  # neither Companion nor this machine has one: said, not hung
+
+
+def test_japanese_is_taken_out_of_this_machines_cjk_collection_once(tmp_path) -> None:
+    from fontTools.ttLib import TTCollection, TTFont
+
+    # A collection as Debian's fonts-noto-cjk ships it (NotoSansCJK-Regular.ttc), its faces told apart
+    # by their family names: here two faces made of Companion's Arabic, each renamed.
+    machine = tmp_path / "machine"
+    machine.mkdir()
+    collection = TTCollection()
+    for language in ("KR", "JP"):
+        face = TTFont(fonts_module.BUNDLED_DIR / "NotoSansArabic.woff2")
+        face.flavor = None
+        face["name"].setName(f"Noto Sans CJK {language}", 1, 3, 1, 0x409)
+        collection.fonts.append(face)
+    collection.save(str(machine / "NotoSansCJK-Regular.ttc"))
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    fonts = FallbackFonts(cache, font_dirs=(machine,))
+    font = fonts.find("notosansjp")
+    assert font is not None and TTFont(font.path)["name"].getDebugName(1) == "Noto Sans CJK JP"
+    assert (font.name, font.bundled, font.media_type) == ("notosansjp", False, "font/otf")
+    assert fonts.find("notosansjp") == font and len(list(cache.glob("*.otf"))) == 1
+    assert fonts.find("notosanssc").bundled  # Companion's own Chinese still first
 
 
 def test_the_page_carries_this_starts_id_which_the_server_answers_unkept(files, tmp_path) -> None:
