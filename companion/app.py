@@ -21,10 +21,11 @@ from companion.ui.shell import Shell
 def build_context(store: Store, hosting: Hosting, rng: random.Random | None = None, lan_url: str | None = None,
                   table_keys: TableKeys | None = None) -> AppContext:
     """One context per host (a server process, or the phone's page), shared by every page. Every
-    unfinished session is opened first: one whose log its rules refuse is set aside as damaged,
-    with a notice (see `Store`)."""
+    unfinished session is opened first, its log replayed from its newest checked state
+    (`SessionManager.open_checked`): one whose log its rules refuse is set aside as damaged, with a
+    notice (see `Store`)."""
     sessions = SessionManager(store.sessions, GAMES, store.clock)
-    store.check_replays(sessions.get, sessions.check)
+    store.check_replays(sessions.open_checked, sessions.check)
     return AppContext(store=store, sessions=sessions, hosting=hosting, rng=rng or random.SystemRandom(),
                       lan_url=lan_url, notices=list(store.notices), table_keys=table_keys)
 

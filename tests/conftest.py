@@ -65,13 +65,13 @@ def saved_states_read_back(monkeypatch):
 
     save = SessionFiles.save_snapshot
 
-    def checked(self, session_id, actions, state):
+    def checked(self, session_id, actions, state, checked=False):
         try:
             encoded = state_codec.encode(state)
         except TypeError as exc:
             raise AssertionError(f"a state cannot be saved: {exc}") from exc
         assert state_codec.decode(json.loads(json.dumps(encoded))) == state, "a saved state reads back different"
-        save(self, session_id, actions, state)
+        save(self, session_id, actions, state, checked)
 
     monkeypatch.setattr(session, "SNAPSHOT_EVERY", 5)
     monkeypatch.setattr(SessionFiles, "save_snapshot", checked)

@@ -28,12 +28,12 @@ from companion.store.sessions import SessionNotFound
 
 @dataclass
 class _Kept:
-    """One session as text (its head, its changes' lines, its saved states: lines, actions, state), and
+    """One session as text (its head, its changes' lines, its saved states: lines, actions, state, checked), and
     the log its lines lead to, read from them (as `store.journal.Journal` follows its folder)."""
 
     head: str
     lines: list[str] = field(default_factory=list)
-    states: list[tuple[int, int, str]] = field(default_factory=list)
+    states: list[tuple[int, int, str, bool]] = field(default_factory=list)
     where: str = "open"  # "open", "finished" or "discarded"
     read: _Read | None = None  # None: not read yet (or forgotten: read again from the text)
 
@@ -82,16 +82,17 @@ class MemorySessions:
             head = record_from_doc(json.loads(self._kept[session_id].head))
             return replace(head, actions=tuple(read.actions), undone=tuple(read.undone), updated=read.updated)
 
-    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
-        """The newest saved state the log still leads to (its first actions unchanged since)."""
+    def snapshot(self, session_id: str, checked: bool = False) -> tuple[int, Any] | None:
+        """The newest saved state the log still leads to (its first actions unchanged since); `checked`:
+        of those a start-up's replay reached."""
         with self._lock:
             read, kept = self._read(session_id), self._kept[session_id]
-            for lines, actions, text in reversed(kept.states):
-                if all(at >= actions for at in read.changed_at[lines:]):
+            for lines, actions, text, by_a_start in reversed(kept.states):
+                if (by_a_start or not checked) and all(at >= actions for at in read.changed_at[lines:]):
                     return actions, state_codec.decode(json.loads(text))
             return None
 
-    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
+    def save_snapshot(self, session_id: str, actions: int, state: Any, checked: bool = False) -> None:
         try:
             text = json.dumps(state_codec.encode(state))
         except TypeError as exc:
@@ -99,7 +100,7 @@ class MemorySessions:
         assert state_codec.decode(json.loads(text)) == state, "a saved state reads back different"
         with self._lock:
             kept = self._open(session_id)
-            kept.states.append((len(kept.lines), actions, text))
+            kept.states.append((len(kept.lines), actions, text, checked))
 
     def list_open(self) -> list[SessionRecord]:
         with self._lock:

@@ -102,11 +102,12 @@ class GameSession(Generic[S]):
     state it depends on since then, so nothing is decided on a stale screen.
 
     `snapshot`: a saved state and how many of the log's actions it covers, to start
-    from instead of the first action.
+    from instead of the first action. `checked`: it was reached by a start-up's replay of the log (or is
+    None), so the state reached now is kept as such too (see `SessionManager.open_checked`).
     """
 
     def __init__(self, record: SessionRecord, rules: Rules[S], log: SessionLog, clock: Clock,
-                 snapshot: tuple[int, S] | None = None) -> None:
+                 snapshot: tuple[int, S] | None = None, checked: bool = False) -> None:
         self._rules = rules
         self._log = log
         self._clock = clock
@@ -119,6 +120,8 @@ class GameSession(Generic[S]):
         self._checkpoints: Checkpoints[S] = Checkpoints(rules.initial_state(record.setup), SNAPSHOT_EVERY)
         self._saved_at = 0  # how many actions the newest saved state still valid covers
         self._state = self._resume(snapshot)
+        if checked and self._saved_at != len(self._actions):  # replayed past it: the next start begins here
+            self._save_snapshot(checked=True)
         self._revision = 0
         self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
         self._closed: str | None = None
@@ -132,8 +135,9 @@ class GameSession(Generic[S]):
                 state = self._replay_from(*snapshot)
                 self._saved_at = snapshot[0]
                 return state
-            except DomainError:  # saved by other rules than these: the log says what is true
-                log.warning("session %s: its saved state does not fit its log; replayed from the start", self.id)
+            except DomainError:  # saved by other rules than these, or a later line they refuse: the log says
+                log.warning("session %s: its log does not replay from its saved state; replayed from the start",
+                            self.id)
                 self._checkpoints.drop_after(0)
         return self._replay_from(0, self._checkpoints.nearest(0)[1])
 
@@ -410,11 +414,11 @@ class GameSession(Generic[S]):
         if len(self._actions) - self._saved_at >= SNAPSHOT_EVERY:
             self._save_snapshot()
 
-    def _save_snapshot(self) -> None:
+    def _save_snapshot(self, checked: bool = False) -> None:
         """Keep the state on disk, so a restart starts here. The change is already safe in the
         log: a state that cannot be saved only means a longer replay next time."""
         try:
-            self._log.save_snapshot(self.id, len(self._actions), self._state)
+            self._log.save_snapshot(self.id, len(self._actions), self._state, checked=checked)
         except (OSError, TypeError, ValueError) as exc:
             log.warning("session %s: its state at %d actions was not saved (%s)", self.id, len(self._actions), exc)
             return

@@ -117,13 +117,14 @@ class SessionLog(Protocol):
 
     def load(self, session_id: str) -> SessionRecord: ...
 
-    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
+    def snapshot(self, session_id: str, checked: bool = False) -> tuple[int, Any] | None:
         """The newest saved state that the log still leads to: (how many of its actions
-        it covers, the state), or None."""
+        it covers, the state), or None. `checked`: only of those a start-up's replay reached."""
         ...
 
-    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
-        """Keep `state`, reached by the first `actions` actions of the log as it is now."""
+    def save_snapshot(self, session_id: str, actions: int, state: Any, checked: bool = False) -> None:
+        """Keep `state`, reached by the first `actions` actions of the log as it is now; `checked`:
+        by a start-up's replay of the log (`SessionManager.open_checked`), not the live session's chain."""
         ...
 
     def list_open(self) -> list[SessionRecord]: ...

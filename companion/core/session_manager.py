@@ -57,20 +57,36 @@ class SessionManager:
         replay(self.rules(record.game), record.setup, record.actions)
 
     def get(self, session_id: str) -> GameSession[Any]:
-        """The live session `session_id`, loaded from disk on first use."""
+        """The live session `session_id`, loaded from disk on first use (from its newest saved state)."""
         with self._lock:
             session = self._live.get(session_id)
             if session is None:
-                record = self._log.load(session_id)
-                rules = self.rules(record.game)  # a game this Companion does not know is no damage
-                try:
-                    session = GameSession(record, rules, self._log, self._clock, self._log.snapshot(session_id))
-                except DomainError as exc:
-                    raise DamagedSession(
-                        f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "
-                        "Its file is kept as it is; discard it in Unfinished sessions to start again.") from exc
-                self._live[session_id] = session
+                session = self._open(session_id, checked=False)
             return session
+
+    def open_checked(self, session_id: str) -> GameSession[Any]:
+        """The session as start-up opens it: from its newest state a start-up's replay reached (not one
+        its live session saved: a bug in that chain could have let in a line the rules refuse, and a
+        state saved after that line would hide it), its log after that replayed under its rules, and the
+        state reached kept as checked for the next start. So every line of a log is replayed by a
+        start-up, wherever it is, and once: a later start replays only the lines added since.
+        DamagedSession when the rules refuse one."""
+        with self._lock:
+            session = self._live.get(session_id)
+            return session if session is not None else self._open(session_id, checked=True)
+
+    def _open(self, session_id: str, checked: bool) -> GameSession[Any]:
+        record = self._log.load(session_id)
+        rules = self.rules(record.game)  # a game this Companion does not know is no damage
+        try:
+            session = GameSession(record, rules, self._log, self._clock,
+                                  self._log.snapshot(session_id, checked=checked), checked=checked)
+        except DomainError as exc:
+            raise DamagedSession(
+                f"The saved session \"{record.title}\" ({session_id}) cannot be replayed: {exc} "
+                "Its file is kept as it is; discard it in Unfinished sessions to start again.") from exc
+        self._live[session_id] = session
+        return session
 
     def open_records(self, game: str | None = None) -> list[SessionRecord]:
         """Unfinished sessions (of one game, if given), most recently changed first."""

@@ -44,6 +44,7 @@ FAILED_MEMORY = 3600  # seconds an address that typed a wrong code is remembered
 REMEMBERED = 1024  # addresses remembered at most: past it, a busy table lets no new address past its limit
 FORWARDED = "an address that X-Forwarded-For hides"
 HEADERS_AT_MOST = 64 * 1024  # bytes of a request's headers: a phone's cookies for this address fit many times over
+DENIAL = "websocket.http.response"  # the ASGI extension by which a websocket is refused with an HTTP answer
 TOO_LARGE = ("This phone sent more cookies than Companion reads (over 64 KB). Clear this site's data in "
              "the browser's settings, then open the link again.")
 
@@ -150,7 +151,7 @@ class TableGate:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         if sum(len(name) + len(value) for name, value in scope.get("headers", ())) > HEADERS_AT_MOST:
-            return await _refuse(scope, send, 431, TOO_LARGE)
+            return await _refuse(scope, send, 431, TOO_LARGE, in_words=True)
         headers = _headers(scope)
         host, origin = headers.get("host"), headers.get("origin")
         if not host_allowed(host, self.names) or (origin and not same_origin(origin, host or "")):
@@ -238,15 +239,20 @@ async def _body(receive: Receive, most: int = 2048) -> bytes:
             return body[:most]
 
 
-async def _refuse(scope: Scope, send: Send, status: int, text: str) -> None:
-    if scope["type"] == "websocket":
+async def _refuse(scope: Scope, send: Send, status: int, text: str, in_words: bool = False) -> None:
+    """Refuse a request with `status` and `text`. A websocket is closed before it opens (`4000 + status`);
+    `in_words`, it is answered as a page is, with the status and the words, where the server lets a websocket
+    be refused so (ASGI's websocket denial response: uvicorn's does)."""
+    websocket = scope["type"] == "websocket"
+    if websocket and not (in_words and DENIAL in scope.get("extensions", {})):
         await send({"type": "websocket.close", "code": 4000 + status})
         return
+    kind = DENIAL if websocket else "http.response"
     body = text.encode()
-    await send({"type": "http.response.start", "status": status,
+    await send({"type": f"{kind}.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                             (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": f"{kind}.body", "body": body})
 
 
 async def _page(send: Send, status: int, text: str) -> None:

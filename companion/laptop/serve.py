@@ -62,7 +62,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     from companion.client.fonts import BUNDLED_DIR
     from companion.laptop.gate import TableGate
     from companion.laptop.page_scripts import VERSIONED
-    from companion.laptop.serving import Server, WebSockets, end_flet_handlers
+    from companion.laptop.serving import Server, WebSockets, end_flet_handlers, read_handshakes_whole
     from companion.laptop.unseen_page import warm_up
     from companion.laptop.web_files import ClientFiles
 
@@ -77,6 +77,7 @@ def serve(ctx: AppContext, host: str, port: int, desktop: bool = False, open_url
     # SIGINT/SIGTERM stop the server in a moment whatever a client sent, and run() returns so
     # the store is closed (see serving.py).
     end_flet_handlers()
+    read_handshakes_whole()  # a websocket takes the headers its page took (see serving.py)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws=WebSockets,
                             timeout_graceful_shutdown=2, proxy_headers=False)  # no address taken from a header
     server = Server(config, before_forced_exit=ctx.store.close)

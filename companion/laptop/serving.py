@@ -18,11 +18,16 @@ Each of these for a reason measured on Flet 1.0.5 and uvicorn 0.54:
   instead of binary...), so a client sending them fills the log. `MalformedFrames` turns each
   into one line naming the peer and what was wrong, and logs at most `FRAME_LINES_PER_MINUTE`
   of them a minute (the next one says how many were left out).
-- **A refused handshake is answered.** websockets refuses a websocket's opening request it will
-  not read (a header line over 8 KB: a phone's cookies for this address grown large) by queuing a
-  431 answer, which uvicorn's `websockets-sansio` protocol never sends: the phone waited forever.
-  `WebSockets` sends it and closes the connection, and reads header lines as long as the page's
-  own requests may have (`gate.HEADERS_AT_MOST`): a phone whose page loaded can open its websocket.
+- **A websocket's opening request is read as the page's own.** uvicorn's HTTP parser reads the
+  request whole, then hands websockets a copy of it (`handle_websocket_upgrade`), which websockets
+  parses again under its own limits: a header line of 8 KB and 128 headers (`websockets.http11`'s
+  `MAX_LINE_LENGTH`, `MAX_NUM_HEADERS`). A phone whose cookies for this address grew past 8 KB loaded
+  its page and could not open its websocket. Those limits guard no memory there (the request is in
+  memory already), so `read_handshakes_whole()` lifts them: the gate's limit, the same for the page
+  and its websocket, is the one that holds (`gate.HEADERS_AT_MOST`, refused with a 431 in words).
+- **A refused handshake is answered.** websockets refuses an opening request it cannot read by
+  queuing its answer (or the end of the connection), which uvicorn's `websockets-sansio` protocol
+  never sends: the phone waited forever. `WebSockets` sends it and closes the connection.
 - **Stopping returns.** uvicorn raises the caught signal again once it has shut down;
   SIGTERM's default action then kills the process before `companion`'s caller closes the
   store (cli.run's `finally`), and SIGINT ends in a KeyboardInterrupt traceback. `Server`
@@ -46,7 +51,6 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from types import FrameType
-from typing import Any
 
 import uvicorn
 import websockets.http11
@@ -54,7 +58,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import HANDLED_SIGNALS
 
 from companion.join_trace import mark
-from companion.laptop.gate import HEADERS_AT_MOST
 from companion.ui.phone import PHONE_COOKIE, connection_cookie
 
 log = logging.getLogger(__name__)
@@ -148,12 +151,20 @@ def end_flet_handlers() -> None:
     routes.FletApp = EndingFletApp
 
 
-class WebSockets(WebSocketsSansIOProtocol):
-    """uvicorn's websocket protocol (`ws="websockets-sansio"`), answering a handshake websockets refuses."""
+def read_handshakes_whole() -> None:
+    """From now on, websockets reads a websocket's opening request with no limits of its own: uvicorn's HTTP
+    parser has read it already, and the gate refuses one over `gate.HEADERS_AT_MOST` in words (see the
+    module docstring). websockets 17 reads these two at each request (`http11.parse_line`, `parse_headers`);
+    tests/unit/test_gate_headers.py checks the hold."""
+    if not all(hasattr(websockets.http11, name) for name in ("MAX_LINE_LENGTH", "MAX_NUM_HEADERS")):
+        log.warning("websockets' header limits have changed: a phone with large cookies may not open its websocket")
+        return
+    websockets.http11.MAX_LINE_LENGTH = sys.maxsize
+    websockets.http11.MAX_NUM_HEADERS = sys.maxsize
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        websockets.http11.MAX_LINE_LENGTH = HEADERS_AT_MOST  # read by its parser at each line (websockets 17)
-        super().__init__(*args, **kwargs)
+
+class WebSockets(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol (`ws="websockets-sansio"`), answering an opening request websockets refuses."""
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

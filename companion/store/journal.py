@@ -4,6 +4,8 @@
     sessions/<id>/log-000000.jsonl ...       its changes since, one JSON line each, in segments
                                              of the length the head says (SEGMENT_LINES)
     sessions/<id>/state-<lines>-<actions>.json   a saved state (the newest KEEP_STATES)
+    sessions/<id>/state-<lines>-<actions>.checked.json   one a start-up's replay reached (the newest
+                                             KEEP_STATES of them too)
 
 Recording a change appends one line to the last segment and syncs it: the cost does not
 grow with the log. A line is acknowledged once synced; a line cut short by a crash (no
@@ -21,12 +23,18 @@ names the head it belongs to, the rules that computed it (`RULES`: a new Compani
 replays rather than trust a state its older rules made) and a digest of those lines (a
 line changed before it since, by a hand or a bug, is replayed and so found: no state
 stands in for lines that are not the ones it followed).
+
+A state the live session saved was reached through its own chain of states; should a bug in that
+chain have let a line the rules refuse into the log, a state saved after it still holds. So each
+start-up opens a session from the newest *checked* state instead, one reached by an earlier start's
+replay of the log (or from the first action when there is none), replays the rest under the rules
+and keeps the state it reaches as checked: every line is replayed once by a start-up, wherever it
+is in the log, and a later start replays only what was added since (`core.session_manager`).
 """
 
 from __future__ import annotations
 
 import errno
-import functools
 import hashlib
 import os
 import re
@@ -36,7 +44,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import companion
 from companion.core.actions import Action
 from companion.core.inputs import InputError, parse_json
 from companion.core.session_log import (
@@ -51,9 +58,19 @@ from companion.core.session_log import (
 from companion.store import storage
 from companion.store.errors import CorruptFileError
 from companion.store.records import action_from_doc, record_from_doc, record_to_doc
+from companion.store.saved_states import (
+    CHECKED,
+    FORMAT,
+    KEEP_STATES,
+    STATE,
+    STATE_KIND,
+    is_checked,
+    read_state,
+    rules_fingerprint,
+    state_files,
+)
 from companion.store.shapes import DATE, problem
 from companion.store.storage import (
-    SUM,
     check_seal,
     compact,
     disk_full_refused,
@@ -66,27 +83,11 @@ from companion.store.storage import (
 
 HEAD = "head.json"
 HEAD_KIND = "session-head"
-STATE_KIND = "session-state"
-FORMAT = 1
 SEGMENT_LINES = 1000
-KEEP_STATES = 2
 SEGMENT = re.compile(r"^log-(\d{6})\.jsonl$")
-STATE = re.compile(r"^state-(\d+)-(\d+)\.json$")
 HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", "title", "setup", "actions",
                        "undone", "created", "updated"})
 LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
-STATE_KEYS = frozenset({"kind", "format", "base", "rules", "lines", "log", "actions", "state"})
-
-
-@functools.cache
-def rules_fingerprint() -> str:
-    """Which rules computed a saved state: Companion's version and its rules' source (read once)."""
-    digest = hashlib.sha256(companion.__version__.encode())
-    package = Path(companion.__file__).parent
-    for path in sorted([*(package / "core").rglob("*.py"), *(package / "games").rglob("*.py")]):
-        digest.update(path.relative_to(package).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def change_to_line(change: Change, at: str) -> bytes:
@@ -180,16 +181,18 @@ class Journal:
                 fsync_directory(self.folder)
         self.add(change, at, line[:-1])
 
-    def save_state(self, actions: int, encoded: Any) -> None:
-        """Keep a state reached by the first `actions` actions of the log as it is now."""
-        path = self.folder / f"state-{self.lines}-{actions}.json"
+    def save_state(self, actions: int, encoded: Any, checked: bool = False) -> None:
+        """Keep a state reached by the first `actions` actions of the log as it is now (`checked`: by a
+        start-up's replay of the log, see `saved_states`); the newest KEEP_STATES of each kind are kept."""
+        path = self.folder / f"state-{self.lines}-{actions}{CHECKED if checked else ''}.json"
         self.digests[self.lines] = self._digest.hexdigest()
         write_json_atomically(path, sealed({"kind": STATE_KIND, "format": FORMAT, "base": self.base,
                                             "rules": rules_fingerprint(), "lines": self.lines,
                                             "log": self.digests[self.lines], "actions": actions,
                                             "state": encoded}))
-        for old in state_files(self.folder)[KEEP_STATES:]:
-            old.unlink(missing_ok=True)
+        for kept in (False, True):
+            for old in [p for p in state_files(self.folder) if is_checked(p) == kept][KEEP_STATES:]:
+                old.unlink(missing_ok=True)
 
     # Reading a saved state -------------------------------------------------------
 
@@ -218,41 +221,6 @@ class Journal:
                 f.truncate(complete)
                 os.fsync(f.fileno())
             self.torn = None
-
-
-def state_files(folder: Path) -> list[Path]:
-    """The saved states in a session folder, newest (most lines) first."""
-    found = [(int(m[1]), int(m[2]), p) for p in folder.glob("state-*.json") if (m := STATE.match(p.name))]
-    return [p for _, _, p in sorted(found, key=lambda t: (t[0], t[1]), reverse=True)]
-
-
-def read_state(path: Path, sealed: bool) -> tuple[dict[str, Any], str | None]:
-    """A saved state's file, checked for shape (its state is read by the caller), and what is
-    wrong with its checksum, or None (`sealed`: it must have one). That problem is the caller's to
-    raise once it has decoded the state: what decoding finds is said first, it says more."""
-    try:
-        data = path.read_bytes()
-        doc = parse_json(data, path.name) if data.strip() else None
-    except (OSError, InputError) as exc:
-        raise CorruptFileError(f"it cannot be read ({exc})") from exc
-    problem = None
-    try:
-        had = check_seal(data)
-    except CorruptFileError as exc:
-        had, problem = True, str(exc)
-    if isinstance(doc, dict):
-        try:
-            unsealed(dict(doc), had, STATE_KEYS)
-        except CorruptFileError as exc:
-            problem = problem or str(exc)
-        problem = problem or (None if had or not sealed else "it has no checksum")
-        doc.pop(SUM, None)
-    match = STATE.match(path.name)
-    if not (isinstance(doc, dict) and doc.get("kind") == STATE_KIND and doc.get("format") == FORMAT
-            and all(isinstance(doc.get(k), str) for k in ("base", "rules")) and "state" in doc
-            and match and doc.get("lines") == int(match[1]) and doc.get("actions") == int(match[2])):
-        raise CorruptFileError("it is not a saved state of this session")
-    return doc, problem
 
 
 # Reading and writing whole folders ------------------------------------------------

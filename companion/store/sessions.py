@@ -3,6 +3,7 @@ and never rewrites the log before it, let alone the archive of finished plays.""
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import shutil
@@ -101,17 +102,24 @@ class SessionFiles:
     def list_open(self) -> list[SessionRecord]:
         return [self.load(session_id) for session_id in self.ids()]
 
-    def save_snapshot(self, session_id: str, actions: int, state: Any) -> None:
+    def save_snapshot(self, session_id: str, actions: int, state: Any, checked: bool = False) -> None:
+        """Keep `state`, reached by the first `actions` actions of the log; `checked`: by a start-up's replay
+        of it, kept only if it reads back equal (a later start begins there: ValueError otherwise)."""
         encoded = state_codec.encode(state)
+        if checked and state_codec.decode(json.loads(json.dumps(encoded))) != state:
+            raise ValueError("it does not read back as it was")
         with self._lock:
-            self._journal(session_id).save_state(actions, encoded)
+            self._journal(session_id).save_state(actions, encoded, checked)
 
-    def snapshot(self, session_id: str) -> tuple[int, Any] | None:
-        """The newest saved state the log still leads to. A damaged one is set aside and
-        reported: the log still holds everything, so the state is rebuilt from it."""
+    def snapshot(self, session_id: str, checked: bool = False) -> tuple[int, Any] | None:
+        """The newest saved state the log still leads to (`checked`: of those a start-up's replay reached).
+        A damaged one is set aside and reported: the log still holds everything, so the state is rebuilt
+        from it."""
         with self._lock:
             journal = self._journal(session_id)
             for path in journals.state_files(journal.folder):
+                if checked and not journals.is_checked(path):
+                    continue
                 try:
                     saved = journal.saved_state(path)
                     if saved is not None:

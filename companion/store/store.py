@@ -12,7 +12,8 @@ start of a day.
 A session's folder is damaged when it does not read, when a checksum does not match,
 when its log holds fewer lines than one of its saved states was made after or than the
 newest backup says it had (a crash cuts only the line it was writing), or (checked by
-`check_replays`, with the rules) when its rules refuse its log. Its whole folder is moved
+`check_replays`, with the rules) when its rules refuse any line of its log (each replayed by a
+start-up: `store.saved_states`). Its whole folder is moved
 aside as `sessions/<id>.corrupt-<timestamp>` and the session written anew from what holds
 more of it: what of its log still reads, or the newest backup's copy (`salvage`); the
 notice says which and exactly what was lost. The table's key file is checked too
@@ -261,8 +262,8 @@ class Store:
 
     def check_replays(self, open_session: Callable[[str], object], replays: Replays) -> None:
         """The start-up check's second half, with the rules (`core.session_manager`'s): open every
-        unfinished session; one whose log its rules refuse (a line that reads but does not apply)
-        is damaged as one that does not read is. `replays` checks a record as `open_session` does."""
+        unfinished session (each line a start-up has not replayed yet is); one whose log its rules refuse
+        (a line that reads but does not apply) is damaged as one that does not read is."""
         for session_id in self.sessions.ids():
             try:
                 open_session(session_id)

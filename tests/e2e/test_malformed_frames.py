@@ -7,14 +7,11 @@ frame it could not read: 33 such frames gave 33 tracebacks.
 
 from __future__ import annotations
 
-import base64
 import logging
-import os
 import socket
 
 import msgpack
 
-from companion.laptop.gate import HEADERS_AT_MOST, TOO_LARGE
 from companion.laptop.serving import FRAME_LINES_PER_MINUTE, MalformedFrames
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_server_stops import frame, open_websocket, register
@@ -113,50 +110,4 @@ def test_a_null_byte_or_a_name_too_long_in_a_path_is_a_plain_404_not_a_traceback
         assert status == 404, (path, status)
     urllib.request.urlopen(server.url + "/", timeout=5)  # and it still serves
     assert "Traceback" not in server.log.read_text()
-
-
-def _answer_to(port: int, request: bytes) -> bytes:
-    """What the server answers `request` with before it closes the connection, or a websocket's opening
-    answer ("" if it never answers)."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
-    try:
-        sock.sendall(request)
-        answer = b""
-        try:
-            while not (answer.startswith(b"HTTP/1.1 101") and b"\r\n\r\n" in answer):  # a websocket stays open
-                chunk = sock.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
-        except (TimeoutError, socket.timeout):  # left hanging: what it had said by then
-            pass
-        return answer
-    finally:
-        sock.close()
-
-
-def test_a_header_too_large_is_refused_not_left_hanging(make_server) -> None:
-    # Issue 44: a websocket whose Cookie header was over 8 KB was never answered: websockets refused it
-    # with a 431 that uvicorn 0.54 left unsent (serving.WebSockets). Now the page and its websocket take
-    # the same headers (up to gate.HEADERS_AT_MOST), and both refuse more in words.
-    server = make_server()
-    for upgrade in (True, False):
-        request = _request(server.port, 9_000, upgrade)
-        assert _answer_to(server.port, request).startswith(b"HTTP/1.1 101" if upgrade else b"HTTP/1.1 200")
-        request = _request(server.port, HEADERS_AT_MOST, upgrade)
-        answer = _answer_to(server.port, request)
-        assert answer.startswith(b"HTTP/1.1 431"), (upgrade, answer[:200])
-        assert not upgrade or b"Failed to open a WebSocket connection" in answer
-        assert upgrade or TOO_LARGE.encode() in answer
-    assert open_websocket(server.port)  # and it still answers a websocket
-    assert "Traceback" not in server.log.read_text()
-
-
-def _request(port: int, size: int, upgrade: bool) -> bytes:
-    """A request for the page, or its websocket, with a cookie of `size` bytes."""
-    key = base64.b64encode(os.urandom(16)).decode()
-    headers = (f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-               "Sec-WebSocket-Version: 13\r\n" if upgrade else "")
-    return (f"GET /{'ws' if upgrade else ''} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}"
-            f"Cookie: crumbs={'x' * size}\r\n\r\n").encode()
 

@@ -207,6 +207,41 @@ def test_a_line_that_reads_but_does_not_apply_before_the_newest_saved_state_is_f
         store.close()
 
 
+@pytest.mark.parametrize("started", [True, False], ids=["after a start", "never started"])
+def test_a_line_the_rules_refuse_that_a_bug_wrote_before_the_saved_states_is_found_at_start_up(store, clock,
+                                                                                             started) -> None:
+    # Issue 44: a line the rules refuse, written in the middle of the log by a bug (its checksum right, and the
+    # lines before each later saved state unchanged since, so those states hold), went unnoticed: start-up opened
+    # the session from its newest saved state and never replayed the line. Now every line is replayed by a
+    # start-up, once: by this one, from the state the last start's replay reached, or from the first action.
+    session_id = play(store, 20)
+    if started:
+        store, ctx = start(store.root, clock)
+        assert ctx.notices == []
+        live = ctx.sessions.get(session_id)
+    else:
+        store = open_store(store.root, clock)
+        live = SessionManager(store.sessions, GAMES, store.clock).get(session_id)
+    store.sessions.record_change(session_id, Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")),
+                                 "2026-11-21T10:30:00+00:00")  # past the rules, as a bug would write it
+    for i in range(20, 30):
+        live.perform(roll(i))  # the live session plays on, and saves its states after the line
+    store.close()
+    assert (folder_of(store, session_id) / "state-31-30.json").exists()  # saved after the line, which it followed
+    store, ctx = start(store.root, clock)
+    try:
+        [notice] = ctx.notices
+        assert f"The unfinished session {session_id} could not be read: its log cannot be replayed: " in notice
+        assert ("Kept what could still be read of it: its first 20 changes (20 actions on its log). Lost: the next "
+                "11 changes (roll 9 and 9, roll 20, roll 21, roll 22, roll 23 and 6 more).") in notice
+        assert labels(store, session_id) == rolls(20)
+        [aside] = store.root.joinpath("sessions").glob(f"{session_id}.corrupt-*")
+        assert b"roll 9 and 9" in (aside / SEGMENT).read_bytes()
+        ctx.sessions.get(session_id).perform(roll(20))  # and the session carries on
+    finally:
+        store.close()
+
+
 def test_a_last_line_a_crash_cut_short_is_still_dropped_without_a_word(store, clock) -> None:
     session_id = play(store, 12)
     segment = folder_of(store, session_id) / SEGMENT
@@ -332,10 +367,12 @@ def test_every_file_of_any_shape_is_found_set_aside_and_announced(store, clock, 
     store.settings.add_player("Ana")
     store.archive.add(Play("p1", "lure", "2026-11-21T09:00:00+00:00", (), ("Ana",), {}))
     session_id = play(store, 12)
+    start(store.root, clock)[0].close()  # a start-up keeps the state its replay reached (a .checked one)
     folder = folder_of(store, session_id).relative_to(store.root)
-    state = journal.state_files(store.root / folder)[0].name
+    checked, state = journal.state_files(store.root / folder)[:2]
+    assert journal.is_checked(checked) and not journal.is_checked(state)
     for n, relpath in enumerate(["settings.json", "archive.json", folder / "head.json", folder / SEGMENT,
-                                 folder / state]):
+                                 folder / state.name, folder / checked.name]):
         root = shutil.copytree(store.root, tmp_path / f"case-{n}")
         (root / relpath).write_bytes(SHAPES[shape])
         case, ctx = start(root, clock)

@@ -5,6 +5,7 @@ backup, and the notice says what was lost. Never a silent loss, never a start th
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -13,9 +14,9 @@ from hypothesis import strategies as st
 
 from companion.app import build_context
 from companion.core import session as session_module
-from companion.core.actions import Actor
+from companion.core.actions import Action, Actor
 from companion.core.errors import DomainError
-from companion.core.session_log import replay
+from companion.core.session_log import DONE, Change, replay
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, RULES
@@ -27,20 +28,26 @@ from tests.conftest import FakeClock
 from tests.killed_while_writing import roll
 
 ANA, BEN = Actor("ana", "Ana", False), Actor("ben", "Ben", False)
-ACTIONS, BACKED_UP_PART = 40, 25
+REFUSED = Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")  # no die of the table has a 9
+ACTIONS, BACKED_UP_PART, RESTARTED_AFTER = 40, 25, 20
 FUZZ = settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                          HealthCheck.too_slow])
 
 
 def play_a_table(root, backup_after: int) -> str:
     """A dice session of 40 rolls by two players with undos and redos, in segments of 15 lines
-    with states saved every 5 actions, and a backup taken after `backup_after` rolls."""
+    with states saved every 5 actions, Companion started again after 20 rolls (the state its replay
+    reached kept as checked), and a backup taken after `backup_after` rolls."""
     saved = journal.SEGMENT_LINES, session_module.SNAPSHOT_EVERY
     journal.SEGMENT_LINES, session_module.SNAPSHOT_EVERY = 15, 5
     try:
         store = open_store(root, FakeClock())
         session = SessionManager(store.sessions, GAMES, store.clock).create(GAME)
         for n in range(ACTIONS):
+            if n == RESTARTED_AFTER:
+                store.close()
+                store = open_store(root, FakeClock())
+                session = build_context(store, LAPTOP).sessions.get(session.id)
             actor = ANA if n % 3 else BEN
             session.perform(roll(n), actor)
             try:
@@ -68,17 +75,26 @@ def tables(tmp_path_factory):
     return made
 
 
-def damage(data, folder) -> tuple[str, bytes | None]:
-    """Damage one file of the session folder as `data` draws: what file, and what is left of it."""
+def damage(data, folder, on_the_log: set[str]) -> tuple[str, bytes | None]:
+    """Damage one file of the session folder as `data` draws: what file, and what is left of it. A line
+    that did an action still on the log at its end (`on_the_log`: their labels) can also become one the
+    rules refuse, its checksum right ("refuse": a hand's or a bug's). An action undone since is no longer
+    on the log: the rules are asked about it only if it is redone, and refuse it then, in words."""
     files = sorted(p.name for p in folder.iterdir())
     name = data.draw(st.sampled_from(files), label="file")
     path = folder / name
     content = path.read_bytes()
-    how = data.draw(st.sampled_from(["cut", "empty", "delete", "flip"]), label="how")
-    if how == "delete":
+    lines = content.splitlines(keepends=True) if name.startswith("log-") else []
+    done = [i for i, line in enumerate(lines) if json.loads(line).get(DONE, {}).get("label") in on_the_log]
+    how = data.draw(st.sampled_from(["cut", "empty", "delete", "flip"] + (["refuse"] if done else [])), label="how")
+    if how == "refuse":
+        at = data.draw(st.sampled_from(done), label="line")
+        lines[at] = journal.change_to_line(Change(DONE, REFUSED), json.loads(lines[at])["at"])
+        content = b"".join(lines)
+    elif how == "delete":
         path.unlink()
         return name, None
-    if how == "empty":
+    elif how == "empty":
         content = b""
     elif how == "cut":
         content = content[:data.draw(st.integers(0, len(content) - 1), label="length")]
@@ -95,7 +111,7 @@ def start_on_a_copy(tables, which, data, tmp_path_factory):
     shutil.rmtree(root)
     shutil.copytree(template, root)
     before = salvage(root / "sessions" / session_id)  # the session as its whole log has it, line by line
-    name, left = damage(data, root / "sessions" / session_id)
+    name, left = damage(data, root / "sessions" / session_id, {a.label for a in before.record().actions})
     store = open_store(root, FakeClock())
     return store, build_context(store, LAPTOP), session_id, before, name, left
 

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
+from companion.app import build_context
 from companion.core.session_manager import SessionManager
 from companion.games import GAME_MODULES, GAMES
+from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from companion.store.journal import read_head
 from companion.store.sessions import session_ids
@@ -108,6 +110,25 @@ def test_each_session_of_the_earlier_version_replays_to_what_it_showed(earlier) 
         assert [len(session.record.actions), len(session.record.undone)] == was["log"], session_id
         assert summary(was["kind"], session.state) == was["summary"], (was["kind"], session_id)
     assert earlier.notices == []  # nothing was found damaged: a state saved by the earlier rules is not used
+
+
+def test_each_session_of_the_earlier_version_passes_the_start_up_check_then_starts_from_it(earlier, clock) -> None:
+    # Issue 44: start-up replays every line of each log once (none of its states is one a start-up's replay
+    # reached), then each later start from the state that replay kept.
+    wanted = expected()["sessions"]
+    for start in ("first", "next"):
+        store = earlier if start == "first" else open_store(earlier.root, clock)
+        try:
+            ctx = build_context(store, LAPTOP)
+            assert ctx.notices == [], start
+            for session_id, was in wanted.items():
+                session = ctx.sessions.get(session_id)
+                assert [len(session.record.actions), len(session.record.undone)] == was["log"], session_id
+                assert summary(was["kind"], session.state) == was["summary"], (start, was["kind"], session_id)
+        finally:
+            store.close()
+    checked = {p.parent.name for p in (earlier.root / "sessions").glob("*/state-*.checked.json")}
+    assert checked == {sid for sid, was in wanted.items() if was["log"][0] > 0}  # each with an action replayed
 
 
 def test_the_settings_and_archive_of_the_earlier_version_open_as_they_were(earlier) -> None:

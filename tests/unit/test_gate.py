@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from companion.laptop.gate import COOKIE, TableGate, host_allowed, same_origin
+from companion.laptop.gate import COOKIE, DENIAL, HEADERS_AT_MOST, TOO_LARGE, TableGate, host_allowed, same_origin
 from companion.store.table_key import TableKey, load_table_key, renew_table_key
 
 KEY = TableKey("s3cret-s3cret-s3cret-xyz", "482913")
@@ -170,3 +170,27 @@ def test_the_table_key_is_kept_in_the_data_folder_and_renewed_on_request(tmp_pat
     (tmp_path / "table-key.json").write_text("{broken")
     (tmp_path / "table-key.copy.json").write_text("{broken")
     assert load_table_key(tmp_path) not in (first, renewed)  # both damaged: a new key
+
+
+@pytest.mark.parametrize("denial", [True, False], ids=["the server answers in words", "it can only close"])
+def test_a_websocket_with_headers_over_the_limit_is_refused_in_words_where_the_server_lets_it(app, denial) -> None:
+    # Issue 44: the page's 431 says what to do; its websocket's says the same where ASGI's websocket denial
+    # response is offered (uvicorn's protocol offers it: tests/unit/test_gate_headers.py), else it is closed.
+    sent: list[dict] = []
+    scope = {"type": "websocket", "path": "/ws", "query_string": b"", "client": ("127.0.0.1", 50000),
+             "headers": [(b"host", b"127.0.0.1:8550"), (b"cookie", b"c=" + b"x" * HEADERS_AT_MOST)],
+             **({"extensions": {DENIAL: {}}} if denial else {})}
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(TableGate(app, key=None, names=NAMES)(scope, receive, send))
+    assert app.calls == []
+    if denial:
+        assert [m["type"] for m in sent] == [f"{DENIAL}.start", f"{DENIAL}.body"] and sent[0]["status"] == 431
+        assert sent[1]["body"].decode() == TOO_LARGE
+    else:
+        assert sent == [{"type": "websocket.close", "code": 4431}]

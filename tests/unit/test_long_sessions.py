@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.app import build_context
 from companion.core import session as session_module
 from companion.core.actions import Action, Actor
 from companion.core.errors import DomainError
@@ -24,6 +25,7 @@ from companion.core.session_manager import SessionManager
 from companion.core.state_codec import decode, encode
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, RECENT_ROLLS, RULES, set_pool
+from companion.laptop.hosting import LAPTOP
 from companion.store import journal, open_store
 from companion.store.records import record_to_raw
 from tests.killed_while_writing import roll
@@ -110,6 +112,36 @@ def test_opening_a_session_again_starts_from_its_saved_state(store, clock, monke
     assert resumed.state == state
     assert applied[0] < session_module.SNAPSHOT_EVERY  # only the actions after the newest saved state
     assert len(list(journal.state_files(store.sessions.path(session.id)))) == journal.KEEP_STATES
+    store.close()
+
+
+def test_each_line_is_replayed_by_one_start_up_and_a_later_start_replays_only_what_came_since(store, clock,
+                                                                                             monkeypatch) -> None:
+    # Issue 44: start-up checks every line of a log under the rules (a state the live session saved could hide
+    # one they refuse), and keeps the state its replay reached: the next start begins there, not at the first
+    # action, whatever states the live session saved and let go of since.
+    session = manager(store).create(GAME)
+    for n in range(1003):
+        session.perform(roll(n))
+    applied = counted(monkeypatch)
+
+    def started() -> int:
+        nonlocal store
+        store.close()
+        applied[0] = 0
+        store = open_store(store.root, clock)
+        ctx = build_context(store, LAPTOP)
+        replayed = applied[0]
+        assert ctx.notices == [] and ctx.sessions.get(session.id).state == replay(RULES, {}, store.sessions.load(
+            session.id).actions)
+        return replayed
+
+    assert started() == 1003  # the first start: the whole log, from the first action
+    assert started() == 0  # nothing added since
+    resumed = manager(store).get(session.id)
+    for n in range(1003, 1020):  # its own states saved every 5 (and all but the newest two let go)
+        resumed.perform(roll(n))
+    assert started() == 17
     store.close()
 
 
