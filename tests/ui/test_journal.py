@@ -344,6 +344,22 @@ async def test_a_hook_is_two_taps_its_fish_and_the_token_it_takes_landing_it(app
     assert assistant.state.hatch[order[2]] == 1 and sum(assistant.state.hatch.values()) == 1
 
 
+async def test_at_large_text_a_hooked_fish_is_its_species_then_its_colour(app) -> None:
+    # At 150 % text and more the grid's eight species rows ran far below the fold: the species' chips, then
+    # its colour (the colour kept when the species is changed), then the token that lands it.
+    from companion.ui.phone import TEXT_SIZE
+
+    page, _, assistant = await start_assistant(app)
+    page = await app.open(page.routes()[0], prefs={TEXT_SIZE: 200})
+    await until_hooked(page, assistant)
+    assert not page.has(key="hook-brook-black") and page.has(key="hook-species-brook")
+    await page.click(key="hook-colour-black")
+    await page.click(key="hook-species-coho")
+    await page.click(key="hook-species-brook")  # another species: the colour tapped stays
+    await page.click(key="no-token")
+    assert [(f.species.value, f.color.value) for f in assistant.state.fish] == [("brook", "black")]
+
+
 async def test_a_silent_angler_cast_is_one_tap_on_the_picture_of_its_column(app) -> None:
     """Seed 000, SILENT ANGLER'S TURN 1-3: to the bottom row of the die's column, one Strike card for every fish
     the token is on or drifts to, none on a Rock, up a row on a miss, over after the top row. Issue 43: a tap

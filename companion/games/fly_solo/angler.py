@@ -272,7 +272,8 @@ def column(day: AnglerDay, rows: Sequence[bool]) -> Action:
     first, held = day.strike.row, list(rows)
     after = cast_column(day, {"fish": held}).strike
     looked = held[:after.row - first] if after.status == "hooked" else held
-    said = ", ".join(f"{'a fish' if fish else 'a rock'} {strike_rules.ROWS[first + i]}" for i, fish in enumerate(looked))
+    said = ", ".join(f"{'a fish' if fish else 'a rock'} {strike_rules.ROWS[first + i]}"
+                     for i, fish in enumerate(looked))
     ends = "hooked!" if after.status == "hooked" else "no hook"
     return Action("column", {"fish": held}, f"Silent Angler's {day.die}: {said}: {ends}")
 

@@ -52,12 +52,14 @@ class UndoBar:
         # Labels can be long ("Undo: Ana: the shared die, Oyster: fill Oyster box 1"): two lines at most.
         lines = self._lines
         undo_button = ft.OutlinedButton(
-            content=ft.Text(view.label or "Nothing to undo", max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, size=14),
+            content=ft.Text(view.label or "Nothing to undo", max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+                            size=14),
             icon=ft.Icons.LOCK if view.locked else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
             key="undo", disabled=undo is None or view.locked)
         redo_words = button_label("Redo", redo) or "Redo"
         redo_button = ft.OutlinedButton(
-            content=ft.Text(redo_words, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, size=14), icon=ft.Icons.REDO,
+            content=ft.Text(redo_words, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, size=14),
+            icon=ft.Icons.REDO,
             on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None, expand=redo is not None)
         # A Redo that names its action shares the row (2 parts to Undo's 3), never squeezing Undo to
         # a letter; a plain Redo takes its own size. The wrapper's key changes with what the buttons

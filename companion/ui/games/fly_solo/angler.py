@@ -259,9 +259,9 @@ class AnglerScreen(SessionScreen):
 
     def _hooked(self, day: AnglerDay) -> ft.Control:
         """Its fish (one tap on its species' square of its colour; at large text its species, then its
-        colour; its points when not the last ones), then the token it takes, which lands it: one tap, the colours in the order the wheel gives, first the
-        one its die points at. The Strike cards are not shown again: at large text they pushed the fish below
-        the fold."""
+        colour; its points when not the last ones), then the token it takes, which lands it: one tap, the
+        colours in the order the wheel gives, first the one its die points at. The Strike cards are not
+        shown again: at large text they pushed the fish below the fold."""
         order = wheel_order(day.die or 1, j.RULES.adventure.wheel)
         fish = self._fish_in_two() if self.host.large_text else self._fish_grid()
         low, high = self._range()  # the points the chosen species' cards print
@@ -295,8 +295,8 @@ class AnglerScreen(SessionScreen):
                 chosen = (species, colour) == (self.species, self.colour)
                 square = fish_square(colour, ft.Text(colour.value.capitalize(), size=15, weight=ft.FontWeight.BOLD,
                                                      color=FISH_TEXT[colour]),
-                                     lambda s=species, c=colour: self._pick(s, c), f"hook-{species.value}-{colour.value}",
-                                     chosen)
+                                     lambda s=species, c=colour: self._pick(s, c),
+                                     f"hook-{species.value}-{colour.value}", chosen)
                 square.tooltip = f"Hooked: {a(colour.value)} {species.label}" + (" (chosen)" if chosen else "")
                 squares.append(square)
             low, high = ranges[species]
@@ -307,7 +307,7 @@ class AnglerScreen(SessionScreen):
     def _fish_in_two(self) -> ft.Control:
         """At large text, where the grid's eight rows run far below the fold: the species, then its colour
         (scrolled into view), a tap each."""
-        species = ChoiceRow([(s.value, s.label) for s in Species], lambda v: self._pick(Species(v), None),
+        species = ChoiceRow([(s.value, s.label) for s in Species], lambda v: self._pick(Species(v), self.colour),
                             key="hook-species", width=96)
         if self.species:
             species.select(self.species.value)
