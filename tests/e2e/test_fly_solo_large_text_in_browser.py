@@ -60,6 +60,8 @@ def test_every_tap_of_the_silent_anglers_day_is_on_screen_at_200_percent(make_se
                 tap(phone.button("Points on the card: 2"), "points")
                 tap(phone.page.get_by_role("button", name=re.compile(" token$")).first, "token")
             elif phone.button(FISH).count():
+                if "column" not in taps:
+                    phone.shot("large-text-day-column-200-phone")  # the pictures of the column, under its die
                 tap(phone.button(FISH), "column")
             else:
                 break
