@@ -344,6 +344,20 @@ async def test_a_hook_is_two_taps_its_fish_and_the_token_it_takes_landing_it(app
     assert assistant.state.hatch[order[2]] == 1 and sum(assistant.state.hatch.values()) == 1
 
 
+async def test_the_assistants_page_opened_by_its_address_offers_to_start_the_day(app) -> None:
+    # Play Day N on the adventure's page starts the Day; a phone that opens the assistant's address before
+    # anyone did (a bookmark, a reload) is offered Start Day N, and that starts the same one Day.
+    page, session = await new_adventure(app)
+    await page.click(key="buy-momentum-1A")
+    page = await app.open(f"/games/fly-solo/journal/{session.id}/angler")
+    assert page.has(key="start-angler") and app.ctx.sessions.open_records(sa.GAME) == []
+    await page.click(key="start-angler")
+    assert page.has(key="roll-4") and len(app.ctx.sessions.open_records(sa.GAME)) == 1
+    other = await app.open(f"/games/fly-solo/journal/{session.id}")
+    await other.click(key="open-assistant")  # the Day already started: no second one
+    assert other.has(key="roll-4") and len(app.ctx.sessions.open_records(sa.GAME)) == 1
+
+
 async def test_at_large_text_a_hooked_fish_is_its_species_then_its_colour(app) -> None:
     # At 150 % text and more the grid's eight species rows ran far below the fold: the species' chips, then
     # its colour (the colour kept when the species is changed), then the token that lands it.
