@@ -39,8 +39,9 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.see(phone.text("Day 1 at L1 Crooked Fork"))
     phone.button("Points on the card: 4").click()  # one tap of its digit
     brook = phone.page.get_by_role("button", name=re.compile("^Catch for you: black Brook"))
-    for _ in range(7):
+    for n in range(7):  # each tap's answer drawn before the next, as a thumb waits (CI: a tap in a redraw lost)
         brook.click()
+        phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
     phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
     phone.button("Your tan hatch tokens: 2").click()  # one tap for two tokens
     phone.button("Silent Angler: 0").click()
@@ -48,8 +49,10 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.see(phone.text("3"))  # the Angler's points start at its own 3, not at your 4
     phone.button("Points on the card: 4").click()
     coho = phone.page.get_by_role("button", name=re.compile("^Catch for the Silent Angler: gold Coho"))
-    coho.click()
-    coho.click()
+    for n in range(2):
+        coho.click()
+        phone.see(phone.page.get_by_role("button", name=re.compile(
+            rf"^Catch for the Silent Angler: gold Coho \({n + 1} ")))
     phone.see(phone.button("Silent Angler: 17"))  # 2 x 4 fish points, Most Coho 6, L1: a pair of Coho 3
     phone.see(phone.text("Tap the colour of the Bonus Hatch Token: L1 has one."))
     phone.button("Tan token").click()
