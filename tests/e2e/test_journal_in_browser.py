@@ -114,8 +114,15 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
         phone.button(FISH).click()  # the whole column in one tap
         phone.page.wait_for_timeout(400)
         if phone.text("HOOKED! Which fish?").count():
+            coho = phone.page.get_by_role("button", name=re.compile("^Hooked: a gold Coho"))
+            phone.see(coho)
+            for _ in range(40):  # brought to the top by itself: the grid's last row, Coho, whole in view
+                if phone.on_screen(coho):
+                    break
+                phone.page.wait_for_timeout(250)
+            assert phone.on_screen(coho), ("Coho below the fold", coho.first.bounding_box())
             phone.shot("journal-angler-which-fish")  # its species and colour: one square of the grid
-            phone.page.get_by_role("button", name=re.compile("^Hooked: a gold Coho")).click()
+            coho.click()
             landing = phone.button("No token in the column: its track moves a space")
             phone.page.wait_for_function(  # scrolled into view by itself: the points and the tokens
                 "() => [...document.querySelectorAll('flt-semantics[role=button]')].some(e => "

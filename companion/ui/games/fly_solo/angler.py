@@ -37,7 +37,8 @@ from companion.ui.theme import big_button_style
 D6 = "d6"
 DEFAULT_POINTS = 3
 MOMENTUM_5 = "5A"  # the journal's name for Momentum tile 5 (A side up at each Day's start; B: re-roll the pool)
-HOOK_REST = "hook-rest"  # the scroll key of a hook's points and tokens
+HOOK_FISH = "hook-fish"  # the scroll key of "HOOKED! Which fish?" and its fish (all eight rows in view)
+HOOK_REST = "hook-rest"  # of a hook's points and tokens
 HOOK_TOKENS = "hook-tokens"  # of its tokens alone
 HOOK_COLOUR = "hook-colour"  # of its colours, once its species is named (at large text)
 POOL_DIE = 48  # px: five dice and their gaps in one row of a 360 px phone, a 56 px target each
@@ -250,7 +251,7 @@ class AnglerScreen(SessionScreen):
             return ft.Column([  # the pictures first, what they mean after them (large text: in view)
                 ft.Row([face.control, ft.Text(f"Column {die}, {rows}:", size=18, weight=ft.FontWeight.W_600,
                                               expand=True)], spacing=12),
-                column_choice(strike.row, lambda held: self._then_cast(lambda d: sa.column(d, held)), "river"),
+                column_choice(strike.row, self._cast_column, "river"),
                 cards,
                 ft.Text("Tap the picture of that column: a fish draws a Strike card, a rock none; the cast drifts "
                         "up until a hook.", size=15),
@@ -268,10 +269,11 @@ class AnglerScreen(SessionScreen):
         self.points = max(low, min(high, self.points))
         points = NumberPad("Points on the card", self.points, low, high, self._set_points, "hook-points", False)
         return ft.Column([
-            ft.Text(spans=[ft.TextSpan("HOOKED! ", ft.TextStyle(size=30, color="#C62828")),
-                           ft.TextSpan("Which fish?", ft.TextStyle(size=22))],
-                    weight=ft.FontWeight.BOLD, key="angler-hooked", text_align=ft.TextAlign.CENTER),
-            fish,
+            ft.Column([ft.Text(spans=[ft.TextSpan("HOOKED! ", ft.TextStyle(size=30, color="#C62828")),
+                                      ft.TextSpan("Which fish?", ft.TextStyle(size=22))],
+                               weight=ft.FontWeight.BOLD, key="angler-hooked", text_align=ft.TextAlign.CENTER),
+                       fish], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                      key=ft.ScrollKey(HOOK_FISH)),
             ft.Column([  # brought into view once the fish is named: the points, then the token that lands it
                 points.control,
                 ft.Column([
@@ -333,6 +335,12 @@ class AnglerScreen(SessionScreen):
         actions, one tap; each Undo takes one back."""
         if self.act(lambda d: sa.your_fish(SEVEN)):
             self.act(sa.end_round)
+
+    def _cast_column(self, held: list[bool]) -> None:
+        """The column's picture tapped: the cast drifts up it; a hook brings its question to the top of the
+        page (the grid's last rows were under the navigation bar, Coho among them)."""
+        if self._then_cast(lambda d: sa.column(d, held)) and self.view.strike.status == "hooked":
+            self.bring_into_view(HOOK_FISH)
 
     def _take(self, index: int) -> None:
         self._then_cast(lambda d: sa.take(d, index))
