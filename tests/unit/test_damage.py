@@ -21,6 +21,8 @@ from tests.killed_while_writing import roll
 
 ACTIONS = 250
 SEGMENT = "log-000000.jsonl"
+# A roll of 9 and 9 on two d6: it reads as any line, only the rules refuse it (a hand's or a bug's).
+REFUSED = Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9"))
 
 
 def play(store, n: int = ACTIONS, backup: bool = True) -> str:
@@ -171,8 +173,7 @@ def test_without_a_backup_a_log_cut_short_keeps_what_reads_and_says_how_much_is_
 def test_a_line_that_reads_but_does_not_apply_is_found_at_start_up(store, clock) -> None:
     session_id = play(store, 20)
     store = open_store(store.root, clock)
-    store.sessions.record_change(session_id, Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")),
-                                 "2026-11-21T10:30:00+00:00")  # sealed as any line: only the rules refuse it
+    store.sessions.record_change(session_id, REFUSED, "2026-11-21T10:30:00+00:00")  # sealed as any line
     store.close()
     store, ctx = start(store.root, clock)
     try:
@@ -195,7 +196,7 @@ def test_a_line_that_reads_but_does_not_apply_before_the_newest_saved_state_is_f
     assert journal.state_files(folder_of(store, session_id))  # a state saved after the line changed below
     lines = segment.read_bytes().splitlines(keepends=True)
     at = json.loads(lines[3])["at"]
-    lines[3] = journal.change_to_line(Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")), at)
+    lines[3] = journal.change_to_line(REFUSED, at)
     segment.write_bytes(b"".join(lines))
     store, ctx = start(store.root, clock)
     try:
@@ -222,8 +223,7 @@ def test_a_line_the_rules_refuse_that_a_bug_wrote_before_the_saved_states_is_fou
     else:
         store = open_store(store.root, clock)
         live = SessionManager(store.sessions, GAMES, store.clock).get(session_id)
-    store.sessions.record_change(session_id, Change(DONE, Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")),
-                                 "2026-11-21T10:30:00+00:00")  # past the rules, as a bug would write it
+    store.sessions.record_change(session_id, REFUSED, "2026-11-21T10:30:00+00:00")  # as a bug would write it
     for i in range(20, 30):
         live.perform(roll(i))  # the live session plays on, and saves its states after the line
     store.close()
