@@ -3,7 +3,10 @@ that changes the winner, Undo, and the play saved in its place (same id and date
 
 from __future__ import annotations
 
+import io
 import json
+
+from PIL import Image, ImageStat
 
 from companion.games.fleet_dice import edit
 from companion.store import open_store
@@ -44,3 +47,28 @@ def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) 
     [saved] = json.loads((data / "archive.json").read_text())["plays"].values()
     assert saved["id"] == "play1" and saved["played_at"] == "2026-11-20T21:00:00+00:00"
     assert [r["total"] for r in saved["results"]] == [13, 7] and saved["winners"] == ["Ana"]
+
+
+def test_a_number_pads_backspace_key_draws_its_arrow(tmp_path, make_server, phone: AppPage) -> None:
+    """The key that takes the last digit off shows its arrow. It was the "⌫" character, drawn as an empty
+    box (no bundled font has it; seen in screenshots); Material's backspace icons draw nothing in Flet's
+    client, and this check fails on them (a blank key)."""
+    data = tmp_path / "data"
+    store = open_store(data)
+    store.archive.add(edit.to_play(edit.new_correction({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
+    store.close()
+    server = make_server(data_dir=data, players=("Ana", "Ben"))
+    phone.open(f"{server.url}/history/play1")
+    phone.button("Edit").click()
+    phone.see(phone.text("Correct a Fleet Dice play"))
+    back = phone.page.get_by_role("button", name="the last digit off").first  # the coins' pad
+    for _ in range(40):  # down the sheet to the coins, a wheel at a time as a thumb would
+        box = back.bounding_box() if back.count() else None
+        if box and 150 < box["y"] < 550:
+            break
+        phone.page.mouse.move(180, 300)
+        phone.page.mouse.wheel(0, 300)
+        phone.page.wait_for_timeout(200)
+    phone.page.wait_for_timeout(500)
+    key = Image.open(io.BytesIO(back.screenshot())).convert("L")
+    assert ImageStat.Stat(key).stddev[0] > 10, "the backspace key is blank"

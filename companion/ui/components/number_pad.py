@@ -3,8 +3,9 @@ one way the app asks for a count or a number (a fish card's catch number, hatch 
 boxes of a track).
 
 A short range (at most VALUE_KEYS numbers: "0 1 2 3") has a key per number, the chosen one filled:
-any number in one tap. A longer one has its digit keys ("10" is 1 then 0, ⌫ takes the last digit
-off).
+any number in one tap. A longer one has its digit keys ("10" is 1 then 0, the key with a back arrow takes
+the last digit off: no bundled font draws the ⌫ character, and Flet's client draws no Material backspace
+icon).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class NumberPad:
         else:
             keys = [_key(reads, str(d), f"{key}-{d}", lambda d=d: on_set(typed(value, d, appending, least, most)))
                     for d in (*range(1, 10), 0) if d <= most]
-            keys.append(_key(reads, "⌫", f"{key}-back", lambda: on_set(max(value // 10, least)),
+            keys.append(_key(reads, ft.Icons.ARROW_BACK, f"{key}-back", lambda: on_set(max(value // 10, least)),
                              "the last digit off"))
         # Keyed, so a pad drawn anew is matched with the one drawn before (put in a `slot`): its keys stay the
         # same controls on the phone, and a tap on one while another phone's move redraws it is not lost.
@@ -62,14 +63,16 @@ class NumberPad:
                                  key=f"pad-{key}")
 
 
-def _key(reads: str, face: str, key: str, on_tap: Callable[[], None], words: str | None = None,
+def _key(reads: str, face: str | ft.IconData, key: str, on_tap: Callable[[], None], words: str | None = None,
          chosen: bool | None = None) -> ft.Control:
     """A key, 48 px square; a screen reader hears which number it types into, and whether it is the
     number chosen (a key per number)."""
     filled = bool(chosen)
+    ink = ft.Colors.ON_PRIMARY if filled else None
+    shown = ft.Icon(face, size=22, color=ink, semantics_label=f"{reads}: {words}") if not isinstance(face, str) else \
+        ft.Text(face, size=20, weight=ft.FontWeight.W_600, semantics_label=f"{reads}: {words or face}", color=ink)
     box = ft.Container(
-        ft.Text(face, size=20, weight=ft.FontWeight.W_600, semantics_label=f"{reads}: {words or face}",
-                color=ft.Colors.ON_PRIMARY if filled else None),
+        shown,
         key=key, width=TAP_SMALL, height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY if filled else ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap())
     return ft.Semantics(checked=chosen, content=box, key=f"key-{key}") if chosen is not None else \
