@@ -19,10 +19,9 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
         ana.button(name).click()
     ana.button("Start the game").click()
     ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
-    add = ana.button("Add this fish: 7 (3 VP)")
+    add = ana.button("Add this fish: 7 (3 VP)")  # the card's VP key adds it: no Add below the fold
     ana.see(add)
-    box = add.bounding_box()  # pinned: on screen however long the entry (it was below the fold)
-    assert box["y"] + box["height"] <= ana.page.viewport_size["height"], box
+    wait_for(lambda: ana.on_screen(add))  # the entry brought into view, its VP keys above the fold
     add.click()
     ana.button("Catch number: 8").click()  # a number pad: its digit
     ana.button("Add this fish: 8 (3 VP)").click()

@@ -30,11 +30,10 @@ async def start(page) -> None:
 
 async def splash(page) -> None:
     """Two fish (2 players: "Reveal ... 2 in 2-3 players game"): a 7 for 3 VP, a 9 for 4 VP with a pair."""
-    await page.click(key="fish-add")  # the entry starts at 7 (3 VP), no requirement
+    await page.click(key="fish-vp-3")  # the entry starts at 7, no requirement: the VP key adds the fish
     await page.click(key="fish-catch-9")  # a number in one tap: its digit
-    await page.click(key="fish-vp-4")
     await page.click(key="need-pair")
-    await page.click(key="fish-add")
+    await page.click(key="fish-vp-4")
     await page.click(key="lure-splash")
 
 
@@ -226,20 +225,40 @@ async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pi
     await start(page)
     await page.click(key="fish-catch-1")
     await page.click(key="fish-catch-0")
-    await page.click(key="fish-vp-4")
     await page.click(key="need-pair")
-    await page.click(key="fish-add")  # 5 taps, the Add included
+    await page.click(key="fish-vp-4")  # 4 taps: the VP key adds the fish, no Add
     await page.click(key="fish-catch-3")  # a new card's number starts afresh
     assert page.find(key="fish-catch-count").value == "3"
     assert not page.has(key="main-action") and not page.has(key="lure-splash")
-    await page.click(key="fish-add")
-    assert not page.has(key="fish-entry") and "Fish 3 of 2" not in page.texts()
+    await page.click(key="fish-vp-4")
+    assert not page.has(key="fish-entry") and "Fish 3 of 2: catch number" not in page.texts()
     # pinned: the view's floating button, above the navigation bar whatever is scrolled
     assert page.page.views[-1].floating_action_button is page.find(key="lure-splash")
     await page.click(key="lure-splash")
     state = app.ctx.sessions.latest("lure").state
     assert [f.describe() for f in state.middle] == ["10 (4 VP, a pair)", "3 (4 VP, a pair)"]
 
+
+
+async def test_a_fish_card_that_asks_nothing_takes_three_taps_at_most(app, roster) -> None:
+    # The audit: each fish card took 3-5 taps (its catch number, its VP, a requirement, then "Add this fish");
+    # the target is 3. A card "12 (5 VP)": 1, 2, then its VP key, which adds it; "9 (4 VP, a pair)": 9, the
+    # pair, its VP key.
+    page = await app.open("/games/lure/round")
+    await start(page)
+    await page.click(key="fish-catch-1")
+    await page.click(key="fish-catch-2")
+    vp = page.find(key="key-fish-vp-5")  # a button that acts, not a number to choose
+    assert vp.button and vp.checked is None and vp.content.content.semantics_label == "Add this fish: 12 (5 VP)"
+    taps = 2
+    for key in ("fish-vp-5", "fish-catch-9", "need-pair", "fish-vp-4"):
+        await page.click(key=key)
+        taps += 1
+        if taps == 3:
+            assert "Fish 2 of 2: catch number" in page.texts()
+    assert taps == 6
+    await page.click(key="lure-splash")
+    assert [f.describe() for f in state(app).middle] == ["12 (5 VP)", "9 (4 VP, a pair)"]
 
 
 async def test_a_shared_win_says_why_on_every_phone_and_in_history(app) -> None:
@@ -276,7 +295,7 @@ async def test_another_phone_is_not_told_to_enter_fish_one_phone_is_typing(app, 
     ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
     await start(ana)
     ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
-    await ana.click(key="fish-add")
+    await ana.click(key="fish-vp-3")
     await app.settle()
     assert ana.find(key="fish-left").value == "Enter 1 more fish, then reveal them."
     assert ben.find(key="fish-left").value == ("Enter the 2 fish here, or wait: a phone entering them shows them "

@@ -135,7 +135,8 @@ def segments(options: Sequence[Segment], selected: str, on_pick: Callable[[str],
                   key=key, wrap=True, spacing=6, run_spacing=6)
 
 
-def panel(*controls: ft.Control, key: str | None = None, color: str = ft.Colors.SURFACE_CONTAINER) -> ft.Control:
+def panel(*controls: ft.Control, key: str | ft.ScrollKey | None = None,
+          color: str = ft.Colors.SURFACE_CONTAINER) -> ft.Control:
     """A rounded block of a screen holding one thing to do (a pick, a turn, an answer)."""
     return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
 

@@ -63,6 +63,15 @@ class NumberPad:
                                  key=f"pad-{key}")
 
 
+def acting_keys(label: str, least: int, most: int, on_tap: Callable[[int], None], key: str, reads: str,
+                words: Callable[[int], str]) -> ft.Control:
+    """`label`, then a key per number that acts at once, none chosen (a fish card's VP key adds the
+    card: no separate Add); a screen reader hears `reads` and the key's `words` ("Add this fish: 12 (5 VP)")."""
+    keys = [_key(reads, str(n), f"{key}-{n}", lambda n=n: on_tap(n), words(n)) for n in range(least, most + 1)]
+    return ft.Column([ft.Text(label, size=16), ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)],
+                     spacing=4, key=f"pad-{key}")
+
+
 def _key(reads: str, face: str | ft.IconData, key: str, on_tap: Callable[[], None], words: str | None = None,
          chosen: bool | None = None) -> ft.Control:
     """A key, 48 px square; a screen reader hears which number it types into, and whether it is the

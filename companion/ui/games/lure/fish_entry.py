@@ -1,5 +1,5 @@
-"""Lure's Splash on screen: the fish the table reveals, entered from their cards (catch number, VP,
-a requirement), fish entered before one tap away."""
+"""Lure's Splash on screen: the fish the table reveals, entered from their cards (catch number, a
+requirement, then the VP key that adds the fish), fish entered before one tap away."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ import flet as ft
 from companion.core.errors import DomainError
 from companion.core.words import count
 from companion.games.lure import rules as lure
-from companion.games.lure.cards import FishCard, requirement_from_dict
+from companion.games.lure.cards import MAX_CATCH, MAX_FACE, MAX_VP, MIN_CATCH, MIN_VP, FishCard, requirement_from_dict
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME
-from companion.ui.components.common import chip, panel
-from companion.ui.components.number_pad import NumberPad
+from companion.ui.components.common import panel
+from companion.ui.components.number_pad import KEY_GAP, NumberPad, acting_keys
+from companion.ui.theme import TAP_SMALL
 from companion.ui.session_screen import SessionScreen
 
-NUMBERS = ("catch", "vp", "n", "m")
+NUMBERS = ("catch", "n", "m")
+ENTRY = "fish-entry"
+NEED_NUMBERS = "fish-need-numbers"
 KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
          "special": "A special die", "other": "Other: check at the table"}
 
@@ -26,7 +29,8 @@ class FishEntry:
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
         self.draft: list[FishCard] = []
-        self.fish = {"catch": 7, "vp": 3, "kind": "none", "n": 6, "m": 1}
+        self.fish = {"catch": 7, "kind": "none", "n": 6, "m": 1}
+        self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
 
     def controls(self, state: LureState) -> list[ft.Control]:
@@ -35,36 +39,38 @@ class FishEntry:
             self.draft = self.draft[:wanted]
         kind = self.fish["kind"]
         entry = [
-            ft.Text(f"Fish {len(self.draft) + 1} of {wanted}: what its card shows", size=16,
-                    weight=ft.FontWeight.W_600),
-            self._pad("Catch number", "catch", 1, 60),
-            self._pad("VP", "vp", 0, 20),
-            ft.Text("Requirement:", size=15),
-            ft.Row([chip(words, lambda k=k: self._set("kind", k), key=f"need-{k}", selected=k == kind)
-                    for k, words in KINDS.items()], wrap=True, spacing=6, run_spacing=6),
+            self._pad(f"Fish {len(self.draft) + 1} of {wanted}: catch number", "catch", MIN_CATCH, MAX_CATCH,
+                      reads="Catch number"),
+            ft.Row([self._need(k, words, k == kind) for k, words in KINDS.items()], spacing=KEY_GAP),
         ]
-        if kind in ("shows", "both"):
-            entry.append(self._pad("A die showing" if kind == "shows" else "First number", "n", 1, 20))
-        if kind == "both":
-            entry.append(self._pad("Second number", "m", 1, 20))
+        if kind in ("shows", "both"):  # the requirement's numbers, opened under the finger
+            numbers = [self._pad("A die showing" if kind == "shows" else "First number", "n", 1, MAX_FACE)]
+            if kind == "both":
+                numbers.append(self._pad("Second number", "m", 1, MAX_FACE))
+            entry.append(ft.Column(numbers, spacing=8, key=ft.ScrollKey(NEED_NUMBERS)))
+        # The card's VP last, its key adding the fish: a card that asks nothing is its catch number and its VP.
+        entry.append(acting_keys("Its VP adds it:", MIN_VP, MAX_VP, lambda vp: self._add(self._card(vp)),
+                                 "fish-vp", "Add this fish", lambda vp: self._card(vp).describe()))
         controls: list[ft.Control] = []
         if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
-            controls.append(panel(*entry, key="fish-entry"))
+            controls.append(panel(*entry, key=ft.ScrollKey(ENTRY)))
+            if self._shown != (state.round, len(self.draft)):  # a new card to enter: its whole entry in view
+                self._shown = (state.round, len(self.draft))
+                self.screen.bring_into_view(ENTRY)
             known = self._library(state)
             if known:
                 controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
                     ft.OutlinedButton(c.describe(), key=f"known-{i}", disabled=len(self.draft) >= wanted,
                                       on_click=lambda e, c=c: self._add(c))
                     for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
-        controls.append(ft.Row([ft.OutlinedButton(f"{c.describe()} ✕", key=f"draft-{i}", tooltip="Take this fish back",
-                                                  on_click=lambda e, i=i: self._drop(i))
+        # A cross as Material's icon: the "✕" character drew as an empty box (no bundled font has it).
+        controls.append(ft.Row([ft.OutlinedButton(c.describe(), icon=ft.Icons.CLOSE, key=f"draft-{i}",
+                                                  tooltip="Take this fish back", on_click=lambda e, i=i: self._drop(i))
                                 for i, c in enumerate(self.draft)], wrap=True, spacing=6, run_spacing=6))
         if len(self.draft) == wanted:  # below the entry, yet always on screen
             self.screen.pin("Reveal these fish" if wanted else "Go on to the cast", ft.Icons.WATER, "lure-splash",
                             self._reveal)
-        else:  # the entry's next tap, on screen however long the entry (it was below the fold)
-            self.screen.pin(f"Add this fish: {self._card().describe()}", ft.Icons.ADD, "fish-add",
-                            lambda: self._add(self._card()))
+        else:
             # The fish typed live on the phone typing them until revealed: another phone does not see them.
             said = (f"Enter {wanted - len(self.draft)} more fish, then reveal them." if self.draft else
                     f"Enter the {count(wanted, 'fish', 'fish')} here, or wait: a phone entering them shows them to "
@@ -73,18 +79,28 @@ class FishEntry:
                                     color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
 
-    def _pad(self, label: str, name: str, least: int, most: int) -> ft.Control:
+    def _pad(self, label: str, name: str, least: int, most: int, reads: str | None = None) -> ft.Control:
         return NumberPad(label, self.fish[name], least, most, lambda v: self._set(name, v), f"fish-{name}",
-                         appending=self.typing == name).control
+                         appending=self.typing == name, reads=reads).control
 
-    def _card(self) -> FishCard:
+    def _need(self, kind: str, words: str, chosen: bool) -> ft.Control:
+        """A requirement as a picture on a 48 px tile (its dice, its N and M), one row of six on a phone at any
+        text size; a screen reader hears its words."""
+        tile = ft.Container(
+            ft.Image(src=f"games/lure/needs/{kind}.svg", width=38, height=38), key=f"need-{kind}", width=TAP_SMALL,
+            height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SECONDARY_CONTAINER,
+            border=ft.Border.all(3, ft.Colors.PRIMARY) if chosen else None, on_click=lambda e: self._set("kind", kind))
+        return ft.Semantics(checked=chosen, label=words, content=tile, key=f"key-need-{kind}")
+
+    def _card(self, vp: int) -> FishCard:
         f = self.fish
         need = {"kind": f["kind"]}
         if f["kind"] in ("shows", "both"):
             need["n"] = f["n"]
         if f["kind"] == "both":
             need["m"] = f["m"]
-        return FishCard(f["catch"], f["vp"], requirement_from_dict(need))
+        return FishCard(f["catch"], vp, requirement_from_dict(need))
 
     def _library(self, state: LureState) -> list[FishCard]:
         """Every fish card entered before, in this game or a saved one: no typing twice."""
@@ -104,9 +120,12 @@ class FishEntry:
         return sorted(seen, key=lambda c: (c.catch, c.vp, c.requirement.kind))[:24]
 
     def _set(self, key: str, value) -> None:
+        opens = key == "kind" and value in ("shows", "both") and value != self.fish["kind"]
         self.fish[key] = value
         self.typing = key if key in NUMBERS else None
         self.screen.render()
+        if opens:  # its numbers and the VP keys after them on screen together, the catch number scrolled past
+            self.screen.bring_into_view(NEED_NUMBERS)
 
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
