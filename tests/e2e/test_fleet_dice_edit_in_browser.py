@@ -20,13 +20,19 @@ ENTRY = {"players": [
 ]}
 
 
-def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) -> None:
+def open_the_play(tmp_path, make_server, phone: AppPage):
+    """The saved play's History page on the phone; the data folder."""
     data = tmp_path / "data"
     store = open_store(data)
     store.archive.add(edit.to_play(edit.new_correction({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
     store.close()
     server = make_server(data_dir=data, players=("Ana", "Ben"))
     phone.open(f"{server.url}/history/play1")
+    return data
+
+
+def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) -> None:
+    data = open_the_play(tmp_path, make_server, phone)
     phone.see(phone.text("Ben wins"))
     phone.button("Edit").click()
     phone.see(phone.text("Correct a Fleet Dice play"))
@@ -53,12 +59,7 @@ def test_a_number_pads_backspace_key_draws_its_arrow(tmp_path, make_server, phon
     """The key that takes the last digit off shows its arrow. It was the "⌫" character, drawn as an empty
     box (no bundled font has it; seen in screenshots); Material's backspace icons draw nothing in Flet's
     client, and this check fails on them (a blank key)."""
-    data = tmp_path / "data"
-    store = open_store(data)
-    store.archive.add(edit.to_play(edit.new_correction({"entry": ENTRY}), "play1", "2026-11-20T21:00:00+00:00"))
-    store.close()
-    server = make_server(data_dir=data, players=("Ana", "Ben"))
-    phone.open(f"{server.url}/history/play1")
+    open_the_play(tmp_path, make_server, phone)
     phone.button("Edit").click()
     phone.see(phone.text("Correct a Fleet Dice play"))
     back = phone.page.get_by_role("button", name="the last digit off").first  # the coins' pad
