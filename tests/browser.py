@@ -170,6 +170,17 @@ SCROLLED_AREA = """() => {
     return areas.length ? {top: areas[0].top, bottom: areas[0].bottom} : null;
 }"""
 
+# The page's scrolled area (as SCROLLED_AREA) and whether the element is inside it; null when the
+# page has none.
+IN_SCROLLED_AREA = """(el) => {
+    const areas = [...document.querySelectorAll('flt-semantics')]
+        .filter(e => ['scroll', 'auto'].includes(getComputedStyle(e).overflowY))
+        .sort((a, b) => b.getBoundingClientRect().height - a.getBoundingClientRect().height);
+    if (!areas.length) return null;
+    const r = areas[0].getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, inside: areas[0].contains(el)};
+}"""
+
 # Resolves once the page's accessibility tree has not changed for 400 ms (at most 10 s): what the
 # phone shows has settled.
 SETTLED = """() => new Promise(resolve => {
@@ -257,12 +268,18 @@ class AppPage:
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def on_screen(self, locator) -> bool:
-        """Whether `locator` is whole on screen without a scroll: inside the page's scrolled area and
-        not cut by its bottom edge (the tree cuts a node to what shows: one cut there ends on the edge;
-        one at the top edge is whole, as the app scrolls a question to the top)."""
-        area, box = self.page.evaluate(SCROLLED_AREA), locator.first.bounding_box()
-        return area is not None and box is not None and area["top"] <= box["y"] and \
-            box["y"] + box["height"] < area["bottom"]
+        """Whether `locator` is whole on screen without a scroll. Inside the page's scrolled area: not
+        cut by its bottom edge (the tree cuts a node to what shows: one cut there ends on the edge; one
+        at the top edge is whole, as the app scrolls a question to the top). Outside it (a step's button
+        pinned above the navigation bar or floating over the page): whole inside the screen."""
+        where = locator.first.evaluate(IN_SCROLLED_AREA)
+        box = locator.first.bounding_box()
+        if where is None or box is None:
+            return False
+        bottom = box["y"] + box["height"]
+        if where["inside"]:
+            return where["top"] <= box["y"] and bottom < where["bottom"]
+        return 0 <= box["y"] and bottom <= self.page.viewport_size["height"]
 
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)
@@ -299,12 +316,14 @@ class AppPage:
         are not where the player sees them."""
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
         self.page.mouse.move(width / 2, height / 2)
+        area = self.page.evaluate(SCROLLED_AREA)
+        top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
         for _ in range(60):
             box = locator.first.bounding_box()
             if box is None:
                 need = height  # not drawn yet: further down
-            elif box["y"] < 0:
-                need = box["y"] - 40
+            elif box["y"] < top:
+                need = box["y"] - top - 40
             else:
                 need = box["y"] + box["height"] - (height - clear)
                 if need <= 0:

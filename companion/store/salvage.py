@@ -138,8 +138,10 @@ def salvage(folder: Path) -> Salvage:
         except CorruptFileError:
             lines, torn = _whole_lines(path)
         found.whole = found.whole and torn is None  # a line cut short: what came after, if anything, is unknown
+        sealed = journal is None or journal.sealed
+        lines = _rejoined(lines, sealed)
         for i, line in enumerate(lines, 1):
-            found.labels.append(_label(line, journal is None or journal.sealed))
+            found.labels.append(_label(line, sealed))
             if reading:
                 assert journal is not None
                 try:
@@ -184,6 +186,23 @@ def _whole_lines(path: Path) -> tuple[list[bytes], int | None]:
     if complete < len(data) and _label(data[complete:-1], False) is not None:
         return [*lines, data[complete:-1]], None
     return lines, complete if complete < len(data) else None
+
+
+def _rejoined(lines: list[bytes], sealed: bool) -> list[bytes]:
+    """`lines` with a line that a damaged byte split in two (a newline where it had none) one line
+    again, so that the lines after it keep their places: two neighbours that do not read, one of
+    them not shaped as a whole line (from "{" to "}"), are its two pieces."""
+    def whole(line: bytes) -> bool:
+        return line.startswith(b"{") and line.endswith(b"}")
+
+    out: list[bytes] = []
+    for line in lines:
+        if out and _label(out[-1], sealed) is None and _label(line, sealed) is None and \
+                not (whole(out[-1]) and whole(line)):
+            out[-1] += b"\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def _label(line: bytes, sealed: bool) -> str | None:

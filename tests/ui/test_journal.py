@@ -80,6 +80,9 @@ async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None
     assert page.label(key="points-count") == "3"  # the Angler's own points: not the 4 set for your fish
     await page.click(key="points-4")
     await catch(page, "fish-coho-gold", 2)
+    # Fly Solo, the Silent Angler 4: a hook brings one token, none when its column has none.
+    assert page.find(key="hatch-tally").value == ("2 fish: at most 2 tokens (one came with each hook, when its "
+                                                  "column had one); 0 entered")
     await page.click(key="track-3")
     assert session.state.draft.track == 3
     assert page.find(key="why-not-record").value == "Tap the colour of the Bonus Hatch Token: L1 has one."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.core.play_files import to_bgsplay
@@ -133,17 +134,53 @@ async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
 
 
 async def test_first_to_seven_needs_seven_fish_and_is_one_player(roster) -> None:
+    """Common achievement i (seed 000, SCORING): +2 to the first to catch a seventh fish. END OF GAME: the
+    round a seventh fish is caught is the last, so the only player with seven was first, with no tap; two
+    with seven make it the table's question."""
     app = roster
     page = await app.open("/games/freshwater-fly/score")
     await start(page)
     assert page.label(key="first-to-seven") == "First to seven fish needs seven fish (0 so far)"
     for _ in range(7):
         await page.click(key="fish-grayling-green")
+    assert page.label(key="first-to-seven") == "Ana was first to seven fish (+2): the only one with seven"
+    assert page.checked("first-to-seven") and not sheet(app).player(0).first_to_seven
+    assert page.label(key="scores-seat-0") == "Ana: 23"  # 7 x 3 fish points (the points' default) + 2
+    await page.click(key="scores-seat-1")
+    for _ in range(7):
+        await page.click(key="fish-brook-gold")
+    assert page.label(key="first-to-seven") == "First to catch a seventh fish?"  # two with seven: asked
     await page.click(key="first-to-seven")
-    assert sheet(app).player(0).first_to_seven
-    assert page.label(key="first-to-seven") == "Ana was first to seven fish (+2)"
+    assert [p.first_to_seven for p in sheet(app).game.players] == [False, True]
+    assert page.label(key="first-to-seven") == "Ben was first to seven fish (+2)"
+    await page.click(key="scores-seat-0")
+    assert page.label(key="first-to-seven") == "First to catch a seventh fish? (now: Ben)"
+    await page.click(key="first-to-seven")
+    assert [p.first_to_seven for p in sheet(app).game.players] == [True, False]
     await page.click(key="caught-0")  # back to six fish
     assert not sheet(app).player(0).first_to_seven
+    await page.click(key="scores-seat-1")  # Ben alone has seven now: first, with no tap
+    assert page.label(key="first-to-seven") == "Ben was first to seven fish (+2): the only one with seven"
+
+
+async def test_the_hatch_tokens_are_counted_against_the_fish(roster) -> None:
+    """Seed 000, Set the Hook ii and END OF GAME: each fish hooked brings a hatch token, and a token left in
+    the spinner at the end (a fish on the line: only one, "You may not Cast if you have a fish on the line")
+    counts too: n fish, n or n + 1 tokens. The form says so, in the error colour when they do not fit."""
+    app = roster
+    page = await app.open("/games/freshwater-fly/score")
+    await start(page)
+    await page.click(key="fish-coho-gold")
+    await page.click(key="fish-brook-black")
+    tally = page.find(key="hatch-tally")
+    assert tally.value == ("2 fish: 2 or 3 tokens (one came with each fish, one more if a fish was on the line "
+                           "at the end); 0 entered")
+    assert tally.color == ft.Colors.ERROR
+    await page.click(key="hatch-white-2")
+    assert page.find(key="hatch-tally").value.endswith("; 2 entered")
+    assert page.find(key="hatch-tally").color != ft.Colors.ERROR
+    await page.click(key="hatch-blue-2")
+    assert page.find(key="hatch-tally").color == ft.Colors.ERROR  # 4 tokens for 2 fish: one was missed or extra
 
 
 async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:

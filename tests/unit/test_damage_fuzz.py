@@ -178,3 +178,28 @@ def test_any_damage_to_a_session_backed_up_in_part_keeps_what_it_can_and_says_wh
                 assert name.startswith("log-") and as_after(max(backed_up, saved))
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("at", [0, 1, "middle", -1])
+def test_a_newline_changed_into_a_line_splits_it_but_it_is_still_counted_as_one(tables, tmp_path_factory, at) -> None:
+    """One byte of a log line changed into a newline (found by the fuzz above): the line reads as
+    two pieces, neither of which reads, and the log as one line longer than it is. The backup
+    holds the whole session, so the notice says that nothing was lost (it said one change was)."""
+    template, session_id = tables["whole"]
+    root = tmp_path_factory.mktemp("split")
+    shutil.rmtree(root)
+    shutil.copytree(template, root)
+    segments = sorted((root / "sessions" / session_id).glob("log-*.jsonl"))
+    for path in segments:  # the first line of every segment split, its other lines as they were
+        first, rest = path.read_bytes().split(b"\n", 1)
+        i = {"middle": len(first) // 2}.get(at, at) % len(first)
+        path.write_bytes(first[:i] + b"\n" + first[i + 1:] + b"\n" + rest)
+        store = open_store(root, FakeClock())
+        try:
+            [notice] = build_context(store, LAPTOP).notices
+            assert "Restored the copy from the backup of 21 Nov 2026, 10:00" in notice, notice
+            assert "Lost" not in notice and notice.endswith("nothing was lost."), notice
+        finally:
+            store.close()
+        shutil.rmtree(root)
+        shutil.copytree(template, root)

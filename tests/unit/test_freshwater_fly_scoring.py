@@ -25,6 +25,7 @@ from companion.games.freshwater_fly.scoring import (
     colours_with_a_pair,
     default_tie_break,
     first_to_seven,
+    firsts_to_seven,
     fish_points,
     most_coho,
     parse_tie_break,
@@ -67,6 +68,21 @@ def test_first_to_seven_is_two_points_for_the_flagged_player_with_seven_fish() -
     seven = fish(*[(S.BROOK, C.GOLD, 1)] * 7)
     assert first_to_seven(player(caught=seven, first=True)) == BreakdownLine("First to seven fish", 1, 2)
     assert first_to_seven(player(caught=seven, first=False)).points == 0
+
+
+def test_the_only_player_with_seven_fish_was_first_to_seven_unless_the_table_named_another() -> None:
+    """SCORING A.i: +2 to the first to catch a seventh fish; END OF GAME: the round in which a seventh fish
+    is caught is the last, so with one player of seven nobody else can have been first."""
+    seven, six = fish(*[(S.BROOK, C.GOLD, 1)] * 7), fish(*[(S.BROOK, C.GOLD, 1)] * 6)
+    ana, ben, cy = player("Ana", caught=seven), player("Ben", caught=six), player("Cy", caught=seven)
+    assert firsts_to_seven((ana, ben)) == (True, False)  # nobody named: Ana, the only one with seven
+    (a, b), _ = score_game(GameEntry((ana, ben)))
+    assert lines(a)["First to seven fish"] == (1, 2) and a.total == 7 + 2  # 7 x 1 fish points + 2
+    assert "First to seven fish" not in lines(b) and b.total == 6
+    assert firsts_to_seven((ana, ben, cy)) == (False, False, False)  # two with seven: the table's to say
+    named = player("Cy", caught=seven, first=True)
+    assert firsts_to_seven((ana, ben, named)) == (False, False, True)
+    assert firsts_to_seven((player("Ana", caught=six), ben)) == (False, False)  # nobody has seven
 
 
 def test_three_points_for_every_complete_gold_black_green_set() -> None:

@@ -117,6 +117,16 @@ def test_two_players_first_to_seven(tmp_path: Path) -> None:
                              "players[0] already is\n")
 
 
+def test_the_only_player_with_seven_fish_is_first_to_seven_unmarked(tmp_path: Path) -> None:
+    """SCORING A.i and END OF GAME: with no player marked, the only one with seven fish was first (+2)."""
+    game = copy.deepcopy(GAME)
+    game["players"][1]["fish"] = [{"species": "brook", "color": "gold", "points": 1}] * 7
+    out = json.loads(score(game, tmp_path).stdout)
+    ben = {b["rule"]: b["points"] for b in out["players"][1]["breakdown"]}
+    assert ben["First to seven fish"] == 2
+    assert "First to seven fish" not in {b["rule"] for b in out["players"][0]["breakdown"]}
+
+
 def test_not_json_and_missing_file(tmp_path: Path) -> None:
     result = score("{nope", tmp_path)
     assert result.returncode == 2 and "not valid JSON" in result.stderr and len(result.stderr.splitlines()) == 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -68,6 +68,15 @@ def first_to_seven(player: PlayerEntry) -> BreakdownLine:
     """Common achievement i: +2 to the first player to catch a seventh fish."""
     earned = player.first_to_seven and len(player.fish) >= SEVEN
     return BreakdownLine("First to seven fish", int(earned), FIRST_TO_SEVEN * int(earned))
+
+
+def firsts_to_seven(players: Sequence[PlayerEntry]) -> tuple[bool, ...]:
+    """Who was first to catch a seventh fish: the player the table named; when it named nobody,
+    the only player with seven fish (END OF GAME: the round in which a seventh fish is caught is
+    the last, so only two or more players with seven leave it a question the table answers)."""
+    named = tuple(p.first_to_seven and len(p.fish) >= SEVEN for p in players)
+    seven = tuple(len(p.fish) >= SEVEN for p in players)
+    return seven if not any(named) and sum(seven) == 1 else named
 
 
 def colour_sets(player: PlayerEntry) -> BreakdownLine:
@@ -223,7 +232,8 @@ def score_game(game: GameEntry, tie_break: Sequence[FishColor] | None = None
     words on a tie for the win ("Ana wins the tie: gold 2-2, black 3-2")."""
     order = tuple(tie_break or default_tie_break())
     coho = most_coho(game.players)
-    lines = [breakdown(p, c) for p, c in zip(game.players, coho)]
+    players = [replace(p, first_to_seven=first) for p, first in zip(game.players, firsts_to_seven(game.players))]
+    lines = [breakdown(p, c) for p, c in zip(players, coho)]
     totals = [total_of(ls) for ls in lines]
     # WINNING: most points; a tie goes to the most fish of the first colour, then the next...
     keys = [(total, *(p.colour_count(c) for c in order)) for p, total in zip(game.players, totals)]

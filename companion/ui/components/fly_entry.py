@@ -31,6 +31,7 @@ from companion.games.freshwater_fly.entry import (
     Species,
 )
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
+from companion.games.freshwater_fly.scoring import firsts_to_seven
 from companion.games.freshwater_fly.score_sheet import SheetState
 from companion.ui.components.common import ChoiceRow, at_least, chip, slot
 from companion.ui.components.number_pad import NumberPad
@@ -116,6 +117,7 @@ class PlayerEntryForm:
         self.caught = ft.Row(wrap=True, spacing=6, run_spacing=6, key="caught")
         self.first = slot(visible=first)
         self.hatch = {h: slot(key=f"hatch-{h.value}") for h in Hatch}  # a count each, by `show`
+        self.tokens = ft.Text(size=13, key="hatch-tally")  # the tokens against the fish, by `show`
         self.cards = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.skill = ft.Column([heading("Skill cards"), self.cards,
                                 ft.Text("Each is one card: a card another player holds is theirs. W, the Master "
@@ -132,6 +134,7 @@ class PlayerEntryForm:
             self.caught,
             self.first,
             heading("Hatch tokens gained"),
+            self.tokens,
             *self.hatch.values(),
             self.skill,
         ], spacing=10, key="entry-form")
@@ -165,6 +168,7 @@ class PlayerEntryForm:
             for i, f in enumerate(player.fish)
         ]
         self._show_first(state, player)
+        self._show_tokens(player, cards)
         for h, box in self.hatch.items():
             box.controls = [NumberPad(h.value.capitalize(), player.hatch.get(h, 0), 0, HATCH_PER_COLOUR,
                                       lambda n, h=h: self._set_hatch(h, n), f"hatch-{h.value}",
@@ -195,17 +199,37 @@ class PlayerEntryForm:
         self.points_pad.controls = [NumberPad("Points on the card", self.points, self.least, self.most,
                                               self._set_points, "points", self.typing == "points").control]
 
+    def _show_tokens(self, player: PlayerEntry, own_fly: bool) -> None:
+        """The tokens entered against the fish, to catch one missed: a player's fish each brought one,
+        and one left in the spinner at the end counts (END OF GAME); the Silent Angler's hook brings one
+        only when the column has one (Fly Solo, the Silent Angler 4c)."""
+        fish, tokens = len(player.fish), sum(player.hatch.values())
+        if own_fly:
+            fits, expected = fish <= tokens <= fish + 1, f"{fish} or {fish + 1}"
+            why = "one came with each fish, one more if a fish was on the line at the end"
+        else:
+            fits, expected = tokens <= fish, f"at most {fish}"
+            why = "one came with each hook, when its column had one"
+        self.tokens.value = f"{count(fish, 'fish', 'fish')}: {expected} tokens ({why}); {tokens} entered"
+        self.tokens.color = ft.Colors.ON_SURFACE_VARIANT if fits else ft.Colors.ERROR
+
     def _show_first(self, state: SheetState, player: PlayerEntry) -> None:
-        others = [p.name for p in state.game.players if p.first_to_seven and p is not player]
-        if player.first_to_seven:
+        """Who was first to seven, as scoring reads it (`firsts_to_seven`): a question only while two
+        players or more have seven fish; the only one with seven was first, with no tap."""
+        firsts = firsts_to_seven(state.game.players)
+        others = [p.name for p, first in zip(state.game.players, firsts) if first and p is not player]
+        only = [len(p.fish) >= SEVEN for p in state.game.players].count(True) == 1
+        if len(player.fish) >= SEVEN and only:
+            words = f"{player.name} was first to seven fish (+2): the only one with seven"
+        elif player.first_to_seven:
             words = f"{player.name} was first to seven fish (+2)"
         elif len(player.fish) >= SEVEN:
             words = "First to catch a seventh fish?" + (f" (now: {others[0]})" if others else "")
         else:
             words = f"First to seven fish needs seven fish ({len(player.fish)} so far)"
         self.first.controls = [chip(words, lambda: self._first(not player.first_to_seven), key="first-to-seven",
-                                    selected=player.first_to_seven)]
-        self.first.disabled = len(player.fish) < SEVEN
+                                    selected=firsts[self.seat])]
+        self.first.disabled = len(player.fish) < SEVEN or only
 
     # Taps --------------------------------------------------------------------------
 

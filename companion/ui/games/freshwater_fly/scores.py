@@ -80,11 +80,11 @@ class ScoresScreen(SessionScreen):
                                            style=big_button_style(), on_click=lambda e: self.save())
         self.not_mine = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="not-my-sheet")
         self.sheet_box = ft.Column([
-            ft.Row([ft.Text("Freshwater Fly", size=22, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, "Freshwater Fly scoring", HELP)]),
-            # The switch between sheets sits on the sheet it switches.
-            ft.Container(ft.Column([ft.Text("Whose end of game:", size=16), self.seats, self.not_mine,
-                                    self.form.control], spacing=12),
+            # The switch between sheets sits on the sheet it switches, the rules' help beside it (the app
+            # bar shows the game: a title line here pushed the reel board under the fold at large text).
+            ft.Container(ft.Column([ft.Row([ft.Text("Whose end of game:", size=16, expand=True),
+                                            help_button(lambda: self.host.page, "Freshwater Fly scoring", HELP)]),
+                                    self.seats, self.not_mine, self.form.control], spacing=12),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="score-sheet"),
             ft.Container(ft.Column([self.banner, self.tie, self.standings, ft.Divider(), self.lines_title, self.lines],
                                    spacing=8),
