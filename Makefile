@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test site bench soak clean
+.PHONY: run test check test-deep site bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Companion needs Python 3.11 or newer")'
@@ -21,9 +21,21 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/companion $(ARGS)
 
+# The suite on both cores (tests/e2e/conftest.py: what each worker keeps its own); the 15 slowest tests
+# named at the end, so that a slow one is seen when it is added. docs/testing.md says how it is laid out.
+PYTEST := $(BIN)/python -m pytest -n 2 --dist loadgroup --durations=15
+
 test: $(VENV)/.test-installed
 	tools/ensure-chromium
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
+
+# The quick inner loop, for every change: the unit and headless-page tests, no browser.
+check: $(VENV)/.test-installed
+	$(PYTEST) tests/unit tests/ui $(PYTEST_ARGS)
+
+# The whole suite with Hypothesis's deep budgets (tests/budgets.py), for work on the rules.
+test-deep:
+	HYPOTHESIS_PROFILE=deep $(MAKE) test
 
 # Companion on one phone with no computer: a static folder (build/site) any static host serves.
 site: $(VENV)/.run-installed

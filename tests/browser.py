@@ -50,10 +50,32 @@ def launch_chromium(playwright, phones: bool = False):
     return browser
 
 
+_PORTS_TAKEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port free now that no other test worker hands out: each pytest-xdist worker draws from a range
+    of its own below Linux's ephemeral ports (32768 and up, where the system picks ports for other
+    programs), starting at a place of this process's own (two suites at once), each port once."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    base, span = 10_000 + int(worker[2:]) % 10 * 2_000, 2_000
+    start = os.getpid() * 7919 % span
+    for i in range(span):
+        port = base + (start + i) % span
+        if port in _PORTS_TAKEN:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("", port))
+            except OSError:
+                continue
+        _PORTS_TAKEN.add(port)
+        return port
+    raise RuntimeError(f"no free port left between {base} and {base + span}")
 
 
 def seed_roster(data_dir: Path, names) -> None:

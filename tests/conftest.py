@@ -7,15 +7,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
-
 from companion.store import open_store
+from tests.budgets import load_profile
 
-# These machines are shared and noisy: no deadlines, fewer examples in CI's default, and no health check
-# on the time examples take to make (too_slow: a wall-clock limit that a loaded machine fails).
-settings.register_profile("companion", deadline=None, max_examples=60,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-settings.load_profile("companion")
+load_profile()  # Hypothesis's default or deep budgets (tests/budgets.py)
 
 
 def pytest_collection_modifyitems(items) -> None:

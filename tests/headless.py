@@ -187,6 +187,23 @@ class PageDriver:
         return open_dialogs[-1] if open_dialogs else None
 
 
+class CountingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that knows the work it has not finished (what `HeadlessApp.settle` waits for)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._futures: set[concurrent.futures.Future] = set()
+
+    def submit(self, *args: Any, **kwargs: Any) -> concurrent.futures.Future:
+        future = super().submit(*args, **kwargs)
+        self._futures.add(future)
+        future.add_done_callback(self._futures.discard)
+        return future
+
+    def working(self) -> list[concurrent.futures.Future]:
+        return [f for f in list(self._futures) if not f.done()]
+
+
 class HeadlessApp:
     """One server's worth of state (a store, its sessions) and the pages open on it."""
 
@@ -194,7 +211,7 @@ class HeadlessApp:
                  hosting: Hosting = LAPTOP) -> None:
         self.store = store
         self.ctx = build_context(store, hosting, rng=random.Random(seed))
-        self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+        self.executor = CountingExecutor(max_workers=2)
         self.hub = PubSubHub(loop=loop, executor=self.executor)
         self.loop = loop
         self.keep_messages = keep_messages
@@ -218,11 +235,18 @@ class HeadlessApp:
         return PageDriver(session, conn)
 
     async def settle(self) -> None:
-        """Let pubsub deliveries (run on the executor) finish."""
-        for _ in range(20):
-            await asyncio.sleep(0.02)
-        await self.loop.run_in_executor(self.executor, lambda: None)
-        await asyncio.sleep(0.02)
+        """Wait until the pages have done what they were told: every pubsub delivery and every handler
+        (run on the executor) finished, and what each scheduled on this loop run, until a round starts
+        nothing new. (A task waiting on the browser's answer, which a headless page never gets, is not
+        waited for.)"""
+        for _ in range(1000):
+            for _ in range(5):
+                await asyncio.sleep(0)  # what was just scheduled on the loop runs, and schedules its own
+            working = self.executor.working()
+            if not working:
+                return
+            await asyncio.wait([asyncio.wrap_future(f) for f in working])
+        raise AssertionError("the pages never settled: their work goes on starting more")
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)

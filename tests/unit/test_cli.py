@@ -12,12 +12,7 @@ import pytest
 
 from companion.cli import data_dir, main
 from companion.core.assets import assets_dir
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.browser import free_port
 
 
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion import cli
 from companion.games import registry
+from tests.budgets import examples
 from tests.unit.test_score_input_fuzz import EXAMPLES as FULL_EXAMPLES
 
 FRESHWATER = {"players": [
@@ -83,7 +84,7 @@ def check(code: int, out: str, err: str) -> None:
         assert err.strip() and "\n" not in err.strip() and "Traceback" not in err
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(150))
 @given(game=st.sampled_from(GAMES), data=st.data())
 def test_any_value_anywhere_is_scored_or_refused_in_one_line(game, data, capsys, monkeypatch) -> None:
     example = EXAMPLES[game]
@@ -97,7 +98,7 @@ def test_any_value_anywhere_is_scored_or_refused_in_one_line(game, data, capsys,
     check(*run(game, text.encode("utf-8"), capsys, monkeypatch))
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(game=st.sampled_from(GAMES), raw=st.binary(max_size=60))
 def test_any_bytes_at_all_are_refused_in_one_line(game, raw, capsys, monkeypatch) -> None:
     check(*run(game, raw, capsys, monkeypatch))

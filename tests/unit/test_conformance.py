@@ -35,6 +35,7 @@ from companion.core.table.secrets import HIDDEN
 from companion.core.undo import RevealFinal
 from companion.games import GAMES
 from companion.store import open_store
+from tests.budgets import examples
 from tests.memory_sessions import MemorySessions
 
 KINDS = sorted(GAMES)
@@ -118,7 +119,7 @@ def played_to_the_end(kind: str, rules, session, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=4, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6))
 def test_random_play_makes_progress_to_the_end_and_replays(kind, seed, clock) -> None:
     rules = rules_of(kind)
@@ -176,7 +177,7 @@ json_values = st.recursive(
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=300, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 60), data=st.data())
 def test_every_refusal_of_any_move_with_any_data_says_why(kind, seed, moves, data) -> None:
     rules, state, rng = played(kind, seed, moves)
@@ -274,12 +275,12 @@ def commute_from(kind: str, rng: random.Random, start: int) -> int:
 def test_actions_declared_independent_are_taken_in_either_order_with_one_result(kind) -> None:
     checked: list[int] = []  # pairs checked in each example
 
-    @settings(max_examples=COMMUTE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+    @settings(max_examples=examples(COMMUTE_EXAMPLES), deadline=None, suppress_health_check=QUIET)
     @given(seed=st.integers(0, 10**6), start=st.integers(0, 120))
-    def examples(seed: int, start: int) -> None:
+    def play(seed: int, start: int) -> None:
         checked.append(commute_from(kind, random.Random(seed), start))
 
-    examples()
+    play()
     # A kind whose declared independent moves are never open at the same moment checks nothing: that fails.
     assert sum(checked) > 0, \
         f"{kind} declares independent moves, but no two were open at once in {len(checked)} examples of play"
@@ -299,7 +300,7 @@ SEATED_KINDS = [k for k in KINDS
 
 
 @pytest.mark.parametrize("kind", SECRET_KINDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6))
 def test_a_revealed_secret_choice_cannot_be_undone_by_its_chooser(kind, seed, sessions) -> None:
     manager, _ = sessions
@@ -339,7 +340,7 @@ def test_a_revealed_secret_choice_cannot_be_undone_by_its_chooser(kind, seed, se
 
 
 @pytest.mark.parametrize("kind", SEATED_KINDS)
-@settings(max_examples=10, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 80))
 def test_an_action_for_another_players_seat_is_refused(kind, seed, moves, sessions) -> None:
     manager, _ = sessions
@@ -387,7 +388,7 @@ def test_every_kind_declares_its_phases() -> None:
 
 
 @pytest.mark.parametrize("kind", PHASED_KINDS)
-@settings(max_examples=10, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 120))
 def test_a_phase_opens_what_the_rules_allow_and_waits_on_someone_until_the_end(kind, seed, moves) -> None:
     # The kit's phase and the game's rules agree: a move the rules accept is one the phase opens, for a seat
@@ -422,7 +423,7 @@ def test_a_phase_opens_what_the_rules_allow_and_waits_on_someone_until_the_end(k
 
 
 @pytest.mark.parametrize("kind", SECRET_KINDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=QUIET)
 @given(seed=st.integers(0, 10**6))
 def test_a_phone_is_given_no_secret_choice_but_its_own(kind, seed) -> None:
     # boardgame.io's playerView, in the kit: what a phone is given (`TableRules.view`) holds every choice

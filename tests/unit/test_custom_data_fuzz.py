@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.core.assets import AssetError, assets_dir, use_overrides
 from companion.core.errors import DomainError
 from companion.games import GAME_DATA_FILES, check_game_data, forget_game_data
+from tests.budgets import examples
 from tests.json_places import paths
 
 NASTY = [10 ** 28, -1, 0, 1, 2, 3.5, "x", "", True, None, [], {}, [[[[[]]]]], ["hook"], {"x": 1},
@@ -130,7 +131,7 @@ def test_a_damaged_fish_points_table_stops_start_up_by_name(custom) -> None:
         check_game_data()
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(relpath=st.sampled_from(GAME_DATA_FILES), data=st.data())
 def test_a_changed_data_file_is_accepted_and_playable_or_refused_by_name(custom, relpath, data) -> None:
     for old in custom.rglob("*.json"):

@@ -24,13 +24,14 @@ from companion.laptop.hosting import LAPTOP
 from companion.store import journal, open_store
 from companion.store.backups import witnesses
 from companion.store.salvage import salvage
+from tests.budgets import examples
 from tests.conftest import FakeClock
 from tests.killed_while_writing import roll
 
 ANA, BEN = Actor("ana", "Ana", False), Actor("ben", "Ben", False)
 REFUSED = Action("dice.roll", {"faces": [9, 9]}, "roll 9 and 9")  # no die of the table has a 9
 ACTIONS, BACKED_UP_PART, RESTARTED_AFTER = 40, 25, 20
-FUZZ = settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture,
+FUZZ = settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                          HealthCheck.too_slow])
 
 

@@ -18,6 +18,7 @@ from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout, parse_layout
 from companion.games.fleet_dice.scoring import breakdown, score
 from companion.games.fleet_dice.sheet import Choice, Sheet
+from tests.budgets import examples
 
 LAYOUT = default_layout()
 
@@ -463,7 +464,7 @@ PLAYERS = {"players": [{"name": "Ana", "start": "cod"}, {"name": "Ben", "start":
                        {"name": "Cy", "start": "shrimp"}]}
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.integers(0, 10**9))
 def test_random_legal_play_keeps_the_golden_rule_and_replays(seed: int) -> None:
     rng = random.Random(seed)

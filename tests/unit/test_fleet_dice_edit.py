@@ -23,6 +23,7 @@ from companion.games.fleet_dice.edit import Estimate
 from companion.games.fleet_dice.layout import BOAT_TYPES, default_layout
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import BOAT_KINDS, Sheet, new_sheet
+from tests.budgets import examples
 
 LAYOUT = default_layout()
 RULES = correction.RULES
@@ -313,7 +314,7 @@ def build(state, what):
     return edit.choose_bonus(state, seat, *args)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 50), taps=st.lists(correction, max_size=40), old=st.booleans())
 def test_random_corrections_replay_to_the_same_state_and_score_their_breakdown(seed, taps, old) -> None:
     game = play_a_game(seed)

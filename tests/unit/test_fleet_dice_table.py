@@ -17,6 +17,7 @@ from companion.core.table.turns import clockwise, start_of_round
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES, Reroll
 from companion.games.fleet_dice.table import TableError, pool
+from tests.budgets import examples
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -263,7 +264,7 @@ def random_roll(game, rng: random.Random):
     return fleet.roll_dice(game, [rng.choice(faces) for faces in pool(("boat", "town")[where[1]], len(game.names))])
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 4))
 def test_random_table_play_keeps_the_golden_rule_and_never_gives_one_die_twice(seed: int, players: int) -> None:
     rng = random.Random(seed)

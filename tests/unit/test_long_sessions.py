@@ -28,6 +28,7 @@ from companion.games.dice_roller import GAME, RECENT_ROLLS, RULES, set_pool
 from companion.laptop.hosting import LAPTOP
 from companion.store import journal, open_store
 from companion.store.records import record_to_raw
+from tests.budgets import examples
 from tests.killed_while_writing import roll
 
 ANA, BEN = Actor("ana", "Ana", False), Actor("ben", "Ben", False)
@@ -380,7 +381,7 @@ def play(store, clock, steps, rng: random.Random):
     return store, session
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(steps=steps, every=st.sampled_from([2, 3, 7]), seed=st.integers(0, 10**6))
 def test_the_state_from_saved_states_is_the_state_replayed_from_scratch(tmp_path_factory, clock, monkeypatch,
                                                                          steps, every, seed) -> None:
@@ -397,7 +398,7 @@ def test_the_state_from_saved_states_is_the_state_replayed_from_scratch(tmp_path
         store.close()
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(steps=steps, seed=st.integers(0, 10**6))
 def test_a_migrated_old_session_replays_to_the_same_state(tmp_path_factory, clock, steps, seed) -> None:
     store, session = play(open_store(tmp_path_factory.mktemp("data"), clock), clock, steps, random.Random(seed))

@@ -20,6 +20,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.games.lure.odds import REQUIREMENTS, Fish, Requirement, chance, chances, check
+from tests.budgets import examples
 
 NONE, PAIR, SPECIAL, OTHER = Requirement("none"), Requirement("pair"), Requirement("special"), Requirement("other")
 
@@ -238,7 +239,7 @@ def small_picks(draw):
     return d6, special, extra, adjust, fish
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(small_picks())
 def test_small_picks_match_brute_force(pick) -> None:
     exact = chance(*pick)
@@ -252,7 +253,7 @@ def test_the_brute_force_sees_the_down_adjust_case() -> None:
     assert brute_chance(*pick) == Fraction(6, 36) != brute_chance(2, (), (), 0, Fish(7, shows(1)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 12), st.sampled_from([(), (12,), (20,), (12, 20)]),
        st.lists(st.integers(1, 6), max_size=3), st.integers(0, 3), st.integers(0, 100), requirements())
 def test_more_lures_never_hurt_and_higher_catch_never_helps(d6, special, extra, adjust, catch, requirement) -> None:

@@ -45,6 +45,7 @@ from companion.games.lure.rules import (
     splash_count,
     total,
 )
+from tests.budgets import examples
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 LURES = {"adjust": 3, "boost": 1, "extra": [4, 5]}  # a hand rich enough for the tests
@@ -561,7 +562,7 @@ def check_invariants(state) -> None:
         assert all(not state.seats[i].done for i in lure.current_seats(state))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_play_keeps_every_fish_somewhere_once_and_every_total_equal_to_its_breakdown(seed) -> None:
     rng = random.Random(seed)

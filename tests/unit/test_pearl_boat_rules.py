@@ -46,6 +46,7 @@ from companion.games.pearl_boat.rules import (
     rolloff_seats,
     to_play,
 )
+from tests.budgets import examples
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -445,7 +446,7 @@ def test_selling_touches_only_that_boat_and_a_turn_action_touches_all() -> None:
 # Invariants under random play -------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_random_play_keeps_pearls_fuel_cards_and_fish_in_bounds(seed) -> None:
     # tests/unit/test_conformance.py plays every game to its end and checks its refusals and replay.

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.inputs import InputError
 from companion.core.bgstats_import import LeftOut
-from companion.core.plays import BgStatsIds
+from companion.core.inputs import InputError
 from companion.core.play_files import (
     CSV_HEADER,
     IMPORTED_RULE,
@@ -27,11 +26,12 @@ from companion.core.play_files import (
     plays_csv,
     to_bgsplay,
 )
-from companion.core.plays import Play
+from companion.core.plays import BgStatsIds, Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.store.archive import _problem, check_docs
 from companion.store.errors import CorruptFileError
+from tests.budgets import examples
 
 
 def line(rule: str, count: int, points: int) -> BreakdownLine:
@@ -183,7 +183,7 @@ def plays(draw) -> Play:
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(75), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(plays(), max_size=5))
 def test_any_plays_survive_export_and_import(archive: list[Play]) -> None:
     raw = bgsplay_bytes(archive, PLAY_KINDS)

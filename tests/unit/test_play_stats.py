@@ -27,6 +27,7 @@ from companion.core.play_stats import (
 )
 from companion.core.plays import Play
 from companion.core.scoring import BreakdownLine, PlayerResult, rank_players, total_of
+from tests.budgets import examples
 
 
 def make_play(pid: str, game: str, when: str, *seats: tuple[str, dict[str, int]]) -> Play:
@@ -364,7 +365,7 @@ def archives() -> st.SearchStrategy[list[Play]]:
     return st.lists(RAW_PLAY, max_size=12).map(build)
 
 
-QUICK = settings(max_examples=50, deadline=None)  # about 10 ms an archive: all properties in ~3 s
+QUICK = settings(max_examples=examples(50), deadline=None)  # about 10 ms an archive: all properties in ~3 s
 
 
 @QUICK

@@ -14,12 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+import filelock
 import pytest
 
 from companion.core.actions import Action
 from companion.core.session_log import DONE, Change, SessionRecord
-import filelock
-
 from companion.store import DataFolderInUse, open_store
 
 FAKE_O_BINARY = 0x40000000  # a bit Linux does not use: stripped before the real os.open
@@ -151,7 +150,7 @@ def test_the_command_starts_serves_and_stops_without_fcntl(tmp_path: Path) -> No
         return subprocess.Popen([sys.executable, "-c", code, "--port", str(port), "--data-dir", str(data)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
-    from tests.unit.test_cli import free_port
+    from tests.browser import free_port
 
     data = tmp_path / "data"
     port = free_port()

@@ -17,10 +17,11 @@ from companion.core.inputs import MAX_BYTES, MAX_DEPTH
 from companion.core.session_manager import SessionManager
 from companion.games import GAMES
 from companion.store import InvalidBackupError
+from tests.budgets import examples
 from tests.json_places import paths
 from tests.unit.test_store_fuzz import a_folder_in_use, changed
 
-FUZZ = settings(max_examples=200, deadline=None,
+FUZZ = settings(max_examples=examples(200), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 NAME = "manual-20261120-080000.json"
 CLIMBING = ["../x", "../settings.json", "../../etc/passwd", "/etc/passwd", "/tmp/settings.json", "sessions/../x.json",

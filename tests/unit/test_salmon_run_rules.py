@@ -43,6 +43,7 @@ from companion.games.salmon_run.rules import (
     special_hex,
     to_play,
 )
+from tests.budgets import examples
 
 PLAYERS = [("Ana", "red"), ("Ben", "blue"), ("Cy", "green"), ("Dee", "yellow")]
 
@@ -606,7 +607,7 @@ def test_several_in_the_pond_the_fewest_fatigue_wins_and_equal_is_a_tie() -> Non
 # Invariants under random play (tests/unit/test_conformance.py plays every game to its end) -----------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_a_deck_is_eleven_plus_added_less_removed_and_no_card_is_made_or_lost(seed) -> None:
     rng = random.Random(seed)

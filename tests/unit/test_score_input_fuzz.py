@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion import cli
 from companion.games import registry
+from tests.budgets import examples
 from tests.json_places import places
 from tests.unit.test_score_command import score
 
@@ -152,7 +153,7 @@ def test_every_example_scores(game, capsys, monkeypatch) -> None:
     assert code == 0 and not err and json.loads(out)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(game=st.sampled_from(GAMES), data=st.data())
 def test_a_field_of_another_json_type_is_refused_naming_the_field(game, data, capsys, monkeypatch) -> None:
     path, value = data.draw(st.sampled_from(list(places(EXAMPLES[game]))), label="where")
@@ -228,7 +229,7 @@ def mutation(doc):
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(game=st.sampled_from(GAMES), data=st.data())
 def test_several_changes_at_once_score_or_are_refused_in_one_line(game, data, capsys, monkeypatch) -> None:
     doc = EXAMPLES[game]

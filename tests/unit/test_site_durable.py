@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.site.durable import Acknowledged
+from tests.budgets import examples
 
 
 class Phone:
@@ -106,7 +107,7 @@ async def test_a_save_that_fails_once_is_tried_again_at_once() -> None:
     assert phone.troubles == [] and phone.shown == [("the roll shown", 1)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from(["write", "send", "answer", "yield"]), min_size=1, max_size=40))
 def test_every_message_shown_comes_after_every_write_before_it_was_kept(steps) -> None:
     assume("write" in steps and "send" in steps[steps.index("write"):])  # a message made after a write

@@ -21,12 +21,13 @@ from companion.games.freshwater_fly import score_sheet
 from companion.games.freshwater_fly.entry import FishColor, Hatch, Species
 from companion.games.registry import FRESHWATER_FLY
 from companion.store import InvalidBackupError, StoreError, open_store
+from tests.budgets import examples
 from tests.conftest import FakeClock
 from tests.json_places import paths
 
 NASTY = [10 ** 14, -1, 0, 1.5, "x", "", "PLAID", True, None, [], {}, [["x"]], {"a": {"b": 1}}, "\ud800",
          "2026-13-45", 5, "table", "fleet-dice", "2026-11-21T10:00:00"]
-FUZZ = settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(75), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 def changed(value, path, new, delete: bool):

@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.unit.test_cli import free_port
+from tests.browser import free_port
 
 ROUNDS = 3
 IN_USE = "companion: another Companion is already using the data folder"

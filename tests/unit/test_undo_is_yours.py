@@ -20,6 +20,7 @@ from companion.core.undo import RevealFinal, UndoBlocked
 from companion.games import GAMES
 from companion.games.freshwater_fly import table as fly
 from companion.store import open_store
+from tests.budgets import examples
 from tests.unit.test_conformance import SEATED_KINDS, TABLE_PHONE, own_actor, player, rules_of
 
 ANA, BEN = player("Ana"), player("Ben")
@@ -134,7 +135,7 @@ def played(session, rules, rng: random.Random, moves: int):
 
 
 @pytest.mark.parametrize("kind", SEATED_KINDS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), moves=st.integers(2, 80))
 def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, sessions) -> None:
     rules, rng = rules_of(kind), random.Random(seed)
@@ -225,7 +226,7 @@ def test_the_phone_passed_around_takes_back_only_the_seats_it_plays_for(sessions
 
 
 @pytest.mark.parametrize("kind", SEATED_KINDS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), moves=st.integers(1, 80))
 def test_an_undo_a_phone_offers_is_never_refused(kind, seed, moves, sessions) -> None:
     # Issue 43: Salmon Run's phones offered "Undo: Ben ends the turn" and refused it when tapped. What a
