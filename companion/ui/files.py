@@ -53,7 +53,7 @@ class PageFiles:
                 log.warning("saving %s failed: %r", name, exc)
                 self.host.toast(f"The phone did not save {name}: {exc}")
 
-        self.host.page.run_task(save)
+        self.host.run_task(save)
 
     def pick(self, extensions: list[str], on_file: Callable[[str, bytes], None]) -> None:
         """Ask the phone for a file; `on_file(name, content)` once one is chosen (nothing if cancelled)."""
@@ -71,7 +71,7 @@ class PageFiles:
                 chosen = files[0]
                 on_file(chosen.name, bytes(chosen.bytes or b""))
 
-        self.host.page.run_task(pick)
+        self.host.run_task(pick)
 
 
 def kilobytes(n: int) -> str:

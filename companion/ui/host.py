@@ -213,7 +213,15 @@ class Host:
         async def save() -> None:
             await self.prefs.save(key, value)
 
-        self.page.run_task(save)
+        self.run_task(save)
+
+    def run_task(self, work: Callable[[], Awaitable[Any]]) -> None:
+        """Run `work` on the page's loop in the background; nothing once the phone has left (Flet's page
+        then has no connection, and its `run_task` raised: a phone that left while its first screen was
+        drawn left a traceback in the log). A phone that comes back is drawn again from what is kept."""
+        if self.page.session.connection is None:
+            return
+        self.page.run_task(work)
 
     def require_host(self, what: str) -> None:
         if not self.is_host:
@@ -233,7 +241,7 @@ class Host:
             except (TimeoutError, RuntimeError) as exc:
                 log.info("the browser did not do %s: %r", call, exc)
 
-        self.page.run_task(run)
+        self.run_task(run)
 
     def navigate(self, route: str) -> None:
         self._navigate(route)

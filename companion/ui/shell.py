@@ -122,7 +122,7 @@ class Shell:
         self.show(page.route)
         mark(f"the first screen sent ({self.route})")
         if self.host.browser_services:
-            page.run_task(self._keep_screen_awake)
+            self.host.run_task(self._keep_screen_awake)
 
     # Navigation -------------------------------------------------------------------
 
