@@ -303,6 +303,17 @@ class AppPage:
             return where["top"] <= box["y"] and bottom < where["bottom"]
         return 0 <= box["y"] and bottom <= self.page.viewport_size["height"]
 
+    def tap(self, locator) -> None:
+        """Tap `locator` once the page has stopped changing, as a player looks before tapping: a tap made
+        while the page is drawn again (the answer to the tap before, a scroll asked again) can be lost in
+        the browser under load (CI: "Reveal these fish" never came, a hatch token never counted)."""
+        self.settle()
+        locator.click()
+
+    def settle(self) -> None:
+        """Wait until the page's accessibility tree has not changed for a moment (SETTLED)."""
+        self.page.evaluate(SETTLED)
+
     def see(self, locator, timeout: float = 15_000) -> None:
         locator.first.wait_for(state="visible", timeout=timeout)
 

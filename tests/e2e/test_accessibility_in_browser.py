@@ -29,7 +29,7 @@ def go(phone: AppPage, route: str) -> None:
     phone.page.evaluate("r => { history.pushState(null, '', r); window.dispatchEvent(new PopStateEvent('popstate')); }",
                         route)
     phone.page.wait_for_function("r => location.pathname === r", arg=route, timeout=10_000)
-    phone.page.wait_for_timeout(1200)  # the screen drawn and its accessibility tree updated
+    phone.settle()  # the screen drawn and its accessibility tree updated
 
 
 def shot(phone: AppPage, name: str) -> None:
@@ -57,7 +57,7 @@ def test_every_screen_reads_and_fits_at_this_text_size(make_server, browser, per
         for name in ("Ana", "Ben", "Roll the start boats", "Start the sheets"):
             phone.button(name).click()
         phone.see(phone.page.get_by_role("checkbox", name="Cod box 1"))
-        phone.page.wait_for_timeout(800)
+        phone.settle()
         found["a Fleet Dice game"] = audit(phone.page)
         if percent == 200:
             shot(phone, "text-200-fleet-dice-sheet")
@@ -75,7 +75,7 @@ def test_every_screen_reads_and_fits_at_this_text_size(make_server, browser, per
 def look(phone: AppPage, found: dict[str, list[str]], where: str, shot_name: str | None = None,
          percent: int = 100) -> None:
     """Audit the screen shown now as `where` (and keep a 200 % screenshot of it as `shot_name`)."""
-    phone.page.wait_for_timeout(800)  # the accessibility tree follows the last frame
+    phone.settle()  # the accessibility tree follows the last frame
     found[where] = audit(phone.page)
     if shot_name and percent == 200:
         shot(phone, "text-200-" + shot_name)
@@ -99,7 +99,7 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
 
         go(phone, "/games/fleet-dice/sheets")
         for name in ("Ana", "Ben", "Roll the start boats", "Start the sheets", "Roll the dice"):
-            phone.button(name).click()
+            phone.tap(phone.button(name))
         phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: ")))
         look(phone, found, "a Fleet Dice roll to pick from", "fleet-dice-roll", percent)
         phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: .+, free$")).click()
@@ -107,22 +107,20 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         look(phone, found, "a Fleet Dice die picked")
 
         go(phone, "/games/lure/round")
-        for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)"):
-            phone.button(name).click()
-        phone.button("Catch number: 8").click()
-        phone.button("Add this fish: 8 (3 VP)").click()
-        phone.button("Reveal these fish").click()
+        for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)", "Catch number: 8",
+                     "Add this fish: 8 (3 VP)", "Reveal these fish"):
+            phone.tap(phone.button(name))  # each once the answer to the one before is drawn
         phone.button("Ana: choose in secret").click()  # the phone passed around: Ana opens her own cast
         phone.see(phone.text("Ana's cast (secret)"))
         look(phone, found, "Lure's secret cast", "lure-cast", percent)
 
         go(phone, "/games/salmon-run/race")
         for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river"):
-            phone.button(name).click()
+            phone.tap(phone.button(name))
         phone.see(phone.text("Lay the boards out like this (copy it at the table):"))
         look(phone, found, "Salmon Run's river")
-        phone.button("Start the race").click()
-        phone.button("Roll for the first player").click()
+        phone.tap(phone.button("Start the race"))
+        phone.tap(phone.button("Roll for the first player"))
         phone.see(phone.page.get_by_text(re.compile("'s turn: tap each card as you play it")))
         look(phone, found, "Salmon Run's race", "salmon-run-race", percent)
 

@@ -43,8 +43,9 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
         brook.click()
         phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
     phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
-    phone.button("Your tan hatch tokens: 2").click()  # one tap for two tokens
-    phone.button("Silent Angler: 0").click()
+    phone.tap(phone.button("Your tan hatch tokens: 2"))  # one tap for two tokens
+    phone.see(phone.page.get_by_text(re.compile(r"; 2 entered$")))  # counted against the fish
+    phone.tap(phone.button("Silent Angler: 0"))
     phone.see(phone.text("The Silent Angler's catch"))
     phone.see(phone.text("3"))  # the Angler's points start at its own 3, not at your 4
     phone.button("Points on the card: 4").click()
@@ -55,7 +56,7 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
             rf"^Catch for the Silent Angler: gold Coho \({n + 1} ")))
     phone.see(phone.button("Silent Angler: 17"))  # 2 x 4 fish points, Most Coho 6, L1: a pair of Coho 3
     phone.see(phone.text("Tap the colour of the Bonus Hatch Token: L1 has one."))
-    phone.button("Tan token").click()
+    phone.tap(phone.button("Tan token"))
     phone.see(phone.text("You gained 2 tan tokens: +2"))
     phone.see(phone.text("You beat the Silent Angler"))
     phone.message("free Badge").first.wait_for(state="hidden")  # the refusal's message has gone
