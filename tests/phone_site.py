@@ -14,9 +14,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE_SCREEN, AppPage, free_port
 
-PHONE = {"width": 360, "height": 740}
 FIRST_SCREEN = 180_000  # ms: a first visit on a loaded 2-core machine (Pyodide starting: 10-20 s quiet)
 
 
@@ -72,8 +71,7 @@ class PhoneBrowser:
         screen: Python has started)."""
         if self.context is None:
             self.context = self.playwright.chromium.launch_persistent_context(
-                str(self.profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=PHONE,
-                device_scale_factor=2, is_mobile=True, has_touch=True)
+                str(self.profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **PHONE_SCREEN)
         page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.app = AppPage(page)
         page.goto(url)

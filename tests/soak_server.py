@@ -31,11 +31,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.browser import AppPage, Server, free_port, launch_chromium, seed_roster
+from tests.browser import PHONE_SCREEN, AppPage, Server, free_port, launch_chromium, seed_roster
 
 PLAYERS = ("Ana", "Ben")
 ROLL = "Roll 2 d6"
-PHONE = {"width": 360, "height": 740}
 COMEBACK = 60.0  # seconds a phone has to come back by itself
 
 # What a phone showed, kept in the page (from its first script on, on every load): every roll's
@@ -167,7 +166,7 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict:
         try:
             phones = {}
             for name in PLAYERS:
-                context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+                context = browser.new_context(**PHONE_SCREEN)
                 context.add_init_script(RECORDER)
                 phones[name] = AppPage(context.new_page())
                 join(phones[name], server, name)

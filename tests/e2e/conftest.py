@@ -14,6 +14,7 @@ import pytest
 
 from tests.browser import (
     CHROMIUM,
+    PHONE_SCREEN,
     TEST_CACHE,
     AppPage,
     Server,
@@ -88,7 +89,7 @@ def phone_browser(playwright):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(**PHONE_SCREEN)
     yield AppPage(context.new_page())
     context.close()
 
@@ -103,6 +104,6 @@ def desktop(browser):
 @pytest.fixture
 def a_phone(phone_browser):
     """A phone at the table that is not the host (in the phones' network)."""
-    context = phone_browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = phone_browser.new_context(**PHONE_SCREEN)
     yield AppPage(context.new_page())
     context.close()

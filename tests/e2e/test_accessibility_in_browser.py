@@ -15,7 +15,7 @@ import pytest
 
 from companion.games.registry import GAMES
 from tests.accessibility import audit, heard, listen, nodes, text_size_script
-from tests.browser import AppPage
+from tests.browser import PHONE_SCREEN, AppPage
 from tests.e2e.test_pearl_boat_in_browser import a_game_at_the_duel
 
 # The screens of no one game, then every part of every game's page (the registry's: a game added later too).
@@ -164,8 +164,7 @@ def test_during_a_cast_the_strike_screen_keeps_its_parts_row_in_view(make_server
     bar's player button. A cast's buttons now fit on the phone: nothing scrolls, and a tap where the
     tree puts "Score" (as a screen reader's double tap lands) opens the Score part."""
     server = make_server()
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(**PHONE_SCREEN)
     try:
         phone = AppPage(context.new_page()).open(server.url + "/games/freshwater-fly/strike")
         for _ in range(20):  # a cast with a card dealt and no hook yet (one card in four hooks)

@@ -16,8 +16,9 @@ def test_a_full_disk_refuses_the_phones_tap_in_words_and_loses_nothing_it_showed
         make_server, phone_browser, tmp_path) -> None:
     with small_disk(tmp_path / "disk", size="8m") as data_dir:
         server = make_server(data_dir, lan=True, players=("Ana",))
-        context = phone_browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                                            is_mobile=True, has_touch=True)
+        from tests.browser import PHONE_SCREEN
+
+        context = phone_browser.new_context(**PHONE_SCREEN)
         context.add_init_script(RECORDER)
         try:
             from tests.browser import AppPage

@@ -13,8 +13,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.browser import AppPage, moment
-from tests.e2e.conftest import PHONE
+from tests.browser import PHONE_SCREEN, AppPage, moment
 
 
 @pytest.fixture
@@ -25,8 +24,7 @@ def phones(browser, phone_browser) -> Iterator:
 
     def make(count: int, host: bool = False) -> list[AppPage]:
         for _ in range(count):
-            contexts.append((browser if host else phone_browser).new_context(
-                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True))
+            contexts.append((browser if host else phone_browser).new_context(**PHONE_SCREEN))
         return [AppPage(c.new_page()) for c in contexts[-count:]]
 
     yield make

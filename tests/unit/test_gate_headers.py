@@ -24,6 +24,9 @@ import pytest
 from companion.laptop.gate import HEADERS_AT_MOST, TOO_LARGE
 from tests.browser import Server, free_port
 
+# One worker runs the whole module (make test runs two): its server, started once for the module.
+pytestmark = pytest.mark.xdist_group("gate-headers")
+
 ANSWER_WITHIN = 30.0  # seconds: a loaded machine answers in well under one; left hanging, it never does
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# One worker runs the whole module (make test runs two): the wheel, built once for the module.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -16,6 +16,9 @@ from companion.client.fonts import FallbackFonts
 from companion.client.page import BUILDS
 from companion.site import archive, build
 
+# One worker runs the whole module (make test runs two): the phone build, made once for the module.
+pytestmark = pytest.mark.xdist_group("site-build")
+
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory) -> tuple[Path, dict]:
