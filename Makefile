@@ -21,8 +21,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/companion $(ARGS)
 
-# The suite on both cores (tests/e2e/conftest.py: what each worker keeps its own); the 15 slowest tests
-# named at the end, so that a slow one is seen when it is added. docs/testing.md says how it is laid out.
+# The suite on both cores (pytest-xdist; docs/testing.md: what each worker keeps its own); the 15 slowest
+# tests named at the end, so that a slow one is seen when it is added.
 PYTEST := $(BIN)/python -m pytest -n 2 --dist loadgroup --durations=15
 
 test: $(VENV)/.test-installed

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+
 from companion.store import open_store
 from tests.budgets import load_profile
 
