@@ -15,11 +15,14 @@ load_profile()  # Hypothesis's default or deep budgets (tests/budgets.py)
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """Browser tests are marked and run last: they are the slowest and start servers."""
+    """Browser tests are marked and run one at a time, on one worker (`make test` runs two), starting
+    first: the other worker runs the unit and headless-page tests beside them. Two browser tests at
+    once kept the load at 7 to 8 on a 2-core machine and lost taps and scrolls (docs/testing.md)."""
     for item in items:
         if item.nodeid.startswith("tests/e2e/"):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
+            item.add_marker(pytest.mark.xdist_group("browser"))
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
 
 
 class FakeClock:

@@ -120,11 +120,32 @@ def end_flet_handlers() -> None:
     routes = importlib.import_module("flet_web.fastapi.app")  # where Flet's websocket route makes its FletApp
     if routes.FletApp is not FletApp:
         return  # done already
-    if not all(hasattr(FletApp, name) for name in ("_FletApp__receive_loop", "_FletApp__get_unique_session_id")):
+    if not all(hasattr(FletApp, name) for name in ("_FletApp__receive_loop", "_FletApp__get_unique_session_id",
+                                                   "_FletApp__on_session_created", "dispose")):
         log.warning("Flet's websocket handler has changed: handlers of clients that never registered may linger")
         return
 
     class EndingFletApp(FletApp):
+        _drawing_first = False  # the page's `main` runs (its first screen drawn)
+        _left_meanwhile = False  # the phone left meanwhile
+
+        async def _FletApp__on_session_created(self) -> None:
+            # Flet reads its session again once `main` returns; a phone that left meanwhile had it disposed
+            # (set to None): a traceback in the log for every quick leave. Disposed once `main` is done.
+            self._drawing_first = True
+            try:
+                await super()._FletApp__on_session_created()
+            finally:
+                self._drawing_first = False
+                if self._left_meanwhile:
+                    super().dispose()
+
+        def dispose(self) -> None:
+            if self._drawing_first:
+                self._left_meanwhile = True
+                return
+            super().dispose()
+
         async def _FletApp__receive_loop(self) -> None:
             await super()._FletApp__receive_loop()
             if self._FletApp__session is None:

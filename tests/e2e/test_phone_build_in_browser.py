@@ -23,9 +23,6 @@ from tests.e2e.test_fly_solo_whole_game_in_browser import the_silent_anglers_day
 from tests.e2e.test_history_in_browser import an_archive
 from tests.phone_site import FIRST_SCREEN, PhoneBrowser, StaticHost, build_site
 
-# One worker runs the whole module (make test runs two): the phone build, made once for the module.
-pytestmark = pytest.mark.xdist_group("phone-build")
-
 LEAVES = """() => [...document.querySelectorAll('flt-semantics')]
   .filter(e => !e.querySelector('flt-semantics')).map(e => (e.getAttribute('aria-label') || e.textContent).trim())
   .filter(Boolean)"""

@@ -211,7 +211,8 @@ def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> No
 
         from PIL import Image
 
-        pixel = Image.open(BytesIO(phone.page.screenshot())).convert("L").getpixel((20, 600))
+        scale = phone.page.evaluate("devicePixelRatio")  # the screen's pixel under CSS (10, 300)
+        pixel = Image.open(BytesIO(phone.page.screenshot())).convert("L").getpixel((10 * scale, 300 * scale))
         return int(pixel)
 
     assert background(ana) < 60 and background(ben) > 200
