@@ -14,14 +14,17 @@ from tests.budgets import load_profile
 load_profile()  # Hypothesis's default or deep budgets (tests/budgets.py)
 
 
-def pytest_collection_modifyitems(items) -> None:
+def pytest_itemcollected(item) -> None:
     """Browser tests are marked and run one at a time, on one worker (`make test` runs two), starting
     first: the other worker runs the unit and headless-page tests beside them. Two browser tests at
-    once kept the load at 7 to 8 on a 2-core machine and lost taps and scrolls (docs/testing.md)."""
-    for item in items:
-        if item.nodeid.startswith("tests/e2e/"):
-            item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    once kept the load at 7 to 8 on a 2-core machine and lost taps and scrolls (docs/testing.md).
+    Marked as each is collected: xdist reads the groups when the collection is sorted."""
+    if item.nodeid.startswith("tests/e2e/"):
+        item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+def pytest_collection_modifyitems(items) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
 
 
@@ -74,3 +77,4 @@ def saved_states_read_back(monkeypatch):
 
     monkeypatch.setattr(session, "SNAPSHOT_EVERY", 5)
     monkeypatch.setattr(SessionFiles, "save_snapshot", checked)
+
