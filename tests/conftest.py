@@ -25,6 +25,7 @@ def pytest_itemcollected(item) -> None:
 
 
 def pytest_collection_modifyitems(items) -> None:
+    """The browser tests first: their worker starts on them at once."""
     items.sort(key=lambda item: not item.nodeid.startswith("tests/e2e/"))
 
 
@@ -77,4 +78,3 @@ def saved_states_read_back(monkeypatch):
 
     monkeypatch.setattr(session, "SNAPSHOT_EVERY", 5)
     monkeypatch.setattr(SessionFiles, "save_snapshot", checked)
-
