@@ -38,6 +38,18 @@ def _stop_early(signum: int, frame: Any) -> None:
     raise StoppedEarly
 
 
+def stopped_early(exc: BaseException | None) -> bool:
+    """Whether `exc` is StoppedEarly or was raised by it: Python 3.11 wraps one raised while a class
+    is made (in a `__set_name__`, as FastAPI's import has) in a RuntimeError."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, StoppedEarly):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one clear line instead of usage + error
         raise UsageError(message)
@@ -140,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except (StoppedEarly, KeyboardInterrupt):
+        print("companion: stopped", file=sys.stderr)
+        return 0
+    except Exception as exc:
+        if not stopped_early(exc):
+            raise
         print("companion: stopped", file=sys.stderr)
         return 0
     finally:

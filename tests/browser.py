@@ -44,12 +44,27 @@ PHONE_SCREEN = {"viewport": {"width": 360, "height": 740}, "device_scale_factor"
 PHONE_BROWSERS: list = []  # the browsers started in the phones' network (tests/phone_network.py)
 
 
+_HOME: list[str] = []
+
+
+def chromium_home() -> None:
+    """HOME for the Chromiums this process starts: a temporary folder, one per test process, removed when
+    it ends (a folder per browser was left behind, hundreds in /tmp after a few runs)."""
+    import atexit
+    import shutil
+
+    if not _HOME:
+        _HOME.append(tempfile.mkdtemp(prefix="chromium-home-"))
+        atexit.register(shutil.rmtree, _HOME[0], ignore_errors=True)
+    os.environ["HOME"] = _HOME[0]
+
+
 def launch_chromium(playwright, phones: bool = False):
     """The system Chromium, headless, writing under a temporary HOME: on this machine (the host's
     browser, on loopback) or, with `phones`, inside the phones' own network namespace."""
     if not os.path.exists(CHROMIUM):
         raise FileNotFoundError(f"Chromium is not at {CHROMIUM}: install Debian's chromium package")
-    os.environ["HOME"] = tempfile.mkdtemp(prefix="chromium-home-")
+    chromium_home()
     program = phone_network.chromium_in_namespace(CHROMIUM) if phones else CHROMIUM
     browser = playwright.chromium.launch(executable_path=program, headless=True, args=CHROMIUM_ARGS)
     if phones:
@@ -350,16 +365,18 @@ class AppPage:
         raise AssertionError(f"the field {field!r} never took {words!r}")
 
     def thumb_to(self, locator, clear: float = 160) -> None:
-        """Scroll the page with the wheel, as a thumb does, until `locator` is on screen at least `clear`
-        px above its bottom (the navigation bar, a pinned button). Playwright's own scroll, before a
-        click, moves the accessibility tree alone, not the picture: places read from the tree after it
-        are not where the player sees them."""
+        """Scroll the page with the wheel, as a thumb does, until `locator` is on screen below the top of
+        the page's scrolled area and at least `clear` px above the screen's bottom (the navigation bar, a
+        pinned button). Playwright's own scroll, before a click, moves the accessibility tree alone, not
+        the picture: places read from the tree after it are not where the player sees them. Each place
+        is read once the scroll has stopped moving it (under load a read during the scroll overshot,
+        leaving the control under the app bar, where a click scrolled the page by itself)."""
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
         self.page.mouse.move(width / 2, height / 2)
         area = self.page.evaluate(SCROLLED_AREA)
         top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
         for _ in range(60):
-            box = locator.first.bounding_box()
+            box = self._still(locator)
             if box is None:
                 need = height  # not drawn yet: further down
             elif box["y"] < top:
@@ -367,11 +384,21 @@ class AppPage:
             else:
                 need = box["y"] + box["height"] - (height - clear)
                 if need <= 0:
-                    self.page.wait_for_timeout(300)  # the scroll is over
                     return
             self.page.mouse.wheel(0, max(-1600, min(1600, 2 * need)))  # about half the way each time
-            self.page.wait_for_timeout(150)
         raise AssertionError(f"{locator} could not be scrolled into view")
+
+    def _still(self, locator) -> dict | None:
+        """`locator`'s box once two reads 100 ms apart agree (a scroll under way has stopped); None
+        if it is not drawn."""
+        last = locator.first.bounding_box()
+        for _ in range(100):
+            self.page.wait_for_timeout(100)
+            box = locator.first.bounding_box()
+            if box == last:
+                return box
+            last = box
+        raise AssertionError(f"{locator} kept moving for 10 s")
 
     def tap_together(self, labels: list[str], at: float) -> None:
         """Tap the buttons named `labels`, in order, from the moment `at` (ms since the epoch), each as

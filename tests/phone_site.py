@@ -14,7 +14,14 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE_SCREEN, AppPage, free_port
+from tests.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE_SCREEN,
+    AppPage,
+    chromium_home,
+    free_port,
+)
 
 FIRST_SCREEN = 180_000  # ms: a first visit on a loaded 2-core machine (Pyodide starting: 10-20 s quiet)
 
@@ -64,7 +71,7 @@ class PhoneBrowser:
         self.profile = profile or Path(tempfile.mkdtemp(prefix="phone-profile-"))
         self.context = None
         self.app: AppPage | None = None
-        os.environ.setdefault("HOME", tempfile.mkdtemp(prefix="chromium-home-"))
+        chromium_home()
 
     def open(self, url: str, wait_for: str | None = "Freshwater Fly") -> AppPage:
         """Start the browser on the profile and open `url`; wait for a card named `wait_for` (the Games

@@ -82,8 +82,9 @@ def roll(app: AppPage, times: int) -> list[str]:
 def add_player(app: AppPage, name: str) -> None:
     app.labelled("Settings").click()
     app.button("Add player").click()
-    app.page.get_by_role("textbox", name="Name").fill(name)
-    app.button("Save").click()
+    app.type_into("Name", name)
+    app.tap(app.button("Save"))
+    app.page.get_by_role("textbox", name="Name").first.wait_for(state="hidden")  # saved, not just typed
     app.see(app.text(name))
     app.labelled("Back").click()
 
@@ -118,9 +119,10 @@ def score_freshwater_fly(app: AppPage) -> None:
     app.tab("Games").click()
     app.card("Freshwater Fly").click()
     app.button("Score").click()
-    app.button("Ana").click()
-    app.button("Ben").click()
-    app.button("Start scoring").click()
+    for name in ("Ana", "Ben"):  # each pick seen before the next tap (CI: a pick lost, "Start scoring" off)
+        app.tap(app.button(name))
+        app.see(app.page.get_by_role("checkbox", name=name, checked=True))
+    app.tap(app.button("Start scoring"))
 
     def add(whose: str, fish: str) -> None:
         app.page.get_by_role("button", name=re.compile(f"^Catch for {whose}: {fish}")).click()

@@ -99,12 +99,15 @@ def set_up(table: Table) -> None:
         ana.see(ana.button(f"{len(seated)}. {name}"))
         assert places(ana, chips()) == where, f"the players' chips moved when {name} was tapped"
     colours = [f"Cy's salmon {c}" for c in ("red", "blue", "green", "yellow")]
-    ana.thumb_to(ana.button("Short 2"))  # Cy's colours and the lengths lie under the pinned "Start the race"
+    for colour in (colours[-1], colours[0]):  # under the pinned "Start the race", and none under the top
+        ana.thumb_to(ana.button(colour))
     where = places(ana, colours)
     ana.button("Cy's salmon yellow").click()
     ana.see(ana.page.get_by_role("checkbox", name="Cy's salmon yellow", checked=True))
     assert places(ana, colours) == where, "Cy's colours moved when one was tapped"
     lengths = ["Short 2", "Beginner 3", "Experienced 4", "Long 5", "Marathon 6"]
+    for length in (lengths[-1], lengths[0]):
+        ana.thumb_to(ana.button(length))
     where = places(ana, lengths)
     ana.button("Short 2").click()
     ana.see(ana.page.get_by_role("checkbox", name="Short 2", checked=True))

@@ -117,3 +117,32 @@ def test_lan_in_a_terminal_that_cannot_draw_the_qr_code_says_so_in_words(tmp_pat
     output = "".join(said) + rest.decode("cp1252", "replace")
     assert "(This terminal cannot draw the QR code: open the link above.)" in output, output
     assert "Traceback" not in output and "table code" in output
+
+
+def test_ctrl_c_while_a_class_is_made_stops_quietly(monkeypatch, capsys) -> None:
+    # CI (stop 67): Ctrl+C during FastAPI's import came as a RuntimeError ("Error calling __set_name__"):
+    # Python 3.11 wraps what a descriptor's __set_name__ raises, here the StoppedEarly of the SIGINT.
+    from companion import cli
+
+    class Field:
+        def __set_name__(self, owner, name):
+            cli._stop_early(2, None)
+
+    def run(args):
+        type("Router", (), {"callbacks": Field()})
+        return 1
+
+    monkeypatch.setattr(cli, "run", run)
+    assert main(["--port", "8551"]) == 0
+    assert capsys.readouterr().err == "companion: stopped\n"
+
+
+def test_any_other_error_is_not_taken_for_ctrl_c(monkeypatch) -> None:
+    from companion import cli
+
+    def run(args):
+        raise RuntimeError("not a stop")
+
+    monkeypatch.setattr(cli, "run", run)
+    with pytest.raises(RuntimeError, match="not a stop"):
+        main(["--port", "8551"])
