@@ -241,8 +241,42 @@ SETTLED = """() => new Promise(resolve => {
 })"""
 
 
+# Where a finger on `el`'s centre lands, as {problem, x, y}: problem is null when the centre is on the
+# screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
+# node there is `el` or what it holds (not another control laid over it), `el` is enabled and it has
+# not moved for two frames; else it names what is wrong.
+FINGER = """(el) => new Promise(resolve => {
+  const at = () => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r]; };
+  const [x0, y0] = at();
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const [x, y, r] = at();
+    const say = problem => resolve({problem, x, y});
+    const name = n => (n.getAttribute('aria-label') || n.textContent.trim() || n.getAttribute('role') || n.tagName)
+      .replace(/\\s+/g, ' ').trim().slice(0, 60);
+    if (!el.isConnected || r.width === 0 || r.height === 0) return say('not drawn');
+    if (x !== x0 || y !== y0) return say('still moving');
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight)
+      return say(`off the screen: its centre at (${x | 0}, ${y | 0}), the screen ${innerWidth} x ${innerHeight}`);
+    for (let a = el.parentElement && el.parentElement.closest('flt-semantics'); a;
+         a = a.parentElement && a.parentElement.closest('flt-semantics')) {
+      if (a.querySelector(':scope > flt-semantics-scroll-overflow')) {
+        const s = a.getBoundingClientRect();
+        if (y < s.top || y > s.bottom)
+          return say(`scrolled out of view: its centre at y ${y | 0}, the page shows ${s.top | 0} to ${s.bottom | 0}`);
+        break;
+      }
+    }
+    if (el.getAttribute('aria-disabled') === 'true') return say('disabled');
+    const hit = document.elementFromPoint(x, y), there = hit && hit.closest && hit.closest('flt-semantics');
+    if (there && there !== el && !el.contains(there)) return say(`covered by ${name(there)}`);
+    say(null);
+  }));
+})"""
+
+
 class Taps:
-    """Taps made on the phones, counted where they are made: `taps(locator)` clicks it and counts one.
+    """Taps made on the phones, counted where they are made: `taps(locator)` taps it (`AppPage.tap`) and
+    counts one.
     With `settle`, each tap waits first until its page has stopped changing, as a player looks before
     tapping: a tap made while the page is being drawn again, after another phone's move, can be lost
     in the browser (the closing notes of issue 43 keep this open)."""
@@ -252,9 +286,7 @@ class Taps:
         self.settle = settle
 
     def __call__(self, locator) -> None:
-        if self.settle:
-            locator.page.evaluate(SETTLED)
-        locator.click()
+        AppPage(locator.page).tap(locator, settle=self.settle)
         self.count += 1
 
 
@@ -263,6 +295,8 @@ class AppPage:
 
     def __init__(self, page) -> None:
         self.page = page
+        self.taps = 0  # taps made by `tap`
+        self.scrolls = 0  # scrolls made by `thumb_to`, each a thumb's swipe or a few
 
     def open(self, url: str) -> AppPage:
         phone = urlsplit(url).hostname == phone_network.SERVER_ADDRESS
@@ -325,12 +359,38 @@ class AppPage:
             return where["top"] <= box["y"] and bottom < where["bottom"]
         return 0 <= box["y"] and bottom <= self.page.viewport_size["height"]
 
-    def tap(self, locator) -> None:
-        """Tap `locator` once the page has stopped changing, as a player looks before tapping: a tap made
-        while the page is drawn again (the answer to the tap before, a scroll asked again) can be lost in
-        the browser under load (CI: "Reveal these fish" never came, a hatch token never counted)."""
-        self.settle()
-        locator.click()
+    def tap(self, locator, settle: bool = False, timeout: float = 15_000) -> None:
+        """Tap `locator` as a finger does, at its centre, once it is there to tap (FINGER): on the screen
+        at the scroll the page has, not covered, enabled and still. Fails naming what is wrong if it does
+        not come to be within `timeout` ms: a control off screen is scrolled to first (`thumb_to`), as a
+        player must. Playwright's own click scrolls the node into view by itself and taps through what
+        covers it, which let tests pass where a player's tap ran the control laid over it.
+        With `settle`, first wait until the page has stopped changing, as a player looks before tapping
+        (taps made while another phone's move redrew the page were lost under load)."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        if settle:
+            self.settle()
+        target = locator.first
+        target.wait_for(state="visible", timeout=timeout)
+        found = {"problem": "not found"}
+        for _ in range(max(1, int(timeout / 100))):
+            try:
+                found = target.evaluate(FINGER, timeout=timeout)
+            except PlaywrightError as exc:  # drawn again between two looks
+                found = {"problem": f"gone ({str(exc).splitlines()[0]})"}
+            if found["problem"] is None:
+                self.page.mouse.click(found["x"], found["y"])
+                self.taps += 1
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"a finger cannot tap {locator}: {found['problem']}")
+
+    def scroll_and_tap(self, locator) -> None:
+        """Scroll `locator` on screen as a thumb does (counted in `scrolls` when the page had to move),
+        then tap it."""
+        self.thumb_to(locator)
+        self.tap(locator)
 
     def settle(self) -> None:
         """Wait until the page's accessibility tree has not changed for a moment (SETTLED)."""
@@ -348,7 +408,7 @@ class AppPage:
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         for _ in range(10):
-            self.page.get_by_role("textbox", name=field).first.click()
+            self.tap(self.page.get_by_role("textbox", name=field).first)
             try:
                 focused = f"() => ({TYPING_INTO})()?.name.split('\\n')[0] === {json.dumps(field)}"
                 self.page.wait_for_function(focused, timeout=3_000)
@@ -375,6 +435,7 @@ class AppPage:
         self.page.mouse.move(width / 2, height / 2)
         area = self.page.evaluate(SCROLLED_AREA)
         top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
+        moved = False
         for _ in range(60):
             box = self._still(locator)
             if box is None:
@@ -384,8 +445,10 @@ class AppPage:
             else:
                 need = box["y"] + box["height"] - (height - clear)
                 if need <= 0:
+                    self.scrolls += moved
                     return
             self.page.mouse.wheel(0, max(-1600, min(1600, 2 * need)))  # about half the way each time
+            moved = True
         raise AssertionError(f"{locator} could not be scrolled into view")
 
     def _still(self, locator) -> dict | None:

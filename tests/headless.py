@@ -115,6 +115,12 @@ class PageDriver:
             and getattr(c, "visible", True)
         ]
 
+    def pinned(self) -> BaseControl | None:
+        """The shown screen's pinned main action (the button in its bar under the page), None if none."""
+        bar = self.page.views[-1].controls[-1].controls[0].content  # the view's last control, centred
+        assert key_of(bar) == "action-bar", bar
+        return bar.controls[0] if bar.visible else None
+
     def label(self, key: str) -> str | None:
         """What the control with `key` reads (a button's label)."""
         return label_of(self.find(key=key))

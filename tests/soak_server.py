@@ -129,7 +129,7 @@ def come_back(phone: AppPage, name: str, server: Server, totals: dict) -> float 
     if asked.count():
         totals["phones asked who plays again"] += 1
         print(f"{name}'s phone asks who plays on it again", flush=True)
-        phone.button(name).click()
+        phone.tap(phone.button(name))
     else:
         totals["phones not back"] += 1
         print(f"{name}'s phone is not back after {COMEBACK:.0f} s: reloaded by hand", flush=True)
@@ -173,7 +173,7 @@ def run(kills: int, seed: int = 1, quiet: bool = False) -> dict:
             for k in range(kills):
                 for name, phone in phones.items():  # usable: a Roll is shown
                     before = newest(phone)
-                    phone.button(ROLL).click()
+                    phone.tap(phone.button(ROLL))
                     totals["taps"] += 1
                     if not wait(lambda: newest(phone) > before, 15, phone):
                         totals["phones not usable"] += 1

@@ -20,9 +20,10 @@ class Screen(ABC):
     after a handler would not cover. Parts that did not change are reused through
     `memo`, so Flet diffs them instead of sending them again.
 
-    A drawing may `pin` the screen's main action: it floats above the navigation bar, on
-    screen however long the page is (never under the bar, never scrolled away); `room` keeps
-    the page's end clear of it.
+    A drawing may `pin` the screen's main action: a full-width button in `action_bar`, which the
+    shell lays under the page's scrolled area and above the navigation bar. On screen however long
+    the page is, never scrolled away, and never over a control: the scrolled page ends above it (a
+    button floating over the page ran its action for taps meant for the controls under it).
     """
 
     title: str = ""
@@ -36,8 +37,8 @@ class Screen(ABC):
         self._live = False
         self._memo: dict[Hashable, ft.Control] = {}
         self._memo_next: dict[Hashable, ft.Control] = {}
-        self.main_button = ft.FloatingActionButton(icon=ft.Icons.CHECK, visible=False, key="main-action")
-        self.room = ft.Container(height=88, visible=False)
+        self.main_button = ft.FilledButton(icon=ft.Icons.CHECK, key="main-action", expand=True)  # none pinned yet
+        self.action_bar = ft.Row([self.main_button], visible=False, key="action-bar")
         self._pinned: tuple[str, ft.IconData, str, Callable[[], None]] | None = None
 
     def mount(self) -> ft.Control:
@@ -58,8 +59,8 @@ class Screen(ABC):
             self.body.update()
         elif parts:
             self.host.page.update(*parts)
-        if self._pinned_look() != pinned and self.main_button.parent is not None:
-            self.host.page.update(self.main_button, self.room)
+        if self._pinned_look() != pinned and self.action_bar.parent is not None:
+            self.host.page.update(self.action_bar)
 
     def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None]) -> None:
         """This drawing's main action: on screen above the navigation bar, whatever is scrolled."""
@@ -69,16 +70,20 @@ class Screen(ABC):
         self._pinned = None
         self.refresh()
         unique_keys(self.body, name_new=True)  # the phone keeps what did not change; no two siblings share a key
-        button, pinned = self.main_button, self._pinned
-        button.visible = self.room.visible = pinned is not None
-        if pinned is not None:
-            label, icon, key, on_click = pinned
-            button.content, button.icon, button.key = label, icon, key
-            button.on_click = lambda e: on_click()
+        pinned = self._pinned
+        label, icon, key, on_click = pinned if pinned is not None else (None, ft.Icons.CHECK, "main-action", None)
+        if (self.main_button.content, self.main_button.icon, self.main_button.key) != (label, icon, key):
+            # Another action, or none: a button of its own, so that a tap the phone sent on the one before
+            # (a late "Save to history") never runs this one (`taps.late_tap` answers it).
+            self.main_button = ft.FilledButton(label, icon=icon, key=key, expand=True)
+            self.action_bar.controls = [self.main_button]
+        self.main_button.visible = self.action_bar.visible = pinned is not None
+        if on_click is not None:
+            self.main_button.on_click = lambda e: on_click()
 
     def _pinned_look(self) -> tuple[object, ...]:
         button = self.main_button
-        return button.visible, button.content, button.icon, button.key
+        return self.action_bar.visible, button.content, button.icon, button.key
 
     def changed_parts(self) -> list[ft.Control] | None:
         """The controls the last `refresh` changed, when a screen knows (None: the whole body).

@@ -54,6 +54,7 @@ class SessionScreen(SeatView, Screen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self._scrolls = 0  # scrolls asked of the phone: a later one stops an earlier one's asking again
+        self._stage: tuple[object, ...] = ()  # `_stage_shown` when last drawn
         self.missing: str | None = None
         self.session: GameSession[Any] | None = None
         self.saved: Play | None = None  # the game this page showed, saved to History (by any phone)
@@ -94,6 +95,7 @@ class SessionScreen(SeatView, Screen):
     def mount(self) -> ft.Control:
         control = super().mount()
         self._saw()
+        self._stage = self._stage_shown()
         return control
 
     def refresh(self) -> None:
@@ -111,6 +113,17 @@ class SessionScreen(SeatView, Screen):
     def render(self) -> None:
         super().render()
         self._saw()
+        stage = self._stage_shown()
+        if self._live and stage != self._stage:
+            self._stage = stage
+            self.to_top()  # a new phase (a session started, the next turn, the game over, saved) starts at the top
+
+    def _stage_shown(self) -> tuple[object, ...]:
+        """Which session this page shows, saved or not, and its phase in words (the game's own)."""
+        session = self.session
+        phase = getattr(session.rules, "phase", None) if session is not None else None
+        return (session.id if session is not None else None, self.saved.id if self.saved is not None else None,
+                phase(session.state).name if phase is not None else None)
 
     def _saw(self) -> None:
         """Note the version of the session this page now shows."""
@@ -173,10 +186,11 @@ class SessionScreen(SeatView, Screen):
 
     def game_end(self, results: Sequence[PlayerResult], winners: Sequence[str], to_play: MakePlay,
                  key: str) -> list[ft.Control]:
-        """A finished game: the standings, and "Save to history" on a phone that acts for the table."""
-        save = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key=f"{key}-save", style=big_button_style(),
-                               on_click=lambda e: self.save_play(to_play))
-        return [*standings(results, winners, key=key), *([save] if self.acts_for(ANY_SEAT) else [])]
+        """A finished game: the standings, and "Save to history" pinned on a phone that acts for the table
+        (on screen however long the standings and what is above them)."""
+        if self.acts_for(ANY_SEAT):
+            self.pin("Save to history", ft.Icons.SAVE, f"{key}-save", lambda: self.save_play(to_play))
+        return list(standings(results, winners, key=key))
 
     def save_play(self, make: MakePlay, replacing: str | None = None) -> None:
         """File the finished game in History: `make(state, play_id, played_at)` builds the play from

@@ -99,6 +99,7 @@ class Shell:
         self.route: str | None = None
         self.last_tab = place(HOME)  # the tab (or game page) under a page shown on top
         self.screens: list[Screen] = []
+        self._drawing = 0  # screens made so far: their scrolled area is keyed by it
         self._wakelock: ft.Wakelock | None = None
 
     async def start(self) -> None:
@@ -150,6 +151,7 @@ class Shell:
         self._redraw()
 
     def _make_screens(self, where: Place) -> None:
+        self._drawing += 1
         for screen in self.screens:
             screen.dispose()
         self.host.unwatch_all()
@@ -196,7 +198,7 @@ class Shell:
         self._notice_columns = []
         for i, (view, screen) in enumerate(zip(self.page.views, self.screens)):
             shown = self._scrolled(screen, self._parts_row() if i == 0 and not self._asks_who_first() else None)
-            view.controls, view.scroll = shown["controls"], shown["scroll"]
+            view.controls, view.scroll, view.spacing = shown["controls"], shown["scroll"], shown["spacing"]
         self.page.update()
 
     def _who_button(self) -> ft.Control:
@@ -246,20 +248,22 @@ class Shell:
             ),
             **self._scrolled(screen, self._parts_row()),
             padding=16,
-            floating_action_button=screen.main_button,  # the screen's main action, above the bar
-            floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
 
     def _scrolled(self, screen: Screen, parts: ft.Control | None) -> dict:
-        """The view's controls and scroll. A game's parts row stays above the page's scroll, always in
-        view: scrolled with the page, its chips went out of sight while a screen reader's nodes for
-        them stayed under the app bar's buttons (a tap on "Score" opened "Who is playing?")."""
-        if parts is None:
-            self.host.scroller = self.page
-            return {"controls": [self._frame(screen)], "scroll": ft.ScrollMode.AUTO}
-        page = ft.Column([self._frame(screen)], scroll=ft.ScrollMode.AUTO, expand=True, key="page-scroll")
+        """The view's controls: a game's parts row (if any), the page's scrolled area, and the screen's
+        pinned action under it. The parts row stays above the page's scroll, always in view: scrolled
+        with the page, its chips went out of sight while a screen reader's nodes for them stayed under
+        the app bar's buttons (a tap on "Score" opened "Who is playing?"). The pinned action is laid
+        under the scrolled area, not over it: floating over the page, it took taps meant for the
+        controls it covered."""
+        # Keyed by the drawing: screens drawn anew (a restore) share no control with the ones before, so a
+        # tap the phone sent on an old control reaches none of the new ones.
+        page = ft.Column([self._frame(screen)], scroll=ft.ScrollMode.AUTO, expand=True,
+                         key=f"page-{self._drawing}")
         self.host.scroller = page
-        return {"controls": [self._centred(parts), page], "scroll": None, "spacing": 12}
+        above = [self._centred(parts)] if parts is not None else []
+        return {"controls": [*above, page, self._centred(screen.action_bar)], "scroll": None, "spacing": 12}
 
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked."""
@@ -284,8 +288,6 @@ class Shell:
             ),
             **self._scrolled(screen, None),
             padding=16,
-            floating_action_button=screen.main_button,
-            floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
         )
 
     def _frame(self, screen: Screen) -> ft.Control:
@@ -293,7 +295,7 @@ class Shell:
         notices = ft.Column(spacing=8)
         self._notice_columns.append(notices)
         self._fill_notices(notices)
-        return self._centred(ft.Column([notices, screen.mount(), screen.room], spacing=16))
+        return self._centred(ft.Column([notices, screen.mount()], spacing=16))
 
     @staticmethod
     def _centred(content: ft.Control) -> ft.Control:

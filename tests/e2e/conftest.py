@@ -27,6 +27,21 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+@pytest.fixture(autouse=True)
+def taps_are_fingers(monkeypatch) -> None:
+    """Every tap of a browser test is `AppPage.tap`'s: Playwright's own click scrolls a control into view
+    by itself and taps through whatever covers it, so a test could pass where a player's finger could
+    not (issue 62). A test that still calls it fails, saying what to use."""
+    from playwright.sync_api import Locator, Page
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a browser test taps with AppPage.tap (a finger: on screen, not covered), "
+                             "not Playwright's click")
+
+    monkeypatch.setattr(Locator, "click", refused)
+    monkeypatch.setattr(Page, "click", refused)
+
+
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator:

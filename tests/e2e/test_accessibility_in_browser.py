@@ -55,7 +55,7 @@ def test_every_screen_reads_and_fits_at_this_text_size(make_server, browser, per
         # A game under way: the Fleet Dice sheets with their boxes.
         go(phone, "/games/fleet-dice/sheets")
         for name in ("Ana", "Ben", "Roll the start boats", "Start the sheets"):
-            phone.button(name).click()
+            phone.tap(phone.button(name))
         phone.see(phone.page.get_by_role("checkbox", name="Cod box 1"))
         phone.settle()
         found["a Fleet Dice game"] = audit(phone.page)
@@ -63,7 +63,7 @@ def test_every_screen_reads_and_fits_at_this_text_size(make_server, browser, per
             shot(phone, "text-200-fleet-dice-sheet")
         # A dialog: a game's rules help.
         go(phone, "/games/lure/round")
-        phone.labelled("Rules help: Lure").click()
+        phone.tap(phone.labelled("Rules help: Lure"))
         phone.see(phone.button("Close"))
         found["Lure's rules help"] = audit(phone.page)
     finally:
@@ -93,54 +93,54 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
     found: dict[str, list[str]] = {}
     try:
         phone = AppPage(context.new_page()).open(server.url + "/games/pearl-boat/voyage")
-        phone.button("Ana: choose in secret").click()  # the phone passed to each duellist in turn
+        phone.tap(phone.button("Ana: choose in secret"))  # the phone passed to each duellist in turn
         phone.see(phone.text("Only Ana looks now."))
         look(phone, found, "the pearl boat duel", "pearl-boat-duel", percent)
 
         go(phone, "/games/fleet-dice/sheets")
         for name in ("Ana", "Ben", "Roll the start boats", "Start the sheets", "Roll the dice"):
-            phone.tap(phone.button(name))
+            phone.tap(phone.button(name), settle=True)
         phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: ")))
         look(phone, found, "a Fleet Dice roll to pick from", "fleet-dice-roll", percent)
-        phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: .+, free$")).click()
+        phone.tap(phone.page.get_by_role("checkbox", name=re.compile(r"^Die 1: .+, free$")))
         phone.see(phone.page.get_by_role("button", name=re.compile(r"^Take income")))
         look(phone, found, "a Fleet Dice die picked")
 
         go(phone, "/games/lure/round")
         for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)", "Catch number: 8",
                      "Add this fish: 8 (3 VP)", "Reveal these fish"):
-            phone.tap(phone.button(name))  # each once the answer to the one before is drawn
-        phone.button("Ana: choose in secret").click()  # the phone passed around: Ana opens her own cast
+            phone.tap(phone.button(name), settle=True)  # each once the answer to the one before is drawn
+        phone.tap(phone.button("Ana: choose in secret"))  # the phone passed around: Ana opens her own cast
         phone.see(phone.text("Ana's cast (secret)"))
         look(phone, found, "Lure's secret cast", "lure-cast", percent)
 
         go(phone, "/games/salmon-run/race")
         for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river"):
-            phone.tap(phone.button(name))
+            phone.tap(phone.button(name), settle=True)
         phone.see(phone.text("Lay the boards out like this (copy it at the table):"))
         look(phone, found, "Salmon Run's river")
-        phone.tap(phone.button("Start the race"))
-        phone.tap(phone.button("Roll for the first player"))
+        phone.tap(phone.button("Start the race"), settle=True)
+        phone.tap(phone.button("Roll for the first player"), settle=True)
         phone.see(phone.page.get_by_text(re.compile("'s turn: tap each card as you play it")))
         look(phone, found, "Salmon Run's race", "salmon-run-race", percent)
 
         go(phone, "/games/fly-solo/journal")
         phone.type_into("Name of the new adventure", "Autumn week")
-        phone.button("Start the adventure").click()
+        phone.tap(phone.button("Start the adventure"))
         refusal = "Your free Badge unlocks your first Momentum tile before Day 1 (the rules suggest 1A)."
         phone.see(phone.button("1A"))
         listen(phone.page)
-        phone.button("Finesse at start: +1").click()  # a Finesse upgrade before the first Momentum tile
+        phone.tap(phone.button("Finesse at start: +1"))  # a Finesse upgrade before the first Momentum tile
         phone.see(phone.message(refusal))
         look(phone, found, "a refusal's message")
         assert "polite: " + refusal in heard(phone.page)  # a screen reader says it
-        phone.message(refusal).get_by_role("button", name="Close").click()  # read: put away, as a thumb does
+        phone.tap(phone.message(refusal).get_by_role("button", name="Close"))  # read: put away, as a thumb does
         phone.page.wait_for_timeout(600)
-        phone.button("1A").click()
+        phone.tap(phone.button("1A"))
         phone.see(phone.text("0 Badges to spend"))
         look(phone, found, "a Fly Solo adventure", "fly-solo-adventure", percent)
-        phone.button("Play Day 1 with the Silent Angler").click()  # starts the Day
-        phone.button("Roll 4 dice").click()
+        phone.tap(phone.button("Play Day 1 with the Silent Angler"))  # starts the Day
+        phone.tap(phone.button("Roll 4 dice"))
         phone.see(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")))
         look(phone, found, "the Silent Angler's Day", "fly-solo-angler", percent)
         go(phone, "/games/fly-solo/journal")  # the adventure's card: one button, read in full
@@ -168,9 +168,9 @@ def test_during_a_cast_the_strike_screen_keeps_its_parts_row_in_view(make_server
     try:
         phone = AppPage(context.new_page()).open(server.url + "/games/freshwater-fly/strike")
         for _ in range(20):  # a cast with a card dealt and no hook yet (one card in four hooks)
-            phone.button("Start cast").click()
+            phone.tap(phone.button("Start cast"))
             phone.see(phone.text("Casting..."))
-            phone.button("Hit me").click()
+            phone.tap(phone.button("Hit me"))
             phone.see(phone.page.get_by_text(re.compile(r"^(Casting\.\.\.|HOOKED!)$")))
             phone.page.wait_for_timeout(600)
             if phone.text("Casting...").count():
@@ -179,7 +179,7 @@ def test_during_a_cast_the_strike_screen_keeps_its_parts_row_in_view(make_server
         for name in ("Hit me", "Hit me x2", "Finesse: one more", "End the cast"):
             node = node_named(phone, name)
             assert node.top + node.height <= bottom, f"{name} is below the fold: {node}"
-        phone.button("End the cast").click()
+        phone.tap(phone.button("End the cast"))
         phone.see(phone.text("Ready to cast"))
         score, who = node_named(phone, "Score"), node_named(phone, "Playing on this phone: The whole table")
         assert score.top >= who.top + who.height  # below the app bar, not under it
@@ -194,7 +194,7 @@ def test_a_part_chip_scrolled_out_of_sight_is_not_under_the_app_bar(make_server,
     context = browser.new_context(viewport={"width": 360, "height": 740})
     try:
         phone = AppPage(context.new_page()).open(server.url + "/games/freshwater-fly/strike")
-        phone.button("Start cast").click()
+        phone.tap(phone.button("Start cast"))
         phone.see(phone.text("Casting..."))
         phone.page.mouse.move(180, 400)
         for _ in range(6):  # a player scrolls down to the cast's last buttons

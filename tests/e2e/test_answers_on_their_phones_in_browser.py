@@ -42,14 +42,14 @@ def test_the_eagles_target_counters_on_their_own_phone(make_server, phones, tmp_
     cy.see(cy.text("Cy's Eagle: whose hand do you look at? That player loses a card of your choice, unless they "
                    "discard an Eagle of their own."))
     ben.see(ben.text("Cy plays an Eagle: they name whose hand they look at."))
-    cy.button("Ben").click()
+    cy.tap(cy.button("Ben"))
     ben.see(ben.button("Ben counters with an Eagle"))
     ben.see(ben.button("Lose a card of Cy's choice"))
     ana.see(ana.text("Cy's Eagle is on Ben: waiting on Ben to lose a card or counter with an Eagle."))
     for phone in (ana, cy):
         assert phone.page.get_by_role("button", name="Ben counters with an Eagle").count() == 0
     ben.shot("salmon-run-eagle-target-phone")
-    ben.button("Ben counters with an Eagle").click()
+    ben.tap(ben.button("Ben counters with an Eagle"))
     wait_for(lambda: actions(server, sr.GAME)[-1]["label"] == "Ben counters the Eagle", server=server)
     assert actions(server, sr.GAME)[-1]["who"] == "Ben"
     for phone in (ana, cy):  # the table waits on nobody now
@@ -77,7 +77,7 @@ def test_a_barter_waits_for_the_buyer_on_their_phone(make_server, phones, tmp_pa
     assert ana.page.get_by_role("button", name="Buy for 2 pearls").count() == 0
     ben.see(ben.button("Buy for 2 pearls"))
     ben.shot("pearl-boat-offer-phone")
-    ben.button("Buy for 2 pearls").click()
+    ben.tap(ben.button("Buy for 2 pearls"))
     wait_for(lambda: actions(server, pb.GAME)[-1]["label"] == "Ben buys Engine reverse from Ana for 2 pearls",
              server=server)
     ana.see(ana.text("Ana: 6 pearls, fuel 7/10"))  # the 4 of the space and Ben's 2
@@ -89,11 +89,11 @@ def test_a_cast_is_dealt_on_its_casters_phone(make_server, phones) -> None:  # n
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/freshwater-fly/strike")
     join(ben, server, "Ben", "/games/freshwater-fly/strike")
-    ana.button("Start cast").click()
+    ana.tap(ana.button("Start cast"))
     ana.see(ana.text("Ana's cast"))
     ben.see(ben.text("Ana's cast: dealt on their phone"))
     assert ben.page.get_by_role("button", name="Hit me", exact=True).count() == 0
     ben.shot("strike-someone-elses-cast-phone")
-    ana.button("Hit me").click()
+    ana.tap(ana.button("Hit me"))
     wait_for(lambda: actions(server, fly.GAME)[-1]["type"] == "strike.deal", server=server)
     assert [a["who"] for a in actions(server, fly.GAME)] == ["Ana", "Ana"]

@@ -19,26 +19,26 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
 
     # Games first; the Dice tab rolls for any game.
     phone.see(phone.card("Freshwater Fly"))
-    phone.tab("Dice").click()
+    phone.tap(phone.tab("Dice"))
     # Roll, then pick Lure's default five d6 and roll them: the screen shows exactly what was saved.
-    phone.button("Roll 2 d6").click()
+    phone.tap(phone.button("Roll 2 d6"))
     phone.see(phone.button("Undo: roll 2 d6"))
-    phone.button("Presets").click()
+    phone.tap(phone.button("Presets"))
     phone.see(phone.text("Lure"))
     phone.page.mouse.move(360 / 2, 400)
     phone.page.mouse.wheel(0, 1500)  # down to Lure
     phone.shot("presets-phone")  # Lure's pool says it is a chosen default
-    phone.button("Default: five d6").click()
-    phone.button("Roll 5 d6").click()
+    phone.tap(phone.button("Default: five d6"))
+    phone.tap(phone.button("Roll 5 d6"))
     phone.see(phone.button("Undo: roll 5 d6"))
     first_total, total = roll_totals(server)
     phone.see(phone.text(f"Total {total}"))
     phone.shot("dice-phone")
 
     # Undo, labelled with what it takes back; redo waits.
-    phone.button("Undo: roll 5 d6").click()
+    phone.tap(phone.button("Undo: roll 5 d6"))
     phone.see(phone.button("Redo: roll 5 d6"))
-    phone.button("Undo: use Lure: Default: five d6").click()
+    phone.tap(phone.button("Undo: use Lure: Default: five d6"))
     phone.see(phone.button("Redo: use Lure: Default: five d6"))
     phone.see(phone.text(f"Total {first_total}"))
 
@@ -49,21 +49,21 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.see(phone.text(f"Total {first_total}"))
 
     # Every tab.
-    phone.tab("Games").click()
+    phone.tap(phone.tab("Games"))
     phone.see(phone.card("Fleet Dice"))
-    phone.tab("History").click()
+    phone.tap(phone.tab("History"))
     phone.see(phone.text("No finished plays yet"))
     # The address follows (the browser is told after the screen is drawn).
     phone.page.wait_for_function("() => location.pathname.endsWith('/history')", timeout=10_000)
 
     # Unfinished sessions, then settings with the theme changed to dark.
-    phone.labelled("Unfinished sessions").click()
+    phone.tap(phone.labelled("Unfinished sessions"))
     phone.see(phone.text("Dice session"))
     phone.shot("sessions-phone")
-    phone.labelled("Back").click()
-    phone.labelled("Settings").click()
+    phone.tap(phone.labelled("Back"))
+    phone.tap(phone.labelled("Settings"))
     phone.see(phone.text("Theme"))
-    phone.button("Dark").click()  # this phone's own theme
+    phone.tap(phone.button("Dark"))  # this phone's own theme
     phone.see(phone.button("Back up now"))
     phone.shot("settings-dark-phone")
 
@@ -89,7 +89,7 @@ def test_two_devices_see_the_same_table(make_server, browser) -> None:
     devices = [browser.new_context(viewport={"width": 360, "height": 740}) for _ in range(2)]
     try:
         first, second = (AppPage(d.new_page()).open(f"{server.url}/dice") for d in devices)
-        first.button("Roll 2 d6").click()
+        first.tap(first.button("Roll 2 d6"))
         first.see(first.button("Undo: roll 2 d6"))
         [total] = roll_totals(server)
         second.see(second.text(f"Total {total}"))
@@ -102,12 +102,12 @@ def test_two_devices_see_the_same_table(make_server, browser) -> None:
 def test_desktop_layout(make_server, desktop: AppPage) -> None:
     server = make_server()
     desktop.open(f"{server.url}/dice")
-    desktop.button("Presets").click()
-    desktop.button("Five d6 + both special dice").click()
-    desktop.button("Roll 5 d6 + 1 d12 + 1 d20").click()
+    desktop.tap(desktop.button("Presets"))
+    desktop.tap(desktop.button("Five d6 + both special dice"))
+    desktop.tap(desktop.button("Roll 5 d6 + 1 d12 + 1 d20"))
     desktop.see(desktop.button("Undo: roll 5 d6 + 1 d12 + 1 d20"))
     desktop.shot("dice-desktop")
-    desktop.labelled("Settings").click()
+    desktop.tap(desktop.labelled("Settings"))
     desktop.see(desktop.button("Back up now"))
     desktop.shot("settings-desktop")
 
@@ -120,7 +120,7 @@ def test_damaged_file_is_reported_on_screen(make_server, phone: AppPage, tmp_pat
     phone.open(server.url)
     phone.see(phone.page.get_by_text("Your play history file could not be read"))
     phone.shot("notice-phone")
-    phone.button("Dismiss").click()
+    phone.tap(phone.button("Dismiss"))
     phone.page.get_by_text("could not be read").first.wait_for(state="detached", timeout=15_000)
     phone.see(phone.card("Fleet Dice"))
 
@@ -148,9 +148,9 @@ def test_lan_address_qr_code_and_the_screen_awake_warning(make_server, browser, 
         phone = AppPage(context.new_page()).open(lan_url)
         phone.see(phone.message("will not keep the screen awake"), timeout=20_000)
         phone.shot("lan-screen-awake-warning-phone")
-        phone.button("Close").click()
-        phone.button("The whole table").click()
-        phone.labelled("Settings").click()
+        phone.tap(phone.button("Close"))
+        phone.tap(phone.button("The whole table"))
+        phone.tap(phone.labelled("Settings"))
         phone.see(phone.page.get_by_text("No: this browser does not allow it here", exact=False))
         # Said once per device: not again when the phone comes back in a new tab (it kept the table's key).
         phone.page.close()
@@ -243,10 +243,10 @@ def test_a_screen_comes_at_once_not_zooming_in_over_the_last(make_server, phone_
         phone = AppPage(context.new_page()).open(server.phone_url())
         phone.see(phone.text("Who is playing on this phone?"))
         frames_between("the loading screen", "a first visit's question of who plays")
-        phone.button("Ana").click()
+        phone.tap(phone.button("Ana"))
         phone.see(phone.card("Freshwater Fly"))
         frames_between("who plays", "the Games screen")
-        phone.tab("Dice").click()
+        phone.tap(phone.tab("Dice"))
         phone.see(phone.button("Roll 2 d6"))
         frames_between("the Games screen", "the Dice tab")
         phone.page.close()  # and opened again: a second visit (a reload goes back to its page as it was)

@@ -51,7 +51,7 @@ def tap_genuinely(phone: AppPage, name: str) -> None:
 def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage) -> None:
     server = make_server()
     phone.open(server.url + "/dice")
-    phone.button("Roll 2 d6").click()
+    phone.tap(phone.button("Roll 2 d6"))
     phone.see(phone.button("Undo: roll 2 d6"))
     wait_until(phone, lambda: rolls(server) == 1, "one roll saved")
     saved = server.session_files()
@@ -82,7 +82,7 @@ def test_server_killed_then_back_banner_refuses_taps(make_server, phone: AppPage
     phone.see(phone.button("Undo: roll 2 d6"))
     assert rolls(server) == 1
 
-    phone.button("Roll 2 d6").click()
+    phone.tap(phone.button("Roll 2 d6"))
     wait_until(phone, lambda: rolls(server) == 2, "the second roll saved")
     phone.see(phone.button("Undo: roll 2 d6"))
 
@@ -125,7 +125,7 @@ def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: App
 
     phone.page.route_web_socket(re.compile(r"/ws$"), route)
     phone.open(server.url + "/dice")
-    phone.button("Roll 2 d6").click()
+    phone.tap(phone.button("Roll 2 d6"))
     phone.see(phone.button("Undo: roll 2 d6"))
     wait_until(phone, lambda: rolls(server) == 1, "one roll saved")
     phone.page.evaluate("window.companionTestMark = 1")  # gone if the page reloads
@@ -147,7 +147,7 @@ def test_a_tap_under_the_banner_never_reaches_the_server(make_server, phone: App
     phone.see(phone.button("Undo: roll 2 d6"))
     assert rolls(server) == 1
 
-    phone.button("Roll 2 d6").click()
+    phone.tap(phone.button("Roll 2 d6"))
     wait_until(phone, lambda: rolls(server) == 2, "the second roll saved")
     assert rolls(server) == 2  # and not more: the refused taps never arrive
 

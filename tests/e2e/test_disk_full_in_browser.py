@@ -30,7 +30,7 @@ def test_a_full_disk_refuses_the_phones_tap_in_words_and_loses_nothing_it_showed
                 refusal's message first goes (5 s), so that it is not taken for this tap's answer."""
                 assert wait(lambda: phone.message(FULL).count() == 0, 15, phone)
                 before = newest(phone)
-                phone.button(ROLL).click()
+                phone.tap(phone.button(ROLL))
                 assert wait(lambda: newest(phone) > before or phone.message(FULL).count() > 0, 15, phone)
                 return newest(phone) > before
 

@@ -34,21 +34,21 @@ def open_the_play(tmp_path, make_server, phone: AppPage):
 def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) -> None:
     data = open_the_play(tmp_path, make_server, phone)
     phone.see(phone.text("Ben wins"))
-    phone.button("Edit").click()
+    phone.tap(phone.button("Edit"))
     phone.see(phone.text("Correct a Fleet Dice play"))
     phone.see(phone.button("Ana: 6"))
-    phone.button("Shrimp boxes: 1").click()
+    phone.tap(phone.button("Shrimp boxes: 1"))
     phone.see(phone.button("Undo: Ana: Shrimp boxes 0 → 1"))
-    phone.button("Undo: Ana: Shrimp boxes 0 → 1").click()
+    phone.tap(phone.button("Undo: Ana: Shrimp boxes 0 → 1"))
     phone.see(phone.button("Nothing to undo"))
     # Ama's Cafe was finished too: seven points (rules: Wharf Buildings), so Ana has 13 and wins.
-    phone.button("Ama's Cafe boxes: 3").click()  # one tap: a key per number
+    phone.tap(phone.button("Ama's Cafe boxes: 3"))  # one tap: a key per number
     phone.see(phone.button("Ana: 13"))
     phone.see(phone.text("Ana 13 · Ben 7: Ana wins"))
     phone.page.mouse.move(180, 300)
     phone.page.mouse.wheel(0, 640)  # down to the first counts, the chips still in sight
     phone.shot("fleet-dice-edit-phone")
-    phone.button("Save the changes").click()
+    phone.tap(phone.button("Save the changes"))
     phone.see(phone.text("Ana wins"))
     [saved] = json.loads((data / "archive.json").read_text())["plays"].values()
     assert saved["id"] == "play1" and saved["played_at"] == "2026-11-20T21:00:00+00:00"
@@ -60,7 +60,7 @@ def test_a_number_pads_backspace_key_draws_its_arrow(tmp_path, make_server, phon
     box (no bundled font has it; seen in screenshots); Material's backspace icons draw nothing in Flet's
     client, and this check fails on them (a blank key)."""
     open_the_play(tmp_path, make_server, phone)
-    phone.button("Edit").click()
+    phone.tap(phone.button("Edit"))
     phone.see(phone.text("Correct a Fleet Dice play"))
     back = phone.page.get_by_role("button", name="the last digit off").first  # the coins' pad
     for _ in range(40):  # down the sheet to the coins, a wheel at a time as a thumb would

@@ -20,11 +20,11 @@ def test_every_tap_of_a_fleet_dice_round_is_on_screen_at_200_percent(make_server
     phone.page.context.add_init_script(text_size_script(200))
     phone.open(f"{server.url}/games/fleet-dice/sheets")
     for name in NAMES:
-        phone.button(name).click()
+        phone.tap(phone.button(name))
     for name, boat in zip(NAMES, ("Cod", "Oyster")):
-        phone.page.get_by_role("button", name=f"{name} starts with {boat}").click()
-    phone.button("Ana").click()  # the start player
-    phone.button("Start the sheets").click()
+        phone.tap(phone.page.get_by_role("button", name=f"{name} starts with {boat}"))
+    phone.tap(phone.button("Ana"))  # the start player
+    phone.tap(phone.button("Start the sheets"))
     wait_for(lambda: any(d["game"] == fleet.GAME for d in server.session_files()), server=server)
     taps: list[str] = []
 

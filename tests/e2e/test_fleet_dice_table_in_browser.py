@@ -39,11 +39,11 @@ def start(server, table: dict[str, AppPage]) -> None:
     """Ana's phone seats the three players clockwise, each with a start boat, Ana the start player."""
     ana = table["Ana"]
     for name in NAMES:  # clockwise
-        ana.button(name).click()
+        ana.tap(ana.button(name))
     for name, boat in zip(NAMES, ("Cod", "Oyster", "Shrimp")):
-        ana.page.get_by_role("button", name=f"{name} starts with {boat}").click()
-    ana.button("Ana").click()  # the start player (picked at random): Ana, for the test
-    ana.button("Start the sheets").click()
+        ana.tap(ana.page.get_by_role("button", name=f"{name} starts with {boat}"))
+    ana.tap(ana.button("Ana"))  # the start player (picked at random): Ana, for the test
+    ana.tap(ana.button("Start the sheets"))
     # the tap is sent; the session is on disk once the server has recorded it
     wait_for(lambda: any(d["game"] == fleet.GAME for d in server.session_files()), server=server)
 
@@ -64,13 +64,13 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             phone.see(phone.text(f"{name}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"))
             if sheet.choice().kind == "king_crab":  # a bonus no other sheet took
                 taken = {s.bonus for s in game.sheets if s.bonus}
-                phone.button(next(b.name for b in sheet.layout.bonuses if b.id not in taken)).click()
+                phone.tap(phone.button(next(b.name for b in sheet.layout.bonuses if b.id not in taken)))
             else:
-                phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first.click()
+                phone.tap(phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first)
             taps, choices = taps + 1, choices + 1
         elif game.current_roll() is None:
             phone.see(phone.text(f"{phase}: {name} rolls the {word} dice."))
-            phone.button("Roll the dice").click()
+            phone.tap(phone.button("Roll the dice"))
             taps += 1
         elif game.picker() is not None:
             for other, their in table.items():  # every screen says who picks now
@@ -85,12 +85,12 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             if lit:  # a box a free die fills: one tap takes that die and fills it
                 i, track = lit[0]
                 box = f"{track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}"
-                phone.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(box)}( \(|$)")).click()
+                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(box)}( \(|$)")))
                 taps, one_tap_picks = taps + 1, one_tap_picks + 1
             else:  # the die, then its use (income, coins, the market...)
                 free = roll.free()[0]
-                phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")).click()
-                phone.button(option(phone)).click()
+                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")))
+                phone.tap(phone.button(option(phone)))
                 taps += 2
         else:  # every player has picked: each uses the die left on their own phone, at the same moment
             users = [i for i in game.order() if fleet.table_dice(game, i)]

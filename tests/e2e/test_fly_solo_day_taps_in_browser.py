@@ -27,9 +27,9 @@ def the_days_log(server) -> list[str]:
 def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) -> None:
     server = make_server(lan=True, players=("Ana",))
     phone = join(a_phone, server, "Ana", "/games/fly-solo/journal")
-    phone.button("Start the adventure").click()
+    phone.tap(phone.button("Start the adventure"))
     phone.see(phone.text("1 Badge to spend"))
-    phone.button("1A").click()
+    phone.tap(phone.button("1A"))
     phone.see(phone.text("0 Badges to spend"))
     tap = Taps()
 

@@ -51,13 +51,13 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     table = table_of(server, phones, ("Ana", "The whole table"), "/games/fly-solo/journal")
     player, assistant = table["Ana"], table["The whole table"]
 
-    player.button("Start the adventure").click()  # the suggested name
+    player.tap(player.button("Start the adventure"))  # the suggested name
     player.see(player.text("1 Badge to spend"))
-    player.button("1A").click()  # the free Badge: a first Momentum tile
+    player.tap(player.button("1A"))  # the free Badge: a first Momentum tile
     player.see(player.text("0 Badges to spend"))
     player.shot("flysolo-whole-adventure")
     [name] = [campaign(server).name]
-    assistant.card(name).click()
+    assistant.tap(assistant.card(name))
     assistant.see(assistant.button("Play Day 1 with the Silent Angler"))
 
     per_day = []
@@ -77,11 +77,11 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
         player.see(player.text("You beat the Silent Angler"))
         if day == 1:
             player.page.evaluate(SETTLED)
-            player.button("Silent Angler: 1").click()  # its Day, from the assistant: no fish, track space 1
+            player.tap(player.button("Silent Angler: 1"))  # its Day, from the assistant: no fish, track space 1
             player.see(player.text("The Silent Angler's catch"))
             player.shot("flysolo-whole-record-angler")
             player.page.evaluate(SETTLED)
-            player.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$")).click()
+            player.tap(player.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$")))
             player.see(player.text("Your catch"))
             player.shot("flysolo-whole-record-you")
         tap(player.button(f"Record Day {day}"))
@@ -102,9 +102,9 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))
     player.shot("flysolo-whole-won")
     assistant.see(assistant.text("You won the adventure: all four Locations beaten in 4 Days!"))
-    player.tab("History").click()
-    player.button("Fly Solo").click()
-    player.card(name).click()  # the adventure's story, kept in History
+    player.tap(player.tab("History"))
+    player.tap(player.button("Fly Solo"))
+    player.tap(player.card(name))  # the adventure's story, kept in History
     player.see(player.page.get_by_text(re.compile(r"^Won · 4 of 7 Days")))
     player.see(player.text("Adventure won: every Location beaten"))
     player.shot("flysolo-whole-history")

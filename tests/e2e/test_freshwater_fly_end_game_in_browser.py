@@ -21,9 +21,9 @@ def test_a_typical_players_end_of_game_in_fifteen_taps(make_server, phone: AppPa
     if percent != 100:
         phone.page.context.add_init_script(text_size_script(percent))
     phone.open(f"{server.url}/games/freshwater-fly/score")
-    phone.button("Ana").click()
-    phone.button("Ben").click()
-    phone.button("Start scoring").click()
+    phone.tap(phone.button("Ana"))
+    phone.tap(phone.button("Ben"))
+    phone.tap(phone.button("Start scoring"))
     phone.see(phone.button("Ana: 0"))
     taps: list[str] = []
     scrolls: list[str] = []

@@ -23,29 +23,29 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage)
     phone.open(f"{server.url}/dice")
 
     # A Freshwater Fly pool for 2-3 players: seven dice, drawn as pips.
-    phone.button("Presets").click()
-    phone.button("2-3 players: 7 dice").click()
-    phone.button("Roll 7 d6").click()
+    phone.tap(phone.button("Presets"))
+    phone.tap(phone.button("2-3 players: 7 dice"))
+    phone.tap(phone.button("Roll 7 d6"))
     phone.see(phone.button("Undo: roll 7 d6"))
     dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing \d(, kept)?$"))
     assert dice.count() == 7
     assert [int(d.get_attribute("aria-label").split(",")[0].rsplit(" ", 1)[1]) for d in dice.all()] == list(table_state(server, "table").dice.faces)
-    dice.first.click()
+    phone.tap(dice.first)
     phone.see(phone.button("Re-roll 6 dice"))
     phone.shot("dice-kept-phone")
 
     # On Freshwater Fly's page: a whole draft round for Ana and Ben; the next start player is named.
-    phone.tab("Games").click()
-    phone.card("Freshwater Fly").click()
+    phone.tap(phone.tab("Games"))
+    phone.tap(phone.card("Freshwater Fly"))
     phone.see(phone.text("Freshwater Fly dice draft"))
-    phone.button("Ana").click()
-    phone.button("Ben").click()
-    phone.button("Start the draft").click()
-    phone.button("Roll round 1").click()
+    phone.tap(phone.button("Ana"))
+    phone.tap(phone.button("Ben"))
+    phone.tap(phone.button("Start the draft"))
+    phone.tap(phone.button("Roll round 1"))
     phone.see(phone.text("Round 1 · Ana's turn"))
     for _ in range(7):
-        phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing \d(, kept)?$")).first.click()
-        phone.page.get_by_role("button", name=re.compile(r"^(Ana|Ben) takes the \d$")).click()
+        phone.tap(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing \d(, kept)?$")).first)
+        phone.tap(phone.page.get_by_role("button", name=re.compile(r"^(Ana|Ben) takes the \d$")))
         phone.see(phone.page.get_by_role("button", name=re.compile(r"^Undo: (Ana|Ben) takes a \d$")))
     draft = table_state(server, "freshwater-fly-table").draft
     result = draft.results[-1]
@@ -54,11 +54,11 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage)
     phone.shot("fly-draft-phone")
 
     # A cast, dealt one card at a time, until HOOKED.
-    phone.button("Strike").click()
-    phone.button("Start cast").click()
+    phone.tap(phone.button("Strike"))
+    phone.tap(phone.button("Start cast"))
     phone.see(phone.text("Next card hooks: 1 in 4 (25%)\nHit me x2 hooks: 1 in 2 (50%)"))
     for _ in range(4):
-        phone.button("Hit me").click()
+        phone.tap(phone.button("Hit me"))
         phone.page.wait_for_timeout(300)
         if phone.text("HOOKED!").count():
             break
@@ -67,7 +67,7 @@ def test_dice_draft_and_strike_cards_in_the_browser(make_server, phone: AppPage)
     phone.shot("fly-strike-hooked-phone")
 
     # Undo takes back the hooking card; a reload finds the cast where it was.
-    phone.button("Undo: hit me").click()
+    phone.tap(phone.button("Undo: hit me"))
     phone.see(phone.text("Casting..."))
     phone.page.reload()
     phone.ready()

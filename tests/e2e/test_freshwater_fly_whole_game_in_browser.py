@@ -76,9 +76,9 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
 
     # Set up: Ana's phone seats the three clockwise, Ana starts.
     for name in NAMES:
-        ana.button(name).click()
+        ana.tap(ana.button(name))
     ana.see(ana.button("Ana starts"))
-    ana.button("Start the draft").click()
+    ana.tap(ana.button("Start the draft"))
     ana.see(ana.text("Roll the first round"))
     ana.shot("ffly-whole-setup-done")
 
@@ -101,18 +101,18 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     assert per_round == [expected] * ROUNDS
 
     # A cast as it looks on the phone, mid-way.
-    ben.button("Strike").click()
-    ben.button("Start cast").click()
+    ben.tap(ben.button("Strike"))
+    ben.tap(ben.button("Start cast"))
     ben.see(ben.text("Casting..."))
     ben.shot("ffly-whole-strike")
-    ben.button("End the cast").click()
+    ben.tap(ben.button("End the cast"))
 
     # The end of the game: the players come from the draft; each enters their own on their phone.
-    ana.button("Score").click()
+    ana.tap(ana.button("Score"))
     ana.see(ana.text("The draft's players: Ana, Ben and Cy."))
-    ana.button("Start scoring").click()
+    ana.tap(ana.button("Start scoring"))
     for phone in (ben, cy):
-        phone.button("Score").click()
+        phone.tap(phone.button("Score"))
     for name, phone in table.items():
         phone.see(phone.button(f"{name}: 0"))
         phone.see(phone.text(f"{name}: 0 points"))  # each phone opens on its own player's sheet
@@ -131,10 +131,10 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
         phone.see(phone.button("Ana: 18"))  # 10 fish points, Most Coho 6, 1A: a white token 2
         phone.see(phone.button("Ben: 4"))
         phone.see(phone.button("Cy: 6"))
-    ben.button("Ana: 18").click()  # another's sheet: shown, filled on its own phone
+    ben.tap(ben.button("Ana: 18"))  # another's sheet: shown, filled on its own phone
     ben.see(ben.text("Ana enters this on Ana's own phone."))
     ben.shot("ffly-whole-score-ana-on-bens-phone")
-    cy.button("Draft").click()  # Cy's phone is back on the draft when the score is saved
+    cy.tap(cy.button("Draft"))  # Cy's phone is back on the draft when the score is saved
     cy.see(cy.text(f"Round {ROUNDS} is over"))
     ana.see(ana.text("Ana wins"))
     ana.shot("ffly-whole-score-ana")
@@ -152,7 +152,7 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     assert server.session_files() == []  # the score sheet and the draft's table session
     [play] = json.loads((server.data_dir / "archive.json").read_text())["plays"].values()
     assert [(r["name"], r["total"]) for r in play["results"]] == [("Ana", 18), ("Ben", 4), ("Cy", 6)]
-    ben.tab("Games").click()
+    ben.tap(ben.tab("Games"))
     ben.see(ben.card("Freshwater Fly"))
     assert ben.button("Resume").count() == 0  # nothing left to resume
     ben.shot("ffly-whole-games")

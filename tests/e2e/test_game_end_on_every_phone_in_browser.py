@@ -26,7 +26,7 @@ def open_the_entry(phone: AppPage, name: str) -> None:
     lands on the control that redraw replaced, and is lost (once in a loaded full run)."""
     asks = phone.page.get_by_text(re.compile(f"^{name}: tap what die 1 "))
     for _ in range(3):
-        phone.button("Enter the dice").click()
+        phone.tap(phone.button("Enter the dice"))
         try:
             asks.wait_for(state="visible", timeout=5000)
             return
@@ -44,7 +44,7 @@ def every_phone_keeps_the_result(server, table: dict[str, AppPage], saver: str, 
     """`saver` saves the finished game; every phone shows it saved, with each player's place and total."""
     for phone in table.values():
         phone.see(phone.button("Save to history"))
-    table[saver].button("Save to history").click()
+    table[saver].tap(table[saver].button("Save to history"))
     for phone in table.values():
         phone.see(phone.text("Saved to History"))
         for r in results:
@@ -62,10 +62,10 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     table = table_of(server, phones, NAMES, "/games/lure/round")
     ana = table["Ana"]
     for name in NAMES:
-        ana.button(name).click()
-    ana.button("Fish in the deck: 4").click()  # a deck of 4 fish, one tap: two rounds of 2 ("2 in 2-3 players")
+        ana.tap(ana.button(name))
+    ana.tap(ana.button("Fish in the deck: 4"))  # a deck of 4 fish, one tap: two rounds of 2 ("2 in 2-3 players")
     ana.see(ana.text("4"))
-    ana.button("Start the game").click()
+    ana.tap(ana.button("Start the game"))
     wait_for(lambda: any(d["game"] == lure.GAME for d in server.session_files()), server=server)
     taps: dict[int, int] = {}  # each round's taps on all phones
     while not (game := lure_state(server)).over:
@@ -74,20 +74,20 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
         tapped = 0
         if owed:  # no catch last round: each records the lure drawn, on their own phone
             for seat in owed:
-                table[NAMES[seat]].button("Adjust").click()
+                table[NAMES[seat]].tap(table[NAMES[seat]].button("Adjust"))
             tapped = len(owed)
             wait_for(lambda: len(actions(server, lure.GAME)) == before + len(owed), server=server)
         elif game.phase == lure.SPLASH:
             ana.see(ana.text(f"Round {game.round}, Splash: reveal 2 fish."))
             if game.round == 1:
-                ana.button("Add this fish: 7 (3 VP)").click()
-                ana.button("Catch number: 8").click()
-                ana.button("Add this fish: 8 (3 VP)").click()
+                ana.tap(ana.button("Add this fish: 7 (3 VP)"))
+                ana.tap(ana.button("Catch number: 8"))
+                ana.tap(ana.button("Add this fish: 8 (3 VP)"))
             else:  # the same cards again: each is one tap away, entered before
-                ana.button("7 (3 VP)").click()
-                ana.button("8 (3 VP)").click()
+                ana.tap(ana.button("7 (3 VP)"))
+                ana.tap(ana.button("8 (3 VP)"))
             ana.shot(f"lure-whole-round-{game.round}-splash")
-            ana.button("Reveal these fish").click()
+            ana.tap(ana.button("Reveal these fish"))
             tapped = (4 if game.round == 1 else 3)  # a new card: its Add, a digit, its Add; one known: a tap
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
         elif game.phase == lure.CAST:
@@ -104,12 +104,12 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
                 phone = table[name]
                 open_the_entry(phone, name)
                 for face in faces:
-                    phone.page.get_by_role("button", name=str(face), exact=True).click()
+                    phone.tap(phone.page.get_by_role("button", name=str(face), exact=True))
                 tapped += 1 + len(faces)  # the physical dice entered (the app's own roll is 1 tap)
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 3, server=server)
         else:
             table["Ben"].shot(f"lure-whole-round-{game.round}-fish")
-            table["Ben"].button("Make the catch").click()
+            table["Ben"].tap(table["Ben"].button("Make the catch"))
             tapped = 1
             wait_for(lambda: len(actions(server, lure.GAME)) == before + 1, server=server)
         taps[game.round] = taps.get(game.round, 0) + tapped

@@ -29,7 +29,7 @@ def test_each_picture_is_asked_for_once_kept_and_drawn(make_server, phones) -> N
                 if r.url.endswith("/picture.png") else None)
     ana.open(server.phone_url("/games"))
     ana.see(ana.text("Who is playing on this phone?"))
-    ana.button("Ana").click()
+    ana.tap(ana.button("Ana"))
     ana.see(ana.card("Freshwater Fly"))
     ana.page.wait_for_timeout(1000)
     assert len(answers) == PICTURES and all(status == 200 and "immutable" in kept and "/_v/" in url

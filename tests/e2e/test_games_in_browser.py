@@ -28,25 +28,25 @@ def test_each_games_page_opens_from_its_card(make_server, phone: AppPage) -> Non
     phone.page.wait_for_function("() => location.pathname === '/games'", timeout=10_000)
     phone.shot("games-phone")
     for title, shows, path in PAGES:
-        phone.card(title).click()
+        phone.tap(phone.card(title))
         phone.see(phone.text(shows))
         phone.page.wait_for_function(f"() => location.pathname === '{path}'", timeout=10_000)
         phone.shot(f"game-{path.split('/')[2]}-phone")
-        phone.labelled("All games").click()
+        phone.tap(phone.labelled("All games"))
         phone.see(phone.card(title))
 
 
 def test_resume_from_a_games_card(make_server, phone: AppPage) -> None:
     server = make_server(players=("Ana", "Ben"))
     phone.open(f"{server.url}/games/freshwater-fly/strike")
-    phone.button("Start cast").click()
+    phone.tap(phone.button("Start cast"))
     phone.see(phone.button("Undo: start a cast"))
-    phone.tab("Games").click()
-    phone.button("Resume").click()  # only Freshwater Fly has a session open
+    phone.tap(phone.tab("Games"))
+    phone.tap(phone.button("Resume"))  # only Freshwater Fly has a session open
     [session] = server.session_files()
     phone.page.wait_for_function(
         f"() => location.pathname === '/games/freshwater-fly/draft/{session['id']}'", timeout=10_000)
-    phone.button("Strike").click()
+    phone.tap(phone.button("Strike"))
     phone.see(phone.text("Casting..."))
 
 

@@ -41,7 +41,7 @@ def an_archive(data_dir) -> None:
 
 def close_notice(phone) -> None:
     if phone.message("will not keep the screen awake").count():
-        phone.button("Close").click()
+        phone.tap(phone.button("Close"))
 
 
 def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phones, tmp_path) -> None:  # noqa: F811
@@ -50,41 +50,41 @@ def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phon
     [phone] = phones(1, host=True)
     phone.open(server.host_url("/history"))
     phone.see(phone.text("30 plays: every game, everyone"))
-    phone.button("Filter").click()
-    phone.button("Lure").click()
+    phone.tap(phone.button("Filter"))
+    phone.tap(phone.button("Lure"))
     phone.see(phone.text("20 plays: Lure, everyone"))
     phone.shot("history-filter-phone")
-    phone.button("Done").click()
+    phone.tap(phone.button("Done"))
     phone.shot("history-plays-phone")
     # The export of what is shown, downloaded as a BG Stats file.
     with phone.page.expect_download(timeout=20_000) as download:
-        phone.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+        phone.tap(phone.page.get_by_role("button", name=re.compile("^BG Stats")))
     saved = download.value.path()
     data = json.loads(open(saved, encoding="utf-8").read())
     assert check_bgsplay(data) == [] and len(data["plays"]) == 20
     (tmp_path / "lure.bgsplay").write_bytes(open(saved, "rb").read())
     # Stats and charts of Ana's Lure plays.
-    phone.button("Filter").click()
-    phone.button("Ana").click()
-    phone.button("Done").click()
-    phone.button("Stats").click()
+    phone.tap(phone.button("Filter"))
+    phone.tap(phone.button("Ana"))
+    phone.tap(phone.button("Done"))
+    phone.tap(phone.button("Stats"))
     phone.see(phone.text("Ana in Lure"))
     # Each chart is read out as its title and its figures (Flutter puts the label in the text).
     phone.see(phone.page.get_by_text(re.compile(r"^Lure: scores over time .*\. Ana: \d")))
     phone.see(phone.page.get_by_text(re.compile(r"^Wins per player \(20 plays\)\. ")))
     phone.shot("history-stats-phone")
     # Fly Solo: the adventure and its timeline.
-    phone.button("Fly Solo").click()
-    phone.card("Autumn week").click()
+    phone.tap(phone.button("Fly Solo"))
+    phone.tap(phone.card("Autumn week"))
     phone.see(phone.text("Spent a Badge on Momentum tile 1A"))
     phone.see(phone.page.get_by_text(re.compile("^Day 2 at L2 Hunter's Cabin")))
     phone.see(phone.page.get_by_text(re.compile(r"^Your score and the Silent Angler's, Day by Day\. You: \d+, \d+")))
     phone.see(phone.button("Send Day 2 to BG Stats"))
     phone.shot("history-fly-solo-timeline-phone")
     # The Fly Solo view exports every Day (issue 45).
-    phone.button("All adventures").click()
+    phone.tap(phone.button("All adventures"))
     with phone.page.expect_download(timeout=20_000) as download:
-        phone.page.get_by_role("button", name=re.compile("^CSV")).click()
+        phone.tap(phone.page.get_by_role("button", name=re.compile("^CSV")))
     days = open(download.value.path(), encoding="utf-8-sig").read()
     assert days.count("Fly Solo,") == 4 and "Autumn week: Day 2 at L2 Hunter's Cabin" in days
     phone.shot("history-fly-solo-exports-phone")
@@ -96,7 +96,7 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     [exporter] = phones(1, host=True)
     exporter.open(first.host_url("/history"))
     with exporter.page.expect_download(timeout=20_000) as download:
-        exporter.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+        exporter.tap(exporter.page.get_by_role("button", name=re.compile("^BG Stats")))
     exported = tmp_path / "all.bgsplay"
     exported.write_bytes(open(download.value.path(), "rb").read())
 
@@ -105,12 +105,12 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     host.open(second.host_url("/history"))
     other.open(second.phone_url("/history"))
     other.see(other.text("Who is playing on this phone?"))
-    other.button("Ben").click()
+    other.tap(other.button("Ben"))
     other.see(other.text("No finished plays yet"))
     close_notice(other)
     host.see(host.text("No finished plays yet"))
     with host.page.expect_file_chooser(timeout=20_000) as chooser:
-        host.page.get_by_role("button", name=re.compile("^Import")).click()
+        host.tap(host.page.get_by_role("button", name=re.compile("^Import")))
     chooser.value.set_files(str(exported))
     host.see(host.message("Imported from all.bgsplay"))
     for phone in (host, other):  # the other phone follows
@@ -119,7 +119,7 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     host.see(host.text("2 plays of all.bgsplay left out"))
     host.see(host.page.get_by_text(re.compile("^Fly Solo, .*: Fly Solo is kept in its own journal, not in History's plays$")))
     host.shot("history-imported-phone")
-    host.page.get_by_role("button", name="Undo").click()
+    host.tap(host.page.get_by_role("button", name="Undo"))
     for phone in (host, other):
         phone.see(phone.text("No finished plays yet"))
 
@@ -129,31 +129,31 @@ def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) 
     server = make_server(data_dir=tmp_path / "data")
     [phone] = phones(1, host=True)
     phone.open(server.host_url("/history/p029"))
-    phone.button("Share a picture of this result").click()
+    phone.tap(phone.button("Share a picture of this result"))
     phone.see(phone.page.get_by_label(re.compile("^Lure result: ")).or_(phone.page.get_by_text(re.compile("^Lure result: "))))
     phone.shot("history-share-picture-phone")
     with phone.page.expect_download(timeout=20_000) as download:
-        phone.button("Save picture").click()
+        phone.tap(phone.button("Save picture"))
     assert download.value.suggested_filename == "lure-2026-11-19-p029.png"
     assert open(download.value.path(), "rb").read(4) == b"\x89PNG"
     phone.see(phone.message("Saving the picture as lure-2026-11-19-p029.png"))
     # Where it was played and a note (issue 45): typed once, then one tap on another play.
-    phone.button("Close").click()
-    phone.button("Where and note").click()
+    phone.tap(phone.button("Close"))
+    phone.tap(phone.button("Where and note"))
     for field, words in (("Where (a new place)", "Cabin by the lake"), ("Note", "Ana's first win with the new lures")):
         phone.type_into(field, words)
     phone.page.evaluate(SETTLED)  # the typing has reached the page before Save is tapped
     phone.shot("history-where-and-note-phone")
-    phone.button("Save").click()
+    phone.tap(phone.button("Save"))
     phone.see(phone.text("Where: Cabin by the lake"))
     phone.see(phone.text("Note: Ana's first win with the new lures"))
     phone.open(server.host_url("/history/p028"))
-    phone.button("Where and note").click()
-    phone.button("Cabin by the lake").click()
-    phone.button("Save").click()
+    phone.tap(phone.button("Where and note"))
+    phone.tap(phone.button("Cabin by the lake"))
+    phone.tap(phone.button("Save"))
     phone.see(phone.text("Where: Cabin by the lake"))
     phone.open(server.host_url("/history"))
-    phone.button("Filter").click()
-    phone.button("Cabin by the lake").click()
+    phone.tap(phone.button("Filter"))
+    phone.tap(phone.button("Cabin by the lake"))
     phone.see(phone.text("2 plays: every game, everyone, at Cabin by the lake"))
     phone.shot("history-filter-where-phone")

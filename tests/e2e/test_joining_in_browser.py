@@ -159,5 +159,5 @@ def test_a_second_visit_reuses_the_client_and_the_page_is_installable(make_serve
     assert sum(wire.values()) < 30_000, wire  # the page and a few small files revalidated
 
     # The Settings screen tells how to put Companion on the home screen.
-    again.labelled("Settings").click()
+    again.tap(again.labelled("Settings"))
     again.see(again.page.get_by_text("Put Companion on this phone's home screen", exact=False))

@@ -19,15 +19,15 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.open(f"{server.url}/games/fly-solo/journal")
     phone.see(phone.text("No adventure yet"))
     phone.type_into("Name of the new adventure", "Autumn week")
-    phone.button("Start the adventure").click()
+    phone.tap(phone.button("Start the adventure"))
 
     # The adventure's page: one free Badge, to spend on a first Momentum tile.
     phone.see(phone.text("Autumn week"))
     phone.see(phone.text("1 Badge to spend"))
     phone.see(phone.text("Day 1 setup: L1 Crooked Fork"))
-    phone.button("Finesse at start: +1").click()  # Finesse at start: not before a Momentum tile
+    phone.tap(phone.button("Finesse at start: +1"))  # Finesse at start: not before a Momentum tile
     phone.see(phone.message("free Badge unlocks your first Momentum tile"))
-    phone.button("1A").click()
+    phone.tap(phone.button("1A"))
     phone.see(phone.text("0 Badges to spend"))
     phone.see(phone.text("1A (A side)"))
     [campaign] = server.session_files()
@@ -35,28 +35,28 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
 
     # Record Day 1: seven 4-point black Brook and two tan tokens for you, two Coho for the
     # Silent Angler, the Bonus Hatch Token is tan.
-    phone.button("Record Day 1").click()
+    phone.tap(phone.button("Record Day 1"))
     phone.see(phone.text("Day 1 at L1 Crooked Fork"))
-    phone.button("Points on the card: 4").click()  # one tap of its digit
+    phone.tap(phone.button("Points on the card: 4"))  # one tap of its digit
     brook = phone.page.get_by_role("button", name=re.compile("^Catch for you: black Brook"))
     for n in range(7):  # each tap's answer drawn before the next, as a thumb waits (CI: a tap in a redraw lost)
-        brook.click()
+        phone.tap(brook)
         phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
     phone.see(phone.button("You: 30"))  # 28 fish points, First to seven 2
-    phone.tap(phone.button("Your tan hatch tokens: 2"))  # one tap for two tokens
+    phone.tap(phone.button("Your tan hatch tokens: 2"), settle=True)  # one tap for two tokens
     phone.see(phone.page.get_by_text(re.compile(r"; 2 entered$")))  # counted against the fish
-    phone.tap(phone.button("Silent Angler: 0"))
+    phone.tap(phone.button("Silent Angler: 0"), settle=True)
     phone.see(phone.text("The Silent Angler's catch"))
     phone.see(phone.text("3"))  # the Angler's points start at its own 3, not at your 4
-    phone.button("Points on the card: 4").click()
+    phone.tap(phone.button("Points on the card: 4"))
     coho = phone.page.get_by_role("button", name=re.compile("^Catch for the Silent Angler: gold Coho"))
     for n in range(2):
-        coho.click()
+        phone.tap(coho)
         phone.see(phone.page.get_by_role("button", name=re.compile(
             rf"^Catch for the Silent Angler: gold Coho \({n + 1} ")))
     phone.see(phone.button("Silent Angler: 17"))  # 2 x 4 fish points, Most Coho 6, L1: a pair of Coho 3
     phone.see(phone.text("Tap the colour of the Bonus Hatch Token: L1 has one."))
-    phone.tap(phone.button("Tan token"))
+    phone.tap(phone.button("Tan token"), settle=True)
     phone.see(phone.text("You gained 2 tan tokens: +2"))
     phone.see(phone.text("You beat the Silent Angler"))
     phone.message("free Badge").first.wait_for(state="hidden")  # the refusal's message has gone
@@ -65,13 +65,13 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
         phone.page.mouse.wheel(0, 500)
         phone.page.wait_for_timeout(150)
     phone.shot("journal-record-phone")
-    phone.button("Record Day 1").click()
+    phone.tap(phone.button("Record Day 1"))
 
     # Back on the adventure: the result, the Badges earned, the next Day's setup card.
     phone.see(phone.text("Day 2 setup: L2 Hunter's Cabin"))
     phone.see(phone.text("Badges earned: Species Goals: Brook, The Big Ones: Black 4-point Brook, Beat L1 Crooked Fork"))
     phone.see(phone.text("3 Badges to spend"))
-    phone.button("2A").click()
+    phone.tap(phone.button("2A"))
     phone.see(phone.text("2 Badges to spend"))
     phone.shot("journal-adventure-phone")
 
@@ -82,8 +82,8 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
     phone.see(phone.text("2 Badges to spend"))
     phone.see(phone.text("You beat the Silent Angler"))
     phone.see(phone.text("1A, 2A (A side)"))
-    phone.tab("Games").click()
-    phone.card("Fly Solo").click()
+    phone.tap(phone.tab("Games"))
+    phone.tap(phone.card("Fly Solo"))
     # The adventure's card is one button; Flutter reads its texts as its name.
     phone.see(phone.page.get_by_role("button", name=re.compile("Autumn week.*Day 2 of 7 at L2 · 2 Badges to spend",
                                                                re.S)))
@@ -94,25 +94,25 @@ def test_an_adventure_from_the_free_badge_to_a_won_day(make_server, phone: AppPa
 def the_silent_anglers_first_day(server, phone: AppPage) -> None:
     """A new adventure, its free Badge on 1A, and the Silent Angler's Day 1 started: its roll next."""
     phone.open(f"{server.url}/games/fly-solo/journal")
-    phone.button("Start the adventure").click()
+    phone.tap(phone.button("Start the adventure"))
     phone.see(phone.text("1 Badge to spend"))
-    phone.button("1A").click()
+    phone.tap(phone.button("1A"))
     phone.see(phone.text("0 Badges to spend"))
-    phone.button("Play Day 1 with the Silent Angler").click()  # starts the Day
+    phone.tap(phone.button("Play Day 1 with the Silent Angler"))  # starts the Day
     phone.see(phone.button("Roll 4 dice"))
 
 
 def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) -> None:
     server = make_server()
     the_silent_anglers_first_day(server, phone)
-    phone.button("Roll 4 dice").click()
+    phone.tap(phone.button("Roll 4 dice"))
     for _ in range(3):
-        phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")).first.click()
+        phone.tap(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing")).first)
         phone.page.wait_for_timeout(300)
     phone.see(phone.button(FISH))  # the third die taken, its die is cast: no tap of its own
     phone.shot("journal-angler-phone")
     while phone.button(FISH).count():
-        phone.button(FISH).click()  # the whole column in one tap
+        phone.tap(phone.button(FISH))  # the whole column in one tap
         phone.page.wait_for_timeout(400)
         if phone.text("HOOKED! Which fish?").count():
             coho = phone.page.get_by_role("button", name=re.compile("^Hooked: a gold Coho"))
@@ -123,14 +123,14 @@ def test_the_silent_angler_assistant_casts_a_die(make_server, phone: AppPage) ->
                 phone.page.wait_for_timeout(250)
             assert phone.on_screen(coho), ("Coho below the fold", coho.first.bounding_box())
             phone.shot("journal-angler-which-fish")  # its species and colour: one square of the grid
-            coho.click()
+            phone.tap(coho)
             landing = phone.button("No token in the column: its track moves a space")
             phone.page.wait_for_function(  # scrolled into view by itself: the points and the tokens
                 "() => [...document.querySelectorAll('flt-semantics[role=button]')].some(e => "
                 "e.textContent.includes('No token in the column') && e.getBoundingClientRect().bottom <= 740 - 80)",
                 timeout=10_000)
             phone.shot("journal-angler-hooked")
-            landing.click()  # lands it
+            phone.tap(landing)  # lands it
             break
     phone.see(phone.button("Roll 4 dice"))  # round 1 over: the next roll ends it
     doc = next(d for d in server.session_files() if d["game"] == "fly-solo-day")
@@ -144,7 +144,7 @@ def test_the_dice_to_take_are_on_screen_after_the_roll(make_server, phone: AppPa
     server = make_server()
     phone.page.context.add_init_script(text_size_script(percent))
     the_silent_anglers_first_day(server, phone)
-    phone.button("Roll 5 dice").click()
+    phone.tap(phone.button("Roll 5 dice"))
     dice = phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: d6 showing"))
     phone.see(dice)
     phone.page.evaluate(SETTLED)

@@ -22,8 +22,8 @@ def test_three_fish_cards_each_tap_on_screen(make_server, phone: AppPage, percen
         phone.page.context.add_init_script(text_size_script(percent))
     phone.open(f"{server.url}/games/lure/round")
     for name in NAMES:
-        phone.button(name).click()
-    phone.button("Start the game").click()
+        phone.tap(phone.button(name))
+    phone.tap(phone.button("Start the game"))
     phone.see(phone.text("Fish 1 of 3: catch number"))
     taps: list[str] = []
 
@@ -54,7 +54,7 @@ def test_three_fish_cards_each_tap_on_screen(make_server, phone: AppPage, percen
                  "Add this fish: 15 (2 VP, a die showing 5)"):
         tap(name)
     assert len(taps) == 11
-    phone.button("Reveal these fish").click()
+    phone.tap(phone.button("Reveal these fish"))
     wait_for(lambda: any(a["type"] == "splash" for a in actions(server, lure.GAME)), server=server)
     [splash] = [a for a in actions(server, lure.GAME) if a["type"] == "splash"]
     assert splash["data"] == {"fish": [{"catch": 12, "vp": 5, "requirement": {"kind": "none"}},

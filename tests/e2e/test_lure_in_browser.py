@@ -16,26 +16,26 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
     table = table_of(server, phones, NAMES, "/games/lure/round")
     ana = table["Ana"]
     for name in NAMES:
-        ana.button(name).click()
-    ana.button("Start the game").click()
+        ana.tap(ana.button(name))
+    ana.tap(ana.button("Start the game"))
     ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
     add = ana.button("Add this fish: 7 (3 VP)")  # the card's VP key adds it: no Add below the fold
     ana.see(add)
     wait_for(lambda: ana.on_screen(add))  # the entry brought into view, its VP keys above the fold
-    add.click()
-    ana.button("Catch number: 8").click()  # a number pad: its digit
-    ana.button("Add this fish: 8 (3 VP)").click()
-    ana.button("Reveal these fish").click()
+    ana.tap(add)
+    ana.tap(ana.button("Catch number: 8"))  # a number pad: its digit
+    ana.tap(ana.button("Add this fish: 8 (3 VP)"))
+    ana.tap(ana.button("Reveal these fish"))
 
     for name, phone in table.items():  # each phone: its own player's cast, and nobody else's
         phone.see(phone.text(f"{name}'s cast (secret)"))
         for other in NAMES:
             if other != name:
                 assert phone.page.get_by_text(f"{other}'s cast (secret)").count() == 0
-    table["Ben"].button("d6: 4").click()  # Ben: 4 d6; Ana and Cy keep 3
+    table["Ben"].tap(table["Ben"].button("d6: 4"))  # Ben: 4 d6; Ana and Cy keep 3
     table["Ben"].see(table["Ben"].text("4"))
     ana.shot("lure-cast-phone")
-    ana.button("Lock in").click()
+    ana.tap(ana.button("Lock in"))
     wait_for(lambda: len(actions(server, lure.GAME)) == 2, server=server)
     table["Ben"].see(table["Ben"].text("Ana: chosen ✓"))
     assert table["Ben"].page.get_by_text("1. Ana: 3 d6").count() == 0  # not revealed yet
@@ -55,7 +55,7 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
     wait_for(lambda: len(actions(server, lure.GAME)) == 6, server=server)
     ana.see(ana.button("Make the catch"))
     ana.shot("lure-fish-phone")
-    ana.button("Make the catch").click()
+    ana.tap(ana.button("Make the catch"))
     wait_for(lambda: len(actions(server, lure.GAME)) == 7, server=server)
     types = [a["type"] for a in actions(server, lure.GAME)]
     assert types == ["splash", "cast", "cast", "cast", "roll", "roll", "resolve"]

@@ -38,11 +38,11 @@ def test_two_phones_fight_a_hidden_duel_in_secret(make_server, phones, tmp_path)
     join(ben, server, "Ben", "/games/pearl-boat/voyage")
     for phone in (ana, ben):  # the LAN address's screen-awake notice would cover the screenshots
         if phone.message("will not keep the screen awake").count():
-            phone.button("Close").click()
+            phone.tap(phone.button("Close"))
     for phone, me, other in ((ana, "Ana", "Ben"), (ben, "Ben", "Ana")):
         phone.see(phone.text(f"{me}: choose in secret"))
         assert phone.page.get_by_text(f"{other}: choose in secret").count() == 0
-    ana.button("Hook").click()
+    ana.tap(ana.button("Hook"))
     ana.see(ana.text("Your choice is in. Everyone sees all of them once every choice is in."))
     ben.see(ben.text("Ana: chosen ✓"))
     wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "duel_choose", server=server)
@@ -51,7 +51,7 @@ def test_two_phones_fight_a_hidden_duel_in_secret(make_server, phones, tmp_path)
     ben.see(ben.text("Ben: choose in secret"))
     ben.shot("pearl-boat-duel-phone")
     # A tie first (the same choice: choose again), then both at the same moment.
-    ben.button("Hook").click()
+    ben.tap(ben.button("Hook"))
     for phone in (ana, ben):
         phone.see(phone.text("Revealed: Hook against Hook, the same: choose again"))
     at = moment()

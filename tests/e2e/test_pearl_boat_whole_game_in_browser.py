@@ -45,7 +45,7 @@ class Table:
     def tap(self, name: str, button: str, records: bool = True) -> None:
         """`name` taps `button` on their own phone; it is recorded (unless it only chooses) before the next."""
         before = len(actions(self.server, pb.GAME))
-        self.phones[name].button(button).click()
+        self.phones[name].tap(self.phones[name].button(button))
         self.taps += 1
         if records:
             wait_for(lambda: len(actions(self.server, pb.GAME)) > before, server=self.server)
@@ -60,12 +60,12 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
     table = Table(server, table_of(server, phones, NAMES, "/games/pearl-boat/voyage"))
     for phone in table.phones.values():  # the LAN address's screen-awake notice would cover the screenshots
         if phone.message("will not keep the screen awake").count():
-            phone.button("Close").click()
+            phone.tap(phone.button("Close"))
     ana = table.phones["Ana"]
     for name in NAMES:
-        ana.button(name).click()
+        ana.tap(ana.button(name))
     ana.shot("pearl-whole-setup")
-    ana.button("Start the game").click()
+    ana.tap(ana.button("Start the game"))
     table.see_everywhere("Everyone rolls a d6 for turn order; ties roll again.")
     ana.shot("pearl-whole-order")
 
@@ -133,9 +133,9 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
           f"(round 1: {taps[1] - taps[0]}, round 2: {taps[2] - taps[1]}, turn order: {taps[0]})")
 
     # The result saved on the third's phone stays on every phone; History has it.
-    table.phones[third].button("Save to history").click()
+    table.phones[third].tap(table.phones[third].button("Save to history"))
     table.see_everywhere("Saved to History")
     table.phones[first].shot("pearl-whole-saved")
-    ana.button("See it in History").click()
+    ana.tap(ana.button("See it in History"))
     ana.see(ana.text(f"{second} wins"))
     ana.shot("pearl-whole-history")

@@ -71,7 +71,7 @@ def roll(app: AppPage, times: int) -> list[str]:
     for _ in range(times):
         earlier = sum(1 for t in rolls_shown(app) if t.startswith("#"))
         has_total = any(t.startswith("Total") for t in rolls_shown(app))
-        app.button("Roll 2 d6").click()
+        app.tap(app.button("Roll 2 d6"))
         if has_total:  # this roll moves the last one into the earlier rolls: #n shows
             app.see(app.text(f"#{earlier + 1}"), timeout=30_000)
         else:
@@ -80,22 +80,22 @@ def roll(app: AppPage, times: int) -> list[str]:
 
 
 def add_player(app: AppPage, name: str) -> None:
-    app.labelled("Settings").click()
-    app.button("Add player").click()
+    app.tap(app.labelled("Settings"))
+    app.tap(app.button("Add player"))
     app.type_into("Name", name)
-    app.tap(app.button("Save"))
+    app.tap(app.button("Save"), settle=True)
     app.page.get_by_role("textbox", name="Name").first.wait_for(state="hidden")  # saved, not just typed
     app.see(app.text(name))
-    app.labelled("Back").click()
+    app.tap(app.labelled("Back"))
 
 
 def play_a_fly_solo_day(app: AppPage) -> int:
     """Start an adventure, spend its free Badge, play Day 1 with the Silent Angler and record it: the
     player's own catch is seven black Brook of 4. Its taps."""
-    app.card("Fly Solo").click()
-    app.button("Start the adventure").click()
+    app.tap(app.card("Fly Solo"))
+    app.tap(app.button("Start the adventure"))
     app.see(app.text("1 Badge to spend"))
-    app.button("1A").click()
+    app.tap(app.button("1A"))
     app.see(app.text("0 Badges to spend"))
     tap = Taps()
     the_silent_anglers_day(app, tap, 1, shots=False)
@@ -116,26 +116,26 @@ def play_a_fly_solo_day(app: AppPage) -> int:
 
 def score_freshwater_fly(app: AppPage) -> None:
     """Ana and Ben's end of game by taps, saved: Ana 14, Ben 3 (as tests/e2e/test_scores_in_browser.py)."""
-    app.tab("Games").click()
-    app.card("Freshwater Fly").click()
-    app.button("Score").click()
+    app.tap(app.tab("Games"))
+    app.tap(app.card("Freshwater Fly"))
+    app.tap(app.button("Score"))
     for name in ("Ana", "Ben"):  # each pick seen before the next tap (CI: a pick lost, "Start scoring" off)
-        app.tap(app.button(name))
+        app.tap(app.button(name), settle=True)
         app.see(app.page.get_by_role("checkbox", name=name, checked=True))
-    app.tap(app.button("Start scoring"))
+    app.tap(app.button("Start scoring"), settle=True)
 
     def add(whose: str, fish: str) -> None:
-        app.page.get_by_role("button", name=re.compile(f"^Catch for {whose}: {fish}")).click()
+        app.tap(app.page.get_by_role("button", name=re.compile(f"^Catch for {whose}: {fish}")))
 
     add("Ana", "gold Coho")
     add("Ana", "black Coho")
-    app.button("Ana's white hatch tokens: 1").click()
+    app.tap(app.button("Ana's white hatch tokens: 1"))
     app.see(app.button("Ana: 14"))
-    app.button("Ben: 0").click()
-    app.button("3B").click()
+    app.tap(app.button("Ben: 0"))
+    app.tap(app.button("3B"))
     add("Ben", "gold Steelhead")
     app.see(app.button("Ben: 3"))
-    app.button("Save to history").click()
+    app.tap(app.button("Save to history"))
     app.see(app.text("Saved to History"))
 
 
@@ -154,23 +154,23 @@ def test_a_day_and_a_game_on_one_phone_found_in_history_and_played_offline(site:
 
     # A reload: both are in History, read back from the phone's own storage.
     phone.reload()
-    app.tab("History").click()
+    app.tap(app.tab("History"))
     app.see(app.page.get_by_role("button", name=re.compile("Ana 14, Ben 3")), timeout=FIRST_SCREEN)
-    app.button("Fly Solo").click()
+    app.tap(app.button("Fly Solo"))
     app.see(app.page.get_by_text(re.compile(r"Day 1 of 7|1 of 7 Days")))
     app.shot("phone-build-history")
 
     # A result shared as a picture: drawn by the phone's own canvas, saved as a PNG.
-    app.button("Plays").click()
-    app.page.get_by_role("button", name=re.compile("Ana 14, Ben 3")).click()
-    app.button("Share a picture of this result").click()
+    app.tap(app.button("Plays"))
+    app.tap(app.page.get_by_role("button", name=re.compile("Ana 14, Ben 3")))
+    app.tap(app.button("Share a picture of this result"))
     app.see(app.button("Save picture"))
     app.shot("phone-build-share-picture")
     with app.page.expect_download(timeout=30_000) as download:
-        app.button("Save picture").click()
+        app.tap(app.button("Save picture"))
     png = Path(download.value.path()).read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == 720
-    app.button("Close").click()
+    app.tap(app.button("Close"))
 
     # Installable: the browser finds its manifest and its service worker (nothing stops "Install app").
     app.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
@@ -183,7 +183,7 @@ def test_a_day_and_a_game_on_one_phone_found_in_history_and_played_offline(site:
     phone.context.set_offline(True)
     site.stop()
     app = phone.reload(wait_for="Games")
-    app.tab("Dice").click()
+    app.tap(app.tab("Dice"))
     shown = roll(app, 3)
     app.shot("phone-build-offline-dice")
     app = phone.reload(wait_for="Earlier rolls")
@@ -236,24 +236,24 @@ def test_a_backup_saved_as_a_file_on_the_phone_is_restored_from_it(site: StaticH
                                                                    tmp_path: Path) -> None:
     app = phone.open(site.url)
     add_player(app, "Ana")
-    app.labelled("Settings").click()
+    app.tap(app.labelled("Settings"))
     app.see(app.text("In this browser, on this phone"))  # where the data is: no folder
     kept = app.page.evaluate("navigator.storage.persisted()")
     app.see(app.page.get_by_text(re.compile("^Yes: this browser agreed" if kept else "^Not promised: this browser")))
     with app.page.expect_download(timeout=30_000) as download:
-        app.button("Back up now").click()
+        app.tap(app.button("Back up now"))
     backup = tmp_path / download.value.suggested_filename
     backup.write_bytes(Path(download.value.path()).read_bytes())
     assert backup.name.startswith("manual-") and backup.suffix == ".json"
-    app.button("Add player").click()
+    app.tap(app.button("Add player"))
     app.page.get_by_role("textbox", name="Name").fill("Ben")
-    app.button("Save").click()
+    app.tap(app.button("Save"))
     app.see(app.text("Ben"))
 
     with app.page.expect_file_chooser(timeout=30_000) as chooser:
-        app.button("Restore a backup file").click()
+        app.tap(app.button("Restore a backup file"))
     chooser.value.set_files(str(backup))
-    app.button("Restore").click()
+    app.tap(app.button("Restore"))
     app.see(app.message(f"Restored {backup.name}"))
     app.see(app.text("Ana"))
     assert not app.text("Ben").count()
@@ -266,11 +266,11 @@ def test_plays_move_from_the_phone_to_the_laptop_and_back(site: StaticHost, phon
     for name in ("Ana", "Ben"):
         add_player(app, name)
     score_freshwater_fly(app)
-    app.tab("History").click()
+    app.tap(app.tab("History"))
     app.see(app.text("1 play: every game, everyone"))
     app.page.evaluate(SETTLED)  # History drawn, as a player looks before tapping (CI: an export tap lost)
     with app.page.expect_download(timeout=30_000) as download:
-        app.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+        app.tap(app.page.get_by_role("button", name=re.compile("^BG Stats")))
     from_phone = tmp_path / "from-phone.bgsplay"
     from_phone.write_bytes(Path(download.value.path()).read_bytes())
 
@@ -280,19 +280,19 @@ def test_plays_move_from_the_phone_to_the_laptop_and_back(site: StaticHost, phon
     try:
         host = AppPage(browser.new_page(viewport={"width": 360, "height": 740})).open(laptop.url + "/history")
         with host.page.expect_file_chooser(timeout=20_000) as chooser:
-            host.page.get_by_role("button", name=re.compile("^Import")).click()
+            host.tap(host.page.get_by_role("button", name=re.compile("^Import")))
         chooser.value.set_files(str(from_phone))
         host.see(host.message("Imported from from-phone.bgsplay"))
         host.see(host.text("31 plays: every game, everyone"))
         # And back: the laptop's plays go to the phone, the phone's own among them.
         with host.page.expect_download(timeout=20_000) as download:
-            host.page.get_by_role("button", name=re.compile("^BG Stats")).click()
+            host.tap(host.page.get_by_role("button", name=re.compile("^BG Stats")))
         from_laptop = tmp_path / "from-laptop.bgsplay"
         from_laptop.write_bytes(Path(download.value.path()).read_bytes())
     finally:
         browser.close()
     with app.page.expect_file_chooser(timeout=30_000) as chooser:
-        app.page.get_by_role("button", name=re.compile("^Import")).click()
+        app.tap(app.page.get_by_role("button", name=re.compile("^Import")))
     chooser.value.set_files(str(from_laptop))
     app.see(app.message("Imported from from-laptop.bgsplay"))
     app.see(app.text("31 plays: every game, everyone"))  # the phone's own came back: replaced, not doubled

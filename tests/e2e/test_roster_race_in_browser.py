@@ -18,7 +18,7 @@ def new_player(page: AppPage, name: str) -> None:
     """The Add player dialog open with `name` typed, its Save not yet tapped (`type_into`: on a loaded
     machine, keys typed before the field took the focus were lost and the dialog said "A player needs a
     name")."""
-    page.button("Add player").click()
+    page.tap(page.button("Add player"))
     page.type_into("Name", name)
 
 

@@ -22,16 +22,16 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     join(ben, server, "Ben", "/games/salmon-run/race")
     for phone in (ana, ben):
         close_notice(phone)
-    ana.button("Ana").click()
-    ana.button("Ben").click()
-    ana.button("Short 2").click()
-    ana.button("Random set-up (rolled)").click()
-    ana.button("Roll the river").click()
+    ana.tap(ana.button("Ana"))
+    ana.tap(ana.button("Ben"))
+    ana.tap(ana.button("Short 2"))
+    ana.tap(ana.button("Random set-up (rolled)"))
+    ana.tap(ana.button("Roll the river"))
     ana.see(ana.text("Lay the boards out like this (copy it at the table):"))
     ana.shot("salmon-run-river-phone")
-    ana.button("Start the race").click()
+    ana.tap(ana.button("Start the race"))
     ben.see(ben.text("Roll the die for the first player."))
-    ben.button("Roll for the first player").click()
+    ben.tap(ben.button("Roll for the first player"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 1, server=server)
     first = actions(server, sr.GAME)[0]["label"]
     starter, other = (ana, ben) if "Ana starts" in first else (ben, ana)
@@ -39,25 +39,25 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
 
     # The first turn: a Current hex gives a Current card; a jump (two Swim cards, +1 Fatigue).
     starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
-    starter.button("Current hex").click()
-    starter.button("Take Current").click()
-    starter.button("Jump card: Swim Forward").click()
-    starter.button("Jump card: Swim Right").click()
-    starter.button("Jump with Swim Forward + Swim Right").click()
+    starter.tap(starter.button("Current hex"))
+    starter.tap(starter.button("Take Current"))
+    starter.tap(starter.button("Jump card: Swim Forward"))
+    starter.tap(starter.button("Jump card: Swim Right"))
+    starter.tap(starter.button("Jump with Swim Forward + Swim Right"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 3, server=server)
     assert "(+1 Fatigue: a jump)" in actions(server, sr.GAME)[2]["label"]
-    starter.button("End the turn").click()
+    starter.tap(starter.button("End the turn"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 4, server=server)
 
     # The second turn: the other player ends it; then the Current, answered on both phones at once.
-    other.button("End the turn").click()
+    other.tap(other.button("End the turn"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 5, server=server)
-    starter.button("Play Current").click()
+    starter.tap(starter.button("Play Current"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 6, server=server)
     for phone in (ana, ben):
         phone.see(phone.page.get_by_text(re.compile("how many current arrows leave your salmon's hex")))
     starter.shot("salmon-run-current-phone")
-    ben.button("2 arrows (roll)").click()  # the app rolls, records and shows it: then, was it into a Waterfall?
+    ben.tap(ben.button("2 arrows (roll)"))  # the app rolls, records and shows it: then, was it into a Waterfall?
     ben.see(ben.page.get_by_text(re.compile(r"^Ben rolled \d \((odd|even)\): follow arrow [12]\.$")))
     wait_for(lambda: len(actions(server, sr.GAME)) == 7, server=server)
     assert [actions(server, sr.GAME)[6][k] for k in ("type", "who")] == ["roll", "Ben"]  # in the log, Ben's
@@ -68,14 +68,14 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     assert sorted(a["who"] for a in actions(server, sr.GAME)[7:]) == ["Ana", "Ben"]
 
     # The pond, then play goes on to the last player's turn: the race is over.
-    starter.button(f"{name}'s salmon reached the spawning pond").click()
-    starter.button("End the turn").click()
+    starter.tap(starter.button(f"{name}'s salmon reached the spawning pond"))
+    starter.tap(starter.button("End the turn"))
     wait_for(lambda: len(actions(server, sr.GAME)) == 11, server=server)
-    other.button("End the turn").click()
+    other.tap(other.button("End the turn"))
     for phone in (ana, ben):
         phone.see(phone.text(f"{name} wins"))
     starter.shot("salmon-run-over-phone")
-    starter.button("Save to history").click()
+    starter.tap(starter.button("Save to history"))
     starter.see(starter.text(f"{name} wins"))
 
 
@@ -91,16 +91,16 @@ def test_a_hex_tapped_puts_its_answer_under_the_thumb(make_server, phones, perce
         close_notice(phone)
     for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river", "Start the race",
                  "Roll for the first player"):
-        ana.button(name).click()
+        ana.tap(ana.button(name))
     wait_for(lambda: len(actions(server, sr.GAME)) == 1, server=server)
     starter, name = (ana, "Ana") if "Ana starts" in actions(server, sr.GAME)[0]["label"] else (ben, "Ben")
     starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
-    starter.button("Current hex").click()
+    starter.tap(starter.button("Current hex"))
     take = starter.button("Take Current")
     starter.see(take)
     box, height = take.bounding_box(), starter.page.viewport_size["height"]
     assert 0 <= box["y"] and box["y"] + box["height"] <= height, f"'Take Current' at {box}: off the screen"
     assert starter.button("End the turn").count() == 0, "the turn's end is pinned again only once the hex is answered"
     starter.shot(f"salmon-run-hex-choice-{percent}-phone")
-    take.click()
+    starter.tap(take)
     wait_for(lambda: len(actions(server, sr.GAME)) == 2, server=server)

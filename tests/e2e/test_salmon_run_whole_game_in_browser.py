@@ -47,7 +47,7 @@ class Table:
     def tap(self, name: str, label: str, records: bool = True) -> None:
         """`name`'s phone taps `label`; a tap that records a move waits until the server has it."""
         before = len(self.log())
-        self.phones[name].button(label).click()
+        self.phones[name].tap(self.phones[name].button(label))
         self.taps += 1
         if records:
             wait_for(lambda: len(self.log()) > before, server=self.server)
@@ -65,7 +65,7 @@ def close_notice(phone: AppPage) -> None:
         phone.see(notice, timeout=5_000)
     except PlaywrightTimeout:  # gone already, on a slow machine
         return
-    phone.button("Close").click()
+    phone.tap(phone.button("Close"))
 
 
 def places(phone: AppPage, labels: list[str]) -> list[tuple[int, int]]:
@@ -83,7 +83,7 @@ def set_up(table: Table) -> None:
     notice = ana.message("will not keep the screen awake")
     try:
         notice.first.wait_for(state="visible", timeout=6000)
-        notice.get_by_role("button", name="Close").click()
+        ana.tap(notice.get_by_role("button", name="Close"))
         notice.first.wait_for(state="hidden", timeout=6000)
     except PlaywrightTimeout:
         pass  # this browser keeps the screen awake: no notice
@@ -94,7 +94,7 @@ def set_up(table: Table) -> None:
 
     where = places(ana, chips())
     for name in NAMES:
-        ana.button(name).click()
+        ana.tap(ana.button(name))
         seated.append(name)
         ana.see(ana.button(f"{len(seated)}. {name}"))
         assert places(ana, chips()) == where, f"the players' chips moved when {name} was tapped"
@@ -102,21 +102,21 @@ def set_up(table: Table) -> None:
     for colour in (colours[-1], colours[0]):  # under the pinned "Start the race", and none under the top
         ana.thumb_to(ana.button(colour))
     where = places(ana, colours)
-    ana.button("Cy's salmon yellow").click()
+    ana.tap(ana.button("Cy's salmon yellow"))
     ana.see(ana.page.get_by_role("checkbox", name="Cy's salmon yellow", checked=True))
     assert places(ana, colours) == where, "Cy's colours moved when one was tapped"
     lengths = ["Short 2", "Beginner 3", "Experienced 4", "Long 5", "Marathon 6"]
     for length in (lengths[-1], lengths[0]):
         ana.thumb_to(ana.button(length))
     where = places(ana, lengths)
-    ana.button("Short 2").click()
+    ana.tap(ana.button("Short 2"))
     ana.see(ana.page.get_by_role("checkbox", name="Short 2", checked=True))
     assert places(ana, lengths) == where, "the river's lengths moved when one was tapped"
     ana.see(ana.text("Lay the boards out like this (copy it at the table):"))
     ana.shot("salmon-whole-setup")
     start = ana.button("Start the race")  # pinned: on screen below a long set-up
     assert start.first.bounding_box()["y"] + start.first.bounding_box()["height"] <= SCREEN_HEIGHT
-    start.click()
+    ana.tap(start)
 
 
 def turn_is_on(table: Table, name: str) -> None:
@@ -246,10 +246,10 @@ def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, ph
 
     # Saved on one phone: the result on every phone, and in History.
     saver = table.phones[p1]
-    saver.button("Save to history").click()
+    saver.tap(saver.button("Save to history"))
     table.see_everywhere("Saved to History")
     [play] = json.loads((server.data_dir / "archive.json").read_text())["plays"].values()
     assert play["game"] == GAME and play["winners"] == [p0]
-    saver.button("See it in History").click()
+    saver.tap(saver.button("See it in History"))
     saver.see(saver.text(f"{p0} wins"))
     saver.shot("salmon-whole-history")

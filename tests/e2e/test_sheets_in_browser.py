@@ -19,31 +19,31 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     data = server.data_dir
     phone.open(f"{server.url}/games/fleet-dice/sheets")
 
-    phone.button("Ana").click()
-    phone.page.get_by_role("button", name="Ana starts with Cod").click()
-    phone.button("Start the sheets").click()
+    phone.tap(phone.button("Ana"))
+    phone.tap(phone.page.get_by_role("button", name="Ana starts with Cod"))
+    phone.tap(phone.button("Start the sheets"))
     phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))
 
     # The physical dice, tapped in: Cod and Oyster (one player: two boat dice).
-    phone.button("Enter the dice").click()
-    phone.button("Cod").click()
-    phone.button("Oyster").click()
+    phone.tap(phone.button("Enter the dice"))
+    phone.tap(phone.button("Cod"))
+    phone.tap(phone.button("Oyster"))
     phone.see(phone.text("Round 1, boat phase: Ana, take a die, or tap its lit box."))
     phone.shot("sheets-pick-lit-phone")  # the boxes the free dice fill, lit: one tap takes a die with its box
-    phone.button("Die 1: Cod, free").click()
-    phone.button("Cod box 8").click()  # not the topmost open box: the golden rule, in words
+    phone.tap(phone.button("Die 1: Cod, free"))
+    phone.tap(phone.button("Cod box 8"))  # not the topmost open box: the golden rule, in words
     phone.see(phone.message("Golden rule: the next Cod box is box 4."))
     assert [a["type"] for a in sheet_doc(server)["actions"]] == ["roll"]
-    phone.button("Cod box 4").click()
+    phone.tap(phone.button("Cod box 4"))
     phone.see(phone.text("Round 1, boat phase: Ana, use the shared die."))
     phone.see(phone.button("Undo: Ana: takes a die, Cod: fill Cod box 4"))
     # The Oyster left is the shared die: already on the sheet.
-    phone.button("Fill Oyster box 1").click()
+    phone.tap(phone.button("Fill Oyster box 1"))
     phone.see(phone.text("Round 1, town phase: Ana rolls the town dice."))
     phone.shot("sheets-phone")
 
     # Undo, then reload: the sheet is where it was.
-    phone.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1").click()
+    phone.tap(phone.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1"))
     phone.see(phone.text("Round 1, boat phase: Ana, use the shared die."))
     phone.page.reload()
     phone.ready()
@@ -58,24 +58,24 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
         if "game is over" in asked:
             break
         if "go fishing" in asked:
-            phone.button("Go fishing").click()
+            phone.tap(phone.button("Go fishing"))
         elif "fill any topmost open box" in asked:
-            phone.page.get_by_role("button", name=re.compile("^Fill ")).first.click()
+            phone.tap(phone.page.get_by_role("button", name=re.compile("^Fill ")).first)
         elif "launch a" in asked:
-            phone.page.get_by_role("button", name=re.compile("^Launch a")).first.click()
+            phone.tap(phone.page.get_by_role("button", name=re.compile("^Launch a")).first)
         elif "rolls the" in asked:
-            phone.button("Roll the dice").click()
+            phone.tap(phone.button("Roll the dice"))
         else:
             if "take a die" in asked:
-                phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: .+, free$")).first.click()
-            phone.page.get_by_role("button", name=re.compile("^Take income")).click()
+                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: .+, free$")).first)
+            phone.tap(phone.page.get_by_role("button", name=re.compile("^Take income")))
         phone.page.wait_for_function(
             "old => ![...document.querySelectorAll('flt-semantics span')].some(e => e.textContent === old)",
             arg=banner, timeout=15_000)
     phone.see(phone.text("Ana: The game is over."))
     phone.see(phone.text("Ana wins"))
     phone.shot("sheets-game-over-phone")
-    phone.button("Save to history").click()
+    phone.tap(phone.button("Save to history"))
     phone.see(phone.text("Ana wins"))
     plays = json.loads((data / "archive.json").read_text())["plays"]
     assert [p["game"] for p in plays.values()] == ["fleet-dice"]

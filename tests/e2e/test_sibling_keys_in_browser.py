@@ -49,7 +49,7 @@ def wrong_drawings(browser, guarded: bool) -> list[tuple[list[str], list[str]]]:
         phone = AppPage(context.new_page()).open(url)
         wrong = []
         for n in range(2, REDRAWS + 2):  # the page opened on drawing 1
-            phone.button("Next").click()
+            phone.tap(phone.button("Next"))
             expected = phone.page.get_by_text(re.compile(f"^drawn: t{n}-0 "))
             try:
                 phone.see(expected, timeout=8_000)

@@ -36,7 +36,7 @@ def join(phone: AppPage, server, name: str, path: str = "/dice") -> AppPage:
     """A phone opens the invitation link and says who plays on it."""
     phone.open(server.phone_url(path))
     phone.see(phone.text("Who is playing on this phone?"))
-    phone.button(name).click()
+    phone.tap(phone.button(name))
     phone.see(phone.button(f"Playing on this phone: {name}"))  # now in the app bar
     return phone
 
@@ -84,22 +84,22 @@ def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/fleet-dice/sheets")
     join(ben, server, "Ben", "/games/fleet-dice/sheets")
-    ana.button("Ana").click()
-    ana.button("Ben").click()
-    ana.page.get_by_role("button", name="Ana starts with Cod").click()
-    ana.page.get_by_role("button", name="Ben starts with Oyster").click()
-    ana.button("Ana").click()  # the start player
-    ana.button("Start the sheets").click()
+    ana.tap(ana.button("Ana"))
+    ana.tap(ana.button("Ben"))
+    ana.tap(ana.page.get_by_role("button", name="Ana starts with Cod"))
+    ana.tap(ana.page.get_by_role("button", name="Ben starts with Oyster"))
+    ana.tap(ana.button("Ana"))  # the start player
+    ana.tap(ana.button("Start the sheets"))
     ben.see(ben.text("Round 1, boat phase: Ana rolls the boat dice."))
     ben.see(ben.button("Ben: ready"))
-    ana.button("Enter the dice").click()
+    ana.tap(ana.button("Enter the dice"))
     for face in ("Cod", "Lobster", "Oyster"):
-        ana.button(face).click()
-    ana.button("Die 1: Cod, free").click()
-    ana.button("Fill Cod box 4").click()
+        ana.tap(ana.button(face))
+    ana.tap(ana.button("Die 1: Cod, free"))
+    ana.tap(ana.button("Fill Cod box 4"))
     ben.see(ben.text("Round 1, boat phase: Ben, take a die, or tap its lit box."))
-    ben.button("Die 2: Lobster, free").click()
-    ben.button("Fill Lobster box 1").click()
+    ben.tap(ben.button("Die 2: Lobster, free"))
+    ben.tap(ben.button("Fill Lobster box 1"))
     # The Oyster left is shared: both fill with it at the same moment.
     ana.see(ana.button("Fill Oyster box 1"))
     ben.see(ben.button("Fill Oyster box 4"))
@@ -114,7 +114,7 @@ def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones
 
     # Each player's Undo is their own.
     ben.see(ben.button("Undo: Ben: the shared die, Oyster: fill Oyster box 4"))
-    ana.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1").click()
+    ana.tap(ana.button("Undo: Ana: the shared die, Oyster: fill Oyster box 1"))
     wait_for(lambda: [a["who"] for a in actions(server, "fleet-dice")] == ["Ana", "Ana", "Ben", "Ben"], server=server)
     ben.see(ben.button("Undo: Ben: the shared die, Oyster: fill Oyster box 4"))
     ana.see(ana.button("Redo: Ana: the shared die, Oyster: fill Oyster box 1"))
@@ -136,9 +136,9 @@ def test_four_phones_roll_at_the_same_moment_and_two_score_at_once(make_server, 
     ana, ben = table[:2]
     for phone in (ana, ben):  # to Freshwater Fly's page, its Score part
         phone.open(server.phone_url("/games/freshwater-fly/score"))
-    ana.button("Ana").click()
-    ana.button("Ben").click()
-    ana.button("Start scoring").click()
+    ana.tap(ana.button("Ana"))
+    ana.tap(ana.button("Ben"))
+    ana.tap(ana.button("Start scoring"))
     ben.see(ben.button("Ben: 0"))
     ana.see(ana.button("Yellow hatch tokens: 1"))
     ben.see(ben.button("Blue hatch tokens: 1"))
@@ -159,7 +159,7 @@ def test_a_stranger_reads_nothing_and_changes_nothing(make_server, phones) -> No
     assert stranger.page.get_by_role("heading", name="Join the table").is_visible()
     assert stranger.page.locator("flt-semantics-placeholder").count() == 0  # the app itself never loaded
     stranger.page.fill("#code", "000000" if server.key()["code"] != "000000" else "111111")
-    stranger.page.click("button")
+    stranger.tap(stranger.page.locator("button"))
     assert "not the code of this table" in stranger.page.locator(".problem").inner_text()
     stranger.shot("join-the-table-phone")
 
@@ -200,9 +200,9 @@ def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> No
     ana, ben = phones(2)
     join(ana, server, "Ana")
     join(ben, server, "Ben")
-    ana.labelled("Settings").click()
-    ana.button("Dark").click()
-    ben.labelled("Settings").click()
+    ana.tap(ana.labelled("Settings"))
+    ana.tap(ana.button("Dark"))
+    ben.tap(ben.labelled("Settings"))
     ben.see(ben.text("Text size"))
     ana.page.wait_for_timeout(800)
 
@@ -216,7 +216,7 @@ def test_each_phone_keeps_its_own_theme_and_text_size(make_server, phones) -> No
         return int(pixel)
 
     assert background(ana) < 60 and background(ben) > 200
-    ana.button("130%").click()
+    ana.tap(ana.button("130%"))
 
     def root_font_size(phone: AppPage) -> str:
         return phone.page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
@@ -238,17 +238,17 @@ def test_a_restore_is_not_undone_by_a_page_that_was_open(make_server, phones) ->
     host.see(host.button("Back up now"))
     join(ben, server, "Ben")
     for n in range(1, 5):
-        ben.button("Roll 2 d6").click()
+        ben.tap(ben.button("Roll 2 d6"))
         ben.see(ben.button("Undo: roll 2 d6 (Ben)") if n == 1 else ben.text(f"#{n - 1}"))
-    host.button("Back up now").click()
+    host.tap(host.button("Back up now"))
     host.see(host.message("Backed up everything"))
     for n in range(5, 7):
-        ben.button("Roll 2 d6").click()
+        ben.tap(ben.button("Roll 2 d6"))
         ben.see(ben.text(f"#{n - 1}"))
     host.page.reload()
     host.ready()
-    host.page.get_by_role("button", name="Restore", exact=True).first.click()
-    host.button("Restore").last.click()
+    host.tap(host.page.get_by_role("button", name="Restore", exact=True).first)
+    host.tap(host.button("Restore").last)
     ben.tap_together(["Roll 2 d6"], moment(0))  # a tap on the old screen, on its way as the restore lands
     host.see(host.message("Restored the backup"))
     ben.page.wait_for_timeout(1500)
@@ -264,7 +264,7 @@ def test_who_plays_on_a_phone_is_asked_once_and_shown(make_server, phones) -> No
     ana.open(server.phone_url("/history"))
     ana.see(ana.text("Who is playing on this phone?"))
     ana.shot("who-is-playing-phone")
-    ana.button("Ana").click()
+    ana.tap(ana.button("Ana"))
     ana.see(ana.text("No finished plays yet"))
     ana.page.reload()
     ana.ready()

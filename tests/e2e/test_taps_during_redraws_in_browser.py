@@ -98,8 +98,8 @@ def test_finger_taps_on_a_screen_three_other_phones_redraw_are_all_kept(make_ser
         join(phone, server, name, "/games/freshwater-fly/score")
     ana = table["Ana"]
     for name in NAMES:
-        ana.button(name).click()
-    ana.button("Start scoring").click()
+        ana.tap(ana.button(name))
+    ana.tap(ana.button("Start scoring"))
     for name, phone in table.items():
         phone.see(phone.button(f"{PAD}: 1"))
     tap_on_every_phone(table, FINGER, [PAD, FINGER_TAPS], FINGER_TAPS)

@@ -248,7 +248,7 @@ async def test_record_day_is_pinned_above_the_navigation_bar(app) -> None:
     await page.click(key="buy-momentum-1A")
     await page.click(key="open-record")
     button = page.find(key="record-day")
-    assert page.page.views[-1].floating_action_button is button and button.content == "Record Day 1"
+    assert page.pinned() is button and button.content == "Record Day 1"
     await page.click(key="record-day")  # not yet: the refusal says why
     assert page.snackbar_texts()[-1].startswith("A Day ends when you or the Silent Angler has seven fish")
 

@@ -97,7 +97,7 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="pick-adjust-0-1")  # and her Adjust lure
     await page.click(key="lock-0")
     await page.click(key="cast-open-1")
-    assert page.page.views[-1].floating_action_button is page.find(key="lock-1")  # the open pick's Lock in, pinned
+    assert page.pinned() is page.find(key="lock-1")  # the open pick's Lock in, pinned
     await page.click(key="lock-1")  # Ben: 3 d6
     # Ana rolls first (fewer dice): she enters 3 and 3; her Adjust moves one to 4: total 7.
     await page.click(key="enter-0")
@@ -110,7 +110,7 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="up-0-1")
     assert page.find(key="total-0").value == "Ana: total 7"
     assert page.find(key="meets-0").value == "Meets: 7 (3 VP)"
-    assert page.page.views[-1].floating_action_button is page.find(key="lure-resolve")  # pinned: always on screen
+    assert page.pinned() is page.find(key="lure-resolve")  # pinned: always on screen
     await page.click(key="lure-resolve")
     assert [f.describe() for f in state(app).seats[0].pile] == ["7 (3 VP)"]
     # Ben rolls 1, 1, 2: total 4, a pair but under 9: nothing; he records the lure he draws.
@@ -233,7 +233,7 @@ async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pi
     await page.click(key="fish-vp-4")
     assert not page.has(key="fish-entry") and "Fish 3 of 2: catch number" not in page.texts()
     # pinned: the view's floating button, above the navigation bar whatever is scrolled
-    assert page.page.views[-1].floating_action_button is page.find(key="lure-splash")
+    assert page.pinned() is page.find(key="lure-splash")
     await page.click(key="lure-splash")
     state = app.ctx.sessions.latest("lure").state
     assert [f.describe() for f in state.middle] == ["10 (4 VP, a pair)", "3 (4 VP, a pair)"]

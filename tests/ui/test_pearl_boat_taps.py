@@ -74,8 +74,8 @@ ROUND_1 = (("end_turn", 0), ("move", 1, 2), ("end_turn", 1), ("move", 2, 2), ("e
 
 def pinned(phone) -> tuple[str, str] | None:
     """The phone's pinned main action: its words and key (None: none)."""
-    button = phone.page.views[-1].floating_action_button
-    return (label_of(button), key_of(button)) if button.visible else None
+    button = phone.pinned()
+    return (label_of(button), key_of(button)) if button is not None else None
 
 
 async def test_the_turn_order_is_one_tap_ties_rolled_again_in_it(app, roster) -> None:

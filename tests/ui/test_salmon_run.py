@@ -315,7 +315,7 @@ async def test_an_onlookers_phone_offers_only_what_its_player_may_do_now(app, th
 async def test_the_end_of_the_turn_is_pinned_on_the_current_players_phone(app, three) -> None:
     session, phones = await a_race_of_three(app, three)
     cy = phones["Cy"]
-    assert cy.page.views[-1].floating_action_button is cy.find(key="end-turn")
+    assert cy.pinned() is cy.find(key="end-turn")
     assert len(cy.find_all(key="end-turn")) == 1  # one control for one choice
     assert not phones["Ana"].has(key="end-turn")
     await play_current(app, session, phones)
@@ -334,7 +334,7 @@ async def test_a_hex_with_one_answer_pins_it_where_the_end_of_the_turn_was(app, 
     session, phones = await a_race_of_three(app, three)
     cy = phones["Cy"]
     await cy.click(key=f"hex-{sr.CURRENT_HEX}")
-    assert cy.page.views[-1].floating_action_button is cy.find(key="take-0")
+    assert cy.pinned() is cy.find(key="take-0")
     assert cy.find(key="take-0").content == "Take Current" and not cy.has(key="end-turn")
     await cy.click(key=f"hex-{sr.CURRENT_HEX}")  # tapped by mistake: tapped again, the turn's end is back
     assert cy.has(key="end-turn") and not cy.has(key="take-0")
@@ -342,7 +342,7 @@ async def test_a_hex_with_one_answer_pins_it_where_the_end_of_the_turn_was(app, 
     assert cy.find(key="hex-go").content == "Fatigue: +1" and not cy.has(key="end-turn")
     await cy.click(key=f"hex-{sr.CURRENT_OR_RAPIDS_HEX}")
     assert [cy.find(key=f"take-{i}").content for i in (0, 1)] == ["Take Current", "Take Rapids"]
-    assert cy.page.views[-1].floating_action_button is cy.find(key="end-turn")
+    assert cy.pinned() is cy.find(key="end-turn")
     await cy.click(key="take-1")
     await app.settle()
     assert session.record.actions[-1].label.startswith("Cy") and session.state.salmon[2].deck.count(sr.RAPIDS) == 1

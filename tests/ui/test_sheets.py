@@ -344,7 +344,7 @@ async def test_a_boat_ticked_to_skip_fishing_skips_it_and_fills_its_swordfish_bo
     assert banner(page).startswith("Ana: Go fishing")
     await page.click(key="skip-swordfish-0")
     assert page.checked("skip-swordfish-0")
-    assert page.page.views[-1].floating_action_button is page.find(key="go-fishing")  # never under the bar
+    assert page.pinned() is page.find(key="go-fishing")  # never under the bar
     await page.click(key="go-fishing")
     [fishing] = [a for a in session.record.actions if a.type == "fish" and a.data["seat"] == 0]
     assert fishing.data["skip"] == [["swordfish", 0]]
