@@ -245,8 +245,11 @@ SETTLED = """() => new Promise(resolve => {
 # screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
 # node there is `el` or what it holds (not another control laid over it), `el` is enabled and it has
 # not moved for two frames; else it names what is wrong.
+OUT_OF_VIEW = ("off the screen", "scrolled out of view")  # FINGER's problems a thumb's scroll mends
 FINGER = """(el) => new Promise(resolve => {
-  const at = () => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r]; };
+  // A text field is tapped on its own input (its node also holds the counter under it).
+  const part = el.querySelector(':scope > input, :scope > textarea') || el;
+  const at = () => { const r = part.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r]; };
   const [x0, y0] = at();
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const [x, y, r] = at();
@@ -268,7 +271,8 @@ FINGER = """(el) => new Promise(resolve => {
     }
     if (el.getAttribute('aria-disabled') === 'true') return say('disabled');
     const hit = document.elementFromPoint(x, y), there = hit && hit.closest && hit.closest('flt-semantics');
-    if (there && there !== el && !el.contains(there)) return say(`covered by ${name(there)}`);
+    if (there && there !== el && !el.contains(there) && !(part !== el && there.contains(el)))
+      return say(`covered by ${name(there)}`);
     say(null);
   }));
 })"""
@@ -361,19 +365,20 @@ class AppPage:
 
     def tap(self, locator, settle: bool = False, timeout: float = 15_000) -> None:
         """Tap `locator` as a finger does, at its centre, once it is there to tap (FINGER): on the screen
-        at the scroll the page has, not covered, enabled and still. Fails naming what is wrong if it does
-        not come to be within `timeout` ms: a control off screen is scrolled to first (`thumb_to`), as a
-        player must. Playwright's own click scrolls the node into view by itself and taps through what
-        covers it, which let tests pass where a player's tap ran the control laid over it.
-        With `settle`, first wait until the page has stopped changing, as a player looks before tapping
-        (taps made while another phone's move redrew the page were lost under load)."""
+        at the scroll the page has, not covered, enabled and still. A control out of view is scrolled to
+        as a thumb does (`thumb_to`, counted in `scrolls`) once the page has settled (the app may bring
+        it into view itself). Fails naming what is wrong if it does not come to be within about `timeout`
+        ms: "covered by Draw a chance card". Playwright's own click scrolls the node into view by itself
+        and taps through what covers it, which let tests pass where a player's tap ran the control laid
+        over it. With `settle`, first wait until the page has stopped changing, as a player looks before
+        tapping (taps made while another phone's move redrew the page were lost under load)."""
         from playwright.sync_api import Error as PlaywrightError
 
         if settle:
             self.settle()
         target = locator.first
         target.wait_for(state="visible", timeout=timeout)
-        found = {"problem": "not found"}
+        found, looked = {"problem": "not found"}, False
         for _ in range(max(1, int(timeout / 100))):
             try:
                 found = target.evaluate(FINGER, timeout=timeout)
@@ -383,6 +388,13 @@ class AppPage:
                 self.page.mouse.click(found["x"], found["y"])
                 self.taps += 1
                 return
+            if found["problem"].startswith(OUT_OF_VIEW):
+                if looked:
+                    self.thumb_to(locator)
+                else:
+                    self.settle()  # what the app scrolls into view by itself is not the player's scroll
+                    looked = True
+                continue
             self.page.wait_for_timeout(100)
         raise AssertionError(f"a finger cannot tap {locator}: {found['problem']}")
 
@@ -425,9 +437,9 @@ class AppPage:
         raise AssertionError(f"the field {field!r} never took {words!r}")
 
     def thumb_to(self, locator, clear: float = 160) -> None:
-        """Scroll the page with the wheel, as a thumb does, until `locator` is on screen below the top of
-        the page's scrolled area and at least `clear` px above the screen's bottom (the navigation bar, a
-        pinned button). Playwright's own scroll, before a click, moves the accessibility tree alone, not
+        """Scroll the page with the wheel, as a thumb does, until `locator` is whole inside the page's
+        scrolled area (below the parts row, above the pinned action and the navigation bar; on a page
+        with no scrolled area, at least `clear` px above the screen's bottom). Playwright's own scroll, before a click, moves the accessibility tree alone, not
         the picture: places read from the tree after it are not where the player sees them. Each place
         is read once the scroll has stopped moving it (under load a read during the scroll overshot,
         leaving the control under the app bar, where a click scrolled the page by itself)."""
@@ -435,6 +447,7 @@ class AppPage:
         self.page.mouse.move(width / 2, height / 2)
         area = self.page.evaluate(SCROLLED_AREA)
         top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
+        bottom = area["bottom"] if area else height - clear
         moved = False
         for _ in range(60):
             box = self._still(locator)
@@ -443,7 +456,7 @@ class AppPage:
             elif box["y"] < top:
                 need = box["y"] - top - 40
             else:
-                need = box["y"] + box["height"] - (height - clear)
+                need = box["y"] + box["height"] - bottom
                 if need <= 0:
                     self.scrolls += moved
                     return

@@ -39,7 +39,7 @@ class Screen(ABC):
         self._memo_next: dict[Hashable, ft.Control] = {}
         self.main_button = ft.FilledButton(icon=ft.Icons.CHECK, key="main-action", expand=True)  # none pinned yet
         self.action_bar = ft.Row([self.main_button], visible=False, key="action-bar")
-        self._pinned: tuple[str, ft.IconData, str, Callable[[], None]] | None = None
+        self._pinned: tuple[str, ft.IconData, str, Callable[[], None], bool] | None = None
 
     def mount(self) -> ft.Control:
         """The screen's root control, drawn from the current state; it goes out with its view."""
@@ -62,28 +62,30 @@ class Screen(ABC):
         if self._pinned_look() != pinned and self.action_bar.parent is not None:
             self.host.page.update(self.action_bar)
 
-    def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None]) -> None:
+    def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None],
+            enabled: bool = True) -> None:
         """This drawing's main action: on screen above the navigation bar, whatever is scrolled."""
-        self._pinned = (label, icon, key, on_click)
+        self._pinned = (label, icon, key, on_click, enabled)
 
     def _draw(self) -> None:
         self._pinned = None
         self.refresh()
         unique_keys(self.body, name_new=True)  # the phone keeps what did not change; no two siblings share a key
         pinned = self._pinned
-        label, icon, key, on_click = pinned if pinned is not None else (None, ft.Icons.CHECK, "main-action", None)
+        label, icon, key, on_click, enabled = pinned or (None, ft.Icons.CHECK, "main-action", None, False)
         if (self.main_button.content, self.main_button.icon, self.main_button.key) != (label, icon, key):
             # Another action, or none: a button of its own, so that a tap the phone sent on the one before
             # (a late "Save to history") never runs this one (`taps.late_tap` answers it).
             self.main_button = ft.FilledButton(label, icon=icon, key=key, expand=True)
             self.action_bar.controls = [self.main_button]
         self.main_button.visible = self.action_bar.visible = pinned is not None
+        self.main_button.disabled = not enabled
         if on_click is not None:
             self.main_button.on_click = lambda e: on_click()
 
     def _pinned_look(self) -> tuple[object, ...]:
         button = self.main_button
-        return self.action_bar.visible, button.content, button.icon, button.key
+        return self.action_bar.visible, button.content, button.icon, button.key, button.disabled
 
     def changed_parts(self) -> list[ft.Control] | None:
         """The controls the last `refresh` changed, when a screen knows (None: the whole body).

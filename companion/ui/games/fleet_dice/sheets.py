@@ -291,13 +291,10 @@ class SheetsScreen(TableTray):
             controls.append(ft.Row([chip(n, lambda n=n: self._set_start_player(n), key=f"first-{n}",
                                          selected=n == self.start_player) for n in self.seated],
                                    wrap=True, spacing=8, run_spacing=8))
-        controls.append(ft.Row([
-            ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
-                              disabled=not self.seated, on_click=lambda e: self._roll_starts()),
-            ft.FilledButton("Start the sheets", icon=ft.Icons.PLAY_ARROW, key="start-sheets",
-                            disabled=not self.seated or any(n not in self.starts for n in self.seated),
-                            on_click=lambda e: self._start()),
-        ], wrap=True, spacing=8, run_spacing=8))
+        controls.append(ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
+                                          disabled=not self.seated, on_click=lambda e: self._roll_starts()))
+        self.pin("Start the sheets", ft.Icons.PLAY_ARROW, "start-sheets", self._start,
+                 enabled=bool(self.seated) and all(n in self.starts for n in self.seated))
         self.setup.controls = controls
 
     def _pick(self, seat: int) -> None:

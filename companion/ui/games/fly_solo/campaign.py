@@ -60,14 +60,14 @@ class CampaignScreen(SessionScreen):
         if campaign.days:
             controls.append(self._last_day(campaign.days[-1]))
         if status == "playing":
+            # The Day's main action, pinned: the journal and the set-up card above it are a screen or two long.
+            self.pin(f"Play Day {campaign.next_day} with the Silent Angler", ft.Icons.CASINO, "open-assistant",
+                     lambda: play_the_day(self.host, self.session))
             controls.append(self._journal(campaign))
             card_ = j.setup_card(campaign, adventure)
             controls += [
                 setup_card_view(card_, campaign.draft.skill,
                                 lambda: self.act(lambda c: j.draw_skill(c, self.ctx.rng))),
-                ft.FilledButton(f"Play Day {campaign.next_day} with the Silent Angler", icon=ft.Icons.CASINO,
-                                key="open-assistant", style=big_button_style(),
-                                on_click=lambda e: play_the_day(self.host, self.session)),
                 ft.FilledButton(f"Record Day {campaign.next_day}", icon=ft.Icons.EDIT_NOTE, key="open-record",
                                 style=big_button_style(),
                                 on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/record"))),

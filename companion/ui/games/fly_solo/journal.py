@@ -20,7 +20,6 @@ from companion.ui.games.fly_solo.pictures import stars
 from companion.ui.games.fly_solo.record import DayRecordScreen
 from companion.ui.host import Host
 from companion.ui.screen import Screen
-from companion.ui.theme import big_button_style
 
 
 def journal_screen(host: Host, arg: str | None = None) -> Screen:
@@ -50,6 +49,7 @@ class AdventuresScreen(Screen):
     def build(self) -> list[ft.Control]:
         records = self.ctx.sessions.open_records(j.GAME)
         cards = [self._card(r) for r in records]
+        self.pin("Start the adventure", ft.Icons.HIKING, "start-adventure", self._start)
         return [
             ft.Row([ft.Text("Fly Solo adventures", size=22, weight=ft.FontWeight.W_600, expand=True),
                     help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
@@ -61,8 +61,6 @@ class AdventuresScreen(Screen):
                 content=ft.Column([
                     ft.Text("New adventure", size=18, weight=ft.FontWeight.W_600),
                     self.name,
-                    ft.FilledButton("Start the adventure", icon=ft.Icons.HIKING, key="start-adventure",
-                                    style=big_button_style(), on_click=lambda e: self._start()),
                 ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             ),
         ]

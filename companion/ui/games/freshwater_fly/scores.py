@@ -167,9 +167,8 @@ class ScoresScreen(SessionScreen):
                          ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
                                            on_click=lambda e: self.host.navigate("/settings"))]
         controls.append(seat_chooser(players, self.seated, self._toggle_seat))
-        controls.append(ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, key="start-scoring",
-                                        style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
-                                        on_click=lambda e: self._start()))
+        self.pin("Start scoring", ft.Icons.PLAY_ARROW, "start-scoring", self._start,
+                 enabled=len(self.seated) >= MIN_PLAYERS)
         self.setup.controls = controls
 
     # Taps --------------------------------------------------------------------------

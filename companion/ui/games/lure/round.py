@@ -26,7 +26,6 @@ from companion.ui.games.lure.fish_entry import FishEntry
 from companion.ui.games.lure.rolling import Rolling
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import big_button_style
 
 MIN_PLAYERS, MAX_PLAYERS = lure.MIN_PLAYERS, lure.MAX_PLAYERS
 
@@ -133,9 +132,8 @@ class RoundScreen(SessionScreen):
                                   appending=self.typing == "deck").control)
         controls.append(ft.Text("Both are chosen defaults (the rules text does not give them): match your box.",
                                 size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-        controls.append(ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="lure-start",
-                                        style=big_button_style(), disabled=len(self.seated) < MIN_PLAYERS,
-                                        on_click=lambda e: self._start()))
+        self.pin("Start the game", ft.Icons.PLAY_ARROW, "lure-start", self._start,
+                 enabled=len(self.seated) >= MIN_PLAYERS)
         return controls
 
     def _over(self, state: LureState) -> list[ft.Control]:

@@ -184,11 +184,10 @@ class VoyageScreen(SessionScreen):
         players = self.ctx.store.settings.players()
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         data = default_data()  # the boats a game seats: what its set-up (`setup.read_boats`) takes
+        self.pin("Start the game", ft.Icons.PLAY_ARROW, "voyage-start", self._start,
+                 enabled=len(self.seated) >= data.least_players)
         return [ft.Text(f"Tap the players ({data.least_players} to {data.most_players}; 4 recommended).", size=16),
-                seat_chooser(players, self.seated, self._toggle_seat),
-                ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, key="voyage-start",
-                                style=big_button_style(), disabled=len(self.seated) < data.least_players,
-                                on_click=lambda e: self._start())]
+                seat_chooser(players, self.seated, self._toggle_seat)]
 
     # The ledger -------------------------------------------------------------------------------
 
