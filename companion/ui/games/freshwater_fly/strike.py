@@ -67,8 +67,8 @@ class StrikeScreen(FlyTableScreen):
             ft.Row([self.deck_line, help_button(lambda: self.host.page, "The Strike cards", HELP)]),
             self.whose,
             self.banner,
+            self.buttons,  # above the cards: the next tap on screen however many cards are dealt
             self.cards,
-            self.buttons,
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property

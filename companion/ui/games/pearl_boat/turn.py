@@ -126,10 +126,10 @@ class TurnPanel:
             parts.append(ft.Text(f"The space {boat.name} stopped on:", size=15))
             parts.append(button_row([(signed_pearls(v), lambda v=v: self._act(lambda s: pb.reward(s, seat, v)))
                                      for v in state.data.space_values], "reward"))
+        parts += self._draw(state, seat)  # the turn's next step, under the thumb; the fish, cards and store after
         parts += self._fish(state, seat)
         parts += self._cards(state, seat)
         parts += self._store(state, seat)
-        parts += self._draw(state, seat)
         self._pin(state, seat)
         return [panel(*parts, key="turn")]
 

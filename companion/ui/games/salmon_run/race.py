@@ -65,24 +65,27 @@ class RaceScreen(SessionScreen):
         if self.session is None:
             return [head, *self.setup.controls()]
         state: RaceState = self.view
-        controls: list[ft.Control] = [self.undo_bar.control, head, river_picture(state.river)]
+        # What the player taps first, under the thumb: a card's answer, the turn's cards and hexes; the river's
+        # picture and the reminders after them (above, they put the special hexes a screen below the cards).
+        controls: list[ft.Control] = [self.undo_bar.control, head]
         if state.phase == sr.RACE:  # a card waiting for this phone's answer: the answer first
             controls += self.answers.controls(state)
+            controls += self.turn.controls(state)
+        elif state.phase == sr.FIRST:
+            if self.acts_for(ANY_SEAT):
+                self.pin("Roll for the first player", ft.Icons.CASINO, "race-first",
+                         lambda: self.act(lambda s: sr.roll_first_player(s, self.ctx.rng)))
+        else:
+            controls.append(self._over(state))
         controls.append(ft.Container(ft.Column([ft.Text(line, size=16, weight=ft.FontWeight.W_600 if i == 0 else None)
                                                 for i, line in enumerate(sr.reminders(state))], spacing=4,
                                                key="race-reminders"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
-        if state.phase == sr.FIRST:
-            if self.acts_for(ANY_SEAT):
-                self.pin("Roll for the first player", ft.Icons.CASINO, "race-first",
-                         lambda: self.act(lambda s: sr.roll_first_player(s, self.ctx.rng)))
-        elif state.phase == sr.RACE:
-            controls += self.turn.controls(state)
+        controls.append(river_picture(state.river))
+        if state.phase == sr.RACE:
             ledger = ledger_panel(state, self.session.record.actions)
             if ledger is not None:
                 controls.append(ledger)
-        else:
-            controls.append(self._over(state))
         controls.append(self._decks(state))
         return controls
 
