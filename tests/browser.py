@@ -271,7 +271,12 @@ FINGER = """(el) => new Promise(resolve => {
     }
     if (el.getAttribute('aria-disabled') === 'true') return say('disabled');
     const hit = document.elementFromPoint(x, y), there = hit && hit.closest && hit.closest('flt-semantics');
-    if (there && there !== el && !el.contains(there) && !(part !== el && there.contains(el)))
+    // A text field's node is drawn with its label and counter, text nodes of their own over the field:
+    // a tap there still focuses the field. Anything that takes taps laid over it covers it.
+    const field = ['INPUT', 'TEXTAREA'].includes(el.tagName) || part !== el;
+    const takesTaps = n => n.hasAttribute('flt-tappable') || !!n.querySelector(':scope > input, :scope > textarea') ||
+      ['button', 'checkbox', 'radio', 'switch', 'tab', 'link', 'slider', 'menuitem', 'textbox'].includes(n.getAttribute('role'));
+    if (there && there !== el && !el.contains(there) && !there.contains(el) && !(field && !takesTaps(there)))
       return say(`covered by ${name(there)}`);
     say(null);
   }));

@@ -111,19 +111,26 @@ class SessionScreen(SeatView, Screen):
         return True
 
     def render(self) -> None:
+        asked = self._scrolls
         super().render()
         self._saw()
         stage = self._stage_shown()
         if self._live and stage != self._stage:
             self._stage = stage
-            self.to_top()  # a new phase (a session started, the next turn, the game over, saved) starts at the top
+            if self._scrolls == asked:  # unless this drawing scrolled to a question of its own
+                self.to_top()  # a new stage (a session started, this phone's turn come or gone, saved): its top
 
     def _stage_shown(self) -> tuple[object, ...]:
-        """Which session this page shows, saved or not, and its phase in words (the game's own)."""
+        """Which session this page shows, saved or not, and whether the table waits on this phone (its
+        turn, or everyone's): other players' moves within a stage leave this page where it is."""
         session = self.session
         phase = getattr(session.rules, "phase", None) if session is not None else None
+        waits_on_me = None
+        if phase is not None:
+            now = phase(session.state)
+            waits_on_me = now.waiting == ANY_SEAT or any(self.acts_for(seat) for seat in now.seats())
         return (session.id if session is not None else None, self.saved.id if self.saved is not None else None,
-                phase(session.state).name if phase is not None else None)
+                waits_on_me)
 
     def _saw(self) -> None:
         """Note the version of the session this page now shows."""

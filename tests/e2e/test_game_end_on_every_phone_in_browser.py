@@ -118,7 +118,8 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     # cards one tap each (3), and the rest alike; Ben's and Cy's lures drawn (2) open round 2.
     assert taps == {1: 4 + 3 + 12 + 1, 2: 2 + 3 + 3 + 12 + 1}, taps
     print(f"taps per round, 3 players: {sum(taps.values()) / len(taps):.1f} ({taps}; physical dice entered: "
-          f"{len(NAMES) * 3} taps a round of them; the app's roll would be {len(NAMES)})")
+          f"{len(NAMES) * 3} taps a round of them; the app's roll would be {len(NAMES)}); "
+          f"scrolls: {sum(p.scrolls for p in table.values())}")
     assert game.round == 2 and [len(s.pile) for s in game.seats] == [4, 0, 0]  # Ana caught every fish
     every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
 
