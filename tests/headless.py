@@ -119,7 +119,7 @@ class PageDriver:
         """The shown screen's pinned main action (the button in its bar under the page), None if none."""
         bar = self.page.views[-1].controls[-1].controls[0].content  # the view's last control, centred
         assert key_of(bar) == "action-bar", bar
-        return bar.controls[0] if bar.visible else None
+        return bar.content.controls[0] if bar.visible else None
 
     def label(self, key: str) -> str | None:
         """What the control with `key` reads (a button's label)."""

@@ -38,7 +38,8 @@ class Screen(ABC):
         self._memo: dict[Hashable, ft.Control] = {}
         self._memo_next: dict[Hashable, ft.Control] = {}
         self.main_button = ft.FilledButton(icon=ft.Icons.CHECK, key="main-action", expand=True)  # none pinned yet
-        self.action_bar = ft.Row([self.main_button], visible=False, key="action-bar")
+        self.action_bar = ft.Container(ft.Row([self.main_button]), padding=ft.Padding.only(bottom=12), visible=False,
+                                       key="action-bar")
         self._pinned: tuple[str, ft.IconData, str, Callable[[], None], bool] | None = None
 
     def mount(self) -> ft.Control:
@@ -77,7 +78,7 @@ class Screen(ABC):
             # Another action, or none: a button of its own, so that a tap the phone sent on the one before
             # (a late "Save to history") never runs this one (`taps.late_tap` answers it).
             self.main_button = ft.FilledButton(label, icon=icon, key=key, expand=True)
-            self.action_bar.controls = [self.main_button]
+            self.action_bar.content.controls = [self.main_button]
         self.main_button.visible = self.action_bar.visible = pinned is not None
         self.main_button.disabled = not enabled
         if on_click is not None:

@@ -43,6 +43,11 @@ CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
 AWAKE_AFTER = 2.0  # seconds after the first screen: the wake lock's calls and script stay out of its frames
 
 
+# The views' padding: none at the bottom, where the page scrolls to the navigation bar's edge (its end
+# padded inside the scroll) and the pinned action keeps its own.
+VIEW_PADDING = ft.Padding.only(left=16, top=16, right=16)
+
+
 @dataclass(frozen=True)
 class Tab:
     name: str
@@ -247,7 +252,7 @@ class Shell:
                 on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
             ),
             **self._scrolled(screen, self._parts_row()),
-            padding=16,
+            padding=VIEW_PADDING,
         )
 
     def _scrolled(self, screen: Screen, parts: ft.Control | None) -> dict:
@@ -259,7 +264,8 @@ class Shell:
         controls it covered."""
         # Keyed by the drawing: screens drawn anew (a restore) share no control with the ones before, so a
         # tap the phone sent on an old control reaches none of the new ones.
-        page = ft.Column([self._frame(screen)], scroll=ft.ScrollMode.AUTO, expand=True,
+        page = ft.Column([ft.Container(self._frame(screen), padding=ft.Padding.only(bottom=16))],
+                         scroll=ft.ScrollMode.AUTO, expand=True,
                          key=f"page-{self._drawing}")
         self.host.scroller = page
         above = [self._centred(parts)] if parts is not None else []
@@ -287,7 +293,7 @@ class Shell:
                                                          on_click=lambda e: self.go(self.last_tab.route)),
             ),
             **self._scrolled(screen, None),
-            padding=16,
+            padding=VIEW_PADDING,
         )
 
     def _frame(self, screen: Screen) -> ft.Control:
