@@ -245,6 +245,17 @@ SETTLED = """() => new Promise(resolve => {
 # screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
 # node there is `el` or what it holds (not another control laid over it), `el` is enabled and it has
 # not moved for two frames; else it names what is wrong.
+# The scrolled area `el` is in (the nearest scrolling node around it): {top, bottom}, or null.
+AREA_OF = """(el) => {
+  for (let a = el.parentElement && el.parentElement.closest('flt-semantics'); a;
+       a = a.parentElement && a.parentElement.closest('flt-semantics')) {
+    if (a.querySelector(':scope > flt-semantics-scroll-overflow')) {
+      const r = a.getBoundingClientRect();
+      return {top: r.top, bottom: r.bottom};
+    }
+  }
+  return null;
+}"""
 OUT_OF_VIEW = ("off the screen", "scrolled out of view")  # FINGER's problems a thumb's scroll mends
 FINGER = """(el) => new Promise(resolve => {
   // A text field is tapped on its own input (its node also holds the counter under it).
@@ -449,23 +460,24 @@ class AppPage:
         is read once the scroll has stopped moving it (under load a read during the scroll overshot,
         leaving the control under the app bar, where a click scrolled the page by itself)."""
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
-        self.page.mouse.move(width / 2, height / 2)
-        area = self.page.evaluate(SCROLLED_AREA)
+        area = locator.first.evaluate(AREA_OF)  # the scrolled area it is in, as FINGER reads it
         top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
         bottom = area["bottom"] if area else height - clear
+        self.page.mouse.move(width / 2, (top + bottom) / 2)
         moved = False
         for _ in range(60):
             box = self._still(locator)
             if box is None:
                 need = height  # not drawn yet: further down
-            elif box["y"] < top:
-                need = box["y"] - top - 40
+            elif box["y"] < top - 0.5:  # above the top (one cut at the top edge starts on it: tappable)
+                need = box["y"] - top - 48
             else:
                 need = box["y"] + box["height"] - bottom
                 if need <= 0:
                     self.scrolls += moved
                     return
-            self.page.mouse.wheel(0, max(-1600, min(1600, 2 * need)))  # about half the way each time
+                need += 16
+            self.page.mouse.wheel(0, max(-1600, min(1600, need)))  # the wheel moves the page as far as it says
             moved = True
         raise AssertionError(f"{locator} could not be scrolled into view")
 
