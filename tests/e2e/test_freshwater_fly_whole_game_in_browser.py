@@ -36,6 +36,7 @@ def taken(server) -> int:
 def cast_once(phone: AppPage, tap: Taps) -> None:
     """A cast on the player's own phone: to the Strike part, shuffle, one card, end it, back to the draft."""
     tap(phone.button("Strike"))
+    phone.settle()  # the Strike part drawn before its first tap (one made as it was drawn was lost under load)
     tap(phone.button("Start cast"))
     tap(phone.button("Hit me"))
     phone.see(phone.page.get_by_text(re.compile(r"^(Casting\.\.\.|HOOKED!)$")))
