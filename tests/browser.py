@@ -241,10 +241,6 @@ SETTLED = """() => new Promise(resolve => {
 })"""
 
 
-# Where a finger on `el`'s centre lands, as {problem, x, y}: problem is null when the centre is on the
-# screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
-# node there is `el` or what it holds (not another control laid over it), `el` is enabled and it has
-# not moved for two frames; else it names what is wrong.
 # The scrolled area `el` is in (the nearest scrolling node around it): {top, bottom}, or null.
 AREA_OF = """(el) => {
   for (let a = el.parentElement && el.parentElement.closest('flt-semantics'); a;
@@ -257,6 +253,10 @@ AREA_OF = """(el) => {
   return null;
 }"""
 OUT_OF_VIEW = ("off the screen", "scrolled out of view")  # FINGER's problems a thumb's scroll mends
+# Where a finger on `el`'s centre lands, as {problem, x, y}: problem is null when the centre is on the
+# screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
+# node there is `el` or what it holds (not another control laid over it), `el` is enabled and it has
+# not moved for two frames; else it names what is wrong.
 FINGER = """(el) => new Promise(resolve => {
   // A text field is tapped on its own input (its node also holds the counter under it).
   const part = el.querySelector(':scope > input, :scope > textarea') || el;
@@ -413,12 +413,6 @@ class AppPage:
                 continue
             self.page.wait_for_timeout(100)
         raise AssertionError(f"a finger cannot tap {locator}: {found['problem']}")
-
-    def scroll_and_tap(self, locator) -> None:
-        """Scroll `locator` on screen as a thumb does (counted in `scrolls` when the page had to move),
-        then tap it."""
-        self.thumb_to(locator)
-        self.tap(locator)
 
     def settle(self) -> None:
         """Wait until the page's accessibility tree has not changed for a moment (SETTLED)."""
