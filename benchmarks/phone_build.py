@@ -7,8 +7,10 @@ Flet's Python in the browser). They are served by a static file server here that
 as a phone's network would, counting the bytes it sends. Headless Chromium at a phone's size, a profile
 on disk as a phone's browser keeps one.
 
-Each round, for each build in a new profile: a first visit (an empty profile) and a second (the browser
-closed and opened again on that profile, as a phone opens the app again: its service worker answers),
+Each round, for each build in a new profile: a first visit (an empty profile, the browser kept open until
+its service worker has kept every file it keeps, Companion's own fonts too, as a phone left on the first
+screen for a few seconds) and a second (the browser closed and opened again on that profile, as a phone
+opens the app again: its service worker answers),
 each until the first screen can be tapped as the page itself saw it (`joining.MARKS`: the frame with
 Companion's Games card, or the one button, drawn). Then taps: "Roll 2 d6" on the Dice screen until the
 roll's history line shows (`tap_latency.MEASURE`), on the phone build and on Companion served by the
@@ -119,12 +121,13 @@ class StaticHost:
         self.server.server_close()
 
 
-def builds(folder: Path) -> dict[str, Path]:
-    """Companion's phone build, and the one-button app's made the same way (its own archive)."""
+def builds(folder: Path) -> dict[str, tuple[Path, list[str]]]:
+    """Companion's phone build, and the one-button app's made the same way (its own archive): each its
+    folder and the fonts its service worker keeps once its first screen is shown."""
     from companion.client.fonts import FallbackFonts
 
     companion = folder / "companion"
-    build(companion, fonts=FallbackFonts(folder / "cache", font_dirs=()))  # fonts: asked for only by names in them
+    made = build(companion, fonts=FallbackFonts(folder / "cache", font_dirs=()))  # fonts: asked for by names in them
     one_button = folder / "one_button"
     shutil.copytree(companion, one_button)
     archive.write(one_button / "app.zip", one_button / "pyodide", main=ONE_BUTTON, packages=("flet", "msgpack"),
@@ -132,7 +135,15 @@ def builds(folder: Path) -> dict[str, Path]:
     page = one_button / "index.html"  # no words of Companion's while it starts (its Python never takes them away)
     page.write_text(page.read_text().replace(STARTING, ""))
     write_service_worker(one_button, {})
-    return {"companion": companion, "one_button": one_button}
+    return {"companion": (companion, made["own_fonts"]), "one_button": (one_button, [])}
+
+
+# Every one of `fonts` in this version's cache.
+ALL_KEPT = """async (fonts) => {
+  const cache = await caches.open((await caches.keys()).find((key) => key.startsWith("companion-")));
+  for (const font of fonts) if (!(await cache.match(new URL(font, location.href).href))) return false;
+  return true;
+}"""
 
 
 def browser(playwright, profile: Path):
@@ -162,8 +173,9 @@ def visit(context, url: str, pattern: str) -> float:
     return max(page.evaluate(FACTS)["marks"]["screen"], page.evaluate("window.__startingGone")) / 1000
 
 
-def visits(playwright, host: StaticHost, pattern: str, profile: Path) -> dict:
-    """A first visit in an empty profile, then a second in the browser opened again on it."""
+def visits(playwright, host: StaticHost, pattern: str, profile: Path, fonts: list[str]) -> dict:
+    """A first visit in an empty profile, then a second in the browser opened again on it. The bytes of
+    a visit are all its own: the first ends once nothing is downloading (every file kept, `fonts` too)."""
     figures = {}
     for name in ("first", "second"):
         before = host.network.sent
@@ -172,6 +184,7 @@ def visits(playwright, host: StaticHost, pattern: str, profile: Path) -> dict:
             figures[name] = {"seconds": visit(context, host.url, pattern)}
             if name == "first":  # the service worker keeps every file before the browser is closed
                 context.pages[0].wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
+                context.pages[0].wait_for_function(ALL_KEPT, arg=fonts, timeout=300_000)
         finally:
             context.close()
         figures[name]["bytes"] = host.network.sent - before
@@ -188,12 +201,14 @@ def measure(rounds: int = ROUNDS, taps: int = TAPS) -> dict:
     figures: dict = {"rounds": [], "taps": {"phone build": [], "laptop": []}}
     with tempfile.TemporaryDirectory(prefix="companion-phone-build-") as tmp, sync_playwright() as playwright:
         folder = Path(tmp)
-        hosts = {name: StaticHost(path) for name, path in builds(folder).items()}
+        made = builds(folder)
+        hosts = {name: StaticHost(path) for name, (path, _) in made.items()}
         laptop = Server(folder / "laptop-data", free_port())
         laptop.start()
         try:
             for n in range(rounds):
-                figures["rounds"].append({name: visits(playwright, hosts[name], SCREENS[name], folder / f"p{n}{name}")
+                figures["rounds"].append({name: visits(playwright, hosts[name], SCREENS[name], folder / f"p{n}{name}",
+                                                        made[name][1])
                                           for name in ("one_button", "companion")})
             phone_context = browser(playwright, folder / "taps")
             phone = AppPage(phone_context.new_page())

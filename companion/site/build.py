@@ -197,7 +197,7 @@ def write_service_worker(out: Path, fonts: dict[str, str]) -> dict:
     return {"version": version, "files": len(files) + 1, "kept": len(kept) + len(build),
             "kept_bytes": sum((out / rel).stat().st_size for rel in [*kept, *build]),
             "all_bytes": sum((out / rel).stat().st_size for rel in files), "fonts": sorted(fonts),
-            "own_font_bytes": sum((out / rel).stat().st_size for rel in own_fonts)}
+            "own_fonts": own_fonts, "own_font_bytes": sum((out / rel).stat().st_size for rel in own_fonts)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -101,6 +101,7 @@ def test_companions_own_fonts_are_in_the_build_and_kept_once_started_on_a_machin
     assert json.loads(re.search(r"const OWN_FONTS = (\[.*?\]);", worker).group(1)) == sorted(OWN_FONTS)
     assert 'postMessage("keep fonts")' in (folder / "python.js").read_text()
     assert figures["fonts"] == sorted(served)
+    assert figures["own_fonts"] == sorted(OWN_FONTS)
     assert figures["own_font_bytes"] == sum((folder / rel).stat().st_size for rel in OWN_FONTS)
 
 
