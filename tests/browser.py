@@ -360,11 +360,6 @@ class AppPage:
         """A message at the bottom of the screen (Flutter labels the snack bar with its text)."""
         return self.page.get_by_role("group", name=re.compile(re.escape(part)))
 
-    def tap_at(self, locator) -> None:
-        """A pointer tap where `locator` is drawn, whatever the accessibility tree puts on top."""
-        box = locator.first.bounding_box()
-        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
     def on_screen(self, locator) -> bool:
         """Whether `locator` is whole on screen without a scroll. Inside the page's scrolled area: not
         cut by its bottom edge (the tree cuts a node to what shows: one cut there ends on the edge; one
@@ -379,7 +374,7 @@ class AppPage:
             return where["top"] <= box["y"] and bottom < where["bottom"]
         return 0 <= box["y"] and bottom <= self.page.viewport_size["height"]
 
-    def tap(self, locator, settle: bool = False, timeout: float = 15_000) -> None:
+    def tap(self, locator, settle: bool = False, timeout: float = 15_000, scroll: bool = True) -> None:
         """Tap `locator` as a finger does, at its centre, once it is there to tap (FINGER): on the screen
         at the scroll the page has, not covered, enabled and still. A control out of view is scrolled to
         as a thumb does (`thumb_to`, counted in `scrolls`) once the page has settled (the app may bring
@@ -387,7 +382,8 @@ class AppPage:
         ms: "covered by Draw a chance card". Playwright's own click scrolls the node into view by itself
         and taps through what covers it, which let tests pass where a player's tap ran the control laid
         over it. With `settle`, first wait until the page has stopped changing, as a player looks before
-        tapping (taps made while another phone's move redrew the page were lost under load)."""
+        tapping (taps made while another phone's move redrew the page were lost under load). Without
+        `scroll`, a control still out of view once the page has settled fails: it should be on screen."""
         from playwright.sync_api import Error as PlaywrightError
 
         if settle:
@@ -405,6 +401,8 @@ class AppPage:
                 self.taps += 1
                 return
             if found["problem"].startswith(OUT_OF_VIEW):
+                if looked and not scroll:
+                    break
                 if looked:
                     self.thumb_to(locator)
                 else:

@@ -178,15 +178,13 @@ class PageDriver:
         """The browser's address changed (a link, back button, or typed URL)."""
         await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
 
-    def snackbars(self) -> list[ft.SnackBar]:
-        return [c for c in self.page._dialogs.controls if isinstance(c, ft.SnackBar)]
+    def message_texts(self) -> list[str]:
+        """The message the line under the top view's page says ([] when none: see companion/ui/message_line.py)."""
+        return [c.label for c in walk(self.page.views[-1]) if key_of(c) == "message-line"]
 
-    def snackbar_texts(self) -> list[str]:
-        return [label_of(c.content) for c in self.snackbars()]
-
-    async def snackbar_action(self) -> None:
-        """Tap the button of the newest message (its Undo)."""
-        await self.tap(self.snackbars()[-1].action)
+    async def message_action(self) -> None:
+        """Tap the Undo of the message shown."""
+        await self.click(key="message-undo")
 
     def dialog(self) -> ft.AlertDialog | None:
         open_dialogs = [c for c in self.page._dialogs.controls if isinstance(c, ft.AlertDialog) and c.open]

@@ -23,6 +23,7 @@ from companion.store import Store
 from companion.store.table_key import TableKeys
 from companion.ui.claims import SEATS, PhoneSeats, held_elsewhere
 from companion.ui.components.result_picture import Picture
+from companion.ui.message_line import MessageLine
 from companion.ui.phone import DEVICE, LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
 from companion.ui.taps import keep_late_taps
 
@@ -106,6 +107,7 @@ class Host:
         # What screens keep for this page while it is open (History's filter, the page's files).
         self.keep: dict[str, Any] = {}
         self.scroller: Any = page  # what scrolls the shown screen (the page, or a game's page under its parts)
+        self.messages = MessageLine(self.run_task)  # the line under the page that says `toast`'s messages
         keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
         page.pubsub.subscribe(self._on_message)
 
@@ -247,31 +249,9 @@ class Host:
         self._navigate(route)
 
     def toast(self, message: str, undo: Callable[[], None] | None = None, seconds: int = 5) -> None:
-        """A short message at the bottom; with `undo`, an Undo button that takes the change back."""
-        bar = ft.SnackBar(
-            ft.Text(message, size=16),
-            action=ft.SnackBarAction("Undo", on_click=lambda e: self.attempt(undo)) if undo else None,
-            duration=ft.Duration(seconds=seconds),
-            show_close_icon=True,
-            persist=False,
-        )
-        self.page.show_dialog(bar)
-        try:
-            asyncio.get_running_loop().call_later(seconds + 1, self._gone_by, bar)
-        except RuntimeError:  # not on the page's loop (a background thread): the phone closes it alone
-            pass
-
-    def _gone_by(self, bar: ft.SnackBar) -> None:
-        """A message's time is up: closed here too. The phone closes it on its own and says so, but a
-        phone away meanwhile (its screen off, the Wi-Fi gone) cannot, and would be shown it again
-        with the whole page when it reconnects."""
-        dialogs = getattr(self.page, "_dialogs", None)  # Flet keeps shown messages there until dismissed
-        if bar.open and dialogs is not None and bar in dialogs.controls:
-            bar.open = False
-            try:
-                bar.update()
-            except RuntimeError as exc:  # the page is gone
-                log.info("a message could not be closed: %r", exc)
+        """A short message under the page (`MessageLine`); with `undo`, an Undo button that takes the
+        change back."""
+        self.messages.say(message, (lambda: self.attempt(undo)) if undo else None, seconds)
 
     def attempt(self, fn: Callable[[], Any] | None) -> bool:
         """Run `fn`; a refusal of the rules is shown to the player instead of raised."""

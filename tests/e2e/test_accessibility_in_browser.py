@@ -183,7 +183,7 @@ def test_during_a_cast_the_strike_screen_keeps_its_parts_row_in_view(make_server
         phone.see(phone.text("Ready to cast"))
         score, who = node_named(phone, "Score"), node_named(phone, "Playing on this phone: The whole table")
         assert score.top >= who.top + who.height  # below the app bar, not under it
-        phone.tap_at(phone.button("Score"))
+        phone.tap(phone.button("Score"), scroll=False)
         phone.page.wait_for_function("() => location.pathname === '/games/freshwater-fly/score'", timeout=10_000)
     finally:
         context.close()
@@ -201,7 +201,7 @@ def test_a_part_chip_scrolled_out_of_sight_is_not_under_the_app_bar(make_server,
             phone.page.mouse.wheel(0, 60)
             phone.page.wait_for_timeout(100)
         phone.page.wait_for_timeout(800)
-        phone.tap_at(phone.button("Score"))
+        phone.tap(phone.button("Score"), scroll=False)
         phone.page.wait_for_function("() => location.pathname === '/games/freshwater-fly/score'", timeout=5_000)
     finally:
         context.close()

@@ -40,10 +40,10 @@ def wait_until(phone: AppPage, check: Callable[[], bool], what: str, timeout: fl
 
 
 def tap_genuinely(phone: AppPage, name: str) -> None:
-    """A mouse click and a finger tap where the button is drawn: what reaches Flutter's own elements,
-    whatever covers them (not a click event sent to the accessibility node)."""
+    """A mouse click (`AppPage.tap`: on screen, not covered) and a finger tap where the button is drawn:
+    what reaches Flutter's own elements (not a click event sent to the accessibility node)."""
     button = phone.button(name)
-    phone.tap_at(button)
+    phone.tap(button, scroll=False)
     box = button.first.bounding_box()
     phone.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 

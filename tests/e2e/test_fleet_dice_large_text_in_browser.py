@@ -37,7 +37,7 @@ def test_every_tap_of_a_fleet_dice_round_is_on_screen_at_200_percent(make_server
         phone.page.evaluate(SETTLED)
         assert phone.on_screen(locator), (what, locator.first.bounding_box(), taps,
                                           phone.shot(f"large-text-fleet-{len(taps)}-{what}"))
-        phone.tap_at(locator)
+        phone.tap(locator, scroll=False)
         taps.append(what)
 
     def use() -> None:

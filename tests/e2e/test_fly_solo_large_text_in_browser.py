@@ -42,7 +42,7 @@ def test_every_tap_of_the_silent_anglers_day_is_on_screen_at_200_percent(make_se
         phone.page.evaluate(SETTLED)
         assert phone.on_screen(locator), (what, locator.first.bounding_box(),
                                           phone.shot(f"large-text-day-{len(taps)}-{what}"))
-        phone.tap_at(locator)
+        phone.tap(locator, scroll=False)
         taps.append(what)
         phone.page.wait_for_timeout(300)
 

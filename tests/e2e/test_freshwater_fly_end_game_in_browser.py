@@ -59,7 +59,7 @@ def test_a_typical_players_end_of_game_in_fifteen_taps(make_server, phone: AppPa
             phone.page.wait_for_timeout(250)
             phone.page.evaluate(SETTLED)
         assert shown(button), (name, button.first.bounding_box(), phone.shot(f"fly-end-{percent}-{len(taps)}"))
-        phone.tap_at(button)
+        phone.tap(button, scroll=False)
         taps.append(name)
 
     phone.page.evaluate(SETTLED)

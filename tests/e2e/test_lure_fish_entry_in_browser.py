@@ -36,7 +36,7 @@ def test_three_fish_cards_each_tap_on_screen(make_server, phone: AppPage, percen
             phone.page.wait_for_timeout(1500)  # the entry brought into view once the phone has drawn it
         assert phone.on_screen(button), (name, button.first.bounding_box(), taps,
                                          phone.shot(f"lure-entry-{percent}-{len(taps)}"))
-        phone.tap_at(button)
+        phone.tap(button, scroll=False)
         taps.append(name)
 
     # "12 (5 VP)": 1, 2, then its VP key; "9 (4 VP, a pair)": 9, the pair's picture, its VP key; "15 (2 VP,

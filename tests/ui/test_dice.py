@@ -85,7 +85,7 @@ async def test_choosing_no_dice_is_refused_with_a_message(app) -> None:
     await page.click(key="choose-dice")
     await page.click(key="pool-count-0")
     await page.click(key="use-dice")
-    assert page.snackbar_texts()[-1] == "A roll needs at least one die."
+    assert page.message_texts()[-1] == "A roll needs at least one die."
     assert app.ctx.sessions.open_records() == []  # nothing saved
 
 

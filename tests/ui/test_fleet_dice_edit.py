@@ -77,7 +77,7 @@ async def test_a_saved_play_is_corrected_rescored_and_saved_in_its_place(app, cl
     assert edited.entry["players"][0]["boxes"][building] == LAYOUT.wharf[building].boxes
     assert page.has(key="saved-to-history")  # the corrected result stays on the screen
     assert f"{new_total} (rank {edited.results[0].rank})" in page.texts()
-    assert page.snackbar_texts()[-1] == "Saved to History."
+    assert page.message_texts()[-1] == "Saved to History."
     reloaded = await app.open(f"/games/fleet-dice/edit/{session.id}")  # the correction's address, reloaded
     assert reloaded.has(key="saved-to-history") and f"{new_total} (rank {edited.results[0].rank})" in reloaded.texts()
     await page.click(key="saved-in-history")
@@ -136,7 +136,7 @@ async def test_discarding_leaves_the_play_as_it_was_and_can_be_undone(app, saved
     assert page.routes()[0] == f"/history/{saved_play.id}"
     assert app.store.archive.get(saved_play.id) == saved_play
     assert app.ctx.sessions.latest(edit.GAME) is None
-    await page.snackbar_action()
+    await page.message_action()
     assert page.routes()[0] == f"/games/fleet-dice/edit/{session.id}"
     assert page.label(key="edit-seat-0").startswith("Ana: ")
 

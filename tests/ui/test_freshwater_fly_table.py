@@ -121,7 +121,7 @@ async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) ->
     assert ben.find(key="waiting-on").value == "Waiting on Ana" and ana.find(key="waiting-on").value == "Your move"
     assert not ben.has(key="take") and not ben.has(key="reroll-pool")
     await ben.click(key="pool-0")
-    assert ben.snackbar_texts()[-1] == "It is Ana's turn: Ana takes a die on Ana's own phone."
+    assert ben.message_texts()[-1] == "It is Ana's turn: Ana takes a die on Ana's own phone."
     assert not ana.has(key="draft-waiting")
     await ana.click(key="pool-0")
     await ana.click(key="take")

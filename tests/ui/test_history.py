@@ -276,7 +276,7 @@ async def test_a_play_companion_could_not_have_written_is_left_out_by_name_and_t
     before = app.store.archive.all()
     TO_PICK[page.page.session.id] = (name, json.dumps(document).encode())
     await page.click(key="import-bgsplay")
-    [said] = page.snackbar_texts()
+    [said] = page.message_texts()
     assert said == f"Imported from {name}: 1 play of Lure; 1 play left out", said
     assert page.find(key="left-out-title").value == f"1 play of {name} left out"
     [reason] = [c.value for c in page.find(key="left-out").controls]
@@ -350,7 +350,7 @@ async def test_a_play_keeps_where_it_was_played_and_a_note_shown_filtered_and_ex
     assert (saved.location, saved.note) == ("Cabin by the lake", "Ana's first win with the new lures")
     assert page.find(key="play-where").value == "Where: Cabin by the lake"
     assert page.find(key="play-note").value == "Note: Ana's first win with the new lures"
-    assert page.snackbar_texts() == ["Where and note saved."]
+    assert page.message_texts() == ["Where and note saved."]
 
     other = await app.open("/history/p002")  # the place used before: one tap
     await other.click(key="edit-where")

@@ -57,7 +57,7 @@ async def test_start_an_adventure_and_spend_the_free_badge_on_a_momentum_tile(ap
     page, session = await new_adventure(app)
     assert page.find(key="badges-to-spend").content.value == "1 Badge to spend"
     await page.click(key="buy-finesse")
-    assert "free Badge unlocks your first Momentum tile" in page.snackbar_texts()[-1]
+    assert "free Badge unlocks your first Momentum tile" in page.message_texts()[-1]
     await page.click(key="buy-momentum-1A")
     assert session.state.upgrades.momentum == ("1A",)
     assert page.find(key="badges-to-spend").content.value == "0 Badges to spend"
@@ -111,7 +111,7 @@ async def test_an_upgrade_that_is_not_allowed_is_explained(app) -> None:
     # No Badge left: the +1 buttons are gone, and a tile tapped again says why.
     assert not page.has(key="buy-finesse")
     await page.click(key="buy-momentum-3A")
-    assert page.snackbar_texts()[-1].startswith("You have no Badge to spend")
+    assert page.message_texts()[-1].startswith("You have no Badge to spend")
     assert session.state.upgrades.momentum == ("2A",)
 
 
@@ -171,9 +171,9 @@ async def test_discard_an_adventure_with_undo(app) -> None:
     page, session = await new_adventure(app, "Too hard")
     await page.click(key="discard-adventure")
     assert app.ctx.sessions.open_records(j.GAME) == []
-    assert page.snackbar_texts()[-1] == "Discarded Too hard."
+    assert page.message_texts()[-1] == "Discarded Too hard."
     assert page.has(key="start-adventure")  # back on the list
-    await page.snackbar_action()
+    await page.message_action()
     assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
     assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
 
@@ -250,7 +250,7 @@ async def test_record_day_is_pinned_above_the_navigation_bar(app) -> None:
     button = page.find(key="record-day")
     assert page.pinned() is button and button.content == "Record Day 1"
     await page.click(key="record-day")  # not yet: the refusal says why
-    assert page.snackbar_texts()[-1].startswith("A Day ends when you or the Silent Angler has seven fish")
+    assert page.message_texts()[-1].startswith("A Day ends when you or the Silent Angler has seven fish")
 
 
 async def test_a_day_is_recorded_in_25_taps(app) -> None:

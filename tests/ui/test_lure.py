@@ -164,7 +164,7 @@ async def test_a_phone_whose_player_left_the_roster_acts_for_no_seat(app, roster
     app.store.settings.remove_player(ben_id)
     await ben.click(key="lock-1")
     assert state(app).casts.has_chosen(1) is False
-    assert "not playing this game" in ben.snackbar_texts()[-1]
+    assert "not playing this game" in ben.message_texts()[-1]
 
 
 async def test_an_extra_die_lure_picked_stays_picked_when_a_lure_drawn_meanwhile_joins_the_hand(app, roster) -> None:

@@ -25,7 +25,7 @@ async def test_two_phones_starting_the_game_at_once_make_one_game(app, roster, r
     await ana.click(key=start)
     await ben.click(key=start)  # its tap on its way before Ana's game reached its screen
     assert len(app.ctx.sessions.open_records(kind)) == 1
-    assert ben.snackbar_texts()[-1].startswith("Another phone started this")
+    assert ben.message_texts()[-1].startswith("Another phone started this")
     assert not ben.has(key=start)  # Ben's phone shows the game Ana started
     await app.settle()
-    assert not ana.snackbar_texts() and not ana.has(key=start)
+    assert not ana.message_texts() and not ana.has(key=start)

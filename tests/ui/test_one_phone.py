@@ -57,7 +57,7 @@ async def test_a_backup_is_a_file_the_phone_keeps_and_restores_from(phone_app, c
     assert f"replaced by {name}" in page.dialog().content.value
     await page.click(key="confirm-restore")
     assert [p.name for p in phone_app.store.settings.players()] == ["Ana"]
-    assert page.snackbar_texts()[-1] == f"Restored {name}."
+    assert page.message_texts()[-1] == f"Restored {name}."
     assert not (phone_app.store.root / ".picked").exists()  # the picked file is not kept
 
 
@@ -67,5 +67,5 @@ async def test_a_picked_file_that_is_not_a_backup_is_refused_and_nothing_changes
     TO_PICK[page.page.session.id] = ("holiday.json", b'{"format": "something else"}')
     await page.click(key="restore-file")
     await page.click(key="confirm-restore")
-    assert page.snackbar_texts()[-1] == "Not restored, nothing was changed: holiday.json is not a Companion backup"
+    assert page.message_texts()[-1] == "Not restored, nothing was changed: holiday.json is not a Companion backup"
     assert [p.name for p in phone_app.store.settings.players()] == ["Ana"]

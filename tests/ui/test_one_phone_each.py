@@ -17,7 +17,7 @@ async def test_a_second_phone_choosing_a_player_on_another_phone_is_refused_in_w
     ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
     other = await app.open("/who", phone=CY_PHONE)
     await other.click(key="i-am-Ben")
-    assert other.snackbar_texts()[-1].startswith(HELD)
+    assert other.message_texts()[-1].startswith(HELD)
     assert other.has(key="who-question")  # still asked who plays on it
     await ben.click(key="roll")
     assert app.ctx.sessions.latest("table").record.actions[-1].who == "Ben"  # Ben's phone plays on
@@ -27,7 +27,7 @@ async def test_a_forged_cookie_naming_a_player_on_another_phone_gets_the_questio
     await app.open("/dice", phone=BEN_PHONE, player="Ben")
     ben_id = next(p.id for p in app.store.settings.players() if p.name == "Ben")
     forger = await app.open("/dice", phone=CY_PHONE, prefs={PLAYER: ben_id})
-    assert forger.has(key="who-question") and forger.snackbar_texts()[-1].startswith(HELD)
+    assert forger.has(key="who-question") and forger.message_texts()[-1].startswith(HELD)
     assert not forger.has(key="roll")  # Ben's screens are not shown to it
 
 
@@ -36,7 +36,7 @@ async def test_the_phone_that_has_a_player_hands_them_over_by_saying_someone_els
     other = await app.open("/who", phone=CY_PHONE)
     await ben.click(key="i-am-table")  # Ben's phone now goes round the table
     await other.click(key="i-am-Ben")
-    assert not other.snackbar_texts() and not other.has(key="who-question")
+    assert not other.message_texts() and not other.has(key="who-question")
 
 
 async def test_the_host_frees_a_player_for_a_new_phone_and_the_old_one_is_asked(app, roster) -> None:
@@ -48,7 +48,7 @@ async def test_the_host_frees_a_player_for_a_new_phone_and_the_old_one_is_asked(
     await app.settle()
     assert old.has(key="who-question")  # the phone whose battery died is asked again, when it comes back
     await new.click(key="i-am-Ben")
-    assert not new.snackbar_texts() and not new.has(key="who-question")
+    assert not new.message_texts() and not new.has(key="who-question")
 
 
 async def test_a_player_at_a_phone_cannot_free_another_phones_player(app, roster) -> None:
@@ -70,7 +70,7 @@ async def test_a_player_is_free_again_once_their_phones_pages_close(app, roster)
     ben.page.on_close(None)  # Flet closes a page some time after its phone is gone
     other = await app.open("/who", phone=CY_PHONE)
     await other.click(key="i-am-Ben")
-    assert not other.snackbar_texts() and not other.has(key="who-question")
+    assert not other.message_texts() and not other.has(key="who-question")
 
 
 async def test_a_phone_that_takes_a_player_over_is_not_shown_their_secret_chosen_on_the_other(app, roster) -> None:

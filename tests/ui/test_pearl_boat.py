@@ -65,7 +65,7 @@ async def test_the_hidden_duel_is_chosen_in_secret_on_each_phone(app, roster) ->
     await ana.click(key="duel-0-net")
     await ben.click(key="duel-1-anchor")  # before Ana's choice reached Ben's screen
     await app.settle()
-    assert ben.snackbar_texts() == []  # the two choices touch different parts: both count
+    assert ben.message_texts() == []  # the two choices touch different parts: both count
     duel = session.state.last_duel
     assert duel.winner == 0 and duel.loser == 1 and session.state.boats[1].pearls == 4 - 2
     assert "Net against Anchor" in ana.find(key="duel-revealed").value

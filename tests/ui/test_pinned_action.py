@@ -15,7 +15,8 @@ async def test_the_pinned_action_is_under_the_scrolled_page_not_over_it(app, ros
     ana = table.phones["Ana"]
     view = ana.page.views[-1]
     assert view.floating_action_button is None  # nothing floats over the page
-    *_, scrolled, bar = view.controls
+    *_, scrolled, message, bar = view.controls
+    assert not message.visible  # the message line: shown only while it says something
     assert scrolled.scroll == ft.ScrollMode.AUTO and scrolled.expand  # the page scrolls above the bar
     assert key_of(bar.controls[0].content) == "action-bar" and pinned(ana) == ("Roll to move", "move")
     assert view.scroll is None  # the view itself does not scroll the bar away

@@ -94,7 +94,7 @@ async def test_a_current_is_answered_by_each_salmon_on_its_own_phone(app, roster
     await ben.click(key="answer-1-2")  # two arrows: the app rolls; odd arrow 1, even arrow 2
     await ben.click(key="fall-1-0")  # and it did not land in a Waterfall
     await ana.click(key="answer-0-0")  # no arrows: stays (tapped before Ben's answer was drawn here)
-    assert ana.snackbar_texts() == []  # not refused: the two answers touch different salmon
+    assert ana.message_texts() == []  # not refused: the two answers touch different salmon
     answers = session.state.last.answers
     [bens] = [a for a in answers if a.seat == 1]
     assert bens.arrow == (1 if bens.roll % 2 else 2)

@@ -101,7 +101,7 @@ async def test_the_one_w_card_is_one_players(roster) -> None:
     await page.click(key="scores-seat-1")
     assert not page.checked("card-W")
     await page.click(key="card-W")
-    assert page.snackbar_texts()[-1] == ("Skill card W is Ana's: there is one of each (the Master Skill Pack's "
+    assert page.message_texts()[-1] == ("Skill card W is Ana's: there is one of each (the Master Skill Pack's "
                                          "eight Skill cards are Q to X).")
     assert sheet(app).player(1).cards == ()
 
@@ -119,7 +119,7 @@ async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
     await page.click(key="fish-coho-gold")
     await page.click(key="points-5")
     await page.click(key="fish-brook-black")
-    assert page.snackbar_texts()[-1] == ("A Brook card shows 1 to 4 points, not 5. Settings > Freshwater Fly "
+    assert page.message_texts()[-1] == ("A Brook card shows 1 to 4 points, not 5. Settings > Freshwater Fly "
                                          "sets what your cards show.")
     assert [(f.species.value, f.points) for f in sheet(app).player(0).fish] == [("coho", 8)]
     app.ctx.change_options("freshwater-fly", "fish_points", ["brook", 2, 6])
@@ -127,7 +127,7 @@ async def test_fish_points_are_what_the_species_cards_print(roster) -> None:
     assert page.find(key="range-brook").value == "2-6 points"
     assert page.find(key="points-count").value == "8"  # Ana's own last fish
     await page.click(key="fish-brook-black")
-    assert page.snackbar_texts()[-1].startswith("A Brook card shows 2 to 6 points, not 8.")
+    assert page.message_texts()[-1].startswith("A Brook card shows 2 to 6 points, not 8.")
     await page.click(key="points-6")
     await page.click(key="fish-brook-black")
     assert [(f.species.value, f.points) for f in sheet(app).player(0).fish] == [("coho", 8), ("brook", 6)]
@@ -192,7 +192,7 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     [play] = app.store.archive.all()
     assert play.winners == ("Ana",) and [r.name for r in play.results] == ["Ana", "Ben"]
     assert app.ctx.sessions.open_records() == []
-    assert page.snackbar_texts()[-1] == "Saved to History." and page.find(key="saved-winner").value == "Ana wins"
+    assert page.message_texts()[-1] == "Saved to History." and page.find(key="saved-winner").value == "Ana wins"
 
     history = await app.open(f"/history/{play.id}")
     assert history.find(key="play-winners").value == "Ana wins"
@@ -215,8 +215,8 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     await listing.click(key=f"play-{play.id}")
     await listing.click(key="delete-play")
     assert app.store.archive.count() == 0
-    assert listing.snackbar_texts()[-1].startswith("Deleted the Freshwater Fly play")
-    await listing.snackbar_action()
+    assert listing.message_texts()[-1].startswith("Deleted the Freshwater Fly play")
+    await listing.message_action()
     assert [p.id for p in app.store.archive.all()] == [play.id]
 
 
@@ -236,7 +236,7 @@ async def test_discard_the_sheet_with_undo(roster) -> None:
     await start(page)
     await page.click(key="discard-sheet")
     assert app.ctx.sessions.open_records() == [] and page.has(key="start-scoring")
-    await page.snackbar_action()
+    await page.message_action()
     assert page.has(key="save-play")
 
 

@@ -30,7 +30,7 @@ async def test_add_rename_and_remove_a_player_with_undo(app) -> None:
 
     await page.click(label="Remove Anna")
     assert [p.name for p in app.store.settings.players()] == ["Ben"]
-    await page.snackbar_action()
+    await page.message_action()
     assert [p.name for p in app.store.settings.players()] == ["Anna", "Ben"]
     assert page.has(key="player-Anna")
 
@@ -48,7 +48,7 @@ async def test_back_up_now_then_restore_from_the_list(app, clock) -> None:
     page = await app.open("/settings")
     await add_player(page, "Ana")
     await page.click(key="backup-now")
-    assert page.snackbar_texts()[-1].startswith("Backed up everything to manual-")
+    assert page.message_texts()[-1].startswith("Backed up everything to manual-")
     backup = app.store.list_backups()[0]
     clock.advance(minutes=2)
     await add_player(page, "Ben")
@@ -73,8 +73,8 @@ async def test_a_damaged_backup_is_refused_and_nothing_changes(app) -> None:
     await page.route("/settings")
     await page.click(key=f"restore-{bad.name}")
     await page.click(key="confirm-restore")
-    assert page.snackbar_texts()[-1].startswith("Not restored, nothing was changed:")
-    assert "settings.json is damaged" in page.snackbar_texts()[-1]
+    assert page.message_texts()[-1].startswith("Not restored, nothing was changed:")
+    assert "settings.json is damaged" in page.message_texts()[-1]
     assert [p.name for p in app.store.settings.players()] == ["Ana"]
 
 
@@ -141,7 +141,7 @@ async def test_damaged_settings_are_named_and_a_damaged_pool_can_be_removed(app)
     assert "Saved pool 1 (Odd): there is no die called 'd7'. It is left out." in texts
     await page.click(label="Remove saved pool 1")
     assert app.store.settings.saved_pools() == []
-    await page.snackbar_action()
+    await page.message_action()
     assert len(app.store.settings.saved_pools()) == 1
 
 
@@ -152,7 +152,7 @@ async def test_a_pool_saved_at_the_table_is_offered_in_presets(app) -> None:
     await page.click(key="pool-count-1")
     page.find(key="pool-name").value = "Big"
     await page.click(label="Save as my pool")
-    assert page.snackbar_texts()[-1] == "Saved your pool Big; it is in Presets."
+    assert page.message_texts()[-1] == "Saved your pool Big; it is in Presets."
     await page.click(key="presets")
     await page.click(label="Big: 2 d6 + 1 d20")
     assert app.ctx.sessions.latest("table").state.dice.pool == ("d6", "d6", "d20")
@@ -168,11 +168,16 @@ async def test_the_tie_break_order_can_be_changed(app) -> None:
     assert page.find(key="tie-break").value == "Now: black, then green, then gold."
 
 
-async def test_a_message_that_comes_while_a_dialog_is_open_leaves_the_dialog_to_close(app) -> None:
+async def test_a_message_stays_under_the_page_while_a_dialog_closes_over_it_and_its_undo_still_works(app) -> None:
     page = await app.open("/settings")
     await page.click(key="add-player")
-    page.page.show_dialog(ft.SnackBar(ft.Text("This browser may clear Companion's data...")))  # a notice comes
     page.find(key="player-name").value = "Ana"
     await page.click(key="save-player")
-    assert page.dialog() is None  # Save closed the dialog, not the message that came after it
-    assert page.snackbars()[-1].open and [p.name for p in app.store.settings.players()] == ["Ana"]
+    await page.click(label="Remove Ana")
+    assert page.message_texts() == ["Removed Ana."]
+    await page.click(key="add-player")  # a dialog over the page, the message under it
+    page.find(key="player-name").value = "Ben"
+    await page.click(key="save-player")
+    assert page.dialog() is None and page.message_texts() == ["Removed Ana."]
+    await page.message_action()
+    assert [p.name for p in app.store.settings.players()] == ["Ben", "Ana"] and page.message_texts() == []

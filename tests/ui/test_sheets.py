@@ -64,7 +64,7 @@ async def test_a_round_of_picks_and_the_shared_die_on_the_phone_passed_around(ap
     # The screen follows Ben, whose pick it is; the die Ana took is hers.
     assert banner(sheets) == "Round 1, boat phase: Ben, take a die, or tap its lit box."
     await sheets.click(key="die-0")
-    assert sheets.snackbar_texts()[-1] == "Ana took that die."
+    assert sheets.message_texts()[-1] == "Ana took that die."
     await sheets.click(key="die-1")
     await sheets.click(key="box-lobster-0")
     # 3 Coins is left: shared by both, already on each sheet, one tap each.
@@ -91,7 +91,7 @@ async def test_a_lit_box_takes_its_die_and_fills_in_one_tap(app, sheets) -> None
     assert len(app.ctx.sessions.latest(GAME).record.actions) == before + 1  # one action, one tap
     assert banner(sheets).startswith("Round 1, boat phase: Ben, take a die")
     await sheets.click(key="box-cod-3")  # on Ben's sheet the Cod is taken: its box is not lit
-    assert "The boxes a die may fill light up once it is taken" in sheets.snackbar_texts()[-1]
+    assert "The boxes a die may fill light up once it is taken" in sheets.message_texts()[-1]
     await sheets.click(key="box-lobster-0")
     assert game(app).sheets[1].filled["lobster"] == 1 and game(app).current_roll().taken == (0, 1)
 
@@ -105,20 +105,20 @@ async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_t
     await sheets.click(key="box-cod-3")
     assert banner(sheets).startswith("Round 1, boat phase: Ben")
     await sheets.tap_late(anas_box)
-    assert sheets.snackbar_texts()[-1] == ("That box was on Ana's sheet; this screen now shows Ben's. Your tap was "
+    assert sheets.message_texts()[-1] == ("That box was on Ana's sheet; this screen now shows Ben's. Your tap was "
                                           "not recorded: look again.")
     assert [s.filled["lobster"] for s in game(app).sheets] == [0, 0]
 
 
 async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
     await sheets.click(key="box-cod-3")
-    assert "Ana rolls the boat dice" in sheets.snackbar_texts()[-1]
+    assert "Ana rolls the boat dice" in sheets.message_texts()[-1]
     await enter(sheets, "cod", "lobster", "coins")
     await sheets.click(key="die-0")
     await sheets.click(key="box-cod-5")
-    assert sheets.snackbar_texts()[-1] == "Golden rule: the next Cod box is box 4."
+    assert sheets.message_texts()[-1] == "Golden rule: the next Cod box is box 4."
     await sheets.click(key="box-oyster-0")
-    assert sheets.snackbar_texts()[-1] == "Cod cannot fill Oyster box 1 now; the highlighted boxes are the ones it can."
+    assert sheets.message_texts()[-1] == "Cod cannot fill Oyster box 1 now; the highlighted boxes are the ones it can."
     assert game(app).sheets[0].filled["cod"] == 3 and not app.ctx.sessions.latest(GAME).record.actions[1:]
 
 
@@ -128,7 +128,7 @@ async def test_a_box_of_a_track_the_die_cannot_fill_names_the_die_not_the_golden
     await enter(sheets, "coins", "lobster", "cod")
     await sheets.click(key="die-0")
     await sheets.click(key="box-shrimp-2")
-    assert sheets.snackbar_texts()[-1] == ("3 Coins cannot fill Shrimp box 1 now; the highlighted boxes are the "
+    assert sheets.message_texts()[-1] == ("3 Coins cannot fill Shrimp box 1 now; the highlighted boxes are the "
                                           "ones it can.")
     assert not app.ctx.sessions.latest(GAME).record.actions[1:]
 
@@ -142,7 +142,7 @@ async def test_on_a_players_own_phone_their_sheet_and_the_pick_in_turn(app, shee
     assert game(app).current_roll() is not None
     assert banner(ben) == "Round 1, boat phase: Ana picks now."
     await ben.click(key="die-1")
-    assert ben.snackbar_texts()[-1] == "It is Ana's pick now."
+    assert ben.message_texts()[-1] == "It is Ana's pick now."
     await app.settle()
     assert banner(sheets) == "Round 1, boat phase: Ana, take a die, or tap its lit box."
 
@@ -185,7 +185,7 @@ async def test_a_casino_re_roll_is_recorded_once_and_seen_on_every_phone(app, sh
     assert banner(ana_phone) == f"{phase}: {shown}; tap its box."
     assert not ana_phone.has(key="casino-reroll")  # once
     await ana_phone.click(key="die-2")  # another die, then back: no second re-roll
-    assert ana_phone.snackbar_texts()[-1] == "Ana re-rolled die 1 with the Casino: that is the die Ana uses now."
+    assert ana_phone.message_texts()[-1] == "Ana re-rolled die 1 with the Casino: that is the die Ana uses now."
     await ana_phone.click(key="die-0")
     assert not ana_phone.has(key="casino-reroll")
     again = await app.open("/games/fleet-dice/sheets", phone="192.0.2.7", player="Ana", prefs=ana_device)  # reload

@@ -157,8 +157,8 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Discard")
     assert not page.has(key=f"session-{session_id}")
-    assert page.snackbar_texts()[-1] == "Discarded Dice session."
-    await page.snackbar_action()
+    assert page.message_texts()[-1] == "Discarded Dice session."
+    await page.message_action()
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Resume")
     assert page.routes()[0] == f"/dice/{session_id}"
@@ -174,7 +174,7 @@ async def test_a_page_on_a_sessions_address_shows_it_again_when_its_discard_is_u
     await page.click(label="Discard")
     await app.settle()
     assert watching.has(label="This session cannot be shown")
-    await page.snackbar_action()  # Undo: the session is back
+    await page.message_action()  # Undo: the session is back
     await app.settle()
     assert watching.has(key="result") and not watching.has(label="This session cannot be shown")
 

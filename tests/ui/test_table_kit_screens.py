@@ -113,7 +113,7 @@ async def test_a_late_save_of_a_game_taken_back_meanwhile_is_refused(app, roster
     assert not ana.has(key="lure-save")
     await ana.tap_late(save)
     assert app.store.archive.all() == [] and not session.closed
-    assert ana.snackbar_texts()[-1].startswith("Just before your tap: undo “Ana catches")
+    assert ana.message_texts()[-1].startswith("Just before your tap: undo “Ana catches")
     with pytest.raises(GameNotOver, match="This game of Lure is not over yet"):
         session.finished_state()
 

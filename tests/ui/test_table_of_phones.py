@@ -117,7 +117,7 @@ async def test_two_phones_on_their_own_sheets_at_the_same_moment_both_count(app,
     game = app.ctx.sessions.latest(FLEET)
     assert (game.state.sheets[0].filled["oyster"], game.state.sheets[1].filled["oyster"]) == (1, 3 + 1)
     assert [a.who for a in game.record.actions[-2:]] == ["Ana", "Ben"]
-    assert ben.snackbar_texts() == []
+    assert ben.message_texts() == []
 
 
 async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with_the_reason(app, roster) -> None:
@@ -130,7 +130,7 @@ async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with
     await ben.click(key="sheet-Ana")  # Ben looks at Ana's sheet: his phone does not fill it
     assert ben.has(key="not-mine") and not ben.has(key="use-normal")
     await ben.click(key="die-0")
-    assert ben.snackbar_texts()[-1].startswith("This is Ana's sheet: Ana fills it on their own phone")
+    assert ben.message_texts()[-1].startswith("This is Ana's sheet: Ana fills it on their own phone")
     await table.click(key="die-0")  # Ana takes her die on the phone passed around, while tapping her own too
     tables_tap = table.find(key="use-normal")
     await ana.click(key="die-0")
@@ -139,7 +139,7 @@ async def test_a_tap_on_a_screen_another_phone_changed_meanwhile_is_refused_with
     await table.tap_late(tables_tap)
     game = app.ctx.sessions.latest(FLEET)
     assert game.state.sheets[0].filled["cod"] == 4 and len(game.record.actions) == 2
-    [told] = table.snackbar_texts()
+    [told] = table.message_texts()
     assert told.startswith("Just before your tap: Ana: takes a die, Cod: fill Cod box 4. Your tap was not recorded")
 
 
@@ -185,7 +185,7 @@ async def test_an_undo_that_a_later_action_depends_on_says_which(app, roster) ->
     await app.settle()
     assert ana.label(key="undo").startswith("roll 2 d6 (Ana): keep die 1") and ana.find(key="undo").disabled
     await ana.tap_late(shown)
-    [told] = ana.snackbar_texts()
+    [told] = ana.message_texts()
     assert told.startswith("“roll 2 d6 (Ana)” cannot be undone: the later “keep die 1")
     assert "(Ben)” depends on it. Ben undoes that first" in told
     assert len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
@@ -200,7 +200,7 @@ async def test_the_table_phones_undo_refuses_when_its_label_changed_under_the_ta
     await ben.click(key="roll")
     await app.settle()
     await table.tap_late(shown)
-    assert "changed to “roll 2 d6 (Ben)”" in table.snackbar_texts()[-1]
+    assert "changed to “roll 2 d6 (Ben)”" in table.message_texts()[-1]
     assert len(app.ctx.sessions.latest(TABLE_GAME).record.actions) == 2
 
 
@@ -222,7 +222,7 @@ async def test_after_a_restore_a_stale_tap_on_another_page_writes_nothing_back(a
     await ben.tap_late(stale_roll)
     [session_id] = app.store.sessions.ids()
     assert len(app.store.sessions.load(session_id).actions) == 4
-    assert "restored from a backup" in ben.snackbar_texts()[-1]
+    assert "restored from a backup" in ben.message_texts()[-1]
     assert "#3" in ben.texts() and "#5" not in ben.texts()  # the page shows the four restored rolls
 
 
@@ -325,7 +325,7 @@ async def test_the_phone_passed_around_plays_for_the_seats_without_a_phone_and_s
     await table.click(key="sheet-Ana")  # a look at Ana's sheet: said in words, and nothing to fill there
     assert table.find(key="sheet-banner").value == "Round 1, boat phase: Ana, take a die, or tap its lit box."
     await table.click(key="die-1")
-    assert table.snackbar_texts()[-1] == "This is Ana's sheet: Ana plays on their own phone and fills it there (or " \
+    assert table.message_texts()[-1] == "This is Ana's sheet: Ana plays on their own phone and fills it there (or " \
                                          "the host does)."
     await ana.click(key="die-1")
     await ana.click(key="use-normal")

@@ -47,7 +47,7 @@ async def test_a_refusal_from_a_late_tap_is_shown(app) -> None:
     column.controls = []
     page.page.update()
     await page.tap_late(old)
-    assert page.snackbar_texts()[-1] == "Ben already took that die."
+    assert page.message_texts()[-1] == "Ben already took that die."
 
 
 def test_only_controls_with_handlers_are_kept_and_only_for_a_while() -> None:
@@ -76,7 +76,7 @@ async def test_a_tap_from_a_screen_long_out_of_date_is_answered(app, monkeypatch
     page.page.update()
     monkeypatch.setattr(taps, "KEEP_SECONDS", -1.0)  # as if it left the page long ago
     await page.tap_late(old)
-    assert "long out of date" in page.snackbar_texts()[-1]
+    assert "long out of date" in page.message_texts()[-1]
 
 
 def test_a_digit_types_on_the_end_of_the_number_only_while_the_player_types_on_its_pad() -> None:

@@ -148,11 +148,10 @@ def button_row(items, key: str) -> ft.Control:
 
 
 def close_dialog(page: ft.Page) -> None:
-    """Close the dialog on top. A message at the bottom (a SnackBar, shown by `Host.toast`) is not one:
-    Flet's `page.pop_dialog` closes whichever opened last, so a message that came while a dialog was
-    open (a notice, another phone's news) was closed and the dialog stayed."""
+    """Close the dialog on top (Flet's `page.pop_dialog` closes whichever opened last, and Flet keeps
+    closed ones in its stack until the phone says they are gone)."""
     dialogs = page._dialogs.controls  # Flet's stack of what is shown over the page
-    dialog = next((d for d in reversed(dialogs) if d.open and not isinstance(d, ft.SnackBar)), None)
+    dialog = next((d for d in reversed(dialogs) if d.open), None)
     if dialog is not None:
         dialog.open = False
         dialog.update()
