@@ -296,7 +296,7 @@ FINGER = """(el) => new Promise(resolve => {
 
 class Taps:
     """Taps made on the phones, counted where they are made: `taps(locator)` taps it (`AppPage.tap`) and
-    counts one.
+    counts one, and the scrolls it needed.
     With `settle`, each tap waits first until its page has stopped changing, as a player looks before
     tapping: a tap made while the page is being drawn again, after another phone's move, can be lost
     in the browser (the closing notes of issue 43 keep this open)."""
@@ -304,10 +304,15 @@ class Taps:
     def __init__(self, settle: bool = False) -> None:
         self.count = 0
         self.settle = settle
+        self.scrolls = 0  # the scrolls those taps needed (`AppPage.scrolls`)
+        self.scrolled_to: list[str] = []
 
     def __call__(self, locator) -> None:
-        AppPage(locator.page).tap(locator, settle=self.settle)
+        phone = AppPage(locator.page)
+        phone.tap(locator, settle=self.settle)
         self.count += 1
+        self.scrolls += phone.scrolls
+        self.scrolled_to += phone.scrolled_to
 
 
 class AppPage:
@@ -317,6 +322,7 @@ class AppPage:
         self.page = page
         self.taps = 0  # taps made by `tap`
         self.scrolls = 0  # scrolls made by `thumb_to`, each a thumb's swipe or a few
+        self.scrolled_to: list[str] = []  # what each scroll was for (printed by the whole-game tests)
 
     def open(self, url: str) -> AppPage:
         phone = urlsplit(url).hostname == phone_network.SERVER_ADDRESS
@@ -466,7 +472,9 @@ class AppPage:
             else:
                 need = box["y"] + box["height"] - bottom
                 if need <= 0:
-                    self.scrolls += moved
+                    if moved:
+                        self.scrolls += 1
+                        self.scrolled_to.append(str(locator).split("selector=", 1)[-1][:90])
                     return
                 need += 16
             self.page.mouse.wheel(0, max(-1600, min(1600, need)))  # the wheel moves the page as far as it says

@@ -133,4 +133,5 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
     # shared die; and one per choice the fills gave, fishing in round 2 among them (one per player).
     assert choices >= 3 and one_tap_picks >= 1
     assert taps == 4 * (1 + 2 * 3 + 3) - one_tap_picks + choices
-    print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included)")
+    print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included); "
+          f"scrolls: {sum(p.scrolls for p in table.values())} {[p.scrolled_to for p in table.values()]}")

@@ -88,7 +88,7 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
         wait_for(lambda: len(campaign(server).days) == day, server=server)
         tap(assistant.labelled("Back to the adventure"))
         per_day.append(tap.count)
-        print(f"taps for Day {day} (L{location.id}), both phones: {tap.count}")
+        print(f"taps for Day {day} (L{location.id}), both phones: {tap.count}; scrolls: {tap.scrolls} {tap.scrolled_to}")
         if day == 1:
             player.see(player.text("Day 2 setup: L2 Hunter's Cabin"))
             player.shot("flysolo-whole-day-1-recorded")

@@ -85,10 +85,12 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
 
     # The rounds: every tap counted, per round.
     per_round = []
+    scrolls = []
     for number in range(1, ROUNDS + 1):
         tap = Taps()
         play_a_round(server, table, tap, number)
         per_round.append(tap.count)
+        scrolls.append((tap.scrolls, tap.scrolled_to))
         draft = table_state(server).draft
         result = draft.results[-1]
         for phone in table.values():
@@ -98,7 +100,7 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     # A round, three players: the roll, each of the seven dice tapped then taken, and one cast each
     # (to the Strike part, shuffle, hit me, end it, back): 1 + 2 x 7 + 3 x 5.
     expected = 1 + 2 * DICE + len(NAMES) * 5
-    print(f"taps per round, 3 players: {per_round[0]}")
+    print(f"taps per round, 3 players: {per_round[0]}; scrolls per round: {scrolls}")
     assert per_round == [expected] * ROUNDS
 
     # A cast as it looks on the phone, mid-way.
@@ -140,7 +142,7 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     ana.see(ana.text("Ana wins"))
     ana.shot("ffly-whole-score-ana")
     score(ana.button("Save to history"))
-    print(f"taps to score the game, 3 players: {score.count}")
+    print(f"taps to score the game, 3 players: {score.count}; scrolls: {score.scrolls} {score.scrolled_to}")
     assert score.count == 1 + 2 + 1 + 1 + 1 + 1 + 3 + 1  # each card's points in one tap, each fish one
 
     # Saved: the score and the draft's table session are over on every phone.

@@ -131,7 +131,8 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) ->
     rounds = len(taps) - 1
     print(f"taps per round, 3 players: {table.taps / rounds:.1f} "
           f"(round 1: {taps[1] - taps[0]}, round 2: {taps[2] - taps[1]}, turn order: {taps[0]}); "
-          f"scrolls: {sum(p.scrolls for p in table.phones.values())}")
+          f"scrolls: {sum(p.scrolls for p in table.phones.values())} "
+          f"({[(name, p.scrolled_to) for name, p in table.phones.items() if p.scrolled_to]})")
 
     # The result saved on the third's phone stays on every phone; History has it.
     table.phones[third].tap(table.phones[third].button("Save to history"))

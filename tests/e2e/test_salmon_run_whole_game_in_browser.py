@@ -243,7 +243,8 @@ def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, ph
     expected = [sum(taps_for(a) for a in log[bounds[r] + 1:bounds[r + 1] + 1]) for r in range(3)]
     assert rounds == expected
     print(f"taps per round, 3 players: {sum(rounds) / len(rounds):.1f} (rounds: {', '.join(map(str, rounds))}); "
-          f"scrolls in the race: {sum(p.scrolls for p in table.phones.values())}")
+          f"scrolls in the race: {sum(p.scrolls for p in table.phones.values())} "
+          f"({[(name, p.scrolled_to) for name, p in table.phones.items() if p.scrolled_to]})")
 
     # Saved on one phone: the result on every phone, and in History.
     saver = table.phones[p1]
