@@ -117,9 +117,10 @@ class PageDriver:
 
     def pinned(self) -> BaseControl | None:
         """The shown screen's pinned main action (the button in its bar under the page), None if none."""
-        bar = self.page.views[-1].controls[-1].controls[0].content  # the view's last control, centred
+        place = self.page.views[-1].controls[-1]  # the view's last control: the bar, centred
+        bar = place.controls[0].content
         assert key_of(bar) == "action-bar", bar
-        return bar.content.controls[0] if bar.visible else None
+        return bar.content.controls[0] if place.visible else None
 
     def label(self, key: str) -> str | None:
         """What the control with `key` reads (a button's label)."""

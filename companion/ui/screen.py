@@ -38,9 +38,16 @@ class Screen(ABC):
         self._memo: dict[Hashable, ft.Control] = {}
         self._memo_next: dict[Hashable, ft.Control] = {}
         self.main_button = ft.FilledButton(icon=ft.Icons.CHECK, key="main-action", expand=True)  # none pinned yet
-        self.action_bar = ft.Container(ft.Row([self.main_button]), padding=ft.Padding.only(bottom=12), visible=False,
-                                       key="action-bar")
+        self.action_bar = ft.Container(ft.Row([self.main_button]), padding=ft.Padding.only(bottom=12), key="action-bar")
+        self.action_place: ft.Control | None = None  # what the view holds (`place_action`): hidden when none
         self._pinned: tuple[str, ft.IconData, str, Callable[[], None], bool] | None = None
+
+    def place_action(self, wrap: Callable[[ft.Control], ft.Control]) -> ft.Control:
+        """The pinned action's bar in `wrap`, for the view: the whole of it hidden while nothing is pinned
+        (a hidden bar in a shown wrapper left a gap between the page and the navigation bar)."""
+        self.action_place = wrap(self.action_bar)
+        self.action_place.visible = self._pinned is not None
+        return self.action_place
 
     def mount(self) -> ft.Control:
         """The screen's root control, drawn from the current state; it goes out with its view."""
@@ -60,8 +67,9 @@ class Screen(ABC):
             self.body.update()
         elif parts:
             self.host.page.update(*parts)
-        if self._pinned_look() != pinned and self.action_bar.parent is not None:
-            self.host.page.update(self.action_bar)
+        place = self.action_place
+        if self._pinned_look() != pinned and place is not None and place.parent is not None:
+            self.host.page.update(place)
 
     def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None],
             enabled: bool = True) -> None:
@@ -79,14 +87,15 @@ class Screen(ABC):
             # (a late "Save to history") never runs this one (`taps.late_tap` answers it).
             self.main_button = ft.FilledButton(label, icon=icon, key=key, expand=True)
             self.action_bar.content.controls = [self.main_button]
-        self.main_button.visible = self.action_bar.visible = pinned is not None
+        if self.action_place is not None:
+            self.action_place.visible = pinned is not None
         self.main_button.disabled = not enabled
         if on_click is not None:
             self.main_button.on_click = lambda e: on_click()
 
     def _pinned_look(self) -> tuple[object, ...]:
         button = self.main_button
-        return self.action_bar.visible, button.content, button.icon, button.key, button.disabled
+        return self._pinned is not None, button.content, button.icon, button.key, button.disabled
 
     def changed_parts(self) -> list[ft.Control] | None:
         """The controls the last `refresh` changed, when a screen knows (None: the whole body).

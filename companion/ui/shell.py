@@ -270,7 +270,7 @@ class Shell:
         self.host.scroller = page
         above = [self._centred(parts)] if parts is not None else []
         message = self.host.messages.control(self._centred)
-        return {"controls": [*above, page, message, self._centred(screen.action_bar)], "scroll": None, "spacing": 12}
+        return {"controls": [*above, page, message, screen.place_action(self._centred)], "scroll": None, "spacing": 12}
 
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked."""

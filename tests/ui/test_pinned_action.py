@@ -48,3 +48,10 @@ async def test_a_turn_come_or_gone_starts_at_the_top_of_the_page(app, roster, mo
     assert tops == []  # Ana's own turn goes on where she is
     await table.tap("Ana", "end-turn")
     assert len(tops) == 2  # Ana's turn over, Ben's come: both phones show their top; Cy's stays where it was
+
+
+async def test_a_screen_with_nothing_pinned_and_nothing_said_leaves_no_gap_under_its_page(app) -> None:
+    page = await app.open("/settings")
+    *_, scrolled, message, bar = page.page.views[-1].controls
+    assert scrolled.expand and not message.visible and not bar.visible  # the page reaches the navigation bar
+    assert page.pinned() is None
