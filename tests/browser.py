@@ -363,7 +363,7 @@ class AppPage:
         return self.page.get_by_text(text, exact=True)
 
     def message(self, part: str):
-        """A message at the bottom of the screen (Flutter labels the snack bar with its text)."""
+        """A message on the line under the page (companion/ui/message_line.py: a group named by its words)."""
         return self.page.get_by_role("group", name=re.compile(re.escape(part)))
 
     def on_screen(self, locator) -> bool:
