@@ -75,6 +75,11 @@ def launch_chromium(playwright, phones: bool = False):
 _PORTS_TAKEN: set[int] = set()
 
 
+# Ports Chromium refuses to open a page on (net::ERR_UNSAFE_PORT; its net/base/port_util.cc) in the
+# workers' ranges (10,000 to 29,999).
+CHROMIUM_UNSAFE_PORTS = frozenset({10080})
+
+
 def free_port() -> int:
     """A port free now that no other test worker hands out: each pytest-xdist worker draws from a range
     of its own below Linux's ephemeral ports (32768 and up, where the system picks ports for other
@@ -88,7 +93,7 @@ def free_port() -> int:
     start = os.getpid() * 7919 % span
     for i in range(span):
         port = base + (start + i) % span
-        if port in _PORTS_TAKEN:
+        if port in _PORTS_TAKEN or port in CHROMIUM_UNSAFE_PORTS:
             continue
         with socket.socket() as s:
             try:

@@ -173,3 +173,13 @@ def test_the_command_starts_serves_and_stops_without_fcntl(tmp_path: Path) -> No
     finally:
         third.send_signal(signal.SIGINT)
         third.communicate(timeout=30)
+
+
+def test_a_test_workers_port_is_never_one_chromium_refuses(monkeypatch) -> None:
+    import tests.browser as browser
+
+    pid = next(p for p in range(1, 100_000) if p * 7919 % 2_000 == 80)  # gw0's draw starts at port 10,080
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    monkeypatch.setattr(browser.os, "getpid", lambda: pid)
+    monkeypatch.setattr(browser, "_PORTS_TAKEN", set())
+    assert browser.free_port() == 10_081  # 10,080 is net::ERR_UNSAFE_PORT in Chromium
