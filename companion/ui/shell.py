@@ -257,11 +257,12 @@ class Shell:
 
     def _scrolled(self, screen: Screen, parts: ft.Control | None) -> dict:
         """The view's controls: a game's parts row (if any), the page's scrolled area, the message line
-        (`MessageLine`, shown only while it has something to say) and the screen's pinned action under it. The parts row stays above the page's scroll, always in view: scrolled
-        with the page, its chips went out of sight while a screen reader's nodes for them stayed under
-        the app bar's buttons (a tap on "Score" opened "Who is playing?"). The pinned action is laid
-        under the scrolled area, not over it: floating over the page, it took taps meant for the
-        controls it covered; so did a message floating over the page."""
+        (`MessageLine`, shown only while it has something to say) and the screen's pinned action under
+        it. The parts row stays above the page's scroll, always in view: scrolled with the page, its
+        chips went out of sight while a screen reader's nodes for them stayed under the app bar's
+        buttons (a tap on "Score" opened "Who is playing?"). The pinned action and the messages are laid
+        under the scrolled area, not over it: floating over the page, they took taps meant for the
+        controls they covered."""
         # Keyed by the drawing: screens drawn anew (a restore) share no control with the ones before, so a
         # tap the phone sent on an old control reaches none of the new ones.
         page = ft.Column([ft.Container(self._frame(screen), padding=ft.Padding.only(bottom=16))],
@@ -270,7 +271,8 @@ class Shell:
         self.host.scroller = page
         above = [self._centred(parts)] if parts is not None else []
         message = self.host.messages.control(self._centred)
-        return {"controls": [*above, page, message, screen.place_action(self._centred)], "scroll": None, "spacing": 12}
+        bar = screen.place_action(self._centred)
+        return {"controls": [*above, page, message, bar], "scroll": None, "spacing": 12}
 
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked."""
