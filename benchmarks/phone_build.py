@@ -140,7 +140,9 @@ def builds(folder: Path) -> dict[str, tuple[Path, list[str]]]:
 
 # Every one of `fonts` in this version's cache.
 ALL_KEPT = """async (fonts) => {
-  const cache = await caches.open((await caches.keys()).find((key) => key.startsWith("companion-")));
+  const name = (await caches.keys()).find((key) => key.startsWith("companion-"));
+  if (!name) return false;  // not opened here: caches.open would make an empty one of that name
+  const cache = await caches.open(name);
   for (const font of fonts) if (!(await cache.match(new URL(font, location.href).href))) return false;
   return true;
 }"""

@@ -61,3 +61,14 @@ async def test_close_puts_a_message_away_and_undo_takes_the_change_back(app) -> 
     await page.click(label="Remove Ben")
     await page.message_action()
     assert page.message_texts() == [] and [p.name for p in app.store.settings.players()] == ["Ben"]
+
+
+async def test_a_message_stays_under_the_page_while_a_dialog_closes_over_it_and_its_undo_still_works(app) -> None:
+    page = await settings_with_ana_removed(app)
+    assert page.message_texts() == ["Removed Ana."]
+    await page.click(key="add-player")  # a dialog over the page, the message under it
+    page.find(key="player-name").value = "Ben"
+    await page.click(key="save-player")
+    assert page.dialog() is None and page.message_texts() == ["Removed Ana."]
+    await page.message_action()
+    assert [p.name for p in app.store.settings.players()] == ["Ben", "Ana"] and page.message_texts() == []

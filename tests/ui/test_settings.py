@@ -166,18 +166,3 @@ async def test_the_tie_break_order_can_be_changed(app) -> None:
     await page.click(key="tie-black-green-gold")
     assert app.ctx.options("freshwater-fly").tie_break == (FishColor.BLACK, FishColor.GREEN, FishColor.GOLD)
     assert page.find(key="tie-break").value == "Now: black, then green, then gold."
-
-
-async def test_a_message_stays_under_the_page_while_a_dialog_closes_over_it_and_its_undo_still_works(app) -> None:
-    page = await app.open("/settings")
-    await page.click(key="add-player")
-    page.find(key="player-name").value = "Ana"
-    await page.click(key="save-player")
-    await page.click(label="Remove Ana")
-    assert page.message_texts() == ["Removed Ana."]
-    await page.click(key="add-player")  # a dialog over the page, the message under it
-    page.find(key="player-name").value = "Ben"
-    await page.click(key="save-player")
-    assert page.dialog() is None and page.message_texts() == ["Removed Ana."]
-    await page.message_action()
-    assert [p.name for p in app.store.settings.players()] == ["Ben", "Ana"] and page.message_texts() == []
