@@ -257,6 +257,12 @@ AREA_OF = """(el) => {
   }
   return null;
 }"""
+# What the page shows, read as a screen reader does: "button 'Score' | 'Round 1 is over' | ...".
+SHOWN = """() => [...document.querySelectorAll('flt-semantics')]
+  .map(e => [e.getAttribute('role') || '', (e.getAttribute('aria-label') || (e.children.length ? '' : e.textContent))
+    .replace(/\\s+/g, ' ').trim().slice(0, 60)])
+  .filter(([role, name]) => name)
+  .map(([role, name]) => (role && role !== 'text' ? role + ' ' : '') + JSON.stringify(name)).join(' | ')"""
 OUT_OF_VIEW = ("off the screen", "scrolled out of view")  # FINGER's problems a thumb's scroll mends
 # Where a finger on `el`'s centre lands, as {problem, x, y}: problem is null when the centre is on the
 # screen, inside the scrolled area the node is in (not under the parts row or the pinned action), the
@@ -297,6 +303,10 @@ FINGER = """(el) => new Promise(resolve => {
     say(null);
   }));
 })"""
+
+
+class NotShown(AssertionError):
+    """What a test waited for never showed (`AppPage.see`); the message names what the phone showed."""
 
 
 class Taps:
@@ -400,7 +410,7 @@ class AppPage:
         if settle:
             self.settle()
         target = locator.first
-        target.wait_for(state="visible", timeout=timeout)
+        self.see(locator, timeout=timeout)
         found, looked = {"problem": "not found"}, False
         for _ in range(max(1, int(timeout / 100))):
             try:
@@ -421,14 +431,25 @@ class AppPage:
                     looked = True
                 continue
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"a finger cannot tap {locator}: {found['problem']}")
+        raise AssertionError(f"a finger cannot tap {locator}: {found['problem']}; the phone shows: {self.shows()}")
 
     def settle(self) -> None:
         """Wait until the page's accessibility tree has not changed for a moment (SETTLED)."""
         self.page.evaluate(SETTLED)
 
-    def see(self, locator, timeout: float = 15_000) -> None:
-        locator.first.wait_for(state="visible", timeout=timeout)
+    def see(self, locator, timeout: float = 30_000) -> None:
+        """Wait until `locator` is shown; if it never is, fail naming what the phone shows instead (the
+        time is a fail-safe for a loaded machine, not a measure: a phone shows it within a second or two)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            locator.first.wait_for(state="visible", timeout=timeout)
+        except PlaywrightTimeout:
+            raise NotShown(f"never shown: {locator}; the phone shows: {self.shows()}") from None
+
+    def shows(self) -> str:
+        """What the phone shows, as a screen reader reads it: each node's role and name, in order."""
+        return self.page.evaluate(SHOWN)
 
     def type_into(self, field: str, words: str) -> None:
         """`words` typed a key at a time into the text field named `field`, as a thumb types once the

@@ -14,9 +14,8 @@ import time
 import urllib.request
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import AppPage, free_port
+from tests.browser import AppPage, NotShown, free_port
 from tests.e2e.conftest import PHONE
 
 REDRAWS = 30
@@ -53,7 +52,7 @@ def wrong_drawings(browser, guarded: bool) -> list[tuple[list[str], list[str]]]:
             expected = phone.page.get_by_text(re.compile(f"^drawn: t{n}-0 "))
             try:
                 phone.see(expected, timeout=8_000)
-            except PlaywrightTimeout:  # the page no longer shows even what it drew
+            except NotShown:  # the page no longer shows even what it drew
                 return [*wrong, ([f"drawing {n}"], [])]
             drawn = expected.first.inner_text().split()[1:]
             time.sleep(0.3)  # the list came in the same update: let Flutter paint it
