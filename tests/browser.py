@@ -488,6 +488,11 @@ class AppPage:
         top = area["top"] if area else 0  # under a game's parts row, pinned above the page's scroll
         bottom = area["bottom"] if area else height - clear
         self.page.mouse.move(width / 2, (top + bottom) / 2)
+        if os.environ.get("SCROLL_SHOTS"):  # where a player had to scroll, as they saw it (docs/testing.md)
+            folder = Path(os.environ["SCROLL_SHOTS"])
+            folder.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"\W+", "-", str(locator).split("selector=", 1)[-1].split("name=", 1)[-1][:40]).strip("-")
+            self.page.screenshot(path=str(folder / f"{len(list(folder.iterdir())):03d}-{name}.png"))
         moved = False
         for _ in range(60):
             box = self._still(locator)

@@ -27,6 +27,9 @@ class Screen(ABC):
     """
 
     title: str = ""
+    # The rules help this screen opens from the app bar's "?" (title, Markdown): beside the screen's
+    # other buttons there, not on a title line of its own, which pushed each game's next tap down.
+    rules_help: tuple[str, str] | None = None
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         self.host = host

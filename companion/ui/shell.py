@@ -24,6 +24,7 @@ from companion.games.registry import load
 from companion.join_trace import mark
 from companion.ui.claims import SEATS
 from companion.ui.components.common import Segment, notice_card, segments
+from companion.ui.components.help import help_button
 from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
 from companion.ui.routes import HOME, TABLE_PAGES, WHO, Place, game_route, place
@@ -220,6 +221,13 @@ class Shell:
             key="who", width=48, height=48, border_radius=24, alignment=ft.Alignment.CENTER,
             content=badge, on_click=lambda e: self._ask_who()))
 
+    def _help(self, screen: Screen) -> list[ft.Control]:
+        """The screen's rules help, a "?" in the app bar (none when it has none)."""
+        if screen.rules_help is None:
+            return []
+        title, text = screen.rules_help
+        return [help_button(lambda: self.page, title, text)]
+
     def _ask_who(self) -> None:
         self.host.after_who = self.route or HOME
         self.go(WHO)
@@ -236,6 +244,7 @@ class Shell:
                 leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All games", key="all-games",
                                       on_click=lambda e: self.go(HOME)) if game else None,
                 actions=[
+                    *self._help(screen),
                     *([self._who_button()] if self.ctx.hosting.serves_phones else []),
                     ft.IconButton(ft.Icons.PENDING_ACTIONS, tooltip="Unfinished sessions",
                                   on_click=lambda e: self.go("/sessions")),
@@ -294,6 +303,7 @@ class Shell:
                 title=ft.Text(screen.title),
                 leading=None if first else ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back",
                                                          on_click=lambda e: self.go(self.last_tab.route)),
+                actions=self._help(screen),
             ),
             **self._scrolled(screen, None),
             padding=VIEW_PADDING,

@@ -5,8 +5,10 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from companion.games.registry import GAMES
+from companion.ui.routes import game_route
 from companion.ui.shell import TABS
-from tests.headless import title_of
+from tests.headless import title_of, walk
 
 
 async def test_first_view_is_games(app) -> None:
@@ -192,3 +194,15 @@ async def test_the_first_screen_comes_in_one_message_with_the_phones_theme(app) 
     register, *updates = page.conn.sent
     assert len(updates) == 1, [len(u) for u in updates]
     assert page.page.theme_mode == ft.ThemeMode.DARK and page.has(key="game-lure")
+
+
+@pytest.mark.parametrize("route", [game_route(g, p.id) for g in GAMES for p in g.parts if p.listed])
+async def test_a_games_rules_help_is_the_app_bars_question_mark_once(app, route) -> None:
+    """Each part of a game opens its rules help from a "?" in the app bar, not from a title line of the
+    page's own, which pushed the next tap down (issue 62)."""
+    page = await app.open(route)
+    helps = [c for c in page.controls() if str(getattr(c, "tooltip", "")).startswith("Rules help: ")]
+    in_bar = [c for c in walk(page.page.views[-1].appbar) if c in helps]
+    assert len(helps) == 1 and in_bar == helps, route
+    await page.tap(helps[0])
+    assert page.dialog() is not None and page.dialog().title.value == helps[0].tooltip.removeprefix("Rules help: ")

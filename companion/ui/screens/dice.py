@@ -18,7 +18,6 @@ from companion.games.freshwater_fly.table import FlyTable
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, presets
 from companion.ui.components.common import chip, close_dialog, min_width
 from companion.ui.components.die import DiceTray, Look
-from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.host import Host
 from companion.ui.theme import big_button_style
@@ -244,19 +243,16 @@ class PoolEditor:
 
 class GameDiceScreen(DiceScreen):
     """The dice roller on a game's page: the game's own presets as buttons first, and its rules
-    help. It rolls in the same session as the Dice tab."""
+    help (`rules_help`, in the app bar). It rolls in the same session as the Dice tab."""
 
     game_id: str = ""
-    help_title: str = ""
-    help_text: str = ""
     _quick: list[tuple[ft.OutlinedButton, tuple[str | None, tuple[str, ...]]]]
 
     def above(self) -> list[ft.Control]:
         entry = registry.game(self.game_id)
         self._quick = []
         rows: list[ft.Control] = [
-            ft.Row([ft.Text(f"Dice for {entry.title}", size=20, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, self.help_title or entry.title, self.help_text)]),
+            ft.Text(f"Dice for {entry.title}", size=20, weight=ft.FontWeight.W_600),
         ]
         for found in registry.game_presets(entry):
             preset_id = found.id

@@ -31,7 +31,6 @@ from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state, min_width, slot
-from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.host import Host
@@ -117,6 +116,7 @@ def heading(text: str, picture: str | None = None) -> ft.Control:
 
 
 class EditScreen(SessionScreen):
+    rules_help = ("Correcting a Fleet Dice play", HELP)
     title = "Edit"
     game = edit.GAME
     route = "/history"
@@ -184,8 +184,7 @@ class EditScreen(SessionScreen):
         self.save_button = ft.FilledButton("Save the changes", icon=ft.Icons.SAVE, key="save-edit",
                                            style=big_button_style(), on_click=lambda e: self.save())
         self.form = ft.Column([
-            ft.Row([ft.Text("Correct a Fleet Dice play", size=22, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, "Correcting a Fleet Dice play", HELP)]),
+            ft.Text("Correct a Fleet Dice play", size=22, weight=ft.FontWeight.W_600),
             ft.Text("Make each sheet match the paper: boxes, licenses, boats and fish. The score updates as you "
                     "tap.", size=15),
             self.chips,

@@ -27,7 +27,6 @@ from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.table import PHASES, position
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state
-from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.games.fleet_dice.table_tray import TableTray
@@ -59,6 +58,7 @@ DIE_USES = "die-uses"  # the scroll key of the panel: the ways to use a die in h
 
 
 class SheetsScreen(TableTray):
+    rules_help = ("Fleet Dice sheets", HELP)
     title = "Sheets"
     game = fleet.GAME
     route = f"/games/{FLEET_DICE.id}/sheets"
@@ -98,9 +98,7 @@ class SheetsScreen(TableTray):
             # What the table does now and its taps first, the rules' help beside it (the app bar shows
             # the game); whose sheet is shown next to the sheet. At large text a title line and the
             # players' names, one a line, had pushed the roll and the dice below the fold.
-            ft.Row([ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                                 expand=True),
-                    help_button(lambda: self.host.page, "Fleet Dice sheets", HELP)], spacing=4),
+            ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER),
             self.tray,
             self.panel,
             self.chips,

@@ -25,7 +25,6 @@ from companion.ui.components.cards import strike_card
 from companion.ui.components.common import ChoiceRow
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, fish_square, heading, species_row
-from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.pictures import column_choice, fish_colour_choice, hatch_choice, token
@@ -95,6 +94,7 @@ def play_the_day(host: Host, campaign: GameSession[Any]) -> None:
 
 
 class AnglerScreen(SessionScreen):
+    rules_help = ("The Silent Angler", HELP)
     title = "Silent Angler"
     game = sa.GAME
     route = journal_route()
@@ -135,8 +135,7 @@ class AnglerScreen(SessionScreen):
         top = ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                     on_click=lambda e: self.host.navigate(journal_route(self.campaign_id))),
                       ft.Text(f"Day {campaign.next_day} at {location.label}", size=22, weight=ft.FontWeight.BOLD,
-                              expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),  # large text: the step
-                      help_button(lambda: self.host.page, "The Silent Angler", HELP)])
+                              expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])  # large text: the step
         if campaign.status(adventure) != "playing":
             return [top, ft.Text("The adventure is over: there is no Day left to play.", size=18)]
         if self.session is None:

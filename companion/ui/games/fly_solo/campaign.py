@@ -10,7 +10,6 @@ from companion.core.words import count
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign, DayRecord
 from companion.ui.components.common import chip
-from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.angler import play_the_day
 from companion.ui.games.fly_solo.help import HELP, summary
@@ -35,6 +34,7 @@ def heading(text: str) -> ft.Control:
 
 
 class CampaignScreen(SessionScreen):
+    rules_help = ("Fly Solo adventure", HELP)
     title = "Journal"
     game = j.GAME
     route = journal_route()
@@ -51,8 +51,7 @@ class CampaignScreen(SessionScreen):
             self.undo_bar.control,
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="All adventures",
                                   on_click=lambda e: self.host.navigate(journal_route())),
-                    ft.Text(campaign.name, size=24, weight=ft.FontWeight.BOLD, expand=True),
-                    help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
+                    ft.Text(campaign.name, size=24, weight=ft.FontWeight.BOLD, expand=True)]),
             ft.Text(self._banner(campaign, status), size=18, key="adventure-status",
                     weight=ft.FontWeight.W_600 if status != "playing" else None,
                     color=ft.Colors.PRIMARY if status == "won" else ft.Colors.ERROR if status == "lost" else None),

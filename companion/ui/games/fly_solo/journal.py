@@ -11,7 +11,6 @@ from companion.core.session_log import SessionRecord
 from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign
 from companion.ui.components.common import empty_state
-from companion.ui.components.help import help_button
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.angler import AnglerScreen
 from companion.ui.games.fly_solo.campaign import CampaignScreen
@@ -35,6 +34,7 @@ def journal_screen(host: Host, arg: str | None = None) -> Screen:
 
 
 class AdventuresScreen(Screen):
+    rules_help = ("Fly Solo adventure", HELP)
     title = "Journal"
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
@@ -51,8 +51,7 @@ class AdventuresScreen(Screen):
         cards = [self._card(r) for r in records]
         self.pin("Start the adventure", ft.Icons.HIKING, "start-adventure", self._start)
         return [
-            ft.Row([ft.Text("Fly Solo adventures", size=22, weight=ft.FontWeight.W_600, expand=True),
-                    help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
+            ft.Text("Fly Solo adventures", size=22, weight=ft.FontWeight.W_600),
             *(cards or [empty_state(ft.Icons.MENU_BOOK, "No adventure yet",
                                     "Start one below: the journal keeps your seven Days, Badges, upgrades and "
                                     "Guide Book Challenges, for as many weeks as it takes.")]),

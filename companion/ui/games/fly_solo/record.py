@@ -16,7 +16,6 @@ from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
 from companion.games.freshwater_fly.entry import Hatch
 from companion.ui.components.common import chip, slot
 from companion.ui.components.fly_entry import PlayerEntryForm, Whose, heading
-from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.help import HELP
@@ -34,6 +33,7 @@ OWNER_WORDS = {YOU: "Your catch", ANGLER: "The Silent Angler's catch"}
 
 
 class DayRecordScreen(SessionScreen):
+    rules_help = ("Fly Solo adventure", HELP)
     title = "Journal"
     game = j.GAME
     route = journal_route()
@@ -67,7 +67,7 @@ class DayRecordScreen(SessionScreen):
         self.page_box = ft.Column([
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                   on_click=lambda e: self._back()),
-                    self.heading, help_button(lambda: self.host.page, "Fly Solo adventure", HELP)]),
+                    self.heading]),
             self.board,
             self.sheet,
             self.bonus,

@@ -12,7 +12,6 @@ from companion.games.freshwater_fly.draft import DraftState
 from companion.games.freshwater_fly.table import FlyTable
 from companion.ui.components.common import ChoiceRow, chip, close_dialog
 from companion.ui.components.die import DiceTray, DieFace, Look
-from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
@@ -45,6 +44,7 @@ in a row; the Silent Angler gets the one or two left and casts with the lower on
 
 
 class DraftScreen(FlyTableScreen):
+    rules_help = ("The dice draft", HELP)
     title = "Dice draft"
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
@@ -80,9 +80,8 @@ class DraftScreen(FlyTableScreen):
             ft.TextButton("End the draft", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                           on_click=lambda e: self.act(lambda s: tt.end_draft())),
         ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        top = ft.Row([self.heading, help_button(lambda: self.host.page, "The dice draft", HELP)],
-                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN)  # one, set up or drafting: it stays under the finger
-        self._control = ft.Column([top, self.setup, self.playing], spacing=12,
+        # The heading, set up or drafting: it stays under the finger.
+        self._control = ft.Column([self.heading, self.setup, self.playing], spacing=12,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property

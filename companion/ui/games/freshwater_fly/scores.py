@@ -23,7 +23,6 @@ from companion.games.registry import FRESHWATER_FLY
 from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import chip, min_width
 from companion.ui.components.fly_entry import PlayerEntryForm, player
-from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
@@ -59,6 +58,7 @@ Settings > Freshwater Fly. Still tied: a shared win. The result says which colou
 
 
 class ScoresScreen(SessionScreen):
+    rules_help = ("Freshwater Fly scoring", HELP)
     title = "Score"
     game = sheet.GAME
     route = f"/games/{FRESHWATER_FLY.id}/score"
@@ -82,8 +82,7 @@ class ScoresScreen(SessionScreen):
         self.sheet_box = ft.Column([
             # The switch between sheets sits on the sheet it switches, the rules' help beside it (the app
             # bar shows the game: a title line here pushed the reel board under the fold at large text).
-            ft.Container(ft.Column([ft.Row([ft.Text("Whose end of game:", size=16, expand=True),
-                                            help_button(lambda: self.host.page, "Freshwater Fly scoring", HELP)]),
+            ft.Container(ft.Column([ft.Text("Whose end of game:", size=16),
                                     self.seats, self.not_mine, self.form.control], spacing=12),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="score-sheet"),
             ft.Container(ft.Column([self.banner, self.tie, self.standings, ft.Divider(), self.lines_title, self.lines],

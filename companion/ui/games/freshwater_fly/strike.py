@@ -11,7 +11,6 @@ from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.strike import ROWS, StrikeState, next_card_hooks, two_cards_hook
 from companion.games.freshwater_fly.table import FlyTable
 from companion.ui.components.cards import HOOK_RED, strike_card
-from companion.ui.components.help import help_button
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
 from companion.ui.host import Host
@@ -43,6 +42,7 @@ STATUS = {
 
 
 class StrikeScreen(FlyTableScreen):
+    rules_help = ("The Strike cards", HELP)
     title = "Strike cards"
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
@@ -64,7 +64,7 @@ class StrikeScreen(FlyTableScreen):
         self._haptics: ft.HapticFeedback | None = None
         self._was_hooked = False
         self._control = ft.Column([
-            ft.Row([self.deck_line, help_button(lambda: self.host.page, "The Strike cards", HELP)]),
+            self.deck_line,
             self.whose,
             self.banner,
             self.buttons,  # above the cards: the next tap on screen however many cards are dealt

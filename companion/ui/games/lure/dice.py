@@ -29,5 +29,4 @@ with *Choose dice*, or in your copies of `games/lure/lure.json` and `games/lure/
 
 class LureDiceScreen(GameDiceScreen):
     game_id = LURE.id
-    help_title = "Lure"
-    help_text = HELP
+    rules_help = ("Lure", HELP)

@@ -18,7 +18,6 @@ from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import to_play
 from companion.games.registry import LURE
 from companion.ui.components.common import panel
-from companion.ui.components.help import help_button
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.lure.cast_form import CastForm
@@ -58,6 +57,7 @@ VP wins, then fewest fish; still tied, a shared win.
 
 class RoundScreen(SessionScreen):
     title = "Round"
+    rules_help = ("Lure", HELP)
     game = lure.GAME
     route = f"/games/{LURE.id}/round"
 
@@ -75,16 +75,14 @@ class RoundScreen(SessionScreen):
         if self.missing:
             return self.missing_controls()
         self.show_undo()
-        head = ft.Row([ft.Text("Lure", size=22, weight=ft.FontWeight.W_600, expand=True),
-                       help_button(lambda: self.host.page, "Lure", HELP)])
         if self.session is None:
-            return [head, *self._setup()]
+            return [*self._setup()]
         state: LureState = self.view
         if self._round != (self.session.id, state.round, state.phase):  # a new step: this phone's drafts go
             self._round = (self.session.id, state.round, state.phase)
             self.casting.forget()
             self.fishing.forget()
-        controls: list[ft.Control] = [self.undo_bar.control, head]
+        controls: list[ft.Control] = [self.undo_bar.control]
         controls.append(ft.Container(ft.Text(lure.next_step(state), size=18, weight=ft.FontWeight.BOLD,
                                              key="lure-step"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))

@@ -26,5 +26,4 @@ hook beats net; the same item, choose again. The loser loses 2 pearls.
 
 class PearlBoatDiceScreen(GameDiceScreen):
     game_id = PEARL_BOAT.id
-    help_title = "The pearl boat game"
-    help_text = HELP
+    rules_help = ("The pearl boat game", HELP)

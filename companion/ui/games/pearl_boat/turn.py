@@ -1,9 +1,10 @@
 """The current boat's turn on the pearl boat game's Voyage, in the order of the rules text: the move
 (the app's d6, or the table's d6 in one tap; the fish market or a blocking boat within reach in one
-tap more), the space's value, the fish, the boat's cards, the chance card, then the store (the rules
-text: "After this, the player is then allowed to purchase from the store") and the end of the turn.
-The turn's next step is pinned above the navigation bar, and a boat that reaches the fish market
-delivers there in the same tap.
+tap more), the space's value, the fish, the chance card, then the store (the rules text: "After this,
+the player is then allowed to purchase from the store") and the end of the turn; the boat's cards,
+usable at any step, come after the chance card, so that an ordinary turn's taps are on the first
+screen. The turn's next step is pinned above the navigation bar, and a boat that reaches the fish
+market delivers there in the same tap.
 """
 
 from __future__ import annotations
@@ -106,16 +107,17 @@ class TurnPanel:
 
     # Drawing ----------------------------------------------------------------------------------
 
-    def controls(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
+    def controls(self, state: PearlBoatState, seat: int, status: list[ft.Control]) -> list[ft.Control]:
+        """The turn's panel, `status` (whose turn it is) at its top."""
         if self.asking is not None and self.asking["seat"] == seat:
-            return [panel(*self._ask(state, seat), key="turn")]
+            return [panel(*status, *self._ask(state, seat), key="turn")]
         if self.barter.seat == seat:
-            return [panel(*self.barter.controls(state), key="turn")]
+            return [panel(*status, *self.barter.controls(state), key="turn")]
         self.asking = None
         self.barter.close()
         boat = state.boats[seat]
-        parts: list[ft.Control] = [ft.Text(self._next_step(state, seat), size=18, weight=ft.FontWeight.W_600,
-                                           key="turn-next")]
+        parts: list[ft.Control] = [*status, ft.Text(self._next_step(state, seat), size=18,
+                                                    weight=ft.FontWeight.W_600, key="turn-next")]
         if pb.can_roll_to_move(state, seat):
             parts += self._move(state, seat)
         elif self._moves_forward(state, seat):
@@ -126,8 +128,8 @@ class TurnPanel:
             parts.append(ft.Text(f"The space {boat.name} stopped on:", size=15))
             parts.append(button_row([(signed_pearls(v), lambda v=v: self._act(lambda s: pb.reward(s, seat, v)))
                                      for v in state.data.space_values], "reward"))
-        parts += self._draw(state, seat)  # the turn's next step, under the thumb; the fish, cards and store after
-        parts += self._fish(state, seat)
+        parts += self._fish(state, seat)  # the rules' order: the fish caught, then the chance card
+        parts += self._draw(state, seat)  # the cards and the store after it
         parts += self._cards(state, seat)
         parts += self._store(state, seat)
         self._pin(state, seat)
@@ -212,14 +214,14 @@ class TurnPanel:
                           lambda c=c, n=n: self._use(seat, c, steps=n)) for n in range(1, most + 1)]
                 why = pb.move_choice_refusal(state, seat) if c == MOVE_CHOICE and not most else None
             uses.append((f"Sell {SHORT[c]} (+{pearls(state.data.sell_price)})", f"sell-{c}",
-                         lambda c=c: self._act(lambda s: pb.sell(s, seat, c))))
+                         lambda c=c: self._act_below(lambda s: pb.sell(s, seat, c))))
             if c in DRAWN_ATTACKS:
                 uses.append((f"Trade {SHORT[c]} for a hidden attack", f"trade-{c}",
-                             lambda c=c: self._act(lambda s: pb.trade(s, seat, c))))
+                             lambda c=c: self._act_below(lambda s: pb.trade(s, seat, c))))
             uses.append((f"Sell {SHORT[c]} to another boat", f"barter-{c}", lambda c=c: self._open_barter(seat, c)))
             if pb.must_discard(state, seat) and c not in UPGRADES:
                 uses.append((f"Discard {SHORT[c]}", f"discard-{c}",
-                             lambda c=c: self._act(lambda s: pb.discard(s, seat, c))))
+                             lambda c=c: self._act_below(lambda s: pb.discard(s, seat, c))))
             rows.append(ft.Text(f"{CARD_NAMES[c]}: {CARD[c].text}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
             rows.append(buttons(uses))
             if why:
@@ -245,7 +247,7 @@ class TurnPanel:
         found: list[tuple[str, str, Callable[[], None]]] = []
 
         def buy(item: str, steps: int = 1) -> Callable[[], None]:
-            return lambda: self._act(lambda s: pb.buy(s, seat, item, steps))
+            return lambda: self._act_below(lambda s: pb.buy(s, seat, item, steps))
 
         for item in (HALF_REFILL, EXTRA_DRAW):
             price = d.item(item).price
@@ -308,6 +310,14 @@ class TurnPanel:
     def _act(self, build) -> bool:
         return self.screen.act(build)
 
+    def _act_below(self, build) -> bool:
+        """A tap on the boat's cards or the store, under the turn's steps: once done, the page goes back
+        to its top, where the turn's next step is (it was left scrolled to the card)."""
+        if not self._act(build):
+            return False
+        self.screen.to_top()
+        return True
+
     def _set_market(self, steps: int | None) -> None:
         self.to_market = steps
         self.screen.render()
@@ -335,7 +345,7 @@ class TurnPanel:
             more = self._reached()
         if card == ENGINE_UPGRADE:
             more["move_roll"] = self.screen.ctx.rng.randint(1, 6)
-        if self._act(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
+        if self._act_below(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
             self._done(seat)
 
     def _draw_card(self, seat: int, roll: int | None = None) -> None:

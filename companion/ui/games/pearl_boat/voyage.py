@@ -23,7 +23,6 @@ from companion.games.pearl_boat.rules import PearlBoatState
 from companion.games.pearl_boat.scoring import to_play
 from companion.games.registry import PEARL_BOAT
 from companion.ui.components.common import panel
-from companion.ui.components.help import help_button
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
@@ -125,6 +124,7 @@ def turn_story(actions: Sequence[Action], names: Sequence[str]) -> list[tuple[st
 
 class VoyageScreen(SessionScreen):
     title = "Voyage"
+    rules_help = ("The pearl boat game", HELP)
     game = pb.GAME
     route = f"/games/{PEARL_BOAT.id}/voyage"
 
@@ -140,12 +140,14 @@ class VoyageScreen(SessionScreen):
         if self.missing:
             return self.missing_controls()
         self.show_undo()
-        head = ft.Row([ft.Text("The pearl boat game", size=22, weight=ft.FontWeight.W_600, expand=True),
-                       help_button(lambda: self.host.page, "The pearl boat game", HELP)])
         if self.session is None:
-            return [head, *self._setup()]
+            return [*self._setup()]
         state: PearlBoatState = self.view
-        controls: list[ft.Control] = [self.undo_bar.control, head, self._status(state)]
+        seat = state.current
+        my_turn = state.phase == pb.PLAY and state.duel is None and seat is not None and self.acts_for(seat)
+        # The phone playing the turn reads whose turn it is at the top of the turn's own panel: a banner
+        # of its own above it pushed the turn's dice and fish below the fold.
+        controls: list[ft.Control] = [self.undo_bar.control, *([] if my_turn else [self._status(state)])]
         if state.phase == pb.ORDER:
             if self.acts_for(ANY_SEAT):
                 self.pin("Roll for turn order", ft.Icons.CASINO, "order", self._roll_order)
@@ -154,13 +156,18 @@ class VoyageScreen(SessionScreen):
         else:
             controls += self._duel(state)
             controls += offer_panel(self, state)
-            seat = state.current
-            if state.duel is None and seat is not None and self.acts_for(seat):
-                controls += self.turn.controls(state, seat)
+            if my_turn:
+                controls += self.turn.controls(state, seat, self._status_lines(state, size=15))
+        controls += self._story(state)
         controls.append(self._ledger(state))
         return controls
 
     def _status(self, state: PearlBoatState) -> ft.Control:
+        return ft.Container(ft.Column(self._status_lines(state), spacing=4), padding=12, border_radius=12,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER)
+
+    def _status_lines(self, state: PearlBoatState, size: int = 18) -> list[ft.Control]:
+        """Where the game is ("Round 2: Ana's turn."), and the notice of the last move if any."""
         if state.phase == pb.ORDER:
             words = "Everyone rolls a d6 for turn order; ties roll again."
         elif state.over:
@@ -169,16 +176,22 @@ class VoyageScreen(SessionScreen):
             words = duel_heading(state.names, pb.duel_waiting_for(state), self.viewer())
         else:
             words = f"Round {state.round}: {state.names[state.current]}'s turn."
-        lines = [ft.Text(words, size=18, weight=ft.FontWeight.BOLD, key="voyage-status")]
+        lines = [ft.Text(words, size=size, weight=ft.FontWeight.BOLD, key="voyage-status")]
         if state.notice:
             lines.append(ft.Text(state.notice, size=15, key="voyage-notice"))
+        return lines
+
+    def _story(self, state: PearlBoatState) -> list[ft.Control]:
+        """The turn before and this one so far, in words: under the turn's taps (above them, its four
+        to six lines pushed the acting phone's next tap below the fold)."""
         story = turn_story(self.session.record.actions, state.names)
         if state.over:  # the winning turn, not the one before it
             story = [(key, words.replace("So far", "The winning turn", 1)) for key, words in story
                      if key == "voyage-now"]
-        lines += [ft.Text(words, size=14, key=key) for key, words in story]
-        return ft.Container(ft.Column(lines, spacing=4), padding=12, border_radius=12,
-                            bgcolor=ft.Colors.PRIMARY_CONTAINER)
+        if not story:
+            return []
+        return [ft.Container(ft.Column([ft.Text(words, size=14, key=key) for key, words in story], spacing=4),
+                             padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, key="voyage-story")]
 
     def _setup(self) -> list[ft.Control]:
         players = self.ctx.store.settings.players()

@@ -25,5 +25,4 @@ board and its side (even Easy, odd Medium or Hard), and for the finish board (ev
 
 class SalmonRunDiceScreen(GameDiceScreen):
     game_id = SALMON_RUN.id
-    help_title = "Salmon Run"
-    help_text = HELP
+    rules_help = ("Salmon Run", HELP)

@@ -17,7 +17,6 @@ from companion.games.salmon_run.river import CARD_NAMES
 from companion.games.salmon_run.rules import RaceState
 from companion.games.salmon_run.scoring import to_play
 from companion.ui.components.common import panel
-from companion.ui.components.help import help_button
 from companion.ui.games.salmon_run.answers import Answers
 from companion.ui.games.salmon_run.ledger import ledger_panel
 from companion.ui.games.salmon_run.setup import COLOUR_INK, RaceSetup, river_picture
@@ -47,6 +46,7 @@ HELP = "\n\n".join([
 
 class RaceScreen(SessionScreen):
     title = "Race"
+    rules_help = ("Salmon Run", HELP)
     game = sr.GAME
     route = f"/games/{SALMON_RUN.id}/race"
 
@@ -60,14 +60,12 @@ class RaceScreen(SessionScreen):
         if self.missing:
             return self.missing_controls()
         self.show_undo()
-        head = ft.Row([ft.Text("Salmon Run", size=22, weight=ft.FontWeight.W_600, expand=True),
-                       help_button(lambda: self.host.page, "Salmon Run", HELP)])
         if self.session is None:
-            return [head, *self.setup.controls()]
+            return [*self.setup.controls()]
         state: RaceState = self.view
         # What the player taps first, under the thumb: a card's answer, the turn's cards and hexes; the river's
         # picture and the reminders after them (above, they put the special hexes a screen below the cards).
-        controls: list[ft.Control] = [self.undo_bar.control, head]
+        controls: list[ft.Control] = [self.undo_bar.control]
         if state.phase == sr.RACE:  # a card waiting for this phone's answer: the answer first
             controls += self.answers.controls(state)
             controls += self.turn.controls(state)
