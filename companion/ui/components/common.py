@@ -98,11 +98,13 @@ class ChoiceRow:
 
 
 def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = False,
-         color: str | None = None, icon: ft.IconData | None = None, reads: str | None = None) -> ft.Control:
+         color: str | None = None, icon: ft.IconData | None = None, reads: str | None = None,
+         side: float = 16) -> ft.Control:
     """A big, content-sized choice: a screen reader hears it checked or not (and `reads`, when the
     words alone would not say what it is), the eye sees a tick and a fill; `color` rings it (a
     player's seat colour), `icon` goes before the words until the tick takes its place. It grows
-    with the text. Its wrapper is keyed too, so a chip drawn anew is the same control on the phone (a
+    with the text; `side` is the room each side of its words (less, for a row of short words that must
+    fit a phone's width). Its wrapper is keyed too, so a chip drawn anew is the same control on the phone (a
     tap on it while another phone's move redraws the screen is not lost)."""
     ink = ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE
     words = ft.Text(label, size=16, weight=ft.FontWeight.W_600, color=ink, semantics_label=reads)
@@ -111,7 +113,7 @@ def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = Fa
                  alignment=ft.MainAxisAlignment.CENTER)
     row.controls.append(words)
     return ft.Semantics(checked=selected, key=f"chip-{key}", content=ft.Container(
-        key=key, content=at_least(row, 24, 20), padding=tap_padding(), border_radius=24, ink=True,
+        key=key, content=at_least(row, 24, 20), padding=tap_padding(horizontal=side), border_radius=24, ink=True,
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3, color) if color else None,
         on_click=lambda e: on_click()))
@@ -141,9 +143,15 @@ def panel(*controls: ft.Control, key: str | ft.ScrollKey | None = None,
     return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
 
 
-def button_row(items, key: str) -> ft.Control:
-    """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`..."""
-    return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+def button_row(items, key: str, reads: Callable[[str], str] | None = None) -> ft.Control:
+    """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`...; with `reads`,
+    short words on the buttons (less room each side of them), what `reads` makes of them to a screen reader."""
+    if reads is None:
+        return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
+                       for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+    return ft.Row([ft.OutlinedButton(content=ft.Text(words, semantics_label=reads(words)), key=f"{key}-{i}",
+                                     style=ft.ButtonStyle(padding=tap_padding(horizontal=12)),
+                                     on_click=lambda e, f=f: f())
                    for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
 
 

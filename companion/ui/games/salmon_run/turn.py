@@ -19,6 +19,12 @@ from companion.ui.session_screen import SessionScreen
 HEX_CHOICE = "hex-choice"  # what a special hex asks next, scrolled into view when it opens
 
 
+def short(card: str) -> str:
+    """A card's name on a button of the turn, under a heading that says it is a card: "Forward" for
+    Swim Forward, "Double Left" for Double Swim Left, "Wild"."""
+    return CARD_NAMES[card].replace("Swim ", "")
+
+
 class TurnHelper:
     """A jump's two cards being chosen, and the special hex being answered for a salmon (`subject`)."""
 
@@ -43,7 +49,7 @@ class TurnHelper:
             self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn",
                             lambda: self.screen.act(lambda s: sr.end_turn(s, seat)))
         return [self._turn(state, seat), self._happened(state, self.subject if self.subject is not None else seat,
-                                                        choose=True)]
+                                                        choose=True), *self._pond(state, seat)]
 
     def _others(self, state: RaceState) -> list[ft.Control]:
         """Another player's turn: this phone's salmon, only when the turn's cards may have moved it (a
@@ -63,28 +69,34 @@ class TurnHelper:
 
     def _turn(self, state: RaceState, seat: int) -> ft.Control:
         name = state.names[seat]
-        plays = [(f"Play {CARD_NAMES[c]}", lambda c=c: self.screen.act(lambda s: sr.play(s, seat, c)))
-                 for c in sr.playable(state)]
+        plays = [(short(c), lambda c=c: self.screen.act(lambda s: sr.play(s, seat, c))) for c in sr.playable(state)]
         controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
                                               weight=ft.FontWeight.W_600)]
-        if plays:
-            controls.append(button_row(plays, "play"))
+        if plays:  # "Forward", "Wild"...: two rows on a phone; "Play Swim Forward" to a screen reader
+            heard = {short(c): f"Play {CARD_NAMES[c]}" for c in sr.playable(state)}
+            controls.append(button_row(plays, "play", reads=heard.__getitem__))
         jumpable = sr.jump_cards(state)
         if jumpable:
             controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
-            controls.append(ft.Row([chip(f"Jump card: {CARD_NAMES[c]}" + (f" ×{self.jumping.count(c)}"
-                                                                         if c in self.jumping else ""),
-                                         lambda c=c: self._jump_card(c), key=f"jump-{c}", selected=c in self.jumping)
+            # The card's short name on the chip (one row of four on a phone), "Jump card: ..." to a screen reader.
+            times = {c: f" ×{self.jumping.count(c)}" if c in self.jumping else "" for c in jumpable}
+            controls.append(ft.Row([chip(short(c) + times[c], lambda c=c: self._jump_card(c), key=f"jump-{c}",
+                                         selected=c in self.jumping, reads=f"Jump card: {CARD_NAMES[c]}{times[c]}",
+                                         side=12)
                                     for c in jumpable], wrap=True, spacing=6, run_spacing=6))
             if len(self.jumping) == 2:
                 controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
                                                      f"{CARD_NAMES[self.jumping[1]]}", key="jump",
                                                      on_click=lambda e: self._jump(seat)))
-        if not state.salmon[seat].in_pond:
-            controls.append(ft.OutlinedButton(f"{name}'s salmon reached the spawning pond", icon=ft.Icons.FLAG,
-                                              key="pond", on_click=lambda e: self.screen.act(
-                                                  lambda s: sr.pond(s, seat))))
         return panel(*controls, key="turn")
+
+    def _pond(self, state: RaceState, seat: int) -> list[ft.Control]:
+        """The salmon reached the spawning pond: once a race, so after what the river did, which is
+        tapped more often."""
+        if state.salmon[seat].in_pond:
+            return []
+        return [ft.OutlinedButton(f"{state.names[seat]}'s salmon reached the spawning pond", icon=ft.Icons.FLAG,
+                                  key="pond", on_click=lambda e: self.screen.act(lambda s: sr.pond(s, seat)))]
 
     def _happened(self, state: RaceState, subject: int, choose: bool) -> ft.Control:
         """A special hex or a Bear, for the salmon it happened to (the current player's card can carry
@@ -100,8 +112,9 @@ class TurnHelper:
         hexes = [h for h in sr.SPECIAL_HEXES if h.id in sr.HEXES] if sr.may_land(state, subject) else []
         if not hexes:
             self.hex, self.reeds = None, []
-        controls.append(ft.Row([chip(f"{h.name} hex", lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
-                                     selected=self.hex == h.id) for h in hexes] +
+        # The hex's name alone under "moved onto:" (fewer rows of chips), "Eagle hex" to a screen reader.
+        controls.append(ft.Row([chip(h.name, lambda h=h: self._set_hex(h.id), key=f"hex-{h.id}",
+                                     selected=self.hex == h.id, reads=f"{h.name} hex", side=12) for h in hexes] +
                                [ft.OutlinedButton("A Bear (+1 Fatigue)", key="bear",
                                                   on_click=lambda e: self._on_bear(subject))],
                                wrap=True, spacing=6, run_spacing=6))
