@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.games.fly_solo import angler as sa
 from companion.games.fly_solo import journal as j
-from tests.headless import key_of
+from tests.headless import key_of, label_of
 
 
 def campaign(app):
@@ -69,7 +69,7 @@ async def test_start_an_adventure_and_spend_the_free_badge_on_a_momentum_tile(ap
 async def test_record_a_winning_day_from_taps_with_both_scores_live(app) -> None:
     page, session = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
-    await page.click(key="open-record")
+    await page.click(key="open-record-in-page")
     assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}/record"
     assert page.find(key="why-not-record").value.startswith("A Day ends when you or the Silent Angler has seven")
     await page.click(key="points-4")  # 4-point fish: one tap of its digit
@@ -156,6 +156,12 @@ async def test_the_assistant_plays_a_round_and_sends_the_silent_anglers_day(app)
     assert session.state.draft.angler.fish == assistant.state.fish
     assert session.state.draft.track == assistant.state.track
     assert app.ctx.sessions.open_records(sa.GAME) == []
+    # Back on the adventure, the Day's next step is pinned: your own catch (the Silent Angler's Day, played
+    # before it, was pinned until it came in); a second Silent Angler's Day stays in the page.
+    await page.route(f"/games/fly-solo/journal/{session.id}")
+    assert label_of(page.pinned()) == "Record Day 1" and page.has(key="open-assistant-in-page")
+    await page.click(key="open-record")
+    assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}/record"
 
 
 async def test_the_list_shows_each_adventure_and_a_missing_one_is_explained(app) -> None:
@@ -222,7 +228,7 @@ async def test_every_control_of_the_day_says_whose_sheet_it_fills_and_the_switch
     from tests.headless import key_of, walk
 
     page, session = await new_adventure(app)
-    await page.click(key="open-record")
+    await page.click(key="open-record-in-page")
     assert page.find(key="fish-brook-black").tooltip == "Catch for you: black Brook (0 caught)"
     assert page.heard("hatch-tan-1") == "Your tan hatch tokens: 1"
     assert page.find(key="sheet-owner").value == "Your catch"
@@ -246,7 +252,7 @@ async def test_record_day_is_pinned_above_the_navigation_bar(app) -> None:
     # "Record Day 1" was at the very bottom of the page.
     page, _ = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
-    await page.click(key="open-record")
+    await page.click(key="open-record-in-page")
     button = page.find(key="record-day")
     assert page.pinned() is button and button.content == "Record Day 1"
     await page.click(key="record-day")  # not yet: the refusal says why
@@ -259,7 +265,7 @@ async def test_a_day_is_recorded_in_25_taps(app) -> None:
     page, session = await new_adventure(app)
     await page.click(key="buy-momentum-1A")
     tap = Taps(page)
-    await tap("open-record")
+    await tap("open-record-in-page")
     # You: 3 black Brook of 4, 2 gold Coho of 6, a green Rainbow of 5, a green Grayling of 2; 2 tan, 1 blue.
     await tap("points-4")
     await tap("fish-brook-black", 3)

@@ -207,6 +207,13 @@ def from_assistant(fish: Sequence[Fish], hatch: Mapping[Hatch, int], track: int)
                   f"the Silent Angler's Day from the assistant ({len(fish)} fish)")
 
 
+def angler_day_in(actions: Sequence[Action]) -> bool:
+    """Whether the Silent Angler's Day came from the assistant since the last Day was recorded (what is
+    left of the Day is your own catch)."""
+    kinds = [a.type for a in actions if a.type in ("angler", "day")]
+    return bool(kinds) and kinds[-1] == "angler"
+
+
 def record_day(campaign: Campaign, tie_break: Sequence[FishColor] | None = None, recorded_at: str = "") -> Action:
     """The Day recorded; `recorded_at` (an ISO time) dates it in the files of plays (`plays.day_plays`)."""
     data: dict[str, Any] = {"tie_break": [c.value for c in tie_break]} if tie_break else {}

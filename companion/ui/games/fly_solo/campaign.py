@@ -59,17 +59,23 @@ class CampaignScreen(SessionScreen):
         if campaign.days:
             controls.append(self._last_day(campaign.days[-1]))
         if status == "playing":
-            # The Day's main action, pinned: the journal and the set-up card above it are a screen or two long.
-            self.pin(f"Play Day {campaign.next_day} with the Silent Angler", ft.Icons.CASINO, "open-assistant",
-                     lambda: play_the_day(self.host, self.session))
+            # The Day's next step, pinned (the journal and the set-up card above it are a screen or two long):
+            # its Silent Angler, then, once that is in the journal, your own catch; the other in the page.
+            day = campaign.next_day
+            play = (f"Play Day {day} with the Silent Angler", ft.Icons.CASINO, "open-assistant",
+                    lambda: play_the_day(self.host, self.session))
+            record = (f"Record Day {day}", ft.Icons.EDIT_NOTE, "open-record",
+                      lambda: self.host.navigate(journal_route(f"{self.session.id}/record")))
+            pinned, other = (record, play) if j.angler_day_in(self.session.record.actions) else (play, record)
+            self.pin(*pinned)
             controls.append(self._journal(campaign))
             card_ = j.setup_card(campaign, adventure)
+            words, icon, key, on_tap = other
             controls += [
                 setup_card_view(card_, campaign.draft.skill,
                                 lambda: self.act(lambda c: j.draw_skill(c, self.ctx.rng))),
-                ft.FilledButton(f"Record Day {campaign.next_day}", icon=ft.Icons.EDIT_NOTE, key="open-record",
-                                style=big_button_style(),
-                                on_click=lambda e: self.host.navigate(journal_route(f"{self.session.id}/record"))),
+                ft.FilledButton(words, icon=icon, key=f"{key}-in-page", style=big_button_style(),
+                                on_click=lambda e: on_tap()),
             ]
         controls += [
             card(heading("Adventure map"), location_map(campaign, adventure), days_table(campaign, adventure),
