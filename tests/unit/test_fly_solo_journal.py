@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
@@ -455,3 +456,14 @@ def test_the_box_counts_come_from_the_adventure_data() -> None:
     campaign = rules.apply(campaign, j.record_day(campaign))
     assert campaign.progress["species:grayling"] == 2
     assert "Species Goals: Grayling" in campaign.days[0].badges
+
+
+def test_the_silent_anglers_day_is_in_from_its_sending_until_the_day_is_recorded() -> None:
+    angler = j.from_assistant([], {}, 1)
+    day = Action("day", {}, "record Day 1")
+    other = Action("upgrade", {"kind": "momentum", "choice": "1A"}, "spend a Badge")
+    assert not j.angler_day_in([])
+    assert not j.angler_day_in([other])
+    assert j.angler_day_in([other, angler, other])  # sent: your own catch is what is left
+    assert not j.angler_day_in([angler, day])  # recorded: the next Day's starts again
+    assert j.angler_day_in([angler, day, angler])
