@@ -35,8 +35,7 @@ log = logging.getLogger(__name__)
 
 WAKELOCK_TOLD = "companion.wakelock_told"
 DATA_KEPT_TOLD = "companion.data_kept_told"
-NOT_AWAKE = ("This browser will not keep the screen awake on this address. "
-             "Set a longer screen timeout on your phone while you play.")
+NOT_AWAKE = "This browser will not keep the screen awake here: give the phone a longer screen timeout."
 MAY_BE_CLEARED = ("This browser may clear Companion's data if the phone runs short of space. Put Companion on "
                   "the home screen (Settings), and save a backup file now and then (Settings, Backups).")
 SCREEN_AWAKE = "screen-awake"  # the topic a screen watches to show whether the screen is kept on

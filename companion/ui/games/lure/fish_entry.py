@@ -33,7 +33,9 @@ class FishEntry:
         self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
 
-    def controls(self, state: LureState) -> list[ft.Control]:
+    def controls(self, state: LureState, into_view: bool = True) -> list[ft.Control]:
+        """The entry of the next fish, scrolled into view when a new card is to be entered (unless not
+        `into_view`: the page has a question of this phone's above it)."""
         wanted = lure.splash_count(state)
         if len(self.draft) > wanted:
             self.draft = self.draft[:wanted]
@@ -56,7 +58,8 @@ class FishEntry:
             controls.append(panel(*entry, key=ft.ScrollKey(ENTRY)))
             if self._shown != (state.round, len(self.draft)):  # a new card to enter: its whole entry in view
                 self._shown = (state.round, len(self.draft))
-                self.screen.bring_into_view(ENTRY)
+                if into_view:
+                    self.screen.bring_into_view(ENTRY)
             known = self._library(state)
             if known:
                 controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([

@@ -31,7 +31,9 @@ class Rolling:
     def controls(self, state: LureState) -> list[ft.Control]:
         screen = self.screen
         seats = lure.current_seats(state)
-        controls: list[ft.Control] = [self._roller(state, seat) for seat in seats]
+        # This phone's own roll first (its dice to enter), then the others' it watches.
+        controls: list[ft.Control] = [self._roller(state, seat)
+                                      for seat in sorted(seats, key=lambda seat: not screen.acts_for(seat))]
         if seats and all(state.seats[i].roll is not None for i in seats) and screen.acts_for(frozenset(seats)):
             if state.settings.catches_per_roll == lure.ONE:
                 for seat in seats:

@@ -86,10 +86,10 @@ class RoundScreen(SessionScreen):
         controls.append(ft.Container(ft.Text(lure.next_step(state), size=18, weight=ft.FontWeight.BOLD,
                                              key="lure-step"),
                                      padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER))
-        if not state.over:  # a lure drawn once the game is over changes nothing: not asked for
-            controls += self.fishing.draws(state)
-        if state.phase == lure.SPLASH:
-            controls += self.splash.controls(state) if self.acts_for(ANY_SEAT) else [
+        draws = self.fishing.draws(state) if not state.over else []  # once over, a lure drawn changes nothing
+        controls += draws
+        if state.phase == lure.SPLASH:  # this phone's lure to record first: the entry is not scrolled to over it
+            controls += self.splash.controls(state, into_view=not draws) if self.acts_for(ANY_SEAT) else [
                 ft.Text("The table reveals this round's fish.", size=16, key="lure-splash-waiting")]
         elif state.phase == lure.CAST:
             controls += self.casting.controls(state)
