@@ -83,6 +83,7 @@ class MessageLine:
                                   key="message-close", on_click=lambda e: self.close())],
                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=8, padding=ft.Padding.only(left=16, top=4, bottom=4),
+            margin=ft.Margin.only(bottom=8),  # off the screen's edge on a page with no bar under it ("Who is playing?")
         )
 
     def _take_back(self, undo: Callable[[], None] | None) -> None:
