@@ -333,6 +333,10 @@ class Taps:
 class AppPage:
     """A browser tab on the app, found by what a player (or a screen reader) reads."""
 
+    # A list while a test audits every step (tests/e2e/conftest.py, `every_step_audited`): each tap first
+    # audits the screen it is made on (tests/accessibility.py) and adds what is wrong there.
+    audits: list[str] | None = None
+
     def __init__(self, page) -> None:
         self.page = page
         self.taps = 0  # taps made by `tap`
@@ -418,6 +422,10 @@ class AppPage:
             except PlaywrightError as exc:  # drawn again between two looks
                 found = {"problem": f"gone ({str(exc).splitlines()[0]})"}
             if found["problem"] is None:
+                if AppPage.audits is not None:  # the screen as the player sees it, before this tap
+                    from tests.accessibility import audit
+                    tapping = str(locator).split("selector=", 1)[-1][:80]
+                    AppPage.audits += [f"{problem}, before tapping {tapping}" for problem in audit(self.page)]
                 self.page.mouse.click(found["x"], found["y"])
                 self.taps += 1
                 return

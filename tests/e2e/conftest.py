@@ -69,6 +69,17 @@ def make_server(tmp_path: Path) -> Iterator:
 
 # Module scope: Playwright's sync API keeps an event loop running while it is open,
 # which the asyncio tests that follow must not inherit.
+@pytest.fixture
+def every_step_audited() -> Iterator[None]:
+    """Every screen a tap of the test is made on is audited first, as a screen reader and a thumb get it
+    (tests/accessibility.py: names, 48 px targets, the screen's edges, covers): the test fails naming
+    each problem and the tap it was found before (issue 62: the audit walks every step of a whole game)."""
+    AppPage.audits = []
+    yield
+    found, AppPage.audits = AppPage.audits, None
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
 @pytest.fixture(scope="module")
 def playwright():
     if os.environ.get("COMPANION_SKIP_BROWSER") == "1":

@@ -5,6 +5,8 @@ is used on two phones at the same moment, and the taps a round takes are counted
 
 from __future__ import annotations
 
+import pytest
+
 import re
 
 from companion.core.actions import Action
@@ -112,6 +114,7 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
     return taps, choices, one_tap_picks
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")

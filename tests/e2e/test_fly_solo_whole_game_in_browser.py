@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fly_solo import journal as j
@@ -46,6 +48,7 @@ def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool)
     assistant.see(assistant.labelled("Back to the adventure"))  # its phone on the Day's record
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=("Ana",))
     table = table_of(server, phones, ("Ana", "The whole table"), "/games/fly-solo/journal")

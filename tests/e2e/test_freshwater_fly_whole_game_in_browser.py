@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.freshwater_fly import table as fly_table
@@ -70,6 +72,7 @@ def play_a_round(server, table: dict[str, AppPage], tap: Taps, number: int) -> N
             cast_once(phone, tap)
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/freshwater-fly/draft")

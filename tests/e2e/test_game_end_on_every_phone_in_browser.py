@@ -4,6 +4,8 @@ They showed "This session cannot be shown" on the others, and Back led to a fres
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 
@@ -57,6 +59,7 @@ def every_phone_keeps_the_result(server, table: dict[str, AppPage], saver: str, 
     assert sorted((r["name"], r["total"]) for r in play["results"]) == sorted((r.name, r.total) for r in results)
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/lure/round")
@@ -124,6 +127,7 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_fleet_dice_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")

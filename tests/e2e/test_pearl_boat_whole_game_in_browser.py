@@ -6,11 +6,18 @@ player's taps on their own phone, counted per round against what the moves made 
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.pearl_boat import rules as pb
 from tests.browser import AppPage, moment
-from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
+from tests.e2e.test_table_of_phones_in_browser import (  # noqa: F401 (fixture)
+    actions,
+    phones,
+    table_of,
+    wait_for,
+)
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -55,6 +62,7 @@ class Table:
             phone.see(phone.text(text))
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = Table(server, table_of(server, phones, NAMES, "/games/pearl-boat/voyage"))

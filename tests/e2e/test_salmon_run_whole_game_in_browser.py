@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import AppPage, NotShown
@@ -167,6 +168,7 @@ def a_current(table: Table, order: list[str]) -> None:
     watcher.shot("salmon-whole-reveal")
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
 def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, phones) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
     table = Table(server, dict(zip(NAMES, phones(len(NAMES)))))

@@ -56,7 +56,9 @@ def actions(server, game: str) -> list[dict]:
     return docs[0]["actions"] if docs else []
 
 
-def wait_for(check, timeout: float = 15.0, server=None) -> None:
+def wait_for(check, timeout: float = 30.0, server=None) -> None:
+    """Wait until `check()` is true: what a tap sends is recorded (the time is a fail-safe for a loaded
+    machine, as `AppPage.see`'s is, not a measure)."""
     import time
 
     deadline = time.monotonic() + timeout

@@ -67,8 +67,11 @@ class FishEntry:
                                       on_click=lambda e, c=c: self._add(c))
                     for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
         # A cross as Material's icon: the "✕" character drew as an empty box (no bundled font has it).
-        controls.append(ft.Row([ft.OutlinedButton(c.describe(), icon=ft.Icons.CLOSE, key=f"draft-{i}",
-                                                  tooltip="Take this fish back", on_click=lambda e, i=i: self._drop(i))
+        # Heard as what it does: the same card entered before is a button named by the card alone.
+        controls.append(ft.Row([ft.OutlinedButton(content=ft.Text(c.describe(), semantics_label=f"Take back "
+                                                                  f"{c.describe()}"),
+                                                  icon=ft.Icons.CLOSE, key=f"draft-{i}",
+                                                  on_click=lambda e, i=i: self._drop(i))
                                 for i, c in enumerate(self.draft)], wrap=True, spacing=6, run_spacing=6))
         if len(self.draft) == wanted:  # below the entry, yet always on screen
             self.screen.pin("Reveal these fish" if wanted else "Go on to the cast", ft.Icons.WATER, "lure-splash",
