@@ -415,6 +415,12 @@ class AppPage:
             self.settle()
         target = locator.first
         self.see(locator, timeout=timeout)
+        if AppPage.audits is not None:  # the screen as the player sees it, before this tap
+            from tests.accessibility import audit
+            # Before the finger's checks, never between them and the click: the page may change meanwhile
+            # (an audit of a Fleet Dice sheet takes a while), and a click at a place read before lands elsewhere.
+            tapping = str(locator).split("selector=", 1)[-1][:80]
+            AppPage.audits += [f"{problem}, before tapping {tapping}" for problem in audit(self.page)]
         found, looked = {"problem": "not found"}, False
         for _ in range(max(1, int(timeout / 100))):
             try:
@@ -422,10 +428,6 @@ class AppPage:
             except PlaywrightError as exc:  # drawn again between two looks
                 found = {"problem": f"gone ({str(exc).splitlines()[0]})"}
             if found["problem"] is None:
-                if AppPage.audits is not None:  # the screen as the player sees it, before this tap
-                    from tests.accessibility import audit
-                    tapping = str(locator).split("selector=", 1)[-1][:80]
-                    AppPage.audits += [f"{problem}, before tapping {tapping}" for problem in audit(self.page)]
                 self.page.mouse.click(found["x"], found["y"])
                 self.taps += 1
                 return
