@@ -143,16 +143,18 @@ def panel(*controls: ft.Control, key: str | ft.ScrollKey | None = None,
     return ft.Container(ft.Column(list(controls), spacing=8), padding=12, border_radius=16, bgcolor=color, key=key)
 
 
-def button_row(items, key: str, reads: Callable[[str], str] | None = None) -> ft.Control:
-    """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`...; with `reads`,
-    short words on the buttons (less room each side of them), what `reads` makes of them to a screen reader."""
+def button_row(items, key: str, reads: Sequence[str] | None = None) -> ft.Control:
+    """(words, on_tap) pairs as a wrapped row of 48 px buttons, keyed `key-0`, `key-1`...; with `reads`
+    (one for each item), short words on the buttons (less room each side of them), and what a screen
+    reader hears of each."""
     if reads is None:
         return ft.Row([ft.OutlinedButton(words, key=f"{key}-{i}", on_click=lambda e, f=f: f())
                        for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
-    return ft.Row([ft.OutlinedButton(content=ft.Text(words, semantics_label=reads(words)), key=f"{key}-{i}",
+    return ft.Row([ft.OutlinedButton(content=ft.Text(words, semantics_label=heard), key=f"{key}-{i}",
                                      style=ft.ButtonStyle(padding=tap_padding(horizontal=12)),
                                      on_click=lambda e, f=f: f())
-                   for i, (words, f) in enumerate(items)], wrap=True, spacing=6, run_spacing=6)
+                   for i, ((words, f), heard) in enumerate(zip(items, reads, strict=True))],
+                  wrap=True, spacing=6, run_spacing=6)
 
 
 def close_dialog(page: ft.Page) -> None:

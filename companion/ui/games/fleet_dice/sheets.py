@@ -95,8 +95,8 @@ class SheetsScreen(TableTray):
         self._asked: tuple[str, str] | None = None  # what the panel asked when last drawn (`_follow_the_die`)
         self._was_setup: bool | None = None
         self.playing = ft.Column([
-            # What the table does now and its taps first, the rules' help beside it (the app bar shows
-            # the game); whose sheet is shown next to the sheet. At large text a title line and the
+            # What the table does now and its taps first (the app bar shows the game and its rules'
+            # help); whose sheet is shown next to the sheet. At large text a title line and the
             # players' names, one a line, had pushed the roll and the dice below the fold.
             ft.Container(self.banner, padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER),
             self.tray,

@@ -80,8 +80,8 @@ class ScoresScreen(SessionScreen):
                                            style=big_button_style(), on_click=lambda e: self.save())
         self.not_mine = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="not-my-sheet")
         self.sheet_box = ft.Column([
-            # The switch between sheets sits on the sheet it switches, the rules' help beside it (the app
-            # bar shows the game: a title line here pushed the reel board under the fold at large text).
+            # The switch between sheets sits on the sheet it switches (the app bar shows the game and its
+            # rules' help: a title line here pushed the reel board under the fold at large text).
             ft.Container(ft.Column([ft.Text("Whose end of game:", size=16),
                                     self.seats, self.not_mine, self.form.control], spacing=12),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="score-sheet"),

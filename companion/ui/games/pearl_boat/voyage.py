@@ -141,7 +141,7 @@ class VoyageScreen(SessionScreen):
             return self.missing_controls()
         self.show_undo()
         if self.session is None:
-            return [*self._setup()]
+            return self._setup()
         state: PearlBoatState = self.view
         seat = state.current
         my_turn = state.phase == pb.PLAY and state.duel is None and seat is not None and self.acts_for(seat)

@@ -61,7 +61,7 @@ class RaceScreen(SessionScreen):
             return self.missing_controls()
         self.show_undo()
         if self.session is None:
-            return [*self.setup.controls()]
+            return self.setup.controls()
         state: RaceState = self.view
         # What the player taps first, under the thumb: a card's answer, the turn's cards and hexes; the river's
         # picture and the reminders after them (above, they put the special hexes a screen below the cards).

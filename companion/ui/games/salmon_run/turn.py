@@ -69,12 +69,12 @@ class TurnHelper:
 
     def _turn(self, state: RaceState, seat: int) -> ft.Control:
         name = state.names[seat]
-        plays = [(short(c), lambda c=c: self.screen.act(lambda s: sr.play(s, seat, c))) for c in sr.playable(state)]
+        playable = sr.playable(state)
+        plays = [(short(c), lambda c=c: self.screen.act(lambda s: sr.play(s, seat, c))) for c in playable]
         controls: list[ft.Control] = [ft.Text(f"{name}'s turn: tap each card as you play it", size=16,
                                               weight=ft.FontWeight.W_600)]
         if plays:  # "Forward", "Wild"...: two rows on a phone; "Play Swim Forward" to a screen reader
-            heard = {short(c): f"Play {CARD_NAMES[c]}" for c in sr.playable(state)}
-            controls.append(button_row(plays, "play", reads=heard.__getitem__))
+            controls.append(button_row(plays, "play", reads=[f"Play {CARD_NAMES[c]}" for c in playable]))
         jumpable = sr.jump_cards(state)
         if jumpable:
             controls.append(ft.Text("A jump: tap its two Swim cards", size=15))
