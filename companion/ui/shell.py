@@ -114,7 +114,7 @@ class Shell:
         # At once: faded in from the loading screen's (blue), the first frames redrew the whole screen.
         page.theme_animation_style = ft.AnimationStyle.no_animation()
         page.on_route_change = lambda e: self.show(e.route)
-        page.on_view_pop = lambda e: self.go(self.last_tab.route)
+        page.on_view_pop = self._view_popped
         # Not on disconnect: a reload or a blip re-attaches the phone to this same page
         # session, which must go on hearing the other phones. Flet closes it once expired.
         page.on_close = lambda e: self.host.close()
@@ -136,6 +136,13 @@ class Shell:
         """Show `route` now and put it in the browser's address bar."""
         self.show(route)
         self.page.navigate(self.route or HOME)
+
+    def _view_popped(self, e: ft.ViewPopEvent) -> None:
+        """The player's way back (the phone's back button, a swipe) from the page on top. Flutter's navigator
+        also says a page went once its closing slide has ended, after a newer page may be on top (a tap
+        within the slide): that word is about a page already gone, and closes nothing."""
+        if e.view is not None and len(self.page.views) > 1 and e.view is self.page.views[-1]:
+            self.go(self.last_tab.route)
 
     def show(self, route: str) -> None:
         """Draw the screen(s) for `route` (nothing happens if it is already shown). An earlier

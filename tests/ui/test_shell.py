@@ -206,3 +206,19 @@ async def test_a_games_rules_help_is_the_app_bars_question_mark_once(app, route)
     assert len(helps) == 1 and in_bar == helps, route
     await page.tap(helps[0])
     assert page.dialog() is not None and page.dialog().title.value == helps[0].tooltip.removeprefix("Rules help: ")
+
+
+async def test_a_page_the_browser_says_it_took_away_late_does_not_close_the_page_shown_since(app) -> None:
+    """Flutter's navigator tells the server a page was removed (Flet's view_pop) once its closing slide
+    has ended, and while a newer page is on top it says so too: CI (the phone build) tapped "Back to the
+    adventure", then "Record Day 1" within that slide; the late word on the first page closed the second.
+    Only a word on the page on top is the player's way back (the phone's back button, a swipe)."""
+    page = await app.open("/games/freshwater-fly/strike")
+    await page.click(label="Settings")
+    await page.click(label="Back")
+    await page.click(label="Unfinished sessions")
+    assert page.routes() == ["/games/freshwater-fly/strike", "/sessions"]
+    await page.session.dispatch_event(page.page._i, "view_pop", {"route": "/settings"})  # the late word
+    assert page.routes() == ["/games/freshwater-fly/strike", "/sessions"]
+    await page.session.dispatch_event(page.page._i, "view_pop", {"route": "/sessions"})  # the phone's back
+    assert page.routes() == ["/games/freshwater-fly/strike"]
