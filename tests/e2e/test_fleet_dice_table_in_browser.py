@@ -12,7 +12,7 @@ import re
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fleet_dice import rules as fleet
-from companion.games.fleet_dice.layout import track_name
+from companion.games.fleet_dice.layout import BOAT_TYPES, track_name
 from companion.ui.games.fleet_dice.die_in_hand import own_tracks
 from tests.browser import AppPage, moment
 from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
@@ -82,12 +82,14 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             roll = game.current_roll()
             for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
                 phone.see(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
-            lit = [(i, t) for i in roll.free() if "normal" in sheet.ways_to_use(roll.faces[i], sheet.die)
+            lit = [(i, t) for i in roll.free() if roll.faces[i] in BOAT_TYPES
+                   and "normal" in sheet.ways_to_use(roll.faces[i], sheet.die)
                    for t in sorted(own_tracks(sheet, roll.faces[i]))]
-            if lit:  # a box a free die fills: one tap takes that die and fills it
+            if lit:  # a box a free boat die fills: one tap on its button under the dice takes the die and fills it
                 i, track = lit[0]
-                box = f"{track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}"
-                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(box)}( \(|$)")))
+                if shot and not one_tap_picks:  # the first pick by its button, as the player sees it
+                    phone.shot(shot.replace("round", "pick"))
+                phone.tap(phone.button(f"Fill {track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}"))
                 taps, one_tap_picks = taps + 1, one_tap_picks + 1
             else:  # the die, then its use (income, coins, the market...)
                 free = roll.free()[0]

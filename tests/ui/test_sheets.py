@@ -3,6 +3,7 @@ by taps (and in words), choices, undo, a finished game saved to history."""
 
 from __future__ import annotations
 
+import flet as ft
 import msgpack
 import pytest
 
@@ -94,6 +95,22 @@ async def test_a_lit_box_takes_its_die_and_fills_in_one_tap(app, sheets) -> None
     assert "The boxes a die may fill light up once it is taken" in sheets.message_texts()[-1]
     await sheets.click(key="box-lobster-0")
     assert game(app).sheets[1].filled["lobster"] == 1 and game(app).current_roll().taken == (0, 1)
+
+
+async def test_each_lit_box_is_also_a_button_under_the_dice_in_the_order_of_the_dice(app, sheets) -> None:
+    # Issue 62: the lit boxes lie a screen or more down the sheet (12 scrolls in two rounds of three phones).
+    # Under the dice, a button for each box a free die fills, its die's picture on it; a tap is the lit box's.
+    await enter(sheets, "lobster", "cod", "coins")
+    assert [b.content for b in sheets.find_all(kind=ft.OutlinedButton) if str(b.key).startswith("pick-fill-")] == \
+        ["Fill Lobster box 1", "Fill Cod box 4"]
+    assert sheets.find(key="pick-fill-cod").icon.src == "dice/cod.svg"
+    await sheets.click(key="pick-fill-cod")
+    played = game(app)
+    assert played.sheets[0].filled["cod"] == 4 and played.current_roll().taken == (1, None)  # Ana: die 2
+    assert [str(b.key) for b in sheets.find_all(kind=ft.OutlinedButton)
+            if str(b.key).startswith("pick-fill-")] == ["pick-fill-lobster"]  # Ben's: the Cod die is taken
+    await sheets.click(key="die-0")  # a die in hand: its ways, not the pick's buttons
+    assert not sheets.has(key="pick-fill-lobster") and sheets.has(key="use-normal")
 
 
 async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_taken_for_the_next(app, sheets) -> None:

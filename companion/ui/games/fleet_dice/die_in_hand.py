@@ -93,6 +93,20 @@ class DieInHand(SessionScreen):
                     found.setdefault(track, (i, face))
         return found
 
+    def _one_tap_picks(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:
+        """During this sheet's pick: the box a free boat die fills by its own use, as a button under the dice,
+        its die's picture on it (the lit box itself may be a screen down the sheet: issue 62 counted 12
+        scrolls in two rounds to them). A tap takes the die and fills the box, as a tap on the lit box. A
+        Harbor or Wharf die lights a box in each of its buildings: a tap on the die lists them."""
+        taking = sorted(self._boxes_taking_dice(game, sheet).items(), key=lambda item: item[1][0])  # dice order
+        boxes = [(track, sheet.next_box(track), face) for track, (_, face) in taking if face in BOAT_TYPES]
+        seat = self.seat
+        buttons = [ft.OutlinedButton(f"Fill {self._box_words(sheet, track)}", key=f"pick-fill-{track}",
+                                     icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
+                                     on_click=lambda e, t=track, i=index: self._tap_box(t, i, seat))
+                   for track, index, face in boxes]
+        return [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)] if buttons else []
+
     def not_mine(self, game: FleetGame) -> str:
         """Why this phone does not use the sheet it shows."""
         name = game.names[self.seat]
@@ -107,7 +121,7 @@ class DieInHand(SessionScreen):
             return [ft.Text(self.not_mine(game), size=15, key="not-mine")]
         choice, seat = sheet.choice(), self.seat  # a button records what it showed: this seat's
         if choice is None and game.at_table:
-            return self._ways(sheet) if self.face is not None else []
+            return self._ways(sheet) if self.face is not None else self._one_tap_picks(game, sheet)
         if choice is None:
             return self._dice_panel(sheet)
         if choice.kind == "either":
