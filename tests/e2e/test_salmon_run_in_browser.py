@@ -39,6 +39,7 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
 
     # The first turn: a Current hex gives a Current card; a jump (two Swim cards, +1 Fatigue).
     starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
+    starter.tap(starter.button(f"{name}'s salmon moved onto a special hex or a Bear"))  # the hexes, folded
     starter.tap(starter.button("Current hex"))
     starter.tap(starter.button("Take Current"))
     starter.tap(starter.button("Jump card: Swim Forward"))
@@ -95,6 +96,7 @@ def test_a_hex_tapped_puts_its_answer_under_the_thumb(make_server, phones, perce
     wait_for(lambda: len(actions(server, sr.GAME)) == 1, server=server)
     starter, name = (ana, "Ana") if "Ana starts" in actions(server, sr.GAME)[0]["label"] else (ben, "Ben")
     starter.see(starter.text(f"{name}'s turn: tap each card as you play it"))
+    starter.tap(starter.button(f"{name}'s salmon moved onto a special hex or a Bear"))  # the hexes, folded
     starter.tap(starter.button("Current hex"))
     take = starter.button("Take Current")
     starter.see(take)

@@ -22,13 +22,13 @@ SCREEN_HEIGHT = 740  # the phones' viewport (tests/e2e/conftest.py)
 
 
 def taps_for(action: dict) -> int:
-    """The taps a recorded move costs on the phones: a special hex and the card it gives; a jump's two
+    """The taps a recorded move costs on the phones: the special hexes opened, one and the card it gives; a jump's two
     Swim cards and the jump; a Current followed along its one arrow (the arrow, then 'into a Waterfall?');
     one tap for anything else (a card played, the roll for two arrows, recorded before it is shown, and
     the answer after it, a Current that leaves the salmon where it is, the pond, the end of a turn)."""
     kind, data = action["type"], action["data"]
     if kind == "hex":
-        return 2
+        return 3
     if kind == "jump":
         return 3
     if kind == "drift":
@@ -193,6 +193,7 @@ def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, ph
     p0, p1, p2 = order
     turn_is_on(table, p0)
     table.phones[p0].shot("salmon-whole-turn")
+    table.tap(p0, f"{p0}'s salmon moved onto a special hex or a Bear", records=False)  # the hexes, folded
     table.tap(p0, "Current hex", records=False)
     table.tap(p0, "Take Current")
     table.tap(p0, "Play Swim Forward")

@@ -151,6 +151,8 @@ def faces(page, key: str | None = None) -> list[str]:
 
 async def take(app, phone, hex_id: str) -> None:
     """The current player's salmon moved onto a special hex: its card taken, on their phone."""
+    if phone.has(key="happened-open"):  # the hexes, folded under the turn's cards
+        await phone.click(key="happened-open")
     await phone.click(key=f"hex-{hex_id}")
     await phone.click(key="take-0")
     await app.settle()
@@ -298,6 +300,7 @@ async def test_an_onlookers_phone_offers_only_what_its_player_may_do_now(app, th
     assert not phones["Cy"].has(key="subject-Ana")  # Cy's cards have moved no other salmon yet
     await play(app, session, phones["Cy"], sr.BEAR)  # the Bear of Cy's Swim Deck
     assert ana.has(key="bear") and not ana.has(key="happened-open")  # a Bear may be moved onto her salmon: no hex
+    await phones["Cy"].click(key="happened-open")
     assert phones["Cy"].has(key="subject-Ana")
     await play_current(app, session, phones)
     await phones["Ana"].click(key="answer-0-1")  # the current carries Ana's salmon: it may land on a special hex
@@ -333,6 +336,9 @@ async def test_a_hex_with_one_answer_pins_it_where_the_end_of_the_turn_was(app, 
     # of several answers opens them in the page, and the end of the turn stays pinned.
     session, phones = await a_race_of_three(app, three)
     cy = phones["Cy"]
+    assert not cy.has(key=f"hex-{sr.CURRENT_HEX}")  # folded under the turn's cards (issue 62: a screen below)
+    await cy.click(key="happened-open")
+    assert cy.has(key=f"hex-{sr.CURRENT_HEX}") and cy.has(key="bear")
     await cy.click(key=f"hex-{sr.CURRENT_HEX}")
     assert cy.pinned() is cy.find(key="take-0")
     assert cy.find(key="take-0").content == "Take Current" and not cy.has(key="end-turn")
@@ -347,6 +353,7 @@ async def test_a_hex_with_one_answer_pins_it_where_the_end_of_the_turn_was(app, 
     await app.settle()
     assert session.record.actions[-1].label.startswith("Cy") and session.state.salmon[2].deck.count(sr.RAPIDS) == 1
     assert cy.has(key="end-turn") and not cy.has(key="take-0")
+    assert cy.has(key="happened-open") and not cy.has(key=f"hex-{sr.CURRENT_HEX}")  # answered: folded again
 
 
 async def test_counts_say_their_word(app, three) -> None:
@@ -354,6 +361,7 @@ async def test_counts_say_their_word(app, three) -> None:
     session, phones = await a_race_of_three(app, three)
     cy = phones["Cy"]
     for cards in (["forward"] * 2, ["forward", "right"], ["right"] * 2, ["left"] * 2, ["left", "wild"]):
+        await cy.click(key="happened-open")
         await cy.click(key="hex-reeds_two")  # Reeds with two icons: two cards out of Cy's deck
         for card in cards:
             await cy.click(key=f"reed-{card}")
@@ -446,11 +454,14 @@ async def test_after_recording_another_salmons_hex_the_movers_own_comes_next(app
     await phones["Ben"].click(key="answer-1-0")
     await phones["Cy"].click(key="answer-2-0")
     await app.settle()
+    await cy.click(key="happened-open")
     await cy.click(key="subject-Ana")  # Cy's phone records where the current put Ana's salmon
     assert "Ana's salmon moved onto:" in cy.texts()
     await cy.click(key="hex-swim")
     await cy.click(key="take-0")
     assert session.state.salmon[0].deck.count(sr.SWIM_CARDS[0]) == 4
+    assert cy.heard(key="happened-open") == "Cy's salmon moved onto a special hex or a Bear"  # folded again
+    await cy.click(key="happened-open")
     assert "Cy's salmon moved onto:" in cy.texts() and "Ana's salmon moved onto:" not in cy.texts()
 
 

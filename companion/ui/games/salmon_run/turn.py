@@ -17,6 +17,7 @@ from companion.ui.components.common import button_row, chip, panel
 from companion.ui.session_screen import SessionScreen
 
 HEX_CHOICE = "hex-choice"  # what a special hex asks next, scrolled into view when it opens
+HAPPENED = "happened"  # the special hexes and the Bear, scrolled into view when opened
 
 
 def short(card: str) -> str:
@@ -48,8 +49,21 @@ class TurnHelper:
         if state.pending is None:  # the turn's main action, on screen however long the page
             self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn",
                             lambda: self.screen.act(lambda s: sr.end_turn(s, seat)))
-        return [self._turn(state, seat), self._happened(state, self.subject if self.subject is not None else seat,
-                                                        choose=True), *self._pond(state, seat)]
+        name = state.names[seat]
+        if self.opened or self.subject is not None or self.hex is not None:
+            return [self._turn(state, seat),
+                    self._happened(state, self.subject if self.subject is not None else seat, choose=True),
+                    *self._pond(state, seat)]
+        # The twelve hexes folded (open, they were a screen below the cards: issue 62), beside the pond's.
+        opener = self._opener("Special hex or Bear", f"{name}'s salmon moved onto a special hex or a Bear")
+        return [self._turn(state, seat), ft.Row([opener, *self._pond(state, seat)], wrap=True, spacing=6,
+                                                run_spacing=6)]
+
+    def _opener(self, words: str, heard: str | None = None) -> ft.Control:
+        """What the river did, folded: a button that opens the special hexes and the Bear, in view (`words` on
+        it, `heard` by a screen reader)."""
+        return ft.OutlinedButton(content=ft.Text(words, semantics_label=heard), icon=ft.Icons.PLACE,
+                                 key="happened-open", on_click=lambda e: self._open(True))
 
     def _others(self, state: RaceState) -> list[ft.Control]:
         """Another player's turn: this phone's salmon, only when the turn's cards may have moved it (a
@@ -63,8 +77,7 @@ class TurnHelper:
             return [ft.OutlinedButton(f"A Bear on {name}'s salmon (+1 Fatigue)", icon=ft.Icons.PETS, key="bear",
                                       on_click=lambda e: self.screen.act(lambda s: sr.bear(s, mine)))]
         if not self.opened:
-            return [ft.OutlinedButton(f"The current moved {name}'s salmon onto a special hex or a Bear",
-                                      icon=ft.Icons.PLACE, key="happened-open", on_click=lambda e: self._open(True))]
+            return [self._opener(f"The current moved {name}'s salmon onto a special hex or a Bear")]
         return [self._happened(state, mine, choose=False)]
 
     def _turn(self, state: RaceState, seat: int) -> ft.Control:
@@ -95,7 +108,8 @@ class TurnHelper:
         tapped more often."""
         if state.salmon[seat].in_pond:
             return []
-        return [ft.OutlinedButton(f"{state.names[seat]}'s salmon reached the spawning pond", icon=ft.Icons.FLAG,
+        return [ft.OutlinedButton(content=ft.Text("In the spawning pond", semantics_label=f"{state.names[seat]}'s "
+                                                  "salmon reached the spawning pond"), icon=ft.Icons.FLAG,
                                   key="pond", on_click=lambda e: self.screen.act(lambda s: sr.pond(s, seat)))]
 
     def _happened(self, state: RaceState, subject: int, choose: bool) -> ft.Control:
@@ -122,9 +136,8 @@ class TurnHelper:
         self.asks_here = bool(choice)
         if choice:
             controls.append(ft.Column(choice, spacing=8, key=ft.ScrollKey(HEX_CHOICE)))
-        if not choose:
-            controls.append(ft.TextButton("Close", key="happened-close", on_click=lambda e: self._open(False)))
-        return panel(*controls, key="happened")
+        controls.append(ft.TextButton("Close", key="happened-close", on_click=lambda e: self._open(False)))
+        return panel(*controls, key=ft.ScrollKey(HAPPENED))
 
     def _hex_choice(self, state: RaceState, subject: int) -> list[ft.Control]:
         """What the hex tapped asks next (the card it gives, the cards to remove, the Fatigue or the draw).
@@ -156,7 +169,11 @@ class TurnHelper:
 
     def _open(self, opened: bool) -> None:
         self.opened, self.hex, self.reeds = opened, None, []
+        if not opened:
+            self.subject = None
         self.screen.render()
+        if opened:
+            self.screen.bring_into_view(HAPPENED)  # opened under the cards: in view whole
 
     def _jump_card(self, card_kind: str) -> None:
         if card_kind in self.jumping and len(self.jumping) == 2:
@@ -199,6 +216,8 @@ class TurnHelper:
 
     def _answered(self) -> None:
         """What the river did is recorded: the chooser goes back to the salmon whose turn it is (after a
-        Bear on Ben, the mover's own hexes are next, not Ben's again)."""
+        Bear on Ben, the mover's own hexes are next, not Ben's again), folded; the page back at its top, where
+        the turn's cards are (the hexes were scrolled into view)."""
         self.subject, self.hex, self.reeds, self.opened = None, None, [], False
         self.screen.render()
+        self.screen.to_top()
