@@ -80,13 +80,13 @@ def test_a_day_as_the_table_plays_it_counted_tap_by_tap(make_server, a_phone) ->
     tap(phone.button("Send to the journal"))
     silent_angler = tap.count
     phone.see(phone.text("Your catch"))
+    tap(phone.button("Tan token"))  # L1's Bonus Hatch Token, at the page's top
     for n in range(7):  # seven fish of yours: 3 points (the default), the last two 5
         if n == 5:
             tap(phone.button("Points on the card: 5"))
         tap(phone.page.get_by_role("button", name=re.compile(r"^Catch for you: gold Rainbow")))
         phone.see(phone.page.get_by_role("button", name=re.compile(rf"^Catch for you: gold Rainbow \({n + 1} ")))
     tap(phone.page.get_by_label("Yellow hatch tokens: 2").first)
-    tap(phone.button("Tan token"))  # L1's Bonus Hatch Token
     tap(phone.button("Record Day 1"))
     wait_for(lambda: len(campaign(server).days) == 1, server=server)
     log = the_days_log(server)

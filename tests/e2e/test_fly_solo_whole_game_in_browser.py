@@ -67,16 +67,17 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     for day, location in enumerate(j.RULES.adventure.locations, start=1):
         tap = Taps(settle=True)
         the_silent_anglers_day(assistant, tap, day, shots=day == 1)
-        # The player's phone: your own catch, seven black Brook of 4, the Bonus Hatch Token, and record.
+        # The player's phone, from the page's top: the Bonus Hatch Token, your own catch (seven black Brook of
+        # 4), and record.
         tap(player.button(f"Record Day {day}"))
         player.see(player.text("Your catch"))
+        if location.bonus_hatch_token:
+            tap(player.button("Tan token"))
+            player.see(player.text("You gained 0 tan tokens: +0"))
         tap(player.button("Points on the card: 4"))
         for n in range(7):
             tap(player.page.get_by_role("button", name=BROOK))
             player.see(player.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
-        if location.bonus_hatch_token:
-            tap(player.button("Tan token"))
-            player.see(player.text("You gained 0 tan tokens: +0"))
         player.see(player.text("You beat the Silent Angler"))
         if day == 1:
             player.page.evaluate(SETTLED)

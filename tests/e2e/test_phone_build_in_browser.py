@@ -102,12 +102,12 @@ def play_a_fly_solo_day(app: AppPage) -> int:
     tap(app.labelled("Back to the adventure"))
     tap(app.button("Record Day 1"))
     app.see(app.text("Your catch"))
+    tap(app.button("Tan token"))  # the Bonus Hatch Token, at the page's top
     tap(app.button("Points on the card: 4"))
     brook = re.compile(r"^Catch for you: black Brook")
     for n in range(7):
         tap(app.page.get_by_role("button", name=brook))
         app.see(app.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
-    tap(app.button("Tan token"))
     app.see(app.text("You beat the Silent Angler"))
     tap(app.button("Record Day 1"))
     app.see(app.text("Day 2 setup: L2 Hunter's Cabin"))

@@ -57,8 +57,7 @@ class DayRecordScreen(SessionScreen):
         self.angler_extra = ft.Column([heading("The Silent Angler's achievement track"), self.track,
                                        self.track_points], spacing=8)
         self.sheet = ft.Container(
-            ft.Column([ft.Text("Whose catch you enter:", size=16), self.seats, self.owner, self.form.control,
-                       self.angler_extra], spacing=12),
+            ft.Column([self.owner, self.seats, self.form.control, self.angler_extra], spacing=12),  # whose, then the switch
             padding=12, border_radius=16, bgcolor=ft.Colors.SURFACE_CONTAINER, key="record-sheet")
         self.bonus = ft.Column(spacing=8)
         self.first = ft.Text(size=15, key="first-to-seven")
@@ -68,12 +67,14 @@ class DayRecordScreen(SessionScreen):
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                   on_click=lambda e: self._back()),
                     self.heading]),
-            self.board,
-            self.sheet,
+            # The Day's one tap of its own first (a screen below the catch, it cost a scroll each Day: issue 62);
+            # the reel board, read from the journal, last.
             self.bonus,
+            self.sheet,
             self.first,
             self.scores,
             self.why,
+            self.board,
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def build(self) -> list[ft.Control]:
