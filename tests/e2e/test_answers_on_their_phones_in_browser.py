@@ -12,7 +12,6 @@ from companion.games.salmon_run.river import difficulty_river
 from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from tests.browser import seed_roster
-from tests.e2e.test_salmon_run_whole_game_in_browser import close_notice
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 
 
@@ -38,7 +37,6 @@ def test_the_eagles_target_counters_on_their_own_phone(make_server, phones, tmp_
     ana, ben, cy = phones(3)
     for phone, name in ((ana, "Ana"), (ben, "Ben"), (cy, "Cy")):
         join(phone, server, name, "/games/salmon-run/race")
-        close_notice(phone)
     cy.see(cy.text("Cy's Eagle: whose hand do you look at? That player loses a card of your choice, unless they "
                    "discard an Eagle of their own."))
     ben.see(ben.text("Cy plays an Eagle: they name whose hand they look at."))
@@ -70,8 +68,6 @@ def test_a_barter_waits_for_the_buyer_on_their_phone(make_server, phones, tmp_pa
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/pearl-boat/voyage")
     join(ben, server, "Ben", "/games/pearl-boat/voyage")
-    for phone in (ana, ben):
-        close_notice(phone)
     ana.see(ana.text("Ana offers Engine reverse to Ben for 2 pearls: waiting on Ben."))
     ana.see(ana.button("Take the offer back"))
     assert ana.page.get_by_role("button", name="Buy for 2 pearls").count() == 0

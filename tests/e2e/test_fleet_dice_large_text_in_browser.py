@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.games.fleet_dice import rules as fleet
 from tests.accessibility import text_size_script
 from tests.browser import SETTLED, AppPage
@@ -15,6 +17,7 @@ from tests.e2e.test_table_of_phones_in_browser import actions, wait_for
 NAMES = ("Ana", "Ben")
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at this text size (issue 62)
 def test_every_tap_of_a_fleet_dice_round_is_on_screen_at_200_percent(make_server, phone: AppPage) -> None:
     server = make_server(players=NAMES)
     phone.page.context.add_init_script(text_size_script(200))

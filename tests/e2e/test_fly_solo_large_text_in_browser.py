@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.games import registry
 from companion.games.freshwater_fly.options import STRIKE_HOOKS
 from companion.store import open_store
@@ -24,6 +26,7 @@ def three_hooks_of_four(data_dir) -> None:
     store.close()
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at this text size (issue 62)
 def test_every_tap_of_the_silent_anglers_day_is_on_screen_at_200_percent(make_server, tmp_path, phone: AppPage):
     # It failed before: the species of a hooked fish below the fold (the Strike cards above them), the roll
     # of the next round under a five-line heading, your seventh fish in the tally below, the cast's rows

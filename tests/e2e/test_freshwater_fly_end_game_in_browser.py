@@ -15,6 +15,7 @@ from tests.browser import SCROLLED_AREA, SETTLED, AppPage
 from tests.e2e.test_table_of_phones_in_browser import actions, wait_for
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at this text size (issue 62)
 @pytest.mark.parametrize("percent", [100, 200])
 def test_a_typical_players_end_of_game_in_fifteen_taps(make_server, phone: AppPage, percent: int) -> None:
     server = make_server(players=("Ana", "Ben"))

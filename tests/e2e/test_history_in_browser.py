@@ -39,11 +39,6 @@ def an_archive(data_dir) -> None:
     store.close()
 
 
-def close_notice(phone) -> None:
-    if phone.message("will not keep the screen awake").count():
-        phone.tap(phone.button("Close"))
-
-
 def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phones, tmp_path) -> None:  # noqa: F811
     an_archive(tmp_path / "data")
     server = make_server(data_dir=tmp_path / "data")
@@ -107,7 +102,6 @@ def test_an_exported_file_imported_on_another_server_with_undo(make_server, phon
     other.see(other.text("Who is playing on this phone?"))
     other.tap(other.button("Ben"))
     other.see(other.text("No finished plays yet"))
-    close_notice(other)
     host.see(host.text("No finished plays yet"))
     with host.page.expect_file_chooser(timeout=20_000) as chooser:
         host.tap(host.page.get_by_role("button", name=re.compile("^Import")))

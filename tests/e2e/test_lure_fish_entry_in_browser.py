@@ -15,6 +15,7 @@ from tests.e2e.test_table_of_phones_in_browser import actions, wait_for
 NAMES = ("Ana", "Ben", "Cy", "Dee")  # four players: Splash reveals three fish
 
 
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at this text size (issue 62)
 @pytest.mark.parametrize("percent", [100, 200])
 def test_three_fish_cards_each_tap_on_screen(make_server, phone: AppPage, percent: int) -> None:
     server = make_server(players=NAMES)

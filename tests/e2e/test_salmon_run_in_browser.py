@@ -11,7 +11,6 @@ import pytest
 from companion.games.salmon_run import rules as sr
 from tests.accessibility import text_size_script
 from tests.browser import moment
-from tests.e2e.test_salmon_run_whole_game_in_browser import close_notice
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 
 
@@ -20,8 +19,6 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/salmon-run/race")
     join(ben, server, "Ben", "/games/salmon-run/race")
-    for phone in (ana, ben):
-        close_notice(phone)
     ana.tap(ana.button("Ana"))
     ana.tap(ana.button("Ben"))
     ana.tap(ana.button("Short 2"))
@@ -89,7 +86,6 @@ def test_a_hex_tapped_puts_its_answer_under_the_thumb(make_server, phones, perce
     for phone in (ana, ben):
         phone.page.context.add_init_script(text_size_script(percent))
         join(phone, server, phone is ana and "Ana" or "Ben", "/games/salmon-run/race")
-        close_notice(phone)
     for name in ("Ana", "Ben", "Short 2", "Random set-up (rolled)", "Roll the river", "Start the race",
                  "Roll for the first player"):
         ana.tap(ana.button(name))

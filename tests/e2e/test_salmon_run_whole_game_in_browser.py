@@ -11,9 +11,8 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import AppPage, NotShown
+from tests.browser import AppPage
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 
 GAME = "salmon-run"
@@ -58,17 +57,6 @@ class Table:
             phone.see(phone.text(text))
 
 
-def close_notice(phone: AppPage) -> None:
-    """The plain-HTTP LAN address's screen-awake notice, closed if it still shows (it goes by itself
-    after 12 s; it would cover the pinned buttons and the screenshots)."""
-    notice = phone.message("will not keep the screen awake")
-    try:
-        phone.see(notice, timeout=5_000)
-    except NotShown:  # gone already, on a slow machine
-        return
-    phone.tap(phone.button("Close"))
-
-
 def places(phone: AppPage, labels: list[str]) -> list[tuple[int, int]]:
     boxes = [phone.button(label).first.bounding_box() for label in labels]
     return [(round(b["x"]), round(b["y"])) for b in boxes]
@@ -79,15 +67,6 @@ def set_up(table: Table) -> None:
     no chip moves when one is tapped."""
     ana = table.phones["Ana"]
     ana.see(ana.text("Tap the players in turn order (2 to 4)."))
-    # The LAN address's screen-awake notice comes 2 s after the page: over the chips, it made the
-    # browser scroll them to tap one (a "moved" chip, once in a loaded full run). Put away first.
-    notice = ana.message("will not keep the screen awake")
-    try:
-        notice.first.wait_for(state="visible", timeout=6000)
-        ana.tap(notice.get_by_role("button", name="Close"))
-        notice.first.wait_for(state="hidden", timeout=6000)
-    except PlaywrightTimeout:
-        pass  # this browser keeps the screen awake: no notice
     seated: list[str] = []
 
     def chips() -> list[str]:
@@ -174,7 +153,6 @@ def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, ph
     table = Table(server, dict(zip(NAMES, phones(len(NAMES)))))
     for name, phone in table.phones.items():
         join(phone, server, name, "/games/salmon-run/race")
-        close_notice(phone)
     set_up(table)
 
     table.phones["Ben"].see(table.phones["Ben"].text("Roll the die for the first player."))

@@ -13,18 +13,28 @@ from urllib.parse import unquote
 
 import pytest
 
+from companion.ui.shell import DATA_KEPT_TOLD, WAKELOCK_TOLD
 from tests.browser import PHONE_SCREEN, AppPage, moment
+
+# What a phone's browser keeps once it has been told the notices said once per phone (companion/ui/shell.py,
+# `_tell_once`: the plain-HTTP address's screen-awake notice, 12 s at the page's foot 2 s after it opened).
+TOLD_BEFORE = "".join(f"localStorage.setItem('flutter.{key}', 'true');" for key in (WAKELOCK_TOLD, DATA_KEPT_TOLD))
 
 
 @pytest.fixture
 def phones(browser, phone_browser) -> Iterator:
     """`phones(count)`: that many phones at the table that are not the host (each its own browser
-    context in the phones' network); `phones(count, host=True)`: as many on the host's loopback."""
+    context in the phones' network); `phones(count, host=True)`: as many on the host's loopback.
+    Phones that have been at a table before: the notices said once per phone were said then (closing
+    one if it showed raced it, and it cost a first turn its scroll); `told=False`: a first visit's."""
     contexts = []
 
-    def make(count: int, host: bool = False) -> list[AppPage]:
+    def make(count: int, host: bool = False, told: bool = True) -> list[AppPage]:
         for _ in range(count):
-            contexts.append((browser if host else phone_browser).new_context(**PHONE_SCREEN))
+            context = (browser if host else phone_browser).new_context(**PHONE_SCREEN)
+            if told:
+                context.add_init_script(TOLD_BEFORE)
+            contexts.append(context)
         return [AppPage(c.new_page()) for c in contexts[-count:]]
 
     yield make

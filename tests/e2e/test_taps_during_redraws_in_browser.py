@@ -86,7 +86,7 @@ def tap_on_every_phone(table: dict, script: str, args: list, taps: int) -> None:
 
 def test_taps_on_one_phone_while_three_others_redraw_it_are_all_kept(make_server, phones) -> None:
     server = make_server(lan=True, players=NAMES)
-    table = dict(zip(NAMES, phones(len(NAMES))))
+    table = dict(zip(NAMES, phones(len(NAMES), told=False)))  # its notice said as they tap
     for name, phone in table.items():
         join(phone, server, name, "/dice")
     tap_on_every_phone(table, TAPPING, [ROLL, TAPS], TAPS)
@@ -97,7 +97,7 @@ def test_taps_on_one_phone_while_three_others_redraw_it_are_all_kept(make_server
 
 def test_finger_taps_on_a_screen_three_other_phones_redraw_are_all_kept(make_server, phones) -> None:
     server = make_server(lan=True, players=NAMES)
-    table = dict(zip(NAMES, phones(len(NAMES))))
+    table = dict(zip(NAMES, phones(len(NAMES), told=False)))  # its notice said as they tap
     for name, phone in table.items():
         join(phone, server, name, "/games/freshwater-fly/score")
     ana = table["Ana"]

@@ -92,6 +92,25 @@ async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(a
     assert not any("value of the space" in t or "Fish caught here" in t for t in page.texts())
 
 
+async def test_the_steps_to_the_market_are_one_row_of_keys_the_one_chosen_tapped_again_none(app, roster) -> None:
+    # Issue 62: 'far' and 1 to 6 as chips took two rows above the turn's cards; six keys take one, as the d6's.
+    page = await app.open("/games/pearl-boat/voyage")
+    await start(page)
+    session = game(app)
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    await page.route("/dice")
+    await page.route("/games/pearl-boat/voyage")
+    keys = [page.find(key=f"market-{n}") for n in range(1, 7)]
+    rows = {id(k.parent.parent): k.parent.parent for k in keys}  # each key in its screen reader's wrapper
+    assert not page.has(key="market-far") and len(rows) == 1 and not next(iter(rows.values())).wrap  # one row
+    await page.click(key="market-3")
+    assert page.checked("market-3") and not page.checked("market-2")
+    await page.click(key="market-3")  # tapped again: out of reach, as at first
+    assert not any(page.checked(f"market-{n}") for n in range(1, 7))
+    await page.click(key="d6-5")
+    assert "to_market" not in session.record.actions[-1].data and session.state.boats[0].position == 5
+
+
 CY_PHONE = "192.0.2.9"
 
 

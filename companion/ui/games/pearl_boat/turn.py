@@ -34,7 +34,7 @@ from companion.games.pearl_boat.store import (
     ITEM_NAMES,
     STEP_BACK,
 )
-from companion.ui.components.common import button_row, chip, panel
+from companion.ui.components.common import button_row, panel
 from companion.ui.games.pearl_boat.barter import Barter
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import TAP_SMALL
@@ -71,14 +71,21 @@ def die_keys(die: str, faces: range, on_tap: Callable[[int], None], key: str) ->
                       for i in range(0, len(faces), per_row)], spacing=4)
 
 
-def steps_chips(label: str, chosen: int | None, least: int, on_pick: Callable[[int | None], None],
-                key: str) -> ft.Control:
-    """'far' (out of a roll's reach), or the steps to it: one tap."""
-    return ft.Row([chip("far", lambda: on_pick(None), key=f"{key}-far", selected=chosen is None,
-                        reads=f"{label}: out of reach")]
-                  + [chip(str(n), lambda n=n: on_pick(n), key=f"{key}-{n}", selected=chosen == n,
-                          reads=f"{label}: {count(n, 'step')}") for n in range(least, REACH + least)],
-                  wrap=True, spacing=4, run_spacing=4)
+def steps_keys(label: str, chosen: int | None, least: int, on_pick: Callable[[int | None], None],
+               key: str) -> ft.Control:
+    """The steps to it, a key each in one row as the d6's (`die_keys`): one tap; the key chosen tapped
+    again, none is: out of a roll's reach, as at first (a chip 'far' beside them made two rows)."""
+
+    def step(n: int) -> ft.Control:
+        picked = chosen == n
+        return ft.Semantics(checked=picked, expand=True, content=ft.Container(
+            ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=f"{label}: {count(n, 'step')}",
+                    color=ft.Colors.ON_PRIMARY if picked else None),
+            key=f"{key}-{n}", height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            on_click=lambda e: on_pick(None if picked else n)))
+
+    return ft.Row([step(n) for n in range(least, REACH + least)], spacing=2)
 
 
 def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
@@ -161,13 +168,13 @@ class TurnPanel:
     def _reach(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
         """The fish market and a blocking boat, when a move could reach them: one tap, before the move."""
         rows: list[ft.Control] = [ft.Text("The fish market within 6 steps? How many:", size=14),
-                                  steps_chips("Fish market", self.to_market, 1, self._set_market, "market")]
+                                  steps_keys("Fish market", self.to_market, 1, self._set_market, "market")]
         blocker = pb.blocked_by(state, seat)
         if blocker is not None:
             rows.append(ft.Text(f"Blocked by {state.names[blocker]}: steps to {state.names[blocker]}'s boat?",
                                 size=14))
-            rows.append(steps_chips(f"{state.names[blocker]}'s boat", self.to_blocker, 0, self._set_blocker,
-                                    "blocker"))
+            rows.append(steps_keys(f"{state.names[blocker]}'s boat", self.to_blocker, 0, self._set_blocker,
+                                   "blocker"))
         return rows
 
     def _moves_forward(self, state: PearlBoatState, seat: int) -> bool:
