@@ -420,7 +420,11 @@ class AppPage:
             # Before the finger's checks, never between them and the click: the page may change meanwhile
             # (an audit of a Fleet Dice sheet takes a while), and a click at a place read before lands elsewhere.
             tapping = str(locator).split("selector=", 1)[-1][:80]
-            AppPage.audits += [f"{problem}, before tapping {tapping}" for problem in audit(self.page)]
+            found_wrong = audit(self.page)
+            if found_wrong:  # read while the page moved (the app scrolling a question into view)? As it stands still
+                self.settle()
+                found_wrong = audit(self.page)
+            AppPage.audits += [f"{problem}, before tapping {tapping}" for problem in found_wrong]
         found, looked = {"problem": "not found"}, False
         for _ in range(max(1, int(timeout / 100))):
             try:
