@@ -486,3 +486,18 @@ async def test_the_undo_of_a_turn_ended_is_offered_until_the_next_player_acts(ap
     label = cy.label("undo")
     assert label.startswith("Cy ends the turn") and label.endswith("came after it"), label
     assert cy.find(key="undo").disabled and "Undo: Ana plays" in ana.label("undo")
+
+
+async def test_the_phone_passed_around_starts_each_turn_with_its_hexes_folded_and_no_jump_card_picked(app, three) -> None:
+    # What one player opened or picked and left (the special hexes, a jump card) is not the next player's.
+    session = app.ctx.sessions.create(sr.GAME, sr.setup_for(
+        [seat_entry(n, three[n], colour=c) for n, c in zip(PHONES, ("red", "blue", "green"))], difficulty_river(2)))
+    session.perform(sr.first_player(session.state, [3]))  # Cy starts
+    table = await app.open("/games/salmon-run/race", phone="192.0.2.10", player="table")
+    await table.click(key="happened-open")
+    await table.click(key="jump-forward")
+    assert table.has(key="hex-current") and table.checked("jump-forward")
+    await table.click(key="end-turn")
+    await app.settle()
+    assert session.state.current == 0 and "Ana's turn: tap each card as you play it" in table.texts()
+    assert table.has(key="happened-open") and not table.has(key="hex-current") and not table.checked("jump-forward")

@@ -140,7 +140,7 @@ async def test_every_games_page_keeps_its_controls_while_the_game_moves_on(app, 
             compare(before, now, outcome)
         screen, before = body(mine), now
     assert moves > 20, "the game hardly moved on"
-    assert outcome[True] > 300 and outcome[False] == 0, outcome
+    assert outcome[True] > 200 and outcome[False] == 0, outcome  # controls compared: the check checked something
 
 
 async def test_flets_diff_keeps_a_control_both_drawings_hold(app) -> None:

@@ -37,11 +37,14 @@ class TurnHelper:
         self.subject: int | None = None
         self.opened = False  # a player's own salmon, outside their turn: the hexes shown on request
         self.asks_here = False  # the hex tapped asks its question in the page (several answers), not pinned
+        self.turn_of: int | None = None  # whose turn these were picked in
 
     def controls(self, state: RaceState) -> list[ft.Control]:
         seat = state.current
         if seat is None:
             return []
+        if seat != self.turn_of:  # a new turn: what the last player opened or picked and left is not this one's
+            self.turn_of, self.jumping, self.hex, self.reeds, self.subject, self.opened = seat, [], None, [], None, False
         if not self.screen.acts_for(seat):
             return self._others(state)
         if self.subject is not None and not sr.may_meet_bear(state, self.subject):
