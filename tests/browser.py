@@ -342,6 +342,7 @@ class AppPage:
         self.taps = 0  # taps made by `tap`
         self.scrolls = 0  # scrolls made by `thumb_to`, each a thumb's swipe or a few
         self.scrolled_to: list[str] = []  # what each scroll was for (printed by the whole-game tests)
+        self.shots = SCREENSHOTS  # where `shot` saves (the README's pictures are at 100 % text)
 
     def open(self, url: str) -> AppPage:
         phone = urlsplit(url).hostname == phone_network.SERVER_ADDRESS
@@ -544,8 +545,8 @@ class AppPage:
         self.page.evaluate(TAP_AT, [labels, at])
 
     def shot(self, name: str) -> Path:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
+        self.shots.mkdir(parents=True, exist_ok=True)
+        path = self.shots / f"{name}.png"
         time.sleep(0.6)  # let Flutter paint the last frame
         self.page.screenshot(path=str(path))
         return path

@@ -62,10 +62,11 @@ class Table:
             phone.see(phone.text(text))
 
 
-@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
-def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones) -> None:  # noqa: F811
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at each text size (issue 62)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones, percent) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
-    table = Table(server, table_of(server, phones, NAMES, "/games/pearl-boat/voyage"))
+    table = Table(server, table_of(server, phones, NAMES, "/games/pearl-boat/voyage", text_size=percent))
     ana = table.phones["Ana"]
     for name in NAMES:
         ana.tap(ana.button(name))

@@ -147,10 +147,11 @@ def a_current(table: Table, order: list[str]) -> None:
     watcher.shot("salmon-whole-reveal")
 
 
-@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
-def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, phones) -> None:  # noqa: F811
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at each text size (issue 62)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_whole_game_on_three_phones_from_the_set_up_to_history(make_server, phones, percent) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
-    table = Table(server, dict(zip(NAMES, phones(len(NAMES)))))
+    table = Table(server, dict(zip(NAMES, phones(len(NAMES), text_size=percent))))
     for name, phone in table.phones.items():
         join(phone, server, name, "/games/salmon-run/race")
     set_up(table)

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 import pytest
 
 from companion.ui.shell import DATA_KEPT_TOLD, WAKELOCK_TOLD
+from tests.accessibility import text_size_script
 from tests.browser import PHONE_SCREEN, AppPage, moment
 
 # What a phone's browser keeps once it has been told the notices said once per phone (companion/ui/shell.py,
@@ -22,20 +23,27 @@ TOLD_BEFORE = "".join(f"localStorage.setItem('flutter.{key}', 'true');" for key 
 
 
 @pytest.fixture
-def phones(browser, phone_browser) -> Iterator:
+def phones(browser, phone_browser, tmp_path) -> Iterator:
     """`phones(count)`: that many phones at the table that are not the host (each its own browser
     context in the phones' network); `phones(count, host=True)`: as many on the host's loopback.
     Phones that have been at a table before: the notices said once per phone were said then (closing
-    one if it showed raced it, and it cost a first turn its scroll); `told=False`: a first visit's."""
+    one if it showed raced it, and it cost a first turn its scroll); `told=False`: a first visit's.
+    `text_size`: each phone's text size, in percent (their screenshots, of another size than the README's,
+    in the test's own folder)."""
     contexts = []
 
-    def make(count: int, host: bool = False, told: bool = True) -> list[AppPage]:
+    def make(count: int, host: bool = False, told: bool = True, text_size: int = 100) -> list[AppPage]:
         for _ in range(count):
             context = (browser if host else phone_browser).new_context(**PHONE_SCREEN)
             if told:
                 context.add_init_script(TOLD_BEFORE)
+            if text_size != 100:
+                context.add_init_script(text_size_script(text_size))
             contexts.append(context)
-        return [AppPage(c.new_page()) for c in contexts[-count:]]
+        made = [AppPage(c.new_page()) for c in contexts[-count:]]
+        for phone in made if text_size != 100 else ():
+            phone.shots = tmp_path / f"text-{text_size}"
+        return made
 
     yield make
     for context in contexts:
@@ -51,9 +59,9 @@ def join(phone: AppPage, server, name: str, path: str = "/dice") -> AppPage:
     return phone
 
 
-def table_of(server, phones, names, path: str) -> dict[str, AppPage]:
-    """A phone per player, each joined as its player and open at `path`."""
-    table = dict(zip(names, phones(len(names))))
+def table_of(server, phones, names, path: str, text_size: int = 100) -> dict[str, AppPage]:
+    """A phone per player, each joined as its player and open at `path` (`text_size`: theirs, in percent)."""
+    table = dict(zip(names, phones(len(names), text_size=text_size)))
     for name, phone in table.items():
         join(phone, server, name, path)
     return table
