@@ -71,14 +71,20 @@ async def test_the_hidden_duel_is_chosen_in_secret_on_each_phone(app, roster) ->
     assert "Net against Anchor" in ana.find(key="duel-revealed").value
 
 
-async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(app, roster) -> None:
-    # "The fish market can't be overshot": 2 steps to the market, a 5 rolled moves 2 (2 fuel).
+async def ana_to_move(app):
+    """A voyage started, its turn order rolled (Ana first), the page drawn again: Ana's move is next."""
     page = await app.open("/games/pearl-boat/voyage")
     await start(page)
     session = game(app)
     session.perform(pb.order_roll(session.state, [6, 2]))
     await page.route("/dice")
     await page.route("/games/pearl-boat/voyage")
+    return page, session
+
+
+async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(app, roster) -> None:
+    # "The fish market can't be overshot": 2 steps to the market, a 5 rolled moves 2 (2 fuel).
+    page, session = await ana_to_move(app)
     await page.click(key="market-2")
     await page.click(key="d6-5")  # the table's d6 rolled 5
     boat = session.state.boats[0]
@@ -94,12 +100,7 @@ async def test_the_physical_dies_roll_moves_the_boat_and_never_past_the_market(a
 
 async def test_the_steps_to_the_market_are_one_row_of_keys_the_one_chosen_tapped_again_none(app, roster) -> None:
     # Issue 62: 'far' and 1 to 6 as chips took two rows above the turn's cards; six keys take one, as the d6's.
-    page = await app.open("/games/pearl-boat/voyage")
-    await start(page)
-    session = game(app)
-    session.perform(pb.order_roll(session.state, [6, 2]))
-    await page.route("/dice")
-    await page.route("/games/pearl-boat/voyage")
+    page, session = await ana_to_move(app)
     keys = [page.find(key=f"market-{n}") for n in range(1, 7)]
     rows = {id(k.parent.parent): k.parent.parent for k in keys}  # each key in its screen reader's wrapper
     assert not page.has(key="market-far") and len(rows) == 1 and not next(iter(rows.values())).wrap  # one row
