@@ -76,8 +76,11 @@ def candidates(state: LureState, rng: random.Random) -> list[Action]:
                 continue
             moves += [actions.judge(state, seat, f, rng.random() < 0.5) for f in view.to_check(state, seat)]
             options = view.can_catch(state, seat, s.roll.meets)
-            if state.settings.catches_per_roll == ONE and len(options) > 1:
-                moves.append(actions.take(state, seat, rng.choice(options)))
+            # A fish taken that the roll, as now judged, no longer catches is taken back or another taken: the
+            # catch refused it, and random play stood still (seed 566).
+            stale = s.roll.takes is not None and s.roll.takes not in options
+            if state.settings.catches_per_roll == ONE and (len(options) > 1 or stale):
+                moves.append(actions.take(state, seat, rng.choice(options) if options else None))
         if seats and all(state.seats[i].roll is not None for i in seats):
             other = {i: [f for f in view.to_check(state, i) if rng.random() < 0.5] for i in seats}
             choice = {}
