@@ -54,20 +54,25 @@ def signed_pearls(value: int) -> str:
     return f"{value:+d} {noun(abs(value), 'pearl')}"
 
 
+def number_key(n: int, heard: str, key: str, on_tap: Callable[[], None], picked: bool | None = None) -> ft.Control:
+    """A key showing the number `n`, sharing its row's width, 48 px tall; `heard` by a screen reader, as a
+    button, or with `picked` a choice (checked or not)."""
+    return ft.Semantics(button=True if picked is None else None, checked=picked, expand=True, content=ft.Container(
+        ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=heard,
+                color=ft.Colors.ON_PRIMARY if picked else None),
+        key=key, height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.PRIMARY if picked else ft.Colors.SECONDARY_CONTAINER if picked is None
+        else ft.Colors.SURFACE_CONTAINER_HIGHEST, on_click=lambda e: on_tap()))
+
+
 def die_keys(die: str, faces: range, on_tap: Callable[[int], None], key: str) -> ft.Control:
     """A key per face of the table's own die, the number it shows, in one tap ('d6 rolled 4'): rows of
     at most 6 keys sharing the width (a d6 on one row of a phone, a d8 on two)."""
     faces = list(faces)
     per_row = len(faces) if len(faces) <= 6 else (len(faces) + 1) // 2
-
-    def face(n: int) -> ft.Control:
-        return ft.Semantics(button=True, expand=True, content=ft.Container(
-            ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=f"{die} rolled {n}"),
-            key=f"{key}-{n}", height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: on_tap(n)))
-
     # 2 px between keys: six of them share a phone's panel at 49 px each (4 px left them 47, under 48).
-    return ft.Column([ft.Row([face(n) for n in faces[i:i + per_row]], spacing=2)
+    return ft.Column([ft.Row([number_key(n, f"{die} rolled {n}", f"{key}-{n}", lambda n=n: on_tap(n))
+                              for n in faces[i:i + per_row]], spacing=2)
                       for i in range(0, len(faces), per_row)], spacing=4)
 
 
@@ -75,17 +80,9 @@ def steps_keys(label: str, chosen: int | None, least: int, on_pick: Callable[[in
                key: str) -> ft.Control:
     """The steps to it, a key each in one row as the d6's (`die_keys`): one tap; the key chosen tapped
     again, none is: out of a roll's reach, as at first (a chip 'far' beside them made two rows)."""
-
-    def step(n: int) -> ft.Control:
-        picked = chosen == n
-        return ft.Semantics(checked=picked, expand=True, content=ft.Container(
-            ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=f"{label}: {count(n, 'step')}",
-                    color=ft.Colors.ON_PRIMARY if picked else None),
-            key=f"{key}-{n}", height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY if picked else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            on_click=lambda e: on_pick(None if picked else n)))
-
-    return ft.Row([step(n) for n in range(least, REACH + least)], spacing=2)
+    return ft.Row([number_key(n, f"{label}: {count(n, 'step')}", f"{key}-{n}",
+                              lambda n=n: on_pick(None if chosen == n else n), picked=chosen == n)
+                   for n in range(least, REACH + least)], spacing=2)
 
 
 def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:

@@ -35,7 +35,7 @@ class TurnHelper:
         self.hex: str | None = None
         self.reeds: list[str] = []
         self.subject: int | None = None
-        self.opened = False  # a player's own salmon, outside their turn: the hexes shown on request
+        self.opened = False  # the hexes and the Bear shown (folded until asked: the mover's, or another's salmon)
         self.asks_here = False  # the hex tapped asks its question in the page (several answers), not pinned
         self.turn_of: int | None = None  # whose turn these were picked in
 
@@ -53,7 +53,7 @@ class TurnHelper:
             self.screen.pin("End the turn", ft.Icons.CHECK, "end-turn",
                             lambda: self.screen.act(lambda s: sr.end_turn(s, seat)))
         name = state.names[seat]
-        if self.opened or self.subject is not None or self.hex is not None:
+        if self.opened:  # a hex or a salmon is chosen only in the opened panel
             return [self._turn(state, seat),
                     self._happened(state, self.subject if self.subject is not None else seat, choose=True),
                     *self._pond(state, seat)]
