@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import hashlib
 import dataclasses
+import hashlib
+import inspect
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
 from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -82,13 +84,55 @@ def title_of(view) -> str:
     return title.value if hasattr(title, "value") else title.semantics_label
 
 
+class AddressBar(UnseenConnection):
+    """A headless page's connection that keeps the addresses the server puts in the browser's address bar
+    (Flet's push_route), for the page to answer as Flet's client does (`PageDriver.answer_pushes`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pushed: list[str] = []
+
+    def send_message(self, message: Any) -> None:
+        super().send_message(message)
+        if message.action == MessageAction.INVOKE_METHOD and message.body.name == "push_route":
+            self.pushed.append(message.body.args["route"])
+
+
 class PageDriver:
     """Find controls on one headless page and tap them."""
 
-    def __init__(self, session: Session, conn: UnseenConnection) -> None:
+    def __init__(self, session: Session, conn: AddressBar) -> None:
         self.session = session
         self.conn = conn
         self.page = session.page
+        self.address = self.page.route  # the browser's address bar
+        self.answering = True  # the browser answers each push (False: the test sends the answers, late)
+
+    async def answer_pushes(self) -> None:
+        """The browser's answer to each address the server has put in its address bar since: Flutter's
+        `RouteState` sends a route change of it when it differs from the address it has (client
+        `page.dart`), once it reads the push, before the player's next tap. Flet's `navigate` pushes from a
+        task of its own: the loop runs it first (and only then: a page pushing nothing lets nothing run,
+        as two phones' taps sent at once test)."""
+        for _ in range(100):
+            if not self._pushes_unsent():
+                break
+            await asyncio.sleep(0)
+        pushed, self.conn.pushed = self.conn.pushed, []
+        for route in pushed if self.answering else ():  # not answering: the test sends the answers itself
+            if route != self.address:
+                self.address = route
+                await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+
+    def _pushes_unsent(self) -> bool:
+        """Whether a `navigate` of this page has not yet sent its push (its task not started)."""
+        for task in asyncio.all_tasks():
+            coro = task.get_coro()
+            if getattr(coro, "__qualname__", "") == "Page.push_route" and coro.cr_frame is not None and \
+                    inspect.getcoroutinestate(coro) == inspect.CORO_CREATED and \
+                    coro.cr_frame.f_locals.get("self") is self.page:
+                return True
+        return False
 
     def routes(self) -> list[str]:
         """The route each view shows, bottom first (a view's own `route` is the key Flutter's navigator
@@ -157,11 +201,13 @@ class PageDriver:
     async def tap(self, control: BaseControl, event: str = "click", data: Any = None) -> None:
         """Send `event` to `control` as the browser does: by its id, which must be on the page."""
         assert self.session.index.get(control._i) is control, f"{control} is not on the page the browser sees"
+        await self.answer_pushes()
         await self.session.dispatch_event(control._i, event, data)
 
     async def tap_late(self, control: BaseControl, event: str = "click") -> None:
         """A tap the browser sent on `control` as it was drawn, arriving after the page replaced it."""
         assert self.session.index.get(control._i) is not control, f"{control} is still on the page"
+        await self.answer_pushes()
         await self.session.dispatch_event(control._i, event, None)
 
     async def click(self, key: str | None = None, label: str | None = None) -> None:
@@ -176,7 +222,10 @@ class PageDriver:
         await self.tap(control, "change")
 
     async def route(self, route: str) -> None:
-        """The browser's address changed (a link, back button, or typed URL)."""
+        """The browser's address changed (a link, back button, or typed URL; or with `answering` off, the
+        browser's late answer to a push, sent by the test)."""
+        await self.answer_pushes()
+        self.address = route
         await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
 
     def message_texts(self) -> list[str]:
@@ -226,8 +275,8 @@ class HeadlessApp:
                    player: str | None = None, prefs: dict[str, Any] | None = None) -> PageDriver:
         """A page on the host (the machine serving), or with `phone` (its address) a phone at the table.
         `player`: who this page says plays on it (a roster name, or "table"); `prefs`: its own settings."""
-        conn = UnseenConnection(self.loop, self.executor, self.hub, LAN_ADDRESS if phone else HOST_ADDRESS,
-                                keep=self.keep_messages)
+        conn = AddressBar(self.loop, self.executor, self.hub, LAN_ADDRESS if phone else HOST_ADDRESS,
+                          keep=self.keep_messages)
         values = dict(prefs or {})
         # The phone at `phone`'s address is one phone (pages opened there again are its tabs): one token.
         values.setdefault(DEVICE, hashlib.sha1((phone or HOST_ADDRESS).encode()).hexdigest()[:24])

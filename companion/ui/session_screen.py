@@ -13,8 +13,7 @@ showing it keeps its result ("Saved to History", with the standings) until it le
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -35,16 +34,16 @@ from companion.ui.components.common import empty_state, panel
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
+from companion.ui.page_scroll import PageScroll
 from companion.ui.screen import Screen
 from companion.ui.seat_view import SeatView
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
-DRAWN = (0.3, 1.0)  # seconds after a patch: when `bring_into_view` asks again, once the phone has drawn it
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
-class SessionScreen(SeatView, Screen):
+class SessionScreen(SeatView, PageScroll, Screen):
     """Shows the session named in the route, else the latest unfinished one of `game`."""
 
     game: str = ""  # the kind of session shown
@@ -53,7 +52,6 @@ class SessionScreen(SeatView, Screen):
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
-        self._scrolls = 0  # scrolls asked of the phone: a later one stops an earlier one's asking again
         self._stage: tuple[object, ...] = ()  # `_stage_shown` when last drawn
         self.missing: str | None = None
         self.session: GameSession[Any] | None = None
@@ -231,43 +229,6 @@ class SessionScreen(SeatView, Screen):
             self.to_top()
         self._attempt(run)
         self.render()
-
-    def bring_into_view(self, key: str) -> None:
-        """Scroll the screen to the control keyed `ft.ScrollKey(key)`: a choice that opened under the
-        finger is not left below the fold (call after `render`). Asked at once and again once the phone
-        has drawn the patch: Flet's client makes a scroll key anew each time it builds the control, and a
-        request that comes before that frame does nothing (seen under load in CI). Asked again, a scroll
-        already made moves nothing; a later scroll of this screen's stops the asking. A jump, not an
-        animation: during an animated scroll Flutter's accessibility tree lost the dice's checkbox roles
-        (the Fleet Dice large-text browser test)."""
-        self._scroll(lambda scroller: scroller.scroll_to(scroll_key=key))
-
-    def to_top(self) -> None:
-        """Show the screen from its top, wherever it was scrolled: the saved result's headline, or the next
-        step once a question scrolled into view is answered (asked again as `bring_into_view` is: a page
-        drawn anew just after kept the place of the one before)."""
-        self._scroll(lambda scroller: scroller.scroll_to(offset=0))
-
-    def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
-        """`move` the page's scroller now and at each of `DRAWN`'s moments, until a later scroll is asked
-        or the screen has left the page (its scroller may be gone with it; the next screen's is not its
-        to move)."""
-        scroller, turn = self.host.scroller, self._next_scroll()
-
-        async def scroll() -> None:
-            waited = 0.0
-            for moment in (0.0, *DRAWN):
-                await asyncio.sleep(moment - waited)
-                waited = moment
-                if turn != self._scrolls or not self._live:
-                    return
-                await move(scroller)
-
-        self.host.ask_browser(scroll)
-
-    def _next_scroll(self) -> int:
-        self._scrolls += 1
-        return self._scrolls
 
     def saved_controls(self) -> list[ft.Control]:
         """The saved game: its result, until this phone leaves it (for its History page, or a new game)."""

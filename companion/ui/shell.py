@@ -106,6 +106,8 @@ class Shell:
         self.screens: list[Screen] = []
         self._drawing = 0  # screens made so far: their scrolled area is keyed by it
         self._wakelock: ft.Wakelock | None = None
+        self._address = page.route  # what the browser's address bar holds, as far as the server knows
+        self._pushed: list[str] = []  # addresses put there whose route change has not come back yet
 
     async def start(self) -> None:
         page = self.page
@@ -113,7 +115,7 @@ class Shell:
         page.theme, page.dark_theme = themes()
         # At once: faded in from the loading screen's (blue), the first frames redrew the whole screen.
         page.theme_animation_style = ft.AnimationStyle.no_animation()
-        page.on_route_change = lambda e: self.show(e.route)
+        page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
         # Not on disconnect: a reload or a blip re-attaches the phone to this same page
         # session, which must go on hearing the other phones. Flet closes it once expired.
@@ -135,7 +137,24 @@ class Shell:
     def go(self, route: str) -> None:
         """Show `route` now and put it in the browser's address bar."""
         self.show(route)
-        self.page.navigate(self.route or HOME)
+        self._put_in_address_bar(self.route or HOME)
+
+    def _put_in_address_bar(self, route: str) -> None:
+        """Flet's push_route: the browser answers with a route change of `route` (once it differs from the
+        address it has), the server's own word coming back, maybe after a newer tap: it is not obeyed."""
+        if route != self._address:
+            self._pushed.append(route)
+            self._address = route
+        self.page.navigate(route)
+
+    def _route_changed(self, e: ft.RouteChangeEvent) -> None:
+        """The address changed: the server's own push coming back (nothing to do: what it showed, or a newer
+        screen, is shown), or the player's (the browser's Back or Forward, a link)."""
+        if e.route in self._pushed:
+            del self._pushed[:self._pushed.index(e.route) + 1]
+            return
+        self._address = e.route
+        self.show(e.route)
 
     def _view_popped(self, e: ft.ViewPopEvent) -> None:
         """The player's way back (the phone's back button, a swipe) from the page on top. Flutter's navigator
@@ -155,7 +174,7 @@ class Shell:
             self.host.after_who = where.route  # ask first, then go there
             where = place(WHO)
         elif where.route != route.split("?")[0].rstrip("/") and self.host.browser_services:
-            self.page.navigate(where.route)
+            self._put_in_address_bar(where.route)
         if where.route == self.route:
             return
         self.route = where.route

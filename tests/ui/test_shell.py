@@ -222,3 +222,25 @@ async def test_a_page_the_browser_says_it_took_away_late_does_not_close_the_page
     assert page.routes() == ["/games/freshwater-fly/strike", "/sessions"]
     await page.session.dispatch_event(page.page._i, "view_pop", {"route": "/sessions"})  # the phone's back
     assert page.routes() == ["/games/freshwater-fly/strike"]
+
+
+async def test_the_browsers_late_word_of_an_earlier_route_does_not_undo_a_later_tap(app) -> None:
+    """The server puts each screen it shows in the address bar (Flet's push_route), and the browser answers
+    with a route change of that address, the server's own words coming back. CI (the phone build): "Back to
+    the adventure" and at once "Record Day 1"; the adventure's address came back after the second tap, and
+    the phone was taken back to the adventure. Only a route the server did not push is the player's."""
+    page = await app.open("/games")
+    page.answering = False  # the browser's answers come late: the test sends them
+    await page.click(key="game-freshwater-fly")  # pushes the game's address
+    shown = page.routes()
+    await page.change(page.find(key="nav"), selected_index=1)  # pushes /dice
+    assert page.routes() == ["/dice"]
+    await page.route(shown[0])  # the late word of the first push
+    assert page.routes() == ["/dice"]
+    await page.route("/dice")  # the second's
+    assert page.routes() == ["/dice"]
+    page.answering = True
+    await page.route(shown[0])  # now the player's (the browser's Back)
+    assert page.routes() == shown
+    await page.route("/history")  # and a link typed in
+    assert title_of(page.page.views[0]) == "History"

@@ -13,8 +13,8 @@ from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME
 from companion.ui.components.common import panel
 from companion.ui.components.number_pad import KEY_GAP, NumberPad, acting_keys
-from companion.ui.theme import TAP_SMALL
 from companion.ui.session_screen import SessionScreen
+from companion.ui.theme import TAP_SMALL
 
 NUMBERS = ("catch", "n", "m")
 ENTRY = "fish-entry"
@@ -32,11 +32,12 @@ class FishEntry:
         self.fish = {"catch": 7, "kind": "none", "n": 6, "m": 1}
         self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
+        self.wanted = 0  # the fish this Splash reveals, as last drawn
 
     def controls(self, state: LureState, into_view: bool = True) -> list[ft.Control]:
         """The entry of the next fish, scrolled into view when a new card is to be entered (unless not
         `into_view`: the page has a question of this phone's above it)."""
-        wanted = lure.splash_count(state)
+        wanted = self.wanted = lure.splash_count(state)
         if len(self.draft) > wanted:
             self.draft = self.draft[:wanted]
         kind = self.fish["kind"]
@@ -136,7 +137,10 @@ class FishEntry:
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
         self.typing = None  # the next card's numbers are typed afresh
-        self.screen.render()
+        if len(self.draft) == self.wanted:  # the entry closes: a much shorter page, shown from its top
+            self.screen.render_from_top()
+        else:
+            self.screen.render()
 
     def _drop(self, index: int) -> None:
         del self.draft[index]
