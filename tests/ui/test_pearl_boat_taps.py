@@ -196,7 +196,8 @@ async def test_every_count_on_the_screen_says_its_word(app, roster) -> None:
     table = await table_of(app, roster, data=data)
     ana = table.phones["Ana"]
     await table.tap("Ana", "d6-2")
-    assert [ana.label(f"reward-{i}") for i in range(3)] == ["+1 pearl", "-1 pearl", "+3 pearls"]
+    assert [ana.heard(f"reward-{i}") for i in range(3)] == ["+1 pearl", "-1 pearl", "+3 pearls"]
+    assert [ana.label(f"reward-{i}") for i in range(3)] == ["+1", "-1", "+3"]
     await table.tap("Ana", "reward-0")
     assert ana.find(key="ledger-0").value == "Ana: 1 pearl, fuel 8/10"
     assert table.labels()[-1] == "Ana's space: +1 pearl"

@@ -54,26 +54,35 @@ def signed_pearls(value: int) -> str:
     return f"{value:+d} {noun(abs(value), 'pearl')}"
 
 
-def number_key(n: int, heard: str, key: str, on_tap: Callable[[], None], picked: bool | None = None) -> ft.Control:
-    """A key showing the number `n`, sharing its row's width, 48 px tall; `heard` by a screen reader, as a
-    button, or with `picked` a choice (checked or not)."""
+def number_key(shown: int | str, heard: str, key: str, on_tap: Callable[[], None],
+               picked: bool | None = None) -> ft.Control:
+    """A key showing a number (`shown`: 4, '+4'), sharing its row's width, 48 px tall; `heard` by a screen
+    reader, as a button, or with `picked` a choice (checked or not)."""
     return ft.Semantics(button=True if picked is None else None, checked=picked, expand=True, content=ft.Container(
-        ft.Text(str(n), size=20, weight=ft.FontWeight.W_600, semantics_label=heard,
+        ft.Text(str(shown), size=20, weight=ft.FontWeight.W_600, semantics_label=heard,
                 color=ft.Colors.ON_PRIMARY if picked else None),
         key=key, height=TAP_SMALL, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY if picked else ft.Colors.SECONDARY_CONTAINER if picked is None
         else ft.Colors.SURFACE_CONTAINER_HIGHEST, on_click=lambda e: on_tap()))
 
 
-def die_keys(die: str, faces: range, on_tap: Callable[[int], None], key: str) -> ft.Control:
-    """A key per face of the table's own die, the number it shows, in one tap ('d6 rolled 4'): rows of
-    at most 6 keys sharing the width (a d6 on one row of a phone, a d8 on two)."""
-    faces = list(faces)
-    per_row = len(faces) if len(faces) <= 6 else (len(faces) + 1) // 2
+def key_rows(keys: list[ft.Control]) -> ft.Control:
+    """Number keys in rows of at most 6 sharing the width (a d6 on one row of a phone, a d8 on two)."""
+    per_row = len(keys) if len(keys) <= 6 else (len(keys) + 1) // 2
     # 2 px between keys: six of them share a phone's panel at 49 px each (4 px left them 47, under 48).
-    return ft.Column([ft.Row([number_key(n, f"{die} rolled {n}", f"{key}-{n}", lambda n=n: on_tap(n))
-                              for n in faces[i:i + per_row]], spacing=2)
-                      for i in range(0, len(faces), per_row)], spacing=4)
+    return ft.Column([ft.Row(keys[i:i + per_row], spacing=2) for i in range(0, len(keys), per_row)], spacing=4)
+
+
+def die_keys(die: str, faces: range, on_tap: Callable[[int], None], key: str) -> ft.Control:
+    """A key per face of the table's own die, the number it shows, in one tap ('d6 rolled 4')."""
+    return key_rows([number_key(n, f"{die} rolled {n}", f"{key}-{n}", lambda n=n: on_tap(n)) for n in faces])
+
+
+def value_keys(values: tuple[int, ...], on_tap: Callable[[int], None]) -> ft.Control:
+    """A space's values as number keys ('+4', heard '+4 pearls'), keyed `reward-0`...: the whole row in
+    view under the turn's step at 200 % text (as buttons with their word, the third went below the fold)."""
+    return key_rows([number_key(f"{v:+d}", signed_pearls(v), f"reward-{i}", lambda v=v: on_tap(v))
+                     for i, v in enumerate(values)])
 
 
 def steps_keys(label: str, chosen: int | None, least: int, on_pick: Callable[[int | None], None],
@@ -120,7 +129,6 @@ class TurnPanel:
             return [panel(*status, *self.barter.controls(state), key="turn")]
         self.asking = None
         self.barter.close()
-        boat = state.boats[seat]
         parts: list[ft.Control] = [*status, ft.Text(self._next_step(state, seat), size=18,
                                                     weight=ft.FontWeight.W_600, key="turn-next")]
         if pb.can_roll_to_move(state, seat):
@@ -130,9 +138,7 @@ class TurnPanel:
         # At the fish market a boat delivers, draws and buys ("can complete their fish delivery, chance deck
         # roll, and purchases"): no space's value, no fish caught there.
         if pb.can_take_reward(state, seat) and not at_market(state, seat):
-            parts.append(ft.Text(f"The space {boat.name} stopped on:", size=15))
-            parts.append(button_row([(signed_pearls(v), lambda v=v: self._act(lambda s: pb.reward(s, seat, v)))
-                                     for v in state.data.space_values], "reward"))
+            parts.append(value_keys(state.data.space_values, lambda v: self._act(lambda s: pb.reward(s, seat, v))))
         parts += self._fish(state, seat)  # the rules' order: the fish caught, then the chance card
         parts += self._draw(state, seat)  # the cards and the store after it
         parts += self._cards(state, seat)
@@ -151,10 +157,10 @@ class TurnPanel:
         if not turn.moved and boat.fuel == 0:
             return f"{name} has no fuel: buy a half refill, or end the turn without moving."
         if pb.can_take_reward(state, seat) and not at_market(state, seat):
-            return f"{name}: tap the value of the space the boat stopped on, then draw a chance card."
+            return f"{name}: the value of the space it stopped on?"  # short: its keys in view at 200 % text
         left = pb.draws_left(state, seat)
         if left > 0:
-            return f"{name}: draw a chance card, or end the turn without drawing."
+            return f"{name}: draw a chance card, or end the turn."
         return f"{name}: buy at the store, use a card, or end the turn."
 
     def _move(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
