@@ -18,6 +18,7 @@ from companion.ui.session_screen import SessionScreen
 
 HEX_CHOICE = "hex-choice"  # what a special hex asks next, scrolled into view when it opens
 HAPPENED = "happened"  # the special hexes and the Bear, scrolled into view when opened
+JUMP = "jump"  # the jump with the two cards picked, scrolled into view once the second is
 
 
 def short(card: str) -> str:
@@ -102,7 +103,7 @@ class TurnHelper:
                                     for c in jumpable], wrap=True, spacing=6, run_spacing=6))
             if len(self.jumping) == 2:
                 controls.append(ft.FilledTonalButton(f"Jump with {CARD_NAMES[self.jumping[0]]} + "
-                                                     f"{CARD_NAMES[self.jumping[1]]}", key="jump",
+                                                     f"{CARD_NAMES[self.jumping[1]]}", key=ft.ScrollKey(JUMP),
                                                      on_click=lambda e: self._jump(seat)))
         return panel(*controls, key="turn")
 
@@ -186,6 +187,8 @@ class TurnHelper:
         else:
             self.jumping = [card_kind]
         self.screen.render()
+        if len(self.jumping) == 2:  # under the cards, below the fold at 200 % text: in view with them
+            self.screen.bring_into_view(JUMP)
 
     def _jump(self, seat: int) -> None:
         cards, self.jumping = list(self.jumping), []
