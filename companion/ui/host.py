@@ -30,6 +30,8 @@ from companion.ui.taps import keep_late_taps
 log = logging.getLogger(__name__)
 
 EVERYTHING = "*"  # the topic that means: reload all (after a restore)
+TAP_FAILED = ("Something went wrong in Companion with that tap. The screen is drawn again from what is kept: "
+              "look, and tap again if it is still needed.")
 WHOLE_TABLE = "The whole table"
 
 
@@ -89,7 +91,8 @@ class Host:
     """One page's services for the screens it shows (one phone, or one browser tab)."""
 
     def __init__(self, page: ft.Page, ctx: AppContext, navigate: Callable[[str], None],
-                 apply_theme: Callable[[], None], prefs: PhonePrefs, browser_services: bool = True) -> None:
+                 apply_theme: Callable[[], None], prefs: PhonePrefs, browser_services: bool = True,
+                 redraw: Callable[[], None] = lambda: None) -> None:
         self.page = page
         self.ctx = ctx
         self.prefs = prefs
@@ -108,8 +111,15 @@ class Host:
         self.keep: dict[str, Any] = {}
         self.scroller: Any = page  # what scrolls the shown screen (the page, or a game's page under its parts)
         self.messages = MessageLine(self.run_task)  # the line under the page that says `toast`'s messages
-        keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)))
+        keep_late_taps(page, lambda: self.shown, lambda exc: self.toast(str(exc)), lambda: self._failed(redraw))
         page.pubsub.subscribe(self._on_message)
+
+    def _failed(self, redraw: Callable[[], None]) -> None:
+        """A tap's handler failed (Companion's fault; its traceback is in the log): the screen is drawn again
+        from what is kept, and the player told in words, not shown Python's error."""
+        redraw()
+        self.toast(TAP_FAILED, seconds=10)
+        self.page.update()
 
     def asset(self, relpath: str) -> str:
         """The address of a file of `assets/` (a game's picture): one the phone keeps, asked for once."""

@@ -100,7 +100,7 @@ class Shell:
         self.page = page
         self.ctx = ctx
         self.host = Host(page, ctx, navigate=self.go, apply_theme=self.apply_theme, prefs=prefs,
-                         browser_services=browser_services)
+                         browser_services=browser_services, redraw=self.reload)
         self.route: str | None = None
         self.last_tab = place(HOME)  # the tab (or game page) under a page shown on top
         self.screens: list[Screen] = []

@@ -31,6 +31,7 @@ from typing import Any
 
 import flet as ft
 from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
 from flet.messaging.session import Session
 
 from companion.core.errors import DomainError
@@ -112,13 +113,19 @@ class _ReportingIndex(weakref.WeakValueDictionary):
 
 _removed_by_session: weakref.WeakKeyDictionary[Session, RemovedControls] = weakref.WeakKeyDictionary()
 _answer_by_session: weakref.WeakKeyDictionary[Session, Callable[[DomainError], None]] = weakref.WeakKeyDictionary()
+_failed_by_session: weakref.WeakKeyDictionary[Session, Callable[[], None]] = weakref.WeakKeyDictionary()
 
 
-def keep_late_taps(page: ft.Page, view_token: Callable[[], Any],
-                   answer: Callable[[DomainError], None]) -> RemovedControls:
+def keep_late_taps(page: ft.Page, view_token: Callable[[], Any], answer: Callable[[DomainError], None],
+                   failed: Callable[[], None] | None = None) -> RemovedControls:
     """From now on, taps on controls that leave `page` still reach their handler; a refusal
-    a late handler raises is given to `answer` (shown to the player)."""
+    a late handler raises is given to `answer` (shown to the player). A tap whose handler fails (a fault
+    of Companion's, on the page or late) is logged with its traceback and `failed` called (the screen
+    drawn again from what is kept, the player told in words), instead of Flet's sending the phone
+    Python's error."""
     session = page.session
+    if failed is not None:
+        _failed_by_session[session] = failed
     removed = RemovedControls(view_token)
     index = _ReportingIndex(dict(session.index.items()), removed)
     session._Session__index = index  # see the module docstring
@@ -146,7 +153,36 @@ async def _dispatch_event(self: Session, control_id: int, event_name: str, event
                                    "recorded. Look again, and tap again if you still want it."))
             self.page.update()  # and the phone gets the screen as it is now
             return
+    if event_name in PLAYER_EVENTS and self in _failed_by_session:
+        await _run_guarded(self, control_id, event_name, event_data)
+        return
     await _flet_dispatch_event(self, control_id, event_name, event_data)
+
+
+async def _run_guarded(session: Session, control_id: int, event_name: str, data: Any) -> None:
+    """Flet's own dispatch (Session.dispatch_event), a handler's error told as `_failed` tells it."""
+    _context_page.set(session.page)
+    control = session._Session__resolve_event_control(control_id)  # see the module docstring
+    if control is None:
+        return
+    try:
+        await control._trigger_event(event_name, data)
+    except Exception:  # noqa: BLE001 - any fault of a handler: logged, and the player told in words
+        _failed(session, event_name)
+
+
+def _failed(session: Session, event_name: str) -> None:
+    """A handler raised: its traceback in the log; the phone drawn again and told (Flet's own way, sending
+    Python's error to the phone, only if that fails too)."""
+    log.error("Unhandled error in an 'on_%s' handler", event_name, exc_info=True)
+    failed = _failed_by_session.get(session)
+    try:
+        if failed is None:
+            raise LookupError("no page to tell")
+        failed()
+    except Exception as exc:  # noqa: BLE001
+        log.error("the page could not be drawn again after the error", exc_info=True)
+        session.error(str(exc))
 
 
 async def _run_late(session: Session, control: BaseControl, late: LateTap, event_name: str, data: Any) -> None:
@@ -163,9 +199,8 @@ async def _run_late(session: Session, control: BaseControl, late: LateTap, event
         answer = _answer_by_session.get(session)
         if answer is not None:
             answer(exc)
-    except Exception as exc:  # as Flet does for a handler of a control on the page
-        log.error("Unhandled error in a late 'on_%s' handler", event_name, exc_info=True)
-        session.error(str(exc))
+    except Exception:  # noqa: BLE001 - as for a control on the page (`_run_guarded`)
+        _failed(session, event_name)
     finally:
         _late.reset(token)
     session.page.update()

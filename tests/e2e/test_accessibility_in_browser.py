@@ -107,8 +107,8 @@ def test_games_under_way_read_and_fit_at_this_text_size(make_server, browser, tm
         look(phone, found, "a Fleet Dice die picked")
 
         go(phone, "/games/lure/round")
-        for name in ("Ana", "Ben", "Start the game", "Add this fish: 7 (3 VP)", "Catch number: 8",
-                     "Add this fish: 8 (3 VP)", "Reveal these fish"):
+        for name in ("Ana", "Ben", "Start the game", "Catch number: 7", "Add this fish: 7 (3 VP)",
+                     "Catch number: 8", "Add this fish: 8 (3 VP)", "Reveal these fish"):
             phone.tap(phone.button(name), settle=True)  # each once the answer to the one before is drawn
         phone.tap(phone.button("Ana: choose in secret"))  # the phone passed around: Ana opens her own cast
         phone.see(phone.text("Ana's cast (secret)"))

@@ -83,6 +83,7 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
         elif game.phase == lure.SPLASH:
             ana.see(ana.text(f"Round {game.round}, Splash: reveal 2 fish."))
             if game.round == 1:
+                ana.tap(ana.button("Catch number: 7"))
                 ana.tap(ana.button("Add this fish: 7 (3 VP)"))
                 ana.tap(ana.button("Catch number: 8"))
                 ana.tap(ana.button("Add this fish: 8 (3 VP)"))

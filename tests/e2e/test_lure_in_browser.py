@@ -19,6 +19,7 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
         ana.tap(ana.button(name))
     ana.tap(ana.button("Start the game"))
     ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
+    ana.tap(ana.button("Catch number: 7"))  # a number pad: its digit
     add = ana.button("Add this fish: 7 (3 VP)")  # the card's VP key adds it: no Add below the fold
     ana.see(add)
     wait_for(lambda: ana.on_screen(add))  # the entry brought into view, its VP keys above the fold

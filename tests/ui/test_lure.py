@@ -30,7 +30,8 @@ async def start(page) -> None:
 
 async def splash(page) -> None:
     """Two fish (2 players: "Reveal ... 2 in 2-3 players game"): a 7 for 3 VP, a 9 for 4 VP with a pair."""
-    await page.click(key="fish-vp-3")  # the entry starts at 7, no requirement: the VP key adds the fish
+    await page.click(key="fish-catch-7")  # a number in one tap: its digit
+    await page.click(key="fish-vp-3")  # no requirement: the VP key adds the fish
     await page.click(key="fish-catch-9")  # a number in one tap: its digit
     await page.click(key="need-pair")
     await page.click(key="fish-vp-4")
@@ -227,8 +228,13 @@ async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pi
     await page.click(key="fish-catch-0")
     await page.click(key="need-pair")
     await page.click(key="fish-vp-4")  # 4 taps: the VP key adds the fish, no Add
-    await page.click(key="fish-catch-3")  # a new card's number starts afresh
-    assert page.find(key="fish-catch-count").value == "3"
+    # The next card from nothing (issue 63: its VP keys read "Add this fish: 10 (.., a pair)", the last
+    # card's number and requirement): no number, no requirement, its VP keys off until a number is in.
+    assert page.find(key="fish-catch-count").value == "?" and page.chosen("need-pair", "need-none") == ["none"]
+    assert page.find(key="fish-vp-4").disabled and "Its VP adds it, once its catch number is in:" in page.texts()
+    await page.click(key="fish-catch-3")
+    assert page.find(key="fish-catch-count").value == "3" and not page.find(key="fish-vp-4").disabled
+    await page.click(key="need-pair")
     assert not page.has(key="main-action") and not page.has(key="lure-splash")
     await page.click(key="fish-vp-4")
     assert not page.has(key="fish-entry") and "Fish 3 of 2: catch number" not in page.texts()
@@ -295,6 +301,7 @@ async def test_another_phone_is_not_told_to_enter_fish_one_phone_is_typing(app, 
     ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
     await start(ana)
     ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    await ana.click(key="fish-catch-7")
     await ana.click(key="fish-vp-3")
     await app.settle()
     assert ana.find(key="fish-left").value == "Enter 1 more fish, then reveal them."

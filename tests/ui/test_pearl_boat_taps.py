@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from flet.messaging.session import Session
 
 from companion.core.table.seats import seat_entry
 from companion.games.pearl_boat import rules as pb
@@ -232,6 +233,26 @@ async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, ro
     assert table.labels()[-2:] == ["Ana offers Engine reverse to Ben for 12 pearls",
                                    "Ben buys Engine reverse from Ana for 12 pearls"]
     assert not ben_phone.has(key="offer")
+
+
+async def test_an_offer_taken_back_as_the_buyer_buys_is_refused_in_words(app, roster, monkeypatch) -> None:
+    """Issue 63: Ben tapped "Buy for N pearls" while Ana tapped "Take the offer back": the sale went through,
+    and Ana's phone showed Python's error ('NoneType' object has no attribute 'seat'). Her tap, made on the
+    offer she saw, is refused saying what came first."""
+    crashed: list[str] = []
+    monkeypatch.setattr(Session, "error", lambda self, message: crashed.append(message))
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
+                           data=replace(pb.default_data(), start_pearls=5))
+    for key in ("barter-engine_reverse", "barter-buyer-1", "barter-pearls-2", "barter-sell"):
+        await table.tap("Ana", key)
+    ana_phone = table.phones["Ana"]
+    withdraw = ana_phone.find(key="offer-withdraw")  # as Ana's phone drew it
+    await table.tap("Ben", "offer-accept")
+    await app.settle()
+    await ana_phone.tap_late(withdraw)  # her tap, on its way as Ben's came first
+    assert table.state.boats[1].upgrades == ("engine_reverse",) and table.state.offer is None
+    assert crashed == [] and ana_phone.message_texts()[-1].startswith(
+        "Just before your tap: Ben buys Engine reverse from Ana for 2 pearls. Your tap was not recorded")
 
 
 async def test_a_first_duel_at_four_phones(app, roster) -> None:

@@ -113,6 +113,19 @@ async def test_each_lit_box_is_also_a_button_under_the_dice_in_the_order_of_the_
     assert not sheets.has(key="pick-fill-lobster") and sheets.has(key="use-normal")
 
 
+async def test_a_fill_button_tapped_as_its_die_is_tapped_does_what_it_showed(app, sheets) -> None:
+    # CI: "Die 2: Lobster, free" and then, quickly, "Fill Lobster box 1": the button's tap arrived once the
+    # die was in hand (the button gone from the page), went to the die's ways and was refused; the pick stood still.
+    await enter(sheets, "cod", "lobster", "coins")
+    fill = sheets.find(key="pick-fill-lobster")
+    await sheets.click(key="die-1")
+    assert not sheets.has(key="pick-fill-lobster")
+    await sheets.tap_late(fill)
+    played = game(app)
+    assert played.sheets[0].filled["lobster"] == 1 and played.current_roll().taken == (1, None)
+    assert banner(sheets).startswith("Round 1, boat phase: Ben, take a die")
+
+
 async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_taken_for_the_next(app, sheets) -> None:
     # The sheet's boxes were one drawing for every seat: a tap meant for Ana's sheet, arriving once the
     # screen followed Ben, landed on Ben's (a G or Swordfish box it offered was filled on his sheet).

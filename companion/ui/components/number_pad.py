@@ -20,11 +20,11 @@ VALUE_KEYS = 13  # a d6 count of 0 to 12 still has a key per number (three rows 
 KEY_GAP = 2  # six 48 px keys to a row in a panel on a 360 px phone
 
 
-def typed(value: int, digit: int, appending: bool, least: int, most: int) -> int:
+def typed(value: int | None, digit: int, appending: bool, least: int, most: int) -> int | None:
     """The number after a tap on `digit`: added to the end of `value` while the player is typing on
     this pad (and the result is at most `most`), else a number of its own; one out of range keeps
-    `value`."""
-    if appending and least <= value * 10 + digit <= most:
+    `value` (None: nothing typed yet)."""
+    if appending and value is not None and least <= value * 10 + digit <= most:
         return value * 10 + digit
     return digit if least <= digit <= most else value
 
@@ -39,24 +39,30 @@ class NumberPad:
     it starts the typing; a number's key only when it is not the one chosen).
     `reads`: what a screen reader hears before each key's number, when the label alone would not
     say it ("Ana's yellow hatch tokens"); `lead`: a picture before the label; `shown`: the number's
-    words when they say more than the number ("3/12")."""
+    words when they say more than the number ("3/12"). A `value` of None: nothing entered yet (a new
+    card's number starts empty, never the last card's)."""
 
-    def __init__(self, label: str, value: int, least: int, most: int, on_set: Callable[[int], None], key: str,
+    def __init__(self, label: str, value: int | None, least: int, most: int, on_set: Callable[[int], None], key: str,
                  appending: bool = False, reads: str | None = None, lead: ft.Control | None = None,
                  shown: str | None = None) -> None:
         reads = reads or label
         header = ft.Row([*([lead] if lead else []), ft.Text(label, size=16, expand=True),
-                         ft.Text(shown or str(value), size=22, weight=ft.FontWeight.W_700, key=f"{key}-count")],
+                         ft.Text(shown or ("?" if value is None else str(value)), size=22, weight=ft.FontWeight.W_700,
+                                 key=f"{key}-count")],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
         if has_value_keys(least, most):
             keys = [_key(reads, str(n), f"{key}-{n}", lambda n=n: None if n == value else on_set(n),
                          chosen=n == value) for n in range(least, most + 1)]
         else:
-            keys = [_key(reads, str(d), f"{key}-{d}", lambda d=d: on_set(typed(value, d, appending, least, most)))
-                    for d in (*range(1, 10), 0) if d <= most]
-            keys.append(_key(reads, ft.Icons.ARROW_BACK, f"{key}-back", lambda: on_set(max(value // 10, least)),
-                             "the last digit off"))
+            def digit(d: int) -> None:
+                number = typed(value, d, appending, least, most)
+                if number is not None:
+                    on_set(number)
+
+            keys = [_key(reads, str(d), f"{key}-{d}", lambda d=d: digit(d)) for d in (*range(1, 10), 0) if d <= most]
+            keys.append(_key(reads, ft.Icons.ARROW_BACK, f"{key}-back",
+                             lambda: None if value is None else on_set(max(value // 10, least)), "the last digit off"))
         # Keyed, so a pad drawn anew is matched with the one drawn before (put in a `slot`): its keys stay the
         # same controls on the phone, and a tap on one while another phone's move redraws it is not lost.
         self.control = ft.Column([header, ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)], spacing=4,
@@ -64,10 +70,14 @@ class NumberPad:
 
 
 def acting_keys(label: str, least: int, most: int, on_tap: Callable[[int], None], key: str, reads: str,
-                words: Callable[[int], str]) -> ft.Control:
+                words: Callable[[int], str], ready: bool = True) -> ft.Control:
     """`label`, then a key per number that acts at once, none chosen (a fish card's VP key adds the
-    card: no separate Add); a screen reader hears `reads` and the key's `words` ("Add this fish: 12 (5 VP)")."""
+    card: no separate Add); a screen reader hears `reads` and the key's `words` ("Add this fish: 12 (5 VP)").
+    Not `ready` (what the keys act on is not all entered; `label` says what is missing): the keys are off."""
     keys = [_key(reads, str(n), f"{key}-{n}", lambda n=n: on_tap(n), words(n)) for n in range(least, most + 1)]
+    for k in keys:
+        k.content.disabled = not ready
+        k.content.opacity = 1 if ready else 0.4
     return ft.Column([ft.Text(label, size=16), ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)],
                      spacing=4, key=f"pad-{key}")
 

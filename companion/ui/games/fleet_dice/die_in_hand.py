@@ -99,12 +99,13 @@ class DieInHand(SessionScreen):
         scrolls in two rounds to them). A tap takes the die and fills the box, as a tap on the lit box. A
         Harbor or Wharf die lights a box in each of its buildings: a tap on the die lists them."""
         taking = sorted(self._boxes_taking_dice(game, sheet).items(), key=lambda item: item[1][0])  # dice order
-        boxes = [(track, sheet.next_box(track), face) for track, (_, face) in taking if face in BOAT_TYPES]
         seat = self.seat
+        # What the button shows is what its tap does, whatever this phone did since it was drawn (a die tapped
+        # first: the button's late tap went to the die in hand's ways, and was refused, in CI).
         buttons = [ft.OutlinedButton(f"Fill {self._box_words(sheet, track)}", key=f"pick-fill-{track}",
                                      icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
-                                     on_click=lambda e, t=track, i=index: self._tap_box(t, i, seat))
-                   for track, index, face in boxes]
+                                     on_click=lambda e, t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t))
+                   for track, (pick, face) in taking if face in BOAT_TYPES]
         return [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)] if buttons else []
 
     def not_mine(self, game: FleetGame) -> str:
@@ -294,6 +295,12 @@ class DieInHand(SessionScreen):
             return
         self.act(lambda g: fleet.reroll_with(g, seat, was, self.ctx.rng, pick))
 
+    def _take_and_fill(self, seat: int, pick: int, face: str, track: str) -> None:
+        """Take the free die `pick` (showing `face`) on `seat`'s pick and fill `track`'s next box by its own
+        use, in one tap (the lit box, or its button under the dice; `_boxes_taking_dice`)."""
+        target = track if face in ("harbor", "wharf") else None
+        self._act(lambda g: fleet.use_die(g, seat, "chosen", face, "normal", target, None, None, pick))
+
     def _tap_box(self, track: str, index: int | None = None, seat: int | None = None) -> None:
         """A highlighted box of `seat`'s sheet was tapped: it answers the choice or the die's way of use.
         Any other box says why it cannot be filled now (the golden rule: only the next box of a track)."""
@@ -310,9 +317,7 @@ class DieInHand(SessionScreen):
             return
         taking = self._boxes_taking_dice(self.view, sheet) if self.face is None and sheet.choice() is None else {}
         if track in taking and (index is None or index == sheet.next_box(track)):
-            pick, face = taking[track]
-            seat, die, target = self.seat, sheet.die, track if face in ("harbor", "wharf") else None
-            self._act(lambda g: fleet.use_die(g, seat, die, face, "normal", target, None, None, pick))
+            self._take_and_fill(self.seat, *taking[track], track)
             return
         if track not in self._targets(sheet):  # the die's reason first: the golden rule is not why
             self.host.toast(self._why_not(sheet, track))

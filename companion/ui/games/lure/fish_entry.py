@@ -17,6 +17,7 @@ from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import TAP_SMALL
 
 NUMBERS = ("catch", "n", "m")
+NEW_FISH = {"catch": None, "kind": "none", "n": None, "m": None}  # each card entered from nothing (issue 63)
 ENTRY = "fish-entry"
 NEED_NUMBERS = "fish-need-numbers"
 KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "N and M showing",
@@ -29,7 +30,7 @@ class FishEntry:
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
         self.draft: list[FishCard] = []
-        self.fish = {"catch": 7, "kind": "none", "n": 6, "m": 1}
+        self.fish = dict(NEW_FISH)
         self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
         self.wanted = 0  # the fish this Splash reveals, as last drawn
@@ -52,8 +53,10 @@ class FishEntry:
                 numbers.append(self._pad("Second number", "m", 1, MAX_FACE))
             entry.append(ft.Column(numbers, spacing=8, key=ft.ScrollKey(NEED_NUMBERS)))
         # The card's VP last, its key adding the fish: a card that asks nothing is its catch number and its VP.
-        entry.append(acting_keys("Its VP adds it:", MIN_VP, MAX_VP, lambda vp: self._add(self._card(vp)),
-                                 "fish-vp", "Add this fish", lambda vp: self._card(vp).describe()))
+        missing = self._missing()
+        entry.append(acting_keys(f"Its VP adds it, once {missing} is in:" if missing else "Its VP adds it:", MIN_VP,
+                                 MAX_VP, lambda vp: self._add(self._card(vp)), "fish-vp", "Add this fish",
+                                 lambda vp: f"{vp} VP" if missing else self._card(vp).describe(), ready=not missing))
         controls: list[ft.Control] = []
         if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
             controls.append(panel(*entry, key=ft.ScrollKey(ENTRY)))
@@ -100,6 +103,17 @@ class FishEntry:
             border=ft.Border.all(3, ft.Colors.PRIMARY) if chosen else None, on_click=lambda e: self._set("kind", kind))
         return ft.Semantics(checked=chosen, label=words, content=tile, key=f"key-need-{kind}")
 
+    def _missing(self) -> str | None:
+        """What the card still needs before its VP key can add it ("its catch number"), None when nothing."""
+        f = self.fish
+        if f["catch"] is None:
+            return "its catch number"
+        if f["kind"] in ("shows", "both") and f["n"] is None:
+            return "the number a die shows" if f["kind"] == "shows" else "its first number"
+        if f["kind"] == "both" and f["m"] is None:
+            return "its second number"
+        return None
+
     def _card(self, vp: int) -> FishCard:
         f = self.fish
         need = {"kind": f["kind"]}
@@ -136,7 +150,7 @@ class FishEntry:
 
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
-        self.typing = None  # the next card's numbers are typed afresh
+        self.fish, self.typing = dict(NEW_FISH), None  # the next card from nothing: no answer of this one's
         if len(self.draft) == self.wanted:  # the entry closes: a much shorter page, shown from its top
             self.screen.render_from_top()
         else:

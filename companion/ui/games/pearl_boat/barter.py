@@ -83,7 +83,7 @@ class Barter:
 def offer_panel(screen: SessionScreen, state: PearlBoatState) -> list[ft.Control]:
     """A barter waiting: on the buyer's phone, Buy or No thanks; on the seller's, who it waits on and Take
     it back; on every other phone, who it waits on."""
-    o = state.offer
+    o = state.offer  # the offer as this phone shows it: a tap answers it, even once another phone's came first
     if o is None:
         return []
     seller, buyer = state.names[o.seat], state.names[o.buyer]
@@ -96,12 +96,12 @@ def offer_panel(screen: SessionScreen, state: PearlBoatState) -> list[ft.Control
         rows.append(ft.Row([
             ft.FilledButton(f"Buy for {count(o.pearls, 'pearl')}", icon=ft.Icons.HANDSHAKE, key="offer-accept",
                             expand=True, style=big_button_style(),
-                            on_click=lambda e: act(lambda s: pb.answer_offer(s, s.offer.buyer, True))),
+                            on_click=lambda e: act(lambda s: pb.answer_offer(s, o.buyer, True))),
             ft.OutlinedButton("No thanks", key="offer-decline", expand=True, style=big_button_style(),
-                              on_click=lambda e: act(lambda s: pb.answer_offer(s, s.offer.buyer, False)))],
+                              on_click=lambda e: act(lambda s: pb.answer_offer(s, o.buyer, False)))],
             spacing=8))
     if screen.acts_for(o.seat):
         rows.append(ft.TextButton("Take the offer back", icon=ft.Icons.UNDO, key="offer-withdraw",
-                                  on_click=lambda e: act(lambda s: pb.withdraw_offer(s, s.offer.seat))))
+                                  on_click=lambda e: act(lambda s: pb.withdraw_offer(s, o.seat))))
     return [ft.Container(ft.Column(rows, spacing=8), padding=12, border_radius=12, key="offer",
                          bgcolor=ft.Colors.TERTIARY_CONTAINER)]

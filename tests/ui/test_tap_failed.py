@@ -1,0 +1,51 @@
+"""No Python error reaches a phone (issue 63): a tap whose handler fails, on any screen, is logged with its
+traceback and told to the player in words, the screen drawn again from what is kept."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from flet.messaging.session import Session
+
+from companion.games.registry import GAMES
+from companion.ui.host import TAP_FAILED
+from companion.ui.routes import game_route
+from tests.headless import walk
+
+ROUTES = ["/games", "/dice", "/history", "/settings", "/sessions",
+          *(game_route(g, p.id) for g in GAMES for p in g.parts if p.listed)]
+
+
+def broken(*args) -> None:
+    raise RuntimeError("a fault of Companion's")
+
+
+@pytest.mark.parametrize("route", ROUTES)
+async def test_a_tap_that_fails_on_any_screen_is_told_in_words_not_as_pythons_error(app, route, monkeypatch,
+                                                                                     caplog) -> None:
+    crashed: list[str] = []
+    monkeypatch.setattr(Session, "error", lambda self, message: crashed.append(message))
+    page = await app.open(route)
+    view = page.page.views[-1]
+    found = [c for part in (view.controls, view) for c in walk(part)  # the screen's own first (an empty
+             if getattr(c, "on_click", None) and not getattr(c, "disabled", False)]  # list: the app bar's)
+    assert found, f"nothing to tap on {route}"
+    found[0].on_click = broken
+    with caplog.at_level(logging.ERROR, logger="companion.ui.taps"):
+        await page.tap(found[0])
+    assert crashed == []
+    assert page.message_texts() == [TAP_FAILED]
+    assert "a fault of Companion's" in caplog.text  # its traceback in the log
+    assert page.routes()[-1] == route  # the same screen, drawn again
+
+
+async def test_a_late_tap_that_fails_is_told_in_words_too(app, monkeypatch) -> None:
+    crashed: list[str] = []
+    monkeypatch.setattr(Session, "error", lambda self, message: crashed.append(message))
+    page = await app.open("/dice")
+    button = page.find(key="roll")
+    button.on_click = broken
+    await page.change(page.find(key="nav"), selected_index=2)  # History: the Dice screen has left the page
+    await page.tap_late(button)
+    assert crashed == [] and page.message_texts() == [TAP_FAILED]
