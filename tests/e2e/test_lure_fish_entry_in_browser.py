@@ -45,6 +45,7 @@ def test_three_fish_cards_each_tap_on_screen(make_server, phone: AppPage, percen
     for name in ("Catch number: 1", "Catch number: 2", "Add this fish: 12 (5 VP)"):
         tap(name)
     phone.see(phone.text("Fish 2 of 3: catch number"))
+    phone.shot(f"lure-fish-new-card-{percent}-phone")  # from nothing: no number, no requirement, its VP keys off
     for name in ("Catch number: 9", "A pair"):
         tap(name)
     phone.see(phone.page.get_by_role("checkbox", name="A pair", checked=True))

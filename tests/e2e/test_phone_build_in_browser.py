@@ -81,7 +81,7 @@ def roll(app: AppPage, times: int) -> list[str]:
 
 def add_player(app: AppPage, name: str) -> None:
     app.tap(app.labelled("Settings"))
-    app.tap(app.button("Add player"))
+    app.tap(app.button("Add player"), settle=True)  # once Settings has slid in and stands still
     app.type_into("Name", name)
     app.tap(app.button("Save"), settle=True)
     app.page.get_by_role("textbox", name="Name").first.wait_for(state="hidden")  # saved, not just typed

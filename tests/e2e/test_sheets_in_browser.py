@@ -68,7 +68,8 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
         else:
             if "take a die" in asked:
                 phone.tap(phone.page.get_by_role("checkbox", name=re.compile(r"^Die \d: .+, free$")).first)
-            phone.tap(phone.page.get_by_role("button", name=re.compile("^Take income")))
+            # Once the die's ways are drawn, as a player looks first (CI: the banner stood still after it).
+            phone.tap(phone.page.get_by_role("button", name=re.compile("^Take income")), settle=True)
         phone.page.wait_for_function(
             "old => ![...document.querySelectorAll('flt-semantics span')].some(e => e.textContent === old)",
             arg=banner, timeout=15_000)

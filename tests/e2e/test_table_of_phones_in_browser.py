@@ -116,10 +116,10 @@ def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones
     for face in ("Cod", "Lobster", "Oyster"):
         ana.tap(ana.button(face))
     ana.tap(ana.button("Die 1: Cod, free"))
-    ana.tap(ana.button("Fill Cod box 4"))
+    ana.tap(ana.button("Fill Cod box 4"), settle=True)  # once the die's ways are drawn, as a player looks
     ben.see(ben.text("Round 1, boat phase: Ben, take a die, or tap its lit box."))
     ben.tap(ben.button("Die 2: Lobster, free"))
-    ben.tap(ben.button("Fill Lobster box 1"))
+    ben.tap(ben.button("Fill Lobster box 1"), settle=True)
     # The Oyster left is shared: both fill with it at the same moment.
     ana.see(ana.button("Fill Oyster box 1"))
     ben.see(ben.button("Fill Oyster box 4"))

@@ -114,8 +114,8 @@ async def test_each_lit_box_is_also_a_button_under_the_dice_in_the_order_of_the_
 
 
 async def test_a_fill_button_tapped_as_its_die_is_tapped_does_what_it_showed(app, sheets) -> None:
-    # CI: "Die 2: Lobster, free" and then, quickly, "Fill Lobster box 1": the button's tap arrived once the
-    # die was in hand (the button gone from the page), went to the die's ways and was refused; the pick stood still.
+    # "Die 2: Lobster, free" and then, quickly, "Fill Lobster box 1" (a pick stood still so in CI): the
+    # button's tap arrives once the die is in hand, the button gone from the page; it takes the die it showed.
     await enter(sheets, "cod", "lobster", "coins")
     fill = sheets.find(key="pick-fill-lobster")
     await sheets.click(key="die-1")

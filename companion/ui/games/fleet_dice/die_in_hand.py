@@ -100,8 +100,8 @@ class DieInHand(SessionScreen):
         Harbor or Wharf die lights a box in each of its buildings: a tap on the die lists them."""
         taking = sorted(self._boxes_taking_dice(game, sheet).items(), key=lambda item: item[1][0])  # dice order
         seat = self.seat
-        # What the button shows is what its tap does, whatever this phone did since it was drawn (a die tapped
-        # first: the button's late tap went to the die in hand's ways, and was refused, in CI).
+        # What the button shows is what its tap does (this die, this box), whatever die this phone has taken
+        # in hand since it was drawn: a late tap is not read through the hand.
         buttons = [ft.OutlinedButton(f"Fill {self._box_words(sheet, track)}", key=f"pick-fill-{track}",
                                      icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
                                      on_click=lambda e, t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t))
