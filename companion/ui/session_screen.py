@@ -30,7 +30,7 @@ from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
-from companion.ui.components.common import empty_state, panel
+from companion.ui.components.common import ask_first, discard_words, empty_state, panel
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
@@ -285,8 +285,19 @@ class SessionScreen(SeatView, PageScroll, Screen):
         self.session = None
         self.host.watch("sessions", self._adopt_latest)
 
-    def discard(self, message: str, restored: Callable[[str], None]) -> None:
-        """Discard the session; the message's Undo brings it back and calls `restored(id)`."""
+    def discard(self, message: str, restored: Callable[[str], None], then: Callable[[], None] = lambda: None) -> None:
+        """Discard the session (asked first when it holds a recorded move), then `then()`; the message's Undo
+        brings it back and calls `restored(id)`."""
+        session = self.session
+        if session is None:
+            return
+        if session.record.actions:
+            ask_first(self.host.page, f"Discard {session.record.title}?", discard_words(len(session.record.actions)),
+                      "Discard", "confirm-discard", lambda: self._discard_now(message, restored, then))
+        else:
+            self._discard_now(message, restored, then)
+
+    def _discard_now(self, message: str, restored: Callable[[str], None], then: Callable[[], None]) -> None:
         session = self.session
         if session is None:
             return
@@ -299,6 +310,7 @@ class SessionScreen(SeatView, PageScroll, Screen):
 
         self.render()
         self.host.toast(message, undo=undo)
+        then()
 
     def _attempt(self, fn: Callable[[], Any]) -> bool:
         """Run `fn`; a refusal is shown. A session that ended on another phone is let go of."""

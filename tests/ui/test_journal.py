@@ -184,6 +184,21 @@ async def test_discard_an_adventure_with_undo(app) -> None:
     assert page.routes()[0] == f"/games/fly-solo/journal/{session.id}"
 
 
+async def test_an_adventure_with_a_move_recorded_is_discarded_only_once_asked(app) -> None:
+    # Issue 63: a won adventure was thrown away at one tap of Discard.
+    page, session = await new_adventure(app, "Autumn week")
+    await page.click(key="buy-momentum-1A")
+    await page.click(key="discard-adventure")
+    assert page.dialog().title.value == "Discard Autumn week?"
+    assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]  # nothing gone yet
+    await page.click(key="confirm-discard-cancel")
+    assert [r.id for r in app.ctx.sessions.open_records(j.GAME)] == [session.id]
+    await page.click(key="discard-adventure")
+    await page.click(key="confirm-discard")
+    assert app.ctx.sessions.open_records(j.GAME) == [] and page.has(key="start-adventure")
+    assert page.message_texts()[-1] == "Discarded Autumn week."
+
+
 async def test_an_adventure_started_with_no_name_typed_takes_the_suggested_one(app) -> None:
     # The suggestion was the field's text, selected by the server when the field was tapped: a thumb
     # typing before that selection arrived had its first letters replaced or moved ("utumn weekA").

@@ -157,7 +157,13 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     session_id = app.ctx.sessions.latest("table").id
     await page.click(label="Unfinished sessions")
     assert page.has(key=f"session-{session_id}")
+    await page.click(label="Discard")  # a session holding a roll: asked first (issue 63)
+    assert page.dialog().title.value == "Discard Dice session?" and page.has(key=f"session-{session_id}")
+    assert "Its 1 recorded move is thrown away with it" in page.dialog().content.value
+    await page.click(key="confirm-discard-cancel")
+    assert app.ctx.sessions.latest("table").id == session_id
     await page.click(label="Discard")
+    await page.click(key="confirm-discard")
     assert not page.has(key=f"session-{session_id}")
     assert page.message_texts()[-1] == "Discarded Dice session."
     await page.message_action()
@@ -174,6 +180,7 @@ async def test_a_page_on_a_sessions_address_shows_it_again_when_its_discard_is_u
     watching = await app.open(f"/dice/{session_id}", phone="192.0.2.9", player="table")
     await page.click(label="Unfinished sessions")
     await page.click(label="Discard")
+    await page.click(key="confirm-discard")
     await app.settle()
     assert watching.has(label="This session cannot be shown")
     await page.message_action()  # Undo: the session is back

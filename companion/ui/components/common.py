@@ -165,3 +165,22 @@ def close_dialog(page: ft.Page) -> None:
     if dialog is not None:
         dialog.open = False
         dialog.update()
+
+
+def ask_first(page: ft.Page, title: str, words: str, yes: str, key: str, on_yes: Callable[[], None]) -> None:
+    """A question before a step that throws away what was recorded (a discard): Cancel, or `yes` (keyed
+    `key`), which does it."""
+    def confirmed(e: ft.Event) -> None:
+        close_dialog(page)
+        on_yes()
+
+    page.show_dialog(ft.AlertDialog(
+        title=ft.Text(title), content=ft.Text(words),
+        actions=[ft.TextButton("Cancel", key=f"{key}-cancel", on_click=lambda e: close_dialog(page)),
+                 ft.FilledButton(yes, key=key, on_click=confirmed)]))
+
+
+def discard_words(actions: int) -> str:
+    """What a discard asks about: 'Its 12 recorded moves are thrown away with it ...'."""
+    return (f"Its {actions} recorded move{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} thrown "
+            "away with it. Undo, in the message just after, brings it back.")

@@ -157,5 +157,5 @@ class CampaignScreen(SessionScreen):
 
     def _discard(self) -> None:
         name = self.session.record.title if self.session else ""
-        self.discard(f"Discarded {name}.", lambda sid: self.host.navigate(journal_route(sid)))
-        self.host.navigate(journal_route())
+        self.discard(f"Discarded {name}.", lambda sid: self.host.navigate(journal_route(sid)),
+                     then=lambda: self.host.navigate(journal_route()))
