@@ -286,7 +286,7 @@ class SessionScreen(SeatView, PageScroll, Screen):
         self.host.watch("sessions", self._adopt_latest)
 
     def discard(self, message: str, restored: Callable[[str], None], then: Callable[[], None] = lambda: None) -> None:
-        """Discard the session (asked first when it holds a recorded move), then `then()`; the message's Undo
+        """Discard the session (asked first when it holds a recorded action), then `then()`; the message's Undo
         brings it back and calls `restored(id)`."""
         session = self.session
         if session is None:

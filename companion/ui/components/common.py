@@ -181,6 +181,7 @@ def ask_first(page: ft.Page, title: str, words: str, yes: str, key: str, on_yes:
 
 
 def discard_words(actions: int) -> str:
-    """What a discard asks about: 'Its 12 recorded moves are thrown away with it ...'."""
-    return (f"Its {actions} recorded move{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} thrown "
+    """What a discard asks about: 'Its 12 recorded actions are thrown away with it ...' (as Unfinished
+    sessions counts them)."""
+    return (f"Its {actions} recorded action{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} thrown "
             "away with it. Undo, in the message just after, brings it back.")

@@ -57,7 +57,7 @@ class SessionsScreen(Screen):
         )
 
     def _discard(self, record: SessionRecord) -> None:
-        """Discard `record`, asked first when it holds a recorded move (issue 63: a won adventure went at a tap)."""
+        """Discard `record`, asked first when it holds a recorded action (issue 63: a won adventure went at a tap)."""
         if record.actions:
             ask_first(self.host.page, f"Discard {record.title}?", discard_words(len(record.actions)), "Discard",
                       "confirm-discard", lambda: self._discard_now(record))
