@@ -30,7 +30,7 @@ from companion.core.undo import UndoView
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
-from companion.ui.components.common import ask_first, discard_words, empty_state, panel
+from companion.ui.components.common import discard_asked, empty_state, panel
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
 from companion.ui.host import Host
@@ -291,11 +291,8 @@ class SessionScreen(SeatView, PageScroll, Screen):
         session = self.session
         if session is None:
             return
-        if session.record.actions:
-            ask_first(self.host.page, f"Discard {session.record.title}?", discard_words(len(session.record.actions)),
-                      "Discard", "confirm-discard", lambda: self._discard_now(message, restored, then))
-        else:
-            self._discard_now(message, restored, then)
+        discard_asked(self.host.page, session.record.title, len(session.record.actions),
+                      lambda: self._discard_now(message, restored, then))
 
     def _discard_now(self, message: str, restored: Callable[[str], None], then: Callable[[], None]) -> None:
         session = self.session

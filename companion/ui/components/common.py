@@ -180,8 +180,13 @@ def ask_first(page: ft.Page, title: str, words: str, yes: str, key: str, on_yes:
                  ft.FilledButton(yes, key=key, on_click=confirmed)]))
 
 
-def discard_words(actions: int) -> str:
-    """What a discard asks about: 'Its 12 recorded actions are thrown away with it ...' (as Unfinished
+def discard_asked(page: ft.Page, title: str, actions: int, discard: Callable[[], None]) -> None:
+    """`discard()` the session named `title`, asked first when it holds a recorded action (issue 63: a won
+    adventure went at one tap): 'Its 12 recorded actions are thrown away with it ...' (as Unfinished
     sessions counts them)."""
-    return (f"Its {actions} recorded action{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} thrown "
-            "away with it. Undo, in the message just after, brings it back.")
+    if not actions:
+        discard()
+        return
+    words = (f"Its {actions} recorded action{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} "
+             "thrown away with it. Undo, in the message just after, brings it back.")
+    ask_first(page, f"Discard {title}?", words, "Discard", "confirm-discard", discard)

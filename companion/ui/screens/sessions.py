@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.core.session_log import SessionRecord
-from companion.ui.components.common import ask_first, discard_words, empty_state
+from companion.ui.components.common import discard_asked, empty_state
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
 
@@ -57,12 +57,7 @@ class SessionsScreen(Screen):
         )
 
     def _discard(self, record: SessionRecord) -> None:
-        """Discard `record`, asked first when it holds a recorded action (issue 63: a won adventure went at a tap)."""
-        if record.actions:
-            ask_first(self.host.page, f"Discard {record.title}?", discard_words(len(record.actions)), "Discard",
-                      "confirm-discard", lambda: self._discard_now(record))
-        else:
-            self._discard_now(record)
+        discard_asked(self.host.page, record.title, len(record.actions), lambda: self._discard_now(record))
 
     def _discard_now(self, record: SessionRecord) -> None:
         try:
