@@ -33,12 +33,11 @@ class FishEntry:
         self.fish = dict(NEW_FISH)
         self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
-        self.wanted = 0  # the fish this Splash reveals, as last drawn
 
     def controls(self, state: LureState, into_view: bool = True) -> list[ft.Control]:
         """The entry of the next fish, scrolled into view when a new card is to be entered (unless not
         `into_view`: the page has a question of this phone's above it)."""
-        wanted = self.wanted = lure.splash_count(state)
+        wanted = lure.splash_count(state)
         if len(self.draft) > wanted:
             self.draft = self.draft[:wanted]
         kind = self.fish["kind"]
@@ -151,7 +150,7 @@ class FishEntry:
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
         self.fish, self.typing = dict(NEW_FISH), None  # the next card from nothing: no answer of this one's
-        if len(self.draft) == self.wanted:  # the entry closes: a much shorter page, shown from its top
+        if len(self.draft) == lure.splash_count(self.screen.view):  # the entry closes: a much shorter page, shown from its top
             self.screen.render_from_top()
         else:
             self.screen.render()

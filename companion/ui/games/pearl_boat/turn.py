@@ -89,9 +89,9 @@ def steps_keys(label: str, chosen: int | None, least: int, on_pick: Callable[[in
                key: str) -> ft.Control:
     """The steps to it, a key each in one row as the d6's (`die_keys`): one tap; the key chosen tapped
     again, none is: out of a roll's reach, as at first (a chip 'far' beside them made two rows)."""
-    return ft.Row([number_key(n, f"{label}: {count(n, 'step')}", f"{key}-{n}",
-                              lambda n=n: on_pick(None if chosen == n else n), picked=chosen == n)
-                   for n in range(least, REACH + least)], spacing=2)
+    return key_rows([number_key(n, f"{label}: {count(n, 'step')}", f"{key}-{n}",
+                                lambda n=n: on_pick(None if chosen == n else n), picked=chosen == n)
+                     for n in range(least, REACH + least)])
 
 
 def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
