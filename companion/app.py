@@ -24,9 +24,10 @@ def build_context(store: Store, hosting: Hosting, rng: random.Random | None = No
     unfinished session is opened first, its log replayed from its newest checked state
     (`SessionManager.open_checked`): one whose log its rules refuse is set aside as damaged, with a
     notice (see `Store`)."""
-    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    rng = rng or random.SystemRandom()
+    sessions = SessionManager(store.sessions, GAMES, store.clock, rng)
     store.check_replays(sessions.open_checked, sessions.check)
-    return AppContext(store=store, sessions=sessions, hosting=hosting, rng=rng or random.SystemRandom(),
+    return AppContext(store=store, sessions=sessions, hosting=hosting, rng=rng,
                       lan_url=lan_url, notices=list(store.notices), table_keys=table_keys)
 
 

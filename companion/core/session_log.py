@@ -50,6 +50,7 @@ class SessionRecord:
     undone: tuple[Action, ...]  # the redo stack: the last one is redone first
     created: str
     updated: str
+    chance: str = ""  # the secret its chance is drawn from (`GameSession.chance`); "" in sessions begun before it
 
 
 DONE, UNDONE, REDONE = "do", "undo", "redo"

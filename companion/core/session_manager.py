@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -23,8 +24,10 @@ class DamagedSession(DomainError):
 class SessionManager:
     """The process's live sessions, shared by every page that shows them."""
 
-    def __init__(self, log: SessionLog, games: Mapping[str, Rules[Any]], clock: Clock) -> None:
+    def __init__(self, log: SessionLog, games: Mapping[str, Rules[Any]], clock: Clock,
+                 rng: random.Random | None = None) -> None:
         self._log = log
+        self._rng = rng or random.SystemRandom()  # each new session's chance secret
         self._games = games
         self._clock = clock
         self._lock = threading.RLock()
@@ -45,7 +48,7 @@ class SessionManager:
         now = self._clock().isoformat(timespec="seconds")
         record = SessionRecord(
             id=self._log.new_id(), game=game, title=title or rules.title, setup=setup,
-            actions=(), undone=(), created=now, updated=now,
+            actions=(), undone=(), created=now, updated=now, chance=f"{self._rng.getrandbits(128):032x}",
         )
         self._log.create(record)
         with self._lock:

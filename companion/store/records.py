@@ -18,11 +18,11 @@ KIND, VERSION = "session", 1
 # What Companion writes of a session (an action's data and the set-up are the rules' to read).
 ACTION = Doc({"type": TEXT, "data": Table(ANY), "label": TEXT}, {"by": TEXT, "who": TEXT, "phone": TEXT})
 RECORD = Doc({"id": TEXT, "game": TEXT, "title": TEXT, "setup": Table(ANY), "actions": Items(ACTION),
-              "undone": Items(ACTION), "created": DATE, "updated": DATE})
+              "undone": Items(ACTION), "created": DATE, "updated": DATE}, {"chance": TEXT})
 
 
 def record_to_doc(record: SessionRecord) -> dict[str, Any]:
-    return {
+    doc = {
         "id": record.id,
         "game": record.game,
         "title": record.title,
@@ -32,6 +32,9 @@ def record_to_doc(record: SessionRecord) -> dict[str, Any]:
         "created": record.created,
         "updated": record.updated,
     }
+    if record.chance:  # a session begun before it has none (and is written back as it was)
+        doc["chance"] = record.chance
+    return doc
 
 
 def action_from_doc(doc: Any) -> Action | None:
@@ -57,7 +60,7 @@ def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
     return SessionRecord(
         id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
         actions=tuple(map(_action, doc["actions"])), undone=tuple(map(_action, doc["undone"])),
-        created=doc["created"], updated=doc["updated"],
+        created=doc["created"], updated=doc["updated"], chance=doc.get("chance", ""),
     )
 
 

@@ -13,6 +13,7 @@ showing it keeps its result ("Saved to History", with the standings) until it le
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.actions import Action
+from companion.core.chance import decided
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
@@ -89,6 +91,12 @@ class SessionScreen(SeatView, PageScroll, Screen):
         names = session.rules.seats(state)[0] if phase is not None else ()
         self.undo_bar.wait_on(waiting_words(phase(state), names, None if self.passed_around else self.viewer())
                               if phase is not None else "")
+
+    def chance(self, kind: str) -> random.Random:
+        """The die or deck for this session's next `kind` action (its action type): decided once, so an
+        Undo and a second tap give what the first gave (companion/core/chance.py). Before a session is
+        started (an action tried on the state a new one would start from), any."""
+        return decided(self.session.record, kind) if self.session is not None else self.ctx.rng
 
     def mount(self) -> ft.Control:
         control = super().mount()

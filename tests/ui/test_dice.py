@@ -24,6 +24,16 @@ async def test_roll_shows_dice_and_total_and_is_on_disk(app) -> None:
     assert app.store.sessions.load(table(app).id).actions[-1].label == "roll 2 d6"
 
 
+async def test_a_roll_undone_and_rolled_again_shows_the_same_dice(app) -> None:
+    """Chance decided once (issue 63): Undo then Roll is not a second try."""
+    page = await app.open("/dice")
+    await page.click(key="roll")
+    first = table(app).state.last.faces
+    await page.click(key="undo")
+    await page.click(key="roll")
+    assert table(app).state.last.faces == first and len(table(app).record.actions) == 1
+
+
 async def test_a_preset_sets_the_pool_and_its_readings(app) -> None:
     page = await app.open("/dice")
     await page.click(key="presets")

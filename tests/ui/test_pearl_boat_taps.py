@@ -80,16 +80,16 @@ def pinned(phone) -> tuple[str, str] | None:
 
 
 async def test_the_turn_order_is_one_tap_ties_rolled_again_in_it(app, roster) -> None:
+    app.ctx.rng.seed(129)  # the session's chance (companion/core/chance.py): d6s 6, 6, 6 (everyone ties), then 4, 6, 5
     table = await table_of(app, roster, order=False)
     ana = table.phones["Ana"]
     assert pinned(ana) == ("Roll for turn order", "order")
-    app.ctx.rng.seed(2)  # the d6s: 1, 1, 1 (everyone ties), then 3, 2, 6
     await table.tap("Ana", "order")
-    assert table.taps == 1 and table.state.phase == pb.PLAY and table.state.order == (2, 0, 1)
-    assert table.labels() == ["Turn order: Ana 1, Ben 1, Cy 1 (Ana, Ben and Cy roll again)",
-                              "Turn order: Ana 3, Ben 2, Cy 6"]
-    assert ana.find(key="ledger-title").value == "The boats, in turn order: Cy, Ana and Ben"
-    assert pinned(table.phones["Cy"]) == ("Roll to move", "move") and pinned(ana) is None
+    assert table.taps == 1 and table.state.phase == pb.PLAY and table.state.order == (1, 2, 0)
+    assert table.labels() == ["Turn order: Ana 6, Ben 6, Cy 6 (Ana, Ben and Cy roll again)",
+                              "Turn order: Ana 4, Ben 6, Cy 5"]
+    assert ana.find(key="ledger-title").value == "The boats, in turn order: Ben, Cy and Ana"
+    assert pinned(table.phones["Ben"]) == ("Roll to move", "move") and pinned(ana) is None
 
 
 async def test_an_ordinary_turn_is_four_taps_each_pinned_in_turn(app, roster) -> None:
@@ -178,6 +178,22 @@ async def test_undo_takes_the_end_back(app, roster) -> None:
     await table.tap("Ana", "store-half_refill")
     await table.tap("Ana", "end-turn")
     assert table.state.boats[0].fuel == 10 and table.state.current == 1
+
+
+async def test_a_card_or_a_roll_undone_comes_out_the_same_when_drawn_again(app, roster) -> None:
+    """Chance decided once (issue 63): an undone chance card drawn again (or a move rolled again) is the
+    one drawn before (an undone card was drawn again and another came)."""
+    table = await table_of(app, roster)
+    await table.tap("Ana", "move")
+    rolled = table.labels()[-1]
+    await table.tap("Ana", "undo")
+    await table.tap("Ana", "move")
+    await table.tap("Ana", "reward-1")
+    await table.tap("Ana", "draw")
+    drawn = table.labels()[-1]
+    await table.tap("Ana", "undo")
+    await table.tap("Ana", "draw")
+    assert table.labels(1) == [rolled, "Ana's space: +3 pearls", drawn] and drawn.startswith("Ana draws ")
 
 
 async def test_a_blocked_boat_stops_at_the_boat_blocking_it(app, roster) -> None:

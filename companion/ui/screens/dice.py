@@ -129,7 +129,7 @@ class DiceScreen(ToolScreen):
     # Taps ------------------------------------------------------------------------
 
     def roll(self) -> None:
-        self.act(lambda s: tt.roll(s.dice, self.ctx.rng))
+        self.act(lambda s: tt.roll(s.dice, self.chance("dice.roll")))
 
     def toggle_keep(self, index: int) -> None:
         self.act(lambda s: tt.keep(s.dice, index, index not in s.dice.kept))

@@ -293,7 +293,7 @@ class DieInHand(SessionScreen):
         seat, was, pick = self.seat, self.face, self.pick
         if was is None:
             return
-        self.act(lambda g: fleet.reroll_with(g, seat, was, self.ctx.rng, pick))
+        self.act(lambda g: fleet.reroll_with(g, seat, was, self.chance("reroll"), pick))
 
     def _take_and_fill(self, seat: int, pick: int, face: str, track: str) -> None:
         """Take the free die `pick` (showing `face`) on `seat`'s pick and fill `track`'s next box by its own

@@ -115,7 +115,8 @@ class TableTray(DieInHand):
     def _roll(self) -> None:
         game: FleetGame = self.view
         where = game.position()
-        faces = [self.ctx.rng.choice(die) for die in pool(PHASES[where[1]], len(game.names))]
+        dice = self.chance("roll")
+        faces = [dice.choice(die) for die in pool(PHASES[where[1]], len(game.names))]
         self._act(lambda g: fleet.roll_dice(g, faces))
 
     def _enter_start(self) -> None:

@@ -201,7 +201,7 @@ class AnglerScreen(SessionScreen):
             reroll = []
             if MOMENTUM_5 in self.journal.upgrades.momentum:  # the tile's B side, once its A side was used
                 reroll = [ft.OutlinedButton("Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-5b",
-                                            on_click=lambda e: self.act(lambda d: sa.reroll(d, self.ctx.rng)))]
+                                            on_click=lambda e: self.act(lambda d: sa.reroll(d, self.chance("reroll"))))]
             return ft.Column([
                 heading(f"Round {day.draft.round}: take your three dice ({count(3 - len(taken), 'die', 'dice')} "
                         "to go)"),
@@ -242,7 +242,7 @@ class AnglerScreen(SessionScreen):
                 ft.Text("Put its casting token on the bottom row of that column.", size=16),
                 ft.FilledButton("Shuffle and cast", icon=ft.Icons.SHUFFLE, key="angler-cast",
                                 style=big_button_style(),
-                                on_click=lambda e: self.act(lambda d: sa.cast(d, self.ctx.rng,
+                                on_click=lambda e: self.act(lambda d: sa.cast(d, self.chance("cast"),
                                                                               fly_options(self.ctx).strike_hooks))),
             ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if strike.status == "casting":  # the column at once: one tap, not one a row
@@ -327,7 +327,7 @@ class AnglerScreen(SessionScreen):
         day: AnglerDay = self.view
         if day.step == "end-round" and not self.act(sa.end_round):
             return
-        self.act(lambda d: sa.roll(d, count, self.ctx.rng))
+        self.act(lambda d: sa.roll(d, count, self.chance("roll")))
 
     def _seventh(self) -> None:
         """Your seventh fish, landed this round: the round's end ends the Day with it (Day End). Two
@@ -351,7 +351,7 @@ class AnglerScreen(SessionScreen):
             return False
         day: AnglerDay = self.view
         if day.step == "cast" and day.strike.status == "idle":
-            self.act(lambda d: sa.cast(d, self.ctx.rng, fly_options(self.ctx).strike_hooks))
+            self.act(lambda d: sa.cast(d, self.chance("cast"), fly_options(self.ctx).strike_hooks))
         return True
 
     def _pick(self, species: Species | None, colour: FishColor | None) -> None:

@@ -73,7 +73,7 @@ class CampaignScreen(SessionScreen):
             words, icon, key, on_tap = other
             controls += [
                 setup_card_view(card_, campaign.draft.skill,
-                                lambda: self.act(lambda c: j.draw_skill(c, self.ctx.rng))),
+                                lambda: self.act(lambda c: j.draw_skill(c, self.chance("skill")))),
                 ft.FilledButton(words, icon=icon, key=f"{key}-in-page", style=big_button_style(),
                                 on_click=lambda e: on_tap()),
             ]

@@ -67,7 +67,7 @@ class DraftScreen(FlyTableScreen):
         self.seats = ft.Column(spacing=6)
         self.reroll_button = ft.OutlinedButton(
             "Momentum 5B: re-roll the pool", icon=ft.Icons.CASINO, key="reroll-pool",
-            on_click=lambda e: self.act(lambda s: tt.reroll_draft(s.draft, self.ctx.rng)))
+            on_click=lambda e: self.act(lambda s: tt.reroll_draft(s.draft, self.chance("draft.reroll"))))
         self.playing = ft.Column([
             self.round_end,
             self.roll_buttons,
@@ -138,13 +138,13 @@ class DraftScreen(FlyTableScreen):
         if draft.solo:
             self.roll_buttons.controls = [
                 ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", icon=ft.Icons.CASINO, expand=True,
-                                on_click=lambda e, n=n: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng, n)))
+                                on_click=lambda e, n=n: self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"), n)))
                 for n in rules.SOLO_POOLS
             ]
         else:
             self.roll_buttons.controls = [ft.FilledButton(
                 f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", expand=True,
-                style=big_button_style(), on_click=lambda e: self.act(lambda s: tt.roll_draft(s.draft, self.ctx.rng)))]
+                style=big_button_style(), on_click=lambda e: self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"))))]
 
     def _takes_here(self, draft: DraftState) -> bool:
         """This phone takes the die of the player whose turn it is (theirs, the phone passed around, or

@@ -106,7 +106,6 @@ class StrikeScreen(FlyTableScreen):
     def _buttons(self, strike: StrikeState, mine: bool) -> list[ft.Control]:
         """A cast's buttons on its caster's phone (and the one passed around); another phone may start
         its own once that cast is over."""
-        rng = self.ctx.rng
         caster = self.host.actor.signature  # this phone's player: their cast ("" on the phone passed around)
 
         def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
@@ -120,10 +119,11 @@ class StrikeScreen(FlyTableScreen):
             return ft.Row(list(buttons), spacing=8)
 
         start = button("Start cast", ft.Icons.SHUFFLE,
-                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, caster=caster), "start-cast",
+                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, self.chance("strike.start"), caster=caster), "start-cast",
                        primary=True)
         silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED,
-                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, rng, silent=True, caster=caster),
+                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, self.chance("strike.start"), silent=True,
+                                      caster=caster),
                         "silent-cast")
         if strike.status == "casting" and not mine:
             return []
@@ -133,7 +133,7 @@ class StrikeScreen(FlyTableScreen):
                 return rows
             if strike.status == "hooked" and strike.mode == "you":
                 rows.append(button("Skill G: restart the cast", ft.Icons.REPLAY,
-                                   lambda s: tt.restart_cast(s.strike, rng), "restart"))
+                                   lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"))
             if strike.status != "idle":
                 rows.append(button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"))
             return rows
@@ -158,7 +158,7 @@ class StrikeScreen(FlyTableScreen):
                        enabled=strike.can_finesse),
                 button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
             ),
-            button("Skill G: restart the cast", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, rng), "restart"),
+            button("Skill G: restart the cast", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"),
         ]
 
     def _buzz(self) -> None:

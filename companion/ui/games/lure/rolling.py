@@ -82,7 +82,7 @@ class Rolling:
                              ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
                                              expand=True, style=big_button_style(),
                                              on_click=lambda e: self.screen.act(
-                                                 lambda st: lure.roll_with(st, seat, self.screen.ctx.rng))),
+                                                 lambda st: lure.roll_with(st, seat, self.screen.chance("roll")))),
                              ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
                                                disabled=not cast.sides(), on_click=lambda e: self._start_entry(seat)),
                          ], spacing=8), key=f"roller-{seat}")

@@ -346,7 +346,7 @@ class TurnPanel:
     def _move_by(self, seat: int, rolled: int | None = None) -> None:
         """Move by the app's d6, or by `rolled`, the table's."""
         reach = self._reached()
-        roll = rolled if rolled is not None else self.screen.ctx.rng.randint(1, 6)
+        roll = rolled if rolled is not None else self.screen.chance("move").randint(1, 6)
         if self._act(lambda s: pb.move(s, seat, roll, **reach)):
             self._done(seat)
 
@@ -355,20 +355,21 @@ class TurnPanel:
         if card in (ENGINE_UPGRADE, MOVE_CHOICE):
             more = self._reached()
         if card == ENGINE_UPGRADE:
-            more["move_roll"] = self.screen.ctx.rng.randint(1, 6)
+            more["move_roll"] = self.screen.chance("use").randint(1, 6)
         if self._act_below(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
             self._done(seat)
 
     def _draw_card(self, seat: int, roll: int | None = None) -> None:
         """A chance card by the app's d8, or by `roll`, the table's; a card used at once asks first."""
         state: PearlBoatState = self.screen.view
-        roll = roll if roll is not None else self.screen.ctx.rng.randint(1, 8)
+        deck = self.screen.chance("draw")  # the card, then the die its Engine upgrade asks for
+        roll = roll if roll is not None else deck.randint(1, 8)
         needs = pb.draw_needs(state, seat, roll)
         if needs and needs != ("move_roll",):
             self.asking = {"draw": roll, "card": card_for(roll).id, "seat": seat}
             self.screen.render()
             return
-        more = {"move_roll": self.screen.ctx.rng.randint(1, 6), **self._reached()} if needs else {}
+        more = {"move_roll": deck.randint(1, 6), **self._reached()} if needs else {}
         if self._act(lambda s: pb.draw(s, seat, roll, **more)):
             self._done(seat)
 

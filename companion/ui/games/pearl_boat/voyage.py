@@ -278,7 +278,7 @@ class VoyageScreen(SessionScreen):
             session = self.session
             if session is None or self.view.phase != pb.ORDER:
                 return
-            if not self.act(lambda s: pb.roll_order(s, self.ctx.rng)):
+            if not self.act(lambda s: pb.roll_order(s, self.chance("order"))):
                 return
 
     def _choose(self, seat: int, choice: str) -> None:

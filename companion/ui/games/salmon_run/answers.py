@@ -108,7 +108,7 @@ class Answers:
         def drift(falls: int | None) -> Callable[[], None]:
             # The Waterfall's two arrows are rolled with the answer, and shown once it is recorded.
             def answer() -> None:
-                fall = self.screen.ctx.rng.randint(1, DIE_SIDES) if falls == 2 else None
+                fall = self.screen.chance("drift").randint(1, DIE_SIDES) if falls == 2 else None
                 self._answer(seat, lambda s: sr.drift(s, seat, arrows, roll, falls, fall))
             return answer
         return panel(moved, ft.Text(f"Did arrow {arrow} carry your salmon into a Waterfall? Then it moves back along "
@@ -157,7 +157,7 @@ class Answers:
         the roll is recorded in the session's log (the seat's own move) before this phone shows it."""
         state: RaceState | None = self.screen.view
         if arrows == 2 and state is not None and sr.rolled(state, seat) is None:
-            if not self.screen.act(lambda s: sr.roll_with(s, seat, self.screen.ctx.rng)):
+            if not self.screen.act(lambda s: sr.roll_with(s, seat, self.screen.chance("roll"))):
                 return  # refused (said on screen): no roll to show
         self.moving[(current, seat)] = arrows
         self.back.discard((current, seat))

@@ -72,7 +72,7 @@ class RaceScreen(SessionScreen):
         elif state.phase == sr.FIRST:
             if self.acts_for(ANY_SEAT):
                 self.pin("Roll for the first player", ft.Icons.CASINO, "race-first",
-                         lambda: self.act(lambda s: sr.roll_first_player(s, self.ctx.rng)))
+                         lambda: self.act(lambda s: sr.roll_first_player(s, self.chance("first"))))
         else:
             controls.append(self._over(state))
         controls.append(ft.Container(ft.Column([ft.Text(line, size=16, weight=ft.FontWeight.W_600 if i == 0 else None)

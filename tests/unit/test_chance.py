@@ -1,0 +1,55 @@
+"""Chance decided once (companion/core/chance.py; issue 63): the n-th action of a kind draws what the
+n-th drew before, after an Undo, a restart or anything between; sessions keep their secret on disk."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.actions import Action
+from companion.core.chance import decided
+from companion.core.session_log import SessionRecord
+from companion.core.session_manager import SessionManager
+from companion.games import GAMES
+from companion.games.dice_roller import GAME, roll, set_pool
+from companion.store import open_store
+
+
+def test_an_undone_roll_rolled_again_comes_out_the_same_and_the_next_is_new(store) -> None:
+    session = SessionManager(store.sessions, GAMES, store.clock).create(GAME)
+    session.perform(set_pool(["d20", "d20", "d20"]))
+    first = roll(session.state.dice, decided(session.record, "dice.roll"))
+    session.perform(first)
+    session.undo()
+    session.perform(set_pool(["d20", "d20", "d20"]))  # something between: chance is the deck's, not the moment's
+    again = roll(session.state.dice, decided(session.record, "dice.roll"))
+    assert again.data == first.data
+    session.perform(again)
+    assert roll(session.state.dice, decided(session.record, "dice.roll")).data != first.data  # 3 d20 alike: 1 in 8,000
+
+
+def test_the_secret_is_kept_on_disk_and_differs_between_sessions(tmp_path, clock) -> None:
+    store = open_store(tmp_path, clock=clock)
+    sessions = SessionManager(store.sessions, GAMES, store.clock)
+    one, two = sessions.create(GAME), sessions.create(GAME)
+    secrets = one.record.chance, two.record.chance
+    assert len(secrets[0]) == 32 and secrets[0] != secrets[1]
+    store.close()
+    reopened = open_store(tmp_path, clock=clock)
+    assert (reopened.sessions.load(one.id).chance, reopened.sessions.load(two.id).chance) == secrets
+    reopened.close()
+
+
+@given(st.integers(0, 2**128 - 1), st.lists(st.sampled_from(["draw", "move", "end"]), max_size=12))
+def test_the_next_of_a_kind_depends_only_on_how_many_of_that_kind_were_kept(secret, kinds) -> None:
+    base = SessionRecord("abc123", GAME, "t", {}, (), (), "2026-12-07T00:00:00", "2026-12-07T00:00:00",
+                         chance=f"{secret:032x}")
+    record = replace(base, actions=tuple(Action(k) for k in kinds))
+    others = replace(base, actions=tuple(Action(k) for k in kinds if k == "draw"))  # the other kinds taken out
+    draws = [decided(r, "draw").random() for r in (record, others)]
+    assert draws[0] == draws[1]
+    assert decided(replace(record, actions=(*record.actions, Action("draw"))), "draw").random() != draws[0]
+    assert isinstance(decided(record, "draw"), random.Random)
