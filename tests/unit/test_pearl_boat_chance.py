@@ -147,6 +147,23 @@ def test_one_upgrade_activated_per_turn() -> None:
                                                                            "one upgrade a turn.")
 
 
+def test_an_upgrade_used_as_it_is_drawn_is_the_turns_one_upgrade() -> None:
+    # "When holding multiple cards, the player can only activate one upgrade card per turn." and "If a player
+    # already is holding 3 upgrade cards, any upgrade cards they draw will be immediately activated and used."
+    # (seeds/003). Issue 63: an Engine upgrade drawn to a full hand and used, then a held Engine reverse, was
+    # accepted. Drawn at 4 with three held: 4 + 3 = 7, and the held Engine reverse is refused this turn.
+    three = (ENGINE_REVERSE, ENGINE_UPGRADE, MOVE_CHOICE)
+    state = boat(moved(started(), 0, 4), 0, upgrades=three)
+    state = act(state, draw(state, 0, 2, move_roll=3))
+    assert state.boats[0].position == 7 and "used at once" in state.notice
+    assert refused(state, use_card(state, 0, ENGINE_REVERSE, steps=2)) == ("Ana has used an upgrade card this turn: "
+                                                                            "one upgrade a turn.")
+    # A game set up by rules version 3 replays as it was played: the held one was used after it.
+    earlier = boat(moved(started(rules_version=3), 0, 4), 0, upgrades=three)
+    earlier = act(earlier, draw(earlier, 0, 2, move_roll=3))
+    assert act(earlier, use_card(earlier, 0, ENGINE_REVERSE, steps=2)).boats[0].position == 5
+
+
 @pytest.mark.parametrize("roll, params, position, fuel", [
     (1, {"steps": 2}, 2, 6),  # Engine reverse: 4 back to 2
     (2, {"move_roll": 3}, 7, 6),  # Engine upgrade: 4 + 3, free

@@ -276,11 +276,11 @@ def test_a_game_set_up_before_the_reward_guard_replays_as_it_was_played() -> Non
 
 
 def test_the_rules_version_of_a_set_up_is_checked() -> None:
-    assert pb.setup_for(["Ana", "Ben"])["rules_version"] == 3
+    assert pb.setup_for(["Ana", "Ben"])["rules_version"] == 4
     assert RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 2}).rules_version == 2
     with pytest.raises(PearlBoatError) as caught:
-        RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 4})
-    assert str(caught.value) == "The game's rules version is 1, 2 or 3, not 4."
+        RULES.initial_state({**pb.setup_for(["Ana", "Ben"]), "rules_version": 5})
+    assert str(caught.value) == "The game's rules version is 1, 2, 3 or 4, not 5."
 
 
 # Fish, trips and the win ------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from companion.games.pearl_boat.ledger import (
     set_turn,
 )
 from companion.games.pearl_boat.moving import back, d6_roll, forward, optional_steps
-from companion.games.pearl_boat.state import EARLIER_RULES, WAITING_FROZEN, Effect, PearlBoatState
+from companion.games.pearl_boat.state import EARLIER_RULES, ONE_UPGRADE_DRAWN, WAITING_FROZEN, Effect, PearlBoatState
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
     can_roll_to_move,
@@ -180,6 +180,9 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
         state = card_effect(state, seat, card.id, data)
     except Unusable as exc:
         return replace(state, notice=f"{name} is discarded: {exc}")
+    if card.id in UPGRADES and state.rules_version >= ONE_UPGRADE_DRAWN:
+        # "When holding multiple cards, the player can only activate one upgrade card per turn."
+        state = set_turn(state, upgrade_used=True)
     return replace(state, notice=f"{name} is used at once (the hand is full).")
 
 

@@ -23,9 +23,12 @@ GAME = "pearl-boat"
 # 3: a Frozen drawn while an effect that ends before the boat's next turn is on it (Slowed "for 1 turn",
 # Frozen this turn, Blocked "before your next turn") waits for that effect to end, where 2 threw it away;
 # a Move choice card is the turn's move with a number chosen instead of rolled: a step per fuel, and no
-# Roll to move after it (2: free of fuel, the roll still to make).
-EARLIER_RULES, RULES_VERSION = 1, 3
+# Roll to move after it (2: free of fuel, the roll still to make); 4: an upgrade drawn to a full hand and
+# used at once is the turn's one upgrade ("the player can only activate one upgrade card per turn"),
+# where 3 let a held one be used after it.
+EARLIER_RULES, RULES_VERSION = 1, 4
 WAITING_FROZEN = 3  # the first rules version of the Frozen that waits and the Move choice that is the move
+ONE_UPGRADE_DRAWN = 4  # the first rules version where an upgrade used as it is drawn is the turn's one
 ORDER, PLAY, OVER = "order", "play", "over"  # the turn-order roll-off, the race, its end
 D6 = 6  # "a 6-sided dice"
 MOST_STEPS = 100  # steps to the market or to a blocking boat, as the player counts them
