@@ -163,10 +163,26 @@ async def play(app, session, phone, card: str) -> None:
     await app.settle()
 
 
+async def come_round(app, session, phones) -> None:
+    """Every salmon's turn ends on its phone, back to the one playing now: a card taken from a hex this turn (in
+    the discard pile) may be in hand by then (seeds/002, THE EAGLE: "once the card cycles through your deck")."""
+    seat = session.state.turn.seat
+    for _ in session.state.salmon:
+        await phones[session.state.names[session.state.turn.seat]].click(key="end-turn")
+        await app.settle()
+        if session.state.turn.seat == seat:
+            return
+
+
+async def holding(app, session, phones, hex_id: str = sr.CURRENT_HEX, seat: int = 2) -> None:
+    """`seat` (playing now) takes its hex's card, and play comes round to it again with the card to play."""
+    await take(app, phones[session.state.names[seat]], hex_id)
+    await come_round(app, session, phones)
+
+
 async def play_current(app, session, phones, seat: int = 2) -> None:
-    phone = phones[session.state.names[seat]]
-    await take(app, phone, sr.CURRENT_HEX)
-    await play(app, session, phone, sr.CURRENT)
+    await holding(app, session, phones, seat=seat)
+    await play(app, session, phones[session.state.names[seat]], sr.CURRENT)
 
 
 async def test_the_current_asks_the_hexs_arrows_then_a_waterfall_one_question_at_a_time(app, three) -> None:
@@ -254,8 +270,11 @@ async def test_a_salmon_in_the_spawning_pond_is_not_asked_to_answer_the_current(
     # "Any salmon on a hex with no arrows is unaffected by the current" (seeds/002, CURRENTS): Ana's salmon
     # is in the pond, on no hex: her phone is not asked, and says why; the others answer.
     session, phones = await a_race_of_three(app, three)
+    await holding(app, session, phones)
     session.perform(sr.pond(session.state, 0))
-    await play_current(app, session, phones)
+    phones["Ana"].page.pubsub.send_all(f"session:{session.id}")  # as the phone that recorded it tells every page
+    await app.settle()
+    await play(app, session, phones["Cy"], sr.CURRENT)
     ana = phones["Ana"]
     assert not ana.has(key="answer-0") and "Current asks nothing of it" in ana.find(key="answer-pond").value
     for seat, name in ((1, "Ben"), (2, "Cy")):
@@ -368,7 +387,7 @@ async def test_counts_say_their_word(app, three) -> None:
         await cy.click(key="reeds")
     await app.settle()
     assert cy.find(key="deck-2").value == "Cy (green): 1 card, 0 Fatigue cards, 4 in hand"
-    await take(app, cy, RAPIDS_HEX)
+    await holding(app, session, phones, RAPIDS_HEX)
     await play(app, session, cy, sr.RAPIDS)
     ana = phones["Ana"]
     assert [ana.label(f"answer-0-{n}") for n in range(3)] == ["0 arrows: discard nothing", "1 arrow: discard 1 card",
@@ -420,7 +439,7 @@ async def test_the_eagles_target_answers_it_on_their_own_phone(app, three) -> No
     session, phones = await a_race_of_three(app, three)
     session.perform(sr.special_hex(session.state, 1, sr.EAGLE_HEX, card=sr.EAGLE))  # Ben's deck holds an Eagle
     cy, ben, ana = phones["Cy"], phones["Ben"], phones["Ana"]
-    await take(app, cy, sr.EAGLE_HEX)
+    await holding(app, session, phones, sr.EAGLE_HEX)
     await play(app, session, cy, sr.EAGLE)
     assert cy.has(key="eagle-1") and not ben.has(key="eagle-1")  # Cy names whose hand
     assert ben.text_containing("Cy plays an Eagle") == "Cy plays an Eagle: they name whose hand they look at."

@@ -5,6 +5,8 @@ a Bear card could have brought one."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core.actions import Action
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.ledger import Line, answer_words, ledgers
@@ -27,6 +29,13 @@ class Race:
         self.log.append(action)
         return self
 
+    def holding(self, seat: int, card: str = sr.CURRENT) -> Race:
+        """`seat`'s salmon takes `card` from its hex, as on an earlier turn (a card taken this turn is in
+        the discard pile, not yet to be played)."""
+        self.act(sr.special_hex(self.state, seat, sr.CURRENT_HEX, card=card))
+        self.state = replace(self.state, turn=replace(self.state.turn, gained=()))
+        return self
+
     def texts(self) -> list[list[str]]:
         return [[line.text for line in ledger.lines] for ledger in ledgers(self.state, self.log)]
 
@@ -43,7 +52,7 @@ def test_the_first_players_roll_is_on_the_first_turns_lines_with_its_dice() -> N
 
 def test_a_currents_answers_are_on_the_turn_once_the_last_is_in_with_each_roll_and_its_arrow() -> None:
     race = Race()
-    race.act(sr.special_hex(race.state, 0, sr.CURRENT_HEX, card=sr.CURRENT))
+    race.holding(0)
     race.act(sr.play(race.state, 0, sr.CURRENT))
     race.act(sr.roll(race.state, 1, 5)).act(sr.drift(race.state, 1, 2))  # Ben: two arrows, rolled 5: odd, arrow 1
     race.act(sr.roll(race.state, 2, 4))  # Cy: rolled 4 (arrow 2), into a Waterfall of two: 3, arrow 1
@@ -76,7 +85,7 @@ def test_another_salmon_records_a_hex_only_after_a_current_carried_it_and_a_bear
     race = Race()
     assert sr.may_land(race.state, 0) and not sr.may_land(race.state, 1) and not sr.may_meet_bear(race.state, 1)
     for seat in (0, 2):  # a Current card each: Ana's to play, Cy's to counter it
-        race.act(sr.special_hex(race.state, seat, sr.CURRENT_HEX, card=sr.CURRENT))
+        race.holding(seat)
     race.act(sr.play(race.state, 0, sr.CURRENT))
     race.act(sr.drift(race.state, 0, 0)).act(sr.drift(race.state, 1, 1)).act(sr.counter(race.state, 2))
     assert sr.may_land(race.state, 1) and sr.may_meet_bear(race.state, 1)  # Ben followed an arrow
@@ -90,7 +99,7 @@ def test_another_salmon_records_a_hex_only_after_a_current_carried_it_and_a_bear
 def test_the_reminders_say_whose_turn_and_who_still_answers_in_good_grammar() -> None:
     # "Resolve the Current: Ana still move with it" once Ben's answer was in.
     race = Race()
-    race.act(sr.special_hex(race.state, 0, sr.CURRENT_HEX, card=sr.CURRENT))
+    race.holding(0)
     race.act(sr.play(race.state, 0, sr.CURRENT))
     assert sr.reminders(race.state)[:2] == (
         "Resolve the Current: Ana, Ben and Cy still have to answer: move with it, or counter it with a Current card.",

@@ -37,6 +37,7 @@ from companion.games.salmon_run.rules import (
     hex_choices,
     jump,
     play,
+    playable,
     pond,
     rapids,
     reminders,
@@ -285,11 +286,12 @@ def test_the_hand_limit_applies_only_on_your_own_turn() -> None:
 
 
 def with_card(state, seat: int, card: str, n: int = 1):
-    """`seat`'s salmon takes `n` `card`s from their hex (so its deck holds them)."""
+    """`seat`'s salmon takes `n` `card`s from their hex (so its deck holds them), as on an earlier turn: a card
+    taken this turn is in the discard pile, not to be played yet (see `test_a_card_taken_this_turn_...`)."""
     for _ in range(n):
         state = act(state, special_hex(state, seat, "current_or_rapids" if card in ("current", "rapids") else card,
                                        card=card))
-    return state
+    return replace(state, turn=replace(state.turn, gained=()))
 
 
 def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() -> None:
@@ -376,14 +378,14 @@ def test_a_race_set_up_before_recorded_rolls_replays_its_rolls_in_the_answers() 
     setup = {k: v for k, v in sr.setup_for(PLAYERS[:2], difficulty_river(2)).items() if k != "rules_version"}
     state = RULES.initial_state(setup)
     assert state.rules_version == sr.EARLIER_RULES and sr.setup_for(PLAYERS[:2], difficulty_river(2))[
-        "rules_version"] == sr.RULES_VERSION == 2
+        "rules_version"] == sr.RULES_VERSION == 3
     state = act(state, first_player(state, [1]))
     state = with_card(state, 0, "current")
     state = act(state, play(state, 0, "current"))
     state = act(act(state, drift(state, 0, 2, roll=4)), drift(state, 1, 0))
     assert state.last.answers[0].roll == 4 and state.last.answers[0].arrow == 2
-    with pytest.raises(SalmonRunError, match="rules version is 1 to 2, not 3"):
-        RULES.initial_state({**setup, "rules_version": 3})
+    with pytest.raises(SalmonRunError, match="rules version is 1 to 3, not 4"):
+        RULES.initial_state({**setup, "rules_version": 4})
 
 
 def test_a_salmon_in_the_spawning_pond_is_not_asked_to_answer_a_current_or_rapids() -> None:
@@ -498,6 +500,30 @@ def test_an_eagle_on_a_player_who_holds_none_takes_the_card_at_once() -> None:
     state = act(state, play(state, 0, "eagle"))
     state = act(state, eagle_target(state, 2))
     assert state.pending is None and state.salmon[2].hand == 3 and state.last.answers[0].discards == 1
+
+
+def test_a_card_taken_from_a_hex_this_turn_is_not_played_nor_countered_with_this_turn() -> None:
+    # "When your salmon moves onto the Eagle hex you add an Eagle card from the supplemental pile to your
+    # discard pile. This will allow you to play the Eagle once the card cycles through your deck and into
+    # your hand." (seeds/002, THE EAGLE). Issue 63: "Play Eagle" was offered and taken the same turn.
+    state = started(3)
+    state = act(state, special_hex(state, 0, "eagle", card="eagle"))
+    assert "eagle" not in playable(state) and state.salmon[0].deck.count("eagle") == 1
+    assert refused(state, play(state, 0, "eagle")) == ("Cannot play an Eagle card: Ana's Eagle card was taken this "
+                                                       "turn: it is in the discard pile until the deck comes round.")
+    state = with_card(state, 0, "current")
+    state = act(state, special_hex(state, 2, "current_or_rapids", card="current"))  # the river carried Cy there
+    state = act(state, play(state, 0, "current"))
+    assert refused(state, counter(state, 2)).startswith("Cy")  # Cy's Current is in Cy's discard pile
+    # A card drawn from a Draw +1 hex may be it (the discard pile shuffled into a new draw pile): it may be played.
+    state = started(3)
+    state = act(state, special_hex(state, 0, "eagle", card="eagle"))
+    state = act(state, special_hex(state, 0, "draw"))
+    assert "eagle" in playable(state)
+    # A race set up by rules version 2 replays as it was played: the card was playable at once.
+    earlier = started(3, rules_version=2)
+    earlier = act(earlier, special_hex(earlier, 0, "eagle", card="eagle"))
+    assert "eagle" in playable(earlier)
 
 
 # Special hexes and each salmon's deck ----------------------------------------------------------------

@@ -12,7 +12,15 @@ from companion.core.table.seats import is_whole
 from companion.core.words import count
 from companion.games.salmon_run.hexes import DRAW_HEX, FATIGUE_HEX, HEX_CARDS, HEX_NAMES, HEXES, REEDS_ICONS
 from companion.games.salmon_run.river import CARD_NAMES, CARDS
-from companion.games.salmon_run.state import RaceState, SalmonRunError, add_fatigue, in_race, seat_of, set_salmon
+from companion.games.salmon_run.state import (
+    GAINED_TO_DISCARD,
+    RaceState,
+    SalmonRunError,
+    add_fatigue,
+    in_race,
+    seat_of,
+    set_salmon,
+)
 from companion.games.salmon_run.view import hex_choices
 
 
@@ -44,6 +52,8 @@ def on_hex(state: RaceState, data: Mapping[str, Any]) -> RaceState:
                                      f"{' or '.join(CARD_NAMES[c] for c in left)}.")
             raise SalmonRunError(f"The {CARD_NAMES[card]} pile is empty: the {name} hex gives nothing.")
         state = replace(state, piles=state.piles.minus(card))
+        if state.turn is not None and state.rules_version >= GAINED_TO_DISCARD:  # "add ... to your discard pile"
+            state = replace(state, turn=replace(state.turn, gained=(*state.turn.gained, (seat, card))))
         return set_salmon(state, seat, deck=s.deck.plus(card), added=s.added + 1)
     if hex_id == FATIGUE_HEX:
         if state.piles.fatigue < 1:
@@ -52,6 +62,8 @@ def on_hex(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     if hex_id == DRAW_HEX:
         if s.hand >= s.deck.size:
             raise SalmonRunError(f"{s.name} holds every card of the deck: there is nothing to draw.")
+        if state.turn is not None and state.turn.gained:  # drawn from a reshuffled discard pile, it may be in hand
+            state = replace(state, turn=replace(state.turn, gained=tuple(g for g in state.turn.gained if g[0] != seat)))
         return set_salmon(state, seat, hand=s.hand + 1)
     icons = REEDS_ICONS[hex_id]
     cards = data.get("cards")

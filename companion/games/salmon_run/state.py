@@ -39,8 +39,11 @@ FIRST, RACE, OVER = "first", "race", "over"  # roll for the first player, the ra
 # 1 (no "rules_version": set up before version 2): every salmon answered a Current and Rapids, one in the
 # spawning pond too, and a two-arrow answer carried its own roll; 2: a salmon in the spawning pond is on no
 # hex of the river, so it has no arrows and is not asked ("Any salmon on a hex with no arrows is unaffected
-# by the current"), and a two-arrow roll is recorded by a move of its own ("roll") before it is shown.
-EARLIER_RULES, RULES_VERSION = 1, 2
+# by the current"), and a two-arrow roll is recorded by a move of its own ("roll") before it is shown; 3: a
+# card a special hex gives goes to the discard pile ("This will allow you to play the Eagle once the card
+# cycles through your deck and into your hand"), so it is not played (nor counters) the turn it is taken.
+EARLIER_RULES, RULES_VERSION = 1, 3
+GAINED_TO_DISCARD = 3  # the first rules version where a card taken this turn cannot be played this turn
 HAND_SIZE = 4  # "Each player's hand size is always four cards."
 MOST_PLAYS = 3  # "The current player plays up to 3 cards from his hand"
 # "Each player's color-coded Swim Deck consists of: 3 Swim Forward, 3 Swim Right, 3 Swim Left,
@@ -152,6 +155,7 @@ class Turn:
     played: tuple[str, ...] = ()
     jumps: int = 0
     answered: tuple[Pending, ...] = ()
+    gained: tuple[tuple[int, str], ...] = ()  # (seat, card) taken from a special hex this turn: in the discard pile
 
 
 @dataclass(frozen=True)

@@ -62,8 +62,12 @@ def check_holds(state: RaceState, seat: int, cards: Sequence[str], doing: str) -
         if want > have:
             s = state.salmon[seat]
             held, what = s.deck.count(card), CARD_NAMES[card]
+            taken = state.turn.gained.count((seat, card)) if state.turn is not None else 0
             if held == 0:
                 why = f"{s.name}'s deck holds no {what} card"
+            elif have == 0 and taken:  # "add ... to your discard pile"
+                why = (f"{s.name}'s {what} card was taken this turn: it is in the discard pile until the deck "
+                       "comes round")
             elif have == 0:
                 why = f"{s.name}'s {what} card{'s were' if held > 1 else ' was'} played this turn already"
             else:

@@ -40,10 +40,13 @@ def is_swim(card: str) -> bool:
 
 
 def available(state: RaceState, seat: int, card: str) -> int:
-    """How many `card`s `seat` could still play now: its deck's, less those played this turn."""
+    """How many `card`s `seat` could still play now: its deck's, less those played this turn and those taken
+    from a special hex this turn (in its discard pile until the deck cycles)."""
     held = state.salmon[seat].deck.count(card)
-    if state.turn is not None and state.turn.seat == seat:
-        held -= state.turn.played.count(card)
+    if state.turn is not None:
+        held -= state.turn.gained.count((seat, card))
+        if state.turn.seat == seat:
+            held -= state.turn.played.count(card)
     return max(0, held)
 
 
