@@ -199,7 +199,7 @@ class GameSession(Generic[S]):
     def undo_target(self, actor: Actor | None = None) -> Action | None:
         """The action `actor`'s Undo takes back: their own last one (anyone's for the whole table or the host)."""
         with self._lock:  # the log is changed in place by other pages' taps
-            return last_by(self._actions, actor)[1]
+            return last_by(self._actions, actor, self._head.undo_from)[1]
 
     def redo_target(self, actor: Actor | None = None) -> Action | None:
         with self._lock:
@@ -208,7 +208,7 @@ class GameSession(Generic[S]):
     def undo_view(self, actor: Actor | None = None) -> UndoView:
         """What `actor`'s Undo button shows (see `UndoView`)."""
         with self._lock:
-            index, target = last_by(self._actions, actor)
+            index, target = last_by(self._actions, actor, self._head.undo_from)
             if target is None:
                 return UndoView()
             if (later := self._depending(index, target, actor)) is not None:
@@ -348,7 +348,8 @@ class GameSession(Generic[S]):
               verb: str) -> tuple[int, Action]:
         """Where in `stack` the action `actor`'s Undo (or Redo) takes back is, and that action."""
         self._check_open()
-        index, target = last_by(stack, actor)
+        # An Undo never takes back what came with a restored backup: the restore starts its own history.
+        index, target = last_by(stack, actor, self._head.undo_from if stack is self._actions else 0)
         if target is None:
             raise NothingToUndo(nothing_to(verb.lower(), actor))
         _check_expected(target, expected, verb)

@@ -50,7 +50,8 @@ class SessionRecord:
     undone: tuple[Action, ...]  # the redo stack: the last one is redone first
     created: str
     updated: str
-    chance: str = ""  # the secret its chance is drawn from (`GameSession.chance`); "" in sessions begun before it
+    chance: str = ""  # the secret its chance is drawn from (`core/chance.py`); "" in sessions begun before it
+    undo_from: int = 0  # the first action an Undo may take back: those before came with a restored backup
 
 
 DONE, UNDONE, REDONE = "do", "undo", "redo"

@@ -84,9 +84,9 @@ def undoes(actor: Actor | None, action: Action) -> bool:
     return action.by == actor.id
 
 
-def last_by(actions: Sequence[Action], actor: Actor | None) -> tuple[int, Action | None]:
-    """Where `actor`'s last action in `actions` is, and that action ((-1, None) if none)."""
-    for i in range(len(actions) - 1, -1, -1):
+def last_by(actions: Sequence[Action], actor: Actor | None, start: int = 0) -> tuple[int, Action | None]:
+    """Where `actor`'s last action in `actions` (from `start` on) is, and that action ((-1, None) if none)."""
+    for i in range(len(actions) - 1, start - 1, -1):
         if undoes(actor, actions[i]):
             return i, actions[i]
     return -1, None

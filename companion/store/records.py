@@ -4,13 +4,14 @@ in the files of Companions before sessions had journals (`sessions/<id>.json`)."
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.core.actions import Action, plain
 from companion.core.session_log import SessionRecord
 from companion.store.errors import CorruptFileError
 from companion.store.migrations import Raw, stamp
-from companion.store.shapes import ANY, DATE, TEXT, Doc, Items, Table, problem
+from companion.store.shapes import ANY, DATE, TEXT, WHOLE, Doc, Items, Table, problem
 
 TABLE = "session"
 KIND, VERSION = "session", 1
@@ -18,7 +19,7 @@ KIND, VERSION = "session", 1
 # What Companion writes of a session (an action's data and the set-up are the rules' to read).
 ACTION = Doc({"type": TEXT, "data": Table(ANY), "label": TEXT}, {"by": TEXT, "who": TEXT, "phone": TEXT})
 RECORD = Doc({"id": TEXT, "game": TEXT, "title": TEXT, "setup": Table(ANY), "actions": Items(ACTION),
-              "undone": Items(ACTION), "created": DATE, "updated": DATE}, {"chance": TEXT})
+              "undone": Items(ACTION), "created": DATE, "updated": DATE}, {"chance": TEXT, "undo_from": WHOLE})
 
 
 def record_to_doc(record: SessionRecord) -> dict[str, Any]:
@@ -34,6 +35,8 @@ def record_to_doc(record: SessionRecord) -> dict[str, Any]:
     }
     if record.chance:  # a session begun before it has none (and is written back as it was)
         doc["chance"] = record.chance
+    if record.undo_from:
+        doc["undo_from"] = record.undo_from
     return doc
 
 
@@ -57,10 +60,13 @@ def record_from_doc(doc: Mapping[str, Any]) -> SessionRecord:
     wrong = problem(doc, RECORD)
     if wrong is not None:
         raise CorruptFileError(f"its session's {wrong}")
+    if not 0 <= doc.get("undo_from", 0) <= len(doc["actions"]):
+        raise CorruptFileError(f"its session's undo_from is {doc['undo_from']}, past its {len(doc['actions'])} actions")
     return SessionRecord(
         id=doc["id"], game=doc["game"], title=doc["title"], setup=plain(doc["setup"]),
         actions=tuple(map(_action, doc["actions"])), undone=tuple(map(_action, doc["undone"])),
         created=doc["created"], updated=doc["updated"], chance=doc.get("chance", ""),
+        undo_from=doc.get("undo_from", 0),
     )
 
 
@@ -71,6 +77,13 @@ def record_to_raw(record: SessionRecord) -> Raw:
 
 def record_from_raw(raw: Raw) -> SessionRecord:
     return record_from_doc(raw[TABLE]["1"])
+
+
+def restored(raw: Raw) -> Raw:
+    """A backup's session as a restore writes it: its history starts there (issue 63: the phone's Undo
+    offered the last action of the laptop the backup came from): no Undo or Redo reaches before it."""
+    record = record_from_raw(raw)
+    return record_to_raw(replace(record, undone=(), undo_from=len(record.actions)))
 
 
 def check_docs(raw: Raw) -> None:

@@ -60,7 +60,7 @@ from companion.store.layout import (
     SETTINGS_FILE,
 )
 from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
-from companion.store.records import record_from_raw
+from companion.store.records import record_from_raw, restored
 from companion.store.salvage import Replays, replays_ok, salvage
 from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
@@ -159,6 +159,7 @@ class Store:
             migrated = {rel: migrate(raw, self.schema_for(rel)) for rel, raw in files.items()}
         except MigrationError as exc:
             raise InvalidBackupError(f"{path.name}: {exc}") from exc
+        migrated = {rel: restored(raw) if SESSION_FILE.match(rel) else raw for rel, raw in migrated.items()}
         for relpath, raw in migrated.items():
             if SESSION_FILE.match(relpath) and check_session is not None:
                 record = record_from_raw(raw)

@@ -244,3 +244,33 @@ def test_a_backup_says_how_far_each_session_journal_had_reached(store) -> None:
     info.path.write_text(json.dumps(bundle))
     assert witnesses(store.backups_dir) == {}
     store.close()
+
+
+def test_an_undo_never_crosses_a_restore(store, clock) -> None:
+    """Issue 63: after a backup was restored (on the phone build), its Undo offered the last action of the
+    laptop the backup came from. A restore starts its own history: what came with it stays; what is done
+    after it is undone as ever; a restart keeps it so."""
+    import random
+
+    from companion.core.session_manager import SessionManager
+    from companion.core.undo import NothingToUndo
+    from companion.games import GAMES
+    from companion.games.dice_roller import GAME, roll
+
+    session = SessionManager(store.sessions, GAMES, store.clock).create(GAME)
+    session.perform(roll(session.state.dice, random.Random(1)))
+    session.perform(roll(session.state.dice, random.Random(2)))
+    session.undo()  # on the redo stack of the laptop
+    backup = store.backup_now()
+    store.restore(backup.path)
+    restored = SessionManager(store.sessions, GAMES, store.clock).get(session.id)
+    assert len(restored.record.actions) == 1 and restored.undo_target() is None and restored.redo_target() is None
+    with pytest.raises(NothingToUndo):
+        restored.undo()
+    restored.perform(roll(restored.state.dice, random.Random(3)))
+    assert restored.undo_target() is not None
+    restored.undo()
+    store = reopen(store, clock)
+    again = SessionManager(store.sessions, GAMES, store.clock).get(session.id)
+    assert again.record.undo_from == 1 and again.undo_target() is None and again.redo_target() is not None
+    store.close()
