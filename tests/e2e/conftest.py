@@ -62,9 +62,14 @@ def make_server(tmp_path: Path) -> Iterator:
     yield make
     for server in servers:
         server.stop()
-    for server in servers:  # no screen drew two siblings under one key (see companion/ui/sibling_keys.py)
-        shared = [line for line in server.log.read_text(errors="replace").splitlines() if "share the key" in line]
+    for server in servers:
+        log = server.log.read_text(errors="replace")
+        # No screen drew two siblings under one key (see companion/ui/sibling_keys.py).
+        shared = [line for line in log.splitlines() if "share the key" in line]
         assert not shared, f"a screen drew siblings under one key: {shared[:3]}"
+        # No Python error anywhere in the server while the test ran (issue 63): a failing tap is logged with its
+        # traceback (companion/ui/taps.py) and would show here.
+        assert "Traceback" not in log, f"the server's log holds a Python error:\n{log[log.index('Traceback'):][:3000]}"
 
 
 # Module scope: Playwright's sync API keeps an event loop running while it is open,
