@@ -35,6 +35,7 @@ class _Kept:
     lines: list[str] = field(default_factory=list)
     states: list[tuple[int, int, str, bool]] = field(default_factory=list)
     where: str = "open"  # "open", "finished" or "discarded"
+    discarded_at: Any = None  # when it was discarded
     read: _Read | None = None  # None: not read yet (or forgotten: read again from the text)
 
 
@@ -106,9 +107,15 @@ class MemorySessions:
         with self._lock:
             return [self.load(session_id) for session_id, kept in self._kept.items() if kept.where == "open"]
 
-    def discard(self, session_id: str) -> None:
+    def discard(self, session_id: str, at=None) -> None:
         with self._lock:
-            self._open(session_id).where = "discarded"
+            kept = self._open(session_id)
+            kept.where, kept.discarded_at = "discarded", at
+
+    def discarded(self, since):
+        with self._lock:
+            return [(self.load(sid), kept.discarded_at) for sid, kept in self._kept.items()
+                    if kept.where == "discarded" and kept.discarded_at is not None and kept.discarded_at >= since]
 
     def undiscard(self, session_id: str) -> None:
         with self._lock:

@@ -8,6 +8,8 @@ are rebuilt from those changes by `apply_change`, the same function the live ses
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -131,7 +133,13 @@ class SessionLog(Protocol):
 
     def list_open(self) -> list[SessionRecord]: ...
 
-    def discard(self, session_id: str) -> None: ...
+    def discard(self, session_id: str, at: datetime | None = None) -> None:
+        """Put the session away (kept, to be brought back: `undiscard`), noting when (`at`)."""
+        ...
+
+    def discarded(self, since: datetime) -> list[tuple[SessionRecord, datetime]]:
+        """The sessions put away since `since`, each with when."""
+        ...
 
     def undiscard(self, session_id: str) -> None: ...
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from companion.core.actions import plain
 from companion.core.errors import DomainError
 from companion.core.session import DISCARDED, FINISHED, RESTORED, Clock, GameSession
 from companion.core.session_log import Rules, SessionLog, SessionRecord, replay
+
+
+KEPT_DAYS = 30  # a discarded session is offered back for this long (its folder is kept longer)
 
 
 class UnknownGame(DomainError):
@@ -99,6 +103,15 @@ class SessionManager:
         chosen = [r for r in records.values() if game is None or r.game == game]
         return sorted(chosen, key=lambda r: (r.updated, r.created, r.id), reverse=True)
 
+    def over(self, session_id: str) -> bool:
+        """Whether the session's game has come to its end (False for one that cannot be opened: it is listed,
+        and says what is wrong when opened)."""
+        try:
+            session = self.get(session_id)
+        except DomainError:
+            return False
+        return bool(getattr(session.rules, "ends", False)) and session.rules.over(session.state)
+
     def latest(self, game: str) -> GameSession[Any] | None:
         """The most recently changed unfinished session of `game`, if any."""
         records = self.open_records(game)
@@ -107,7 +120,13 @@ class SessionManager:
     def discard(self, session_id: str) -> None:
         with self._lock:
             _close(self._live.pop(session_id, None), "This session was discarded.", DISCARDED)
-            self._log.discard(session_id)
+            self._log.discard(session_id, self._clock())
+
+    def discarded(self, days: int = KEPT_DAYS) -> list[tuple[SessionRecord, datetime]]:
+        """The sessions discarded in the last `days` days (each can be brought back: `undiscard`), newest
+        first, each with when."""
+        found = self._log.discarded(self._clock() - timedelta(days=days))
+        return sorted(found, key=lambda pair: pair[1], reverse=True)
 
     def undiscard(self, session_id: str) -> None:
         self._log.undiscard(session_id)

@@ -66,6 +66,9 @@ class SessionKind:
     # score sheet), and that attribute of its state holds when the game was set up (an ISO time; None:
     # not known). False: the game's length is not known.
     timed: bool | str = False
+    # True: the session is its own record in History (a Fly Solo adventure, its story and Days read from it):
+    # once its rules say it is over it is finished, no longer among the unfinished, and kept as it is.
+    kept_in_history: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ FLY_SOLO = Game(
     id="fly-solo", title="Fly Solo", players="1 player", picture="games/fly_solo/picture.png",
     summary="The 7-Day adventure journal, the Silent Angler.",
     parts=(Part("journal", "Journal", "MENU_BOOK", f"{UI}.fly_solo.journal:journal_screen"),),
-    sessions=(SessionKind("fly-solo-campaign", f"{RULES}.fly_solo.journal", "journal"),
+    sessions=(SessionKind("fly-solo-campaign", f"{RULES}.fly_solo.journal", "journal", kept_in_history=True),
               # the assistant is shown beside its adventure
               SessionKind("fly-solo-day", f"{RULES}.fly_solo.angler", "journal", arg="{setup[campaign]}/angler")),
     score_command=f"{RULES}.fly_solo.scoring:score_json",

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import shutil
 import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -132,8 +134,27 @@ class SessionFiles:
                     self._set_aside(journal, path, str(exc))
             return None
 
-    def discard(self, session_id: str) -> None:
+    def discard(self, session_id: str, at: datetime | None = None) -> None:
         self._move(session_id, self._root / DISCARDED_DIR)
+        if at is not None:  # when it was put away: the folder's time (kept by the phone build's storage too)
+            os.utime(self._root / DISCARDED_DIR / session_id, (at.timestamp(), at.timestamp()))
+
+    def discarded(self, since: datetime) -> list[tuple[SessionRecord, datetime]]:
+        """The sessions discarded since `since` (a damaged one is left out), each with when."""
+        folder = self._root / DISCARDED_DIR
+        found = []
+        with self._lock:
+            for path in sorted(folder.iterdir()) if folder.is_dir() else ():
+                if not (path.is_dir() and SESSION_ID.match(path.name)):
+                    continue
+                when = datetime.fromtimestamp(path.stat().st_mtime, since.tzinfo or timezone.utc)
+                if when < since:
+                    continue
+                try:
+                    found.append((journals.read_journal(path, repair=False).record, when))
+                except CorruptFileError:
+                    continue
+        return found
 
     def undiscard(self, session_id: str) -> None:
         with self._lock:

@@ -17,6 +17,7 @@ import flet as ft
 from companion.core.actions import TABLE, Actor, nobody
 from companion.core.errors import DomainError
 from companion.core.players import Player
+from companion.core.session_log import SessionRecord
 from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
@@ -72,6 +73,13 @@ class AppContext:
     # Where phones keep the app's files (web_files: "/_v/<version>/", kept a year, another name when any
     # file changes); "" on a page nobody serves a file to (the headless tests).
     files_base: str = ""
+
+    def unfinished(self, game: str | None = None) -> list[SessionRecord]:
+        """The sessions still under way (of one kind, if given), most recently changed first: an adventure
+        won or lost is finished (History keeps it), though its session stays (`SessionKind.kept_in_history`)."""
+        kinds = registry.session_kinds()
+        return [r for r in self.sessions.open_records(game)
+                if not (r.game in kinds and kinds[r.game][1].kept_in_history and self.sessions.over(r.id))]
 
     def options(self, game_id: str) -> Any:
         """A game's settings as the game reads them (its defaults where unset or damaged)."""

@@ -65,6 +65,12 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.shot("sessions-discard-asks-phone")
     phone.tap(phone.button("Cancel"))
     phone.see(phone.button("Resume"))  # still there
+    phone.tap(phone.button("Discard"))  # discarded for real: offered back under the list for 30 days
+    phone.tap(phone.button("Discard").last)
+    phone.see(phone.text("Discarded in the last 30 days"))
+    phone.shot("sessions-discarded-phone")
+    phone.tap(phone.button("Bring back"))
+    phone.see(phone.button("Resume"))
     phone.tap(phone.labelled("Back"))
     phone.tap(phone.labelled("Settings"))
     phone.see(phone.text("Theme"))

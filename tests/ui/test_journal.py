@@ -463,3 +463,40 @@ async def test_the_5b_re_roll_is_offered_with_momentum_tile_5_and_re_rolls_the_p
     after = assistant.state.draft
     assert len(after.pool) == 4 and after.dice_of(0) == before.dice_of(0) and after.round == before.round
     assert assistant.record.actions[-1].label == "Momentum 5B: re-roll the pool (4 dice)"
+
+
+async def test_a_won_adventure_is_finished_in_history_and_a_discarded_one_is_brought_back(app) -> None:
+    """Issue 63: after the last Day was won the Games card still said Resume, the adventure was listed among
+    the unfinished, and once discarded (an Undo of a few seconds) no screen brought it back."""
+    from tests.unit.test_fly_solo_journal import Journal
+
+    journal = Journal("Autumn week")
+    journal.buy("momentum", "1A")
+    for _ in range(4):
+        journal.win()
+    won = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
+    for action in journal.log:
+        won.perform(action)
+    going = app.ctx.sessions.create(j.GAME, Journal("Winter week").setup, "Winter week")
+    assert won.state.status(j.RULES.adventure) == "won"
+    games = await app.open("/games")
+    assert games.label(key="resume-fly-solo") is not None  # the one still going
+    assert f"Resume {going.record.title}" in games.find(key="resume-fly-solo").tooltip
+    listing = await app.open("/sessions")
+    assert listing.has(key=f"session-{going.id}") and not listing.has(key=f"session-{won.id}")
+    history = await app.open("/history/fly-solo")
+    assert history.has(key=f"adventure-{won.id}") and history.has(key=f"adventure-{going.id}")
+
+    app.ctx.sessions.discard(going.id)  # as Discard does (tested in test_discard_an_adventure_with_undo)
+    listing.page.pubsub.send_all("sessions")
+    await app.settle()
+    assert listing.find(key="discarded-title").value == "Discarded in the last 30 days"
+    assert "0 actions · discarded: Sat 21 Nov, 10:00" in listing.texts() and not listing.has(key=f"session-{going.id}")
+    await listing.click(key=f"bring-back-{going.id}")
+    await app.settle()
+    assert listing.has(key=f"session-{going.id}") and not listing.has(key=f"discarded-{going.id}")
+    assert len(app.ctx.sessions.get(going.id).record.actions) == len(going.record.actions)
+    # Offered back for 30 days (its folder is kept longer).
+    app.ctx.sessions.discard(going.id)
+    app.store.clock.advance(days=31)
+    assert app.ctx.sessions.discarded() == []

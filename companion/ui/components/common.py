@@ -188,5 +188,6 @@ def discard_asked(page: ft.Page, title: str, actions: int, discard: Callable[[],
         discard()
         return
     words = (f"Its {actions} recorded action{'s' if actions != 1 else ''} {'are' if actions != 1 else 'is'} "
-             "thrown away with it. Undo, in the message just after, brings it back.")
+             "put away with it. Undo, in the message just after, brings it back, and so does Bring back in "
+             "Unfinished sessions for 30 days.")
     ask_first(page, f"Discard {title}?", words, "Discard", "confirm-discard", discard)

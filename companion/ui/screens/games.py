@@ -24,7 +24,7 @@ class GamesScreen(Screen):
         host.watch("sessions", self.render)  # a session started or finished on another phone
 
     def build(self) -> list[ft.Control]:
-        open_records = self.ctx.sessions.open_records()  # newest first
+        open_records = self.ctx.unfinished()  # newest first
         return [self._card(entry, self._latest(entry, open_records)) for entry in registry.GAMES]
 
     @staticmethod

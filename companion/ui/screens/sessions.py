@@ -1,4 +1,5 @@
-"""Unfinished sessions: resume one, or discard it (with undo)."""
+"""Unfinished sessions: resume one, or discard it (asked first when it holds a move, with undo); those
+discarded in the last 30 days, each brought back in one tap (issue 63: a won adventure was gone for good)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import datetime
 import flet as ft
 
 from companion.core.errors import DomainError
+from companion.core.session_manager import KEPT_DAYS
 from companion.core.session_log import SessionRecord
 from companion.ui.components.common import discard_asked, empty_state
 from companion.ui.routes import session_route
@@ -28,12 +30,39 @@ class SessionsScreen(Screen):
         host.watch("sessions", self.render)
 
     def build(self) -> list[ft.Control]:
-        records = self.ctx.sessions.open_records()
-        if not records:
-            return [empty_state(ft.Icons.TASK_ALT, "Nothing unfinished",
-                                "Sessions you start (dice at the table, score sheets, journals) wait here "
-                                "until you finish them, even if the app or the phone is closed.")]
-        return [self._card(r) for r in records]
+        records = self.ctx.unfinished()
+        controls = [self._card(r) for r in records] or [empty_state(
+            ft.Icons.TASK_ALT, "Nothing unfinished", "Sessions you start (dice at the table, score sheets, journals) "
+            "wait here until you finish them, even if the app or the phone is closed.")]
+        discarded = self.ctx.sessions.discarded()
+        if discarded:
+            controls += [ft.Text(f"Discarded in the last {KEPT_DAYS} days", size=18, weight=ft.FontWeight.W_600,
+                                 key="discarded-title"),
+                         *(self._discarded_card(r, at) for r, at in discarded)]
+        return controls
+
+    def _discarded_card(self, record: SessionRecord, at: datetime) -> ft.Control:
+        count = len(record.actions)
+        return ft.Container(
+            key=f"discarded-{record.id}", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            content=ft.Column([
+                ft.Text(record.title, size=17, weight=ft.FontWeight.W_600),
+                ft.Text(f"{count} action{'s' if count != 1 else ''} · discarded: {when(at.isoformat())}",
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.OutlinedButton("Bring back", icon=ft.Icons.RESTORE_FROM_TRASH, key=f"bring-back-{record.id}",
+                                  on_click=lambda e: self._bring_back(record)),
+            ], spacing=6),
+        )
+
+    def _bring_back(self, record: SessionRecord) -> None:
+        try:
+            self.ctx.sessions.undiscard(record.id)
+        except DomainError as exc:  # brought back on another page meanwhile
+            self.host.toast(str(exc))
+        else:
+            self.host.toast(f"{record.title} is back.")
+        self.host.changed("sessions")
+        self.render()
 
     def _card(self, record: SessionRecord) -> ft.Control:
         last = record.actions[-1].label if record.actions else "nothing yet"
