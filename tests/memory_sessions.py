@@ -36,6 +36,7 @@ class _Kept:
     states: list[tuple[int, int, str, bool]] = field(default_factory=list)
     where: str = "open"  # "open", "finished" or "discarded"
     discarded_at: Any = None  # when it was discarded
+    drafts: dict = field(default_factory=dict)  # `keep_draft`
     read: _Read | None = None  # None: not read yet (or forgotten: read again from the text)
 
 
@@ -116,6 +117,15 @@ class MemorySessions:
         with self._lock:
             return [(self.load(sid), kept.discarded_at) for sid, kept in self._kept.items()
                     if kept.where == "discarded" and kept.discarded_at is not None and kept.discarded_at >= since]
+
+    def drafts(self, session_id: str) -> dict[str, Any]:
+        with self._lock:
+            return dict(self._open(session_id).drafts)
+
+    def keep_draft(self, session_id: str, key: str, value: Any) -> None:
+        with self._lock:
+            drafts = self._open(session_id).drafts
+            drafts.pop(key, None) if value is None else drafts.update({key: json.loads(json.dumps(value))})
 
     def undiscard(self, session_id: str) -> None:
         with self._lock:

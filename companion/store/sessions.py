@@ -28,7 +28,7 @@ from companion.store.journal import Journal
 from companion.store.layout import DISCARDED_DIR, FINISHED_DIR, SESSION_ID, SESSIONS_DIR
 from companion.store.migrations import Raw, Schema
 from companion.store.records import record_from_raw, record_to_raw
-from companion.store.storage import fsync_directory, read_json
+from companion.store.storage import fsync_directory, read_json, write_json_atomically
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,7 @@ class DamagedFiles(DomainError):
     """A session's folder that no longer reads while Companion runs (changed behind its back)."""
 
 
+DRAFTS = "drafts.json"  # in a session's folder: what its forms hold, typed and not sent (`keep_draft`)
 NOT_SESSIONS = (Path(DISCARDED_DIR).name, Path(FINISHED_DIR).name)  # folders in sessions/ that are not one
 
 
@@ -138,6 +139,27 @@ class SessionFiles:
         self._move(session_id, self._root / DISCARDED_DIR)
         if at is not None:  # when it was put away: the folder's time (kept by the phone build's storage too)
             os.utime(self._root / DISCARDED_DIR / session_id, (at.timestamp(), at.timestamp()))
+
+    def drafts(self, session_id: str) -> dict[str, Any]:
+        """The session's drafts (`GameSession.draft`); none when its file is missing or damaged (a draft is
+        what was being typed: the log holds everything sent)."""
+        with self._lock:
+            try:
+                drafts = read_json(self.path(session_id) / DRAFTS)
+            except (OSError, DomainError, StoreError, ValueError):  # InputError: a damaged file
+                return {}
+        return drafts if isinstance(drafts, dict) else {}
+
+    def keep_draft(self, session_id: str, key: str, value: Any) -> None:
+        with self._lock:
+            folder = self.path(session_id)
+            if not folder.is_dir():
+                raise SessionNotFound(f"The session {session_id} is no longer here (finished or discarded).")
+            drafts = self.drafts(session_id)
+            if value is None and key not in drafts:
+                return
+            drafts = {k: v for k, v in drafts.items() if k != key} | ({} if value is None else {key: value})
+            write_json_atomically(folder / DRAFTS, drafts)
 
     def discarded(self, since: datetime) -> list[tuple[SessionRecord, datetime]]:
         """The sessions discarded since `since` (a damaged one is left out), each with when."""

@@ -307,3 +307,29 @@ async def test_another_phone_is_not_told_to_enter_fish_one_phone_is_typing(app, 
     assert ana.find(key="fish-left").value == "Enter 1 more fish, then reveal them."
     assert ben.find(key="fish-left").value == ("Enter the 2 fish here, or wait: a phone entering them shows them "
                                                 "to every phone when it reveals them.")
+
+
+async def test_fish_typed_are_kept_in_the_session_for_the_phone_that_takes_the_player_over(app, roster) -> None:
+    """Issue 63: three fish typed on Ana's phone were gone when her browser died; the phone that took Ana
+    over showed "Fish 1 of 3" again. What is typed is kept in the session as it is typed, hers alone."""
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    await start(ana)
+    await ana.click(key="fish-catch-7")
+    await ana.click(key="fish-vp-3")  # one fish entered
+    await ana.click(key="fish-catch-1")
+    await ana.click(key="fish-catch-2")  # the next card's number half typed
+    session = app.ctx.sessions.latest(lure.GAME)
+    assert session.draft("lure.splash.1." + app.store.settings.players()[0].id) == {
+        "fish": [{"catch": 7, "vp": 3, "requirement": {"kind": "none"}}],
+        "card": {"catch": 12, "kind": "none", "n": None, "m": None}}
+    ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
+    assert "Fish 1 of 2: catch number" in ben.texts()  # Ben's phone: nothing of Ana's typing
+    app.ctx.sessions.forget_all()  # the server itself started again: what is kept is on disk
+    app.ctx.seats.free(app.store.settings.players()[0].id)  # her browser died; the host frees Ana for another phone
+    again = await app.open("/games/lure/round", phone="192.0.2.9", player="Ana")
+    assert "Fish 2 of 2: catch number" in again.texts() and again.find(key="fish-catch-count").value == "12"
+    assert again.has(key="draft-0") and not again.has(key="draft-1")  # the fish entered: one tap to take back
+    await again.click(key="fish-vp-4")
+    await again.click(key="lure-splash")
+    assert [f.describe() for f in state(app).middle] == ["7 (3 VP)", "12 (4 VP)"]
+    assert app.ctx.sessions.latest(lure.GAME).draft("lure.splash.1." + app.store.settings.players()[0].id) is None

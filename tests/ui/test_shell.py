@@ -159,7 +159,7 @@ async def test_unfinished_sessions_resume_and_discard_with_undo(app) -> None:
     assert page.has(key=f"session-{session_id}")
     await page.click(label="Discard")  # a session holding a roll: asked first (issue 63)
     assert page.dialog().title.value == "Discard Dice session?" and page.has(key=f"session-{session_id}")
-    assert "Its 1 recorded action is thrown away with it" in page.dialog().content.value
+    assert "Its 1 recorded action is put away with it" in page.dialog().content.value
     await page.click(key="confirm-discard-cancel")
     assert app.ctx.sessions.latest("table").id == session_id
     await page.click(label="Discard")

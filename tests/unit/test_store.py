@@ -274,3 +274,21 @@ def test_an_undo_never_crosses_a_restore(store, clock) -> None:
     again = SessionManager(store.sessions, GAMES, store.clock).get(session.id)
     assert again.record.undo_from == 1 and again.undo_target() is None and again.redo_target() is not None
     store.close()
+
+
+def test_a_sessions_drafts_are_kept_on_disk_and_a_damaged_one_reads_as_none(store, clock) -> None:
+    """What a form holds, typed and not sent (issue 63), in the session's folder: kept, forgotten, and a damaged
+    file is no draft (the log holds everything sent); a session start-up check is not troubled by it."""
+    store.sessions.create(record("aaa111", "roll 1 d6"))
+    store.sessions.keep_draft("aaa111", "lure.splash.1.p-ana", {"fish": [], "card": {"catch": 12}})
+    store.sessions.keep_draft("aaa111", "other", [1, 2])
+    store = reopen(store, clock)
+    assert store.sessions.drafts("aaa111") == {"lure.splash.1.p-ana": {"fish": [], "card": {"catch": 12}},
+                                               "other": [1, 2]}
+    store.sessions.keep_draft("aaa111", "other", None)
+    assert list(store.sessions.drafts("aaa111")) == ["lure.splash.1.p-ana"]
+    (store.root / "sessions" / "aaa111" / "drafts.json").write_text("{not json")
+    assert store.sessions.drafts("aaa111") == {}
+    store = reopen(store, clock)
+    assert store.sessions.load("aaa111").actions[0].label == "roll 1 d6" and store.notices == []
+    store.close()

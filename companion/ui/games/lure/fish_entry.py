@@ -1,5 +1,7 @@
 """Lure's Splash on screen: the fish the table reveals, entered from their cards (catch number, a
-requirement, then the VP key that adds the fish), fish entered before one tap away."""
+requirement, then the VP key that adds the fish), fish entered before one tap away. What is typed is kept
+in the session as it is typed (`GameSession.keep_draft`, the player's own): a browser that dies, or the
+phone that takes its player over, finds it again (issue 63: three fish typed were lost)."""
 
 from __future__ import annotations
 
@@ -25,12 +27,13 @@ KINDS = {"none": "None", "pair": "A pair", "shows": "A die showing N", "both": "
 
 
 class FishEntry:
-    """The fish being entered at Splash, kept on this phone until revealed."""
+    """The fish being entered at Splash, this phone's player's draft until revealed."""
 
     def __init__(self, screen: SessionScreen) -> None:
         self.screen = screen
         self.draft: list[FishCard] = []
         self.fish = dict(NEW_FISH)
+        self._kept: str | None = None  # the draft this entry shows (the session's, the round's, the player's)
         self._shown: tuple[int, int] | None = None  # the round and card whose entry was last brought into view
         self.typing: str | None = None  # the number the player's last tap typed into
 
@@ -38,6 +41,7 @@ class FishEntry:
         """The entry of the next fish, scrolled into view when a new card is to be entered (unless not
         `into_view`: the page has a question of this phone's above it)."""
         wanted = lure.splash_count(state)
+        self._read(f"lure.splash.{state.round}.{self.screen.host.actor.id}")
         if len(self.draft) > wanted:
             self.draft = self.draft[:wanted]
         kind = self.fish["kind"]
@@ -139,10 +143,36 @@ class FishEntry:
                         continue
         return sorted(seen, key=lambda c: (c.catch, c.vp, c.requirement.kind))[:24]
 
+    def _read(self, key: str) -> None:
+        """This player's draft of the round, as kept in the session (once: then this entry keeps it)."""
+        if self._kept == key or self.screen.session is None:
+            return
+        self._kept = key
+        kept = self.screen.session.draft(key)
+        kept = kept if isinstance(kept, dict) else {}
+        try:
+            self.draft = [FishCard.from_dict(doc) for doc in kept.get("fish", [])]
+        except DomainError:  # a damaged draft: typed again
+            self.draft = []
+        card, self.fish = kept.get("card"), dict(NEW_FISH)
+        if isinstance(card, dict):
+            self.fish.update({k: card[k] for k in NUMBERS if card.get(k) is None or type(card.get(k)) is int})
+            self.fish["kind"] = card["kind"] if card.get("kind") in KINDS else "none"
+
+    def _keep(self) -> None:
+        """What is typed now, kept in the session before the screen shows it (nothing typed: forgotten)."""
+        session = self.screen.session
+        if self._kept is None or session is None:
+            return
+        typed = self.draft or self.fish != NEW_FISH
+        self.screen.host.attempt(lambda: session.keep_draft(self._kept, {
+            "fish": [f.to_dict() for f in self.draft], "card": self.fish} if typed else None))
+
     def _set(self, key: str, value) -> None:
         opens = key == "kind" and value in ("shows", "both") and value != self.fish["kind"]
         self.fish[key] = value
         self.typing = key if key in NUMBERS else None
+        self._keep()
         self.screen.render()
         if opens:  # its numbers and the VP keys after them on screen together, the catch number scrolled past
             self.screen.bring_into_view(NEED_NUMBERS)
@@ -150,6 +180,7 @@ class FishEntry:
     def _add(self, fish: FishCard) -> None:
         self.draft.append(fish)
         self.fish, self.typing = dict(NEW_FISH), None  # the next card from nothing: no answer of this one's
+        self._keep()
         if len(self.draft) == lure.splash_count(self.screen.view):  # the entry closes: a much shorter page, shown from its top
             self.screen.render_from_top()
         else:
@@ -157,10 +188,13 @@ class FishEntry:
 
     def _drop(self, index: int) -> None:
         del self.draft[index]
+        self._keep()
         self.screen.render()
 
     def _reveal(self) -> None:
-        draft, self.draft = list(self.draft), []
+        draft, self.draft, kept = list(self.draft), [], self._kept
         if not self.screen.act(lambda s: lure.splash(s, draft)):
             self.draft = draft
             self.screen.render()
+        elif kept is not None and self.screen.session is not None:  # sent: the draft has done its work
+            self.screen.host.attempt(lambda: self.screen.session.keep_draft(kept, None))
