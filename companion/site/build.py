@@ -42,6 +42,7 @@ from companion.client.page import (
 )
 from companion.core.assets import assets_dir
 from companion.site import archive
+from companion.site.words import NO_STORAGE, NO_STORAGE_TITLE
 
 HERE = Path(__file__).resolve().parent
 ARCHIVE = "app.zip"
@@ -75,6 +76,22 @@ window.addEventListener("flutter-first-frame", function () {
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
 }, {once: true});
 </script>"""
+# Site data blocked (a private window, a setting that blocks cookies and site data): found before Python
+# starts (python.js then starts none), and said in the words of the page shown while Companion starts
+# (issue 63: the phone build stayed on "Starting Companion..." for good). Storage that fails later is said
+# by Python (phone.start).
+STORAGE_CHECK = """<script>
+(function () {
+  try { localStorage.setItem("companion.check", "1"); localStorage.removeItem("companion.check"); return; }
+  catch (e) { window.companionNoStorage = String(e); }
+  document.addEventListener("DOMContentLoaded", function () {
+    var words = document.getElementById("companion-starting"), lines = words.querySelectorAll("p");
+    words.setAttribute("role", "alert");
+    lines[0].textContent = %s; lines[0].style.fontWeight = "600";
+    lines[1].textContent = %s;
+  });
+})();
+</script>""" % (json.dumps(NO_STORAGE_TITLE), json.dumps(NO_STORAGE))
 # Until Companion's first screen is drawn (Flutter's own loading screen goes with its first frame, and
 # Python takes seconds more): what is happening, in words. python.js takes it away once Python says
 # its first screen is on its way (site/phone.py), or says why it could not start.
@@ -145,7 +162,8 @@ def page(index: Path) -> bytes:
     text = _once(text, b'<base href="/">', b'<base href="./">')
     text = _once(text, b"<body>", b"<body>" + STARTING.encode())
     python = b'<script src="python.js"></script>'
-    text = _once(text, python, PAGE_SCRIPT.replace("<script>", f"<script>\n{BUILD_SCRIPT}").encode() + python)
+    text = _once(text, python, (STORAGE_CHECK + PAGE_SCRIPT.replace("<script>", f"<script>\n{BUILD_SCRIPT}")).encode()
+                 + python)
     return _once(text, b"</head>", (RIVE_STANDIN_SCRIPT + TEXT_SIZE_SCRIPT + SEMANTICS_STYLE).encode() + b"</head>")
 
 

@@ -120,7 +120,13 @@ async def hold(name: str) -> bool:
         granted.set_result(held)
         return Promise.new(lambda resolve, reject: None) if held else None  # held until the page goes
 
-    navigator.locks.request(name, to_js({"ifAvailable": True}, dict_converter=Object.fromEntries), create_proxy(given))
+    def refused(error) -> None:  # site data blocked: no lock either (what is kept is said by `Disk.open`)
+        if not granted.done():
+            granted.set_result(True)
+
+    asked = navigator.locks.request(name, to_js({"ifAvailable": True}, dict_converter=Object.fromEntries),
+                                    create_proxy(given))
+    asked.catch(create_proxy(refused))
     return await granted
 
 

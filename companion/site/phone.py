@@ -10,6 +10,8 @@ the host (it restores, deletes, keeps backups as files it downloads).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
 
 import flet as ft
@@ -18,18 +20,22 @@ from companion.app import build_context, make_main
 from companion.site import picture
 from companion.site.disk import Disk, hold, persisted
 from companion.site.durable import Acknowledged
+from companion.site.words import NO_STORAGE, NO_STORAGE_TITLE
 from companion.store import StoreError, open_store
 from companion.ui.host import Hosting
 from companion.ui.theme import themes
 
+log = logging.getLogger(__name__)
 ONE_PHONE = Hosting("this phone", serves_phones=False, is_host=lambda page: True, backups_in_folder=False,
                     paint=picture.paint)
 DATA = Path("/home/pyodide/companion")  # mounted on IndexedDB (its database takes this name)
 LOCK = "companion-data"
 ELSEWHERE = ("Companion is open in another tab or window of this browser, and only one may use its data at a "
              "time. Go back to that one, or close it and reload this page.")
-NOT_KEPT = ("This phone's storage did not keep your last changes ({reason}). They are on screen but would be "
-            "lost if Companion closed now. Free some space on the phone; the next tap tries again.")
+NOT_KEPT = ("This phone's storage did not keep your last changes: it is probably full. They are on screen, but "
+            "would be lost if Companion closed now. Save a backup file to keep them, then free some space on the "
+            "phone (photos, apps): the next tap tries again.")
+
 
 
 def run() -> None:
@@ -41,15 +47,22 @@ async def start(page: ft.Page) -> None:
     if not await hold(LOCK):
         return await say(page, "Already open", ELSEWHERE)
     disk = Disk(DATA)
-    await disk.open()
+    try:
+        await disk.open()
+    except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw: it keeps nothing here
+        log.warning("the browser's storage refused: %r", exc)
+        return await say(page, NO_STORAGE_TITLE, NO_STORAGE)
     connection = page.session.connection
     told: list[str] = []
 
     def not_kept(problem: Exception) -> None:
+        log.warning("not kept: %s", problem)
         if not told:  # once: a dialog per failed save would pile up
             told.append(str(problem))
-            page.show_dialog(ft.AlertDialog(title=ft.Text("Not kept on this phone"),
-                                            content=ft.Text(NOT_KEPT.format(reason=problem), key="not-kept")))
+            page.show_dialog(ft.AlertDialog(
+                title=ft.Text("Not kept on this phone"), content=ft.Text(NOT_KEPT, key="not-kept"),
+                actions=[ft.FilledButton("Save a backup file", icon=ft.Icons.DOWNLOAD, key="not-kept-backup",
+                                         on_click=lambda e: page.run_task(save_backup, page, store))]))
 
     gate = Acknowledged(disk.save, lambda: disk.writes, connection.send_callback, not_kept)
     connection.send_callback = gate.send  # every message to the screen, once what it shows is kept
@@ -62,6 +75,19 @@ async def start(page: ft.Page) -> None:
     await make_main(ctx)(page)
     await gate.delivered()
     started()
+
+
+async def save_backup(page: ft.Page, store) -> None:
+    """Everything as a backup file the phone downloads (the data folder is still whole in the page's memory)."""
+    try:
+        info = store.backup_now()
+        picker = ft.FilePicker()
+        page.services.append(picker)
+        page.update()
+        # Flet's web client downloads the bytes without answering the call (1.0.5: see ui/files.py)
+        await asyncio.wait_for(picker.save_file(file_name=info.name, src_bytes=info.path.read_bytes()), 60)
+    except Exception as exc:  # noqa: BLE001 - a download the browser refused, or no answer: said in the log
+        log.warning("the backup file was not saved: %r", exc)
 
 
 def started() -> None:

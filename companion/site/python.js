@@ -25,6 +25,9 @@
   }
 
   function start() {
+    if (globalThis.companionNoStorage) {  // site data blocked: the page says so (site/build.py), Python waits
+      return {worker: null, dart: null, held: [], error: null, ready: new Promise(() => {})};
+    }
     const worker = new Worker(new URL("python-worker.js", document.baseURI), {type: "module"});
     const app = {worker: worker, dart: null, held: [], error: null};
     app.ready = new Promise((resolve) => {

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import SETTLED, AppPage, Taps, launch_chromium
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE_SCREEN, SETTLED, AppPage, Taps, launch_chromium
 from tests.e2e.test_fly_solo_whole_game_in_browser import the_silent_anglers_day
 from tests.e2e.test_history_in_browser import an_archive
 from tests.phone_site import FIRST_SCREEN, PhoneBrowser, StaticHost, build_site
@@ -356,3 +356,28 @@ def test_a_new_version_waits_until_companion_is_closed_and_keeps_the_games(site:
         assert caches(app) != [first] and len(caches(app)) == 1  # the old version's files are gone
     finally:
         host.stop()
+
+
+def test_a_browser_that_blocks_site_data_is_told_so_in_words(site: StaticHost, playwright, tmp_path: Path) -> None:
+    """Issue 63: with the browser's site data blocked, the phone build stayed on "Starting Companion...
+    Working..." for good. A profile whose setting blocks cookies and site data (Chromium's own preference,
+    as a player sets it): the phone says what it means and what to do."""
+    profile = tmp_path / "blocked"
+    (profile / "Default").mkdir(parents=True)
+    (profile / "Default" / "Preferences").write_text(json.dumps(
+        {"profile": {"default_content_setting_values": {"cookies": 2}}}))
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, headless=True,
+                                                            args=CHROMIUM_ARGS, **PHONE_SCREEN)
+    try:
+        app = AppPage(context.pages[0] if context.pages else context.new_page())
+        workers: list[str] = []
+        app.page.on("worker", lambda worker: workers.append(worker.url))
+        app.page.goto(site.url)
+        said = app.page.get_by_role("alert")  # the page's own words, before any Python
+        said.wait_for(timeout=FIRST_SCREEN)
+        assert said.inner_text().splitlines()[0] == "This browser keeps nothing for Companion"
+        assert "allow it for this site, then reload the page" in said.inner_text()
+        assert workers == []  # no Python started for nothing
+        app.shot("phone-build-storage-blocked")
+    finally:
+        context.close()
