@@ -53,3 +53,32 @@ def test_the_next_of_a_kind_depends_only_on_how_many_of_that_kind_were_kept(secr
     assert draws[0] == draws[1]
     assert decided(replace(record, actions=(*record.actions, Action("draw"))), "draw").random() != draws[0]
     assert isinstance(decided(record, "draw"), random.Random)
+
+
+def test_every_die_and_deck_a_screen_draws_from_is_decided_once_by_its_action_type() -> None:
+    """Every random move of every game (and the Dice tab) draws from `SessionScreen.chance(kind)`, and its kind
+    is an action type the screen's game plays: a kind no action has would never move on (the same roll
+    forever), and a screen drawing from the page's own `ctx.rng` could be tried again after an Undo. The
+    set-up screens, before any session, may (a random river, a start player, a boat)."""
+    import re
+    from pathlib import Path
+
+    from companion.games import registry
+
+    ui = Path(__file__).resolve().parents[2] / "companion" / "ui"
+    types: dict[str, set[str]] = {}
+    for kind, (game, entry) in registry.session_kinds().items():
+        rules = registry.load(entry.rules if ":" in entry.rules else f"{entry.rules}:RULES")
+        types.setdefault(game.id if game else "", set()).update(rules.moves)
+    drawn, wrong = 0, []
+    for path in ui.rglob("*.py"):
+        text = path.read_text()
+        folder = path.relative_to(ui).parts
+        game = folder[1].replace("_", "-") if folder[0] == "games" else ""
+        for kind in re.findall(r'chance\("([^"]+)"\)', text):
+            drawn += 1
+            if kind not in types[game] | types[""]:
+                wrong.append(f"{path.name}: chance({kind!r}) is no action type of {game or 'the Dice tab'}")
+        if "ctx.rng" in text and path.name not in ("setup.py", "sheets.py", "session_screen.py", "host.py"):
+            wrong.append(f"{path.name} draws from ctx.rng: a second try after an Undo")
+    assert drawn >= 20 and wrong == []
