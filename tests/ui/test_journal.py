@@ -313,18 +313,24 @@ async def test_a_day_is_recorded_in_25_taps(app) -> None:
     assert tap.count == 25
 
 
-async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_phone(app) -> None:
-    # The record screen scored the next Day at a Location past L4: the Day that won the adventure crashed
-    # every page showing it ("tuple index out of range").
+def adventure_won(app, days: int = 4):
+    """An adventure whose first `days` Days were won (four: the adventure won), as a session."""
     from tests.unit.test_fly_solo_journal import Journal
 
     journal = Journal("Autumn week")
     journal.buy("momentum", "1A")
-    for _ in range(3):
+    for _ in range(days):
         journal.win()
     session = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
     for action in journal.log:
         session.perform(action)
+    return session
+
+
+async def test_recording_the_day_that_wins_the_adventure_shows_it_won_on_every_phone(app) -> None:
+    # The record screen scored the next Day at a Location past L4: the Day that won the adventure crashed
+    # every page showing it ("tuple index out of range").
+    session = adventure_won(app, days=3)  # L4 still to beat
     route = f"/games/fly-solo/journal/{session.id}/record"
     page = await app.open(route)
     other = await app.open(route, phone="192.0.2.8", player="table")
@@ -470,13 +476,7 @@ async def test_a_won_adventure_is_finished_in_history_and_a_discarded_one_is_bro
     the unfinished, and once discarded (an Undo of a few seconds) no screen brought it back."""
     from tests.unit.test_fly_solo_journal import Journal
 
-    journal = Journal("Autumn week")
-    journal.buy("momentum", "1A")
-    for _ in range(4):
-        journal.win()
-    won = app.ctx.sessions.create(j.GAME, journal.setup, "Autumn week")
-    for action in journal.log:
-        won.perform(action)
+    won = adventure_won(app)
     going = app.ctx.sessions.create(j.GAME, Journal("Winter week").setup, "Winter week")
     assert won.state.status(j.RULES.adventure) == "won"
     games = await app.open("/games")
