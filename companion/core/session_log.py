@@ -8,10 +8,9 @@ are rebuilt from those changes by `apply_change`, the same function the live ses
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from companion.core.actions import Action

@@ -86,8 +86,7 @@ HEAD_KIND = "session-head"
 SEGMENT_LINES = 1000
 SEGMENT = re.compile(r"^log-(\d{6})\.jsonl$")
 HEAD_KEYS = frozenset({"kind", "format", "base", "segment_lines", "id", "game", "title", "setup", "actions",
-                       "undone", "created", "updated", "chance",
-                       "undo_from"})
+                       "undone", "created", "updated", "chance", "undo_from"})
 LINE_KEYS = frozenset({"at", DONE, UNDONE, REDONE})
 
 

@@ -96,7 +96,9 @@ class SessionScreen(SeatView, PageScroll, Screen):
         """The die or deck for this session's next `kind` action (its action type): decided once, so an
         Undo and a second tap give what the first gave (companion/core/chance.py). Before a session is
         started (an action tried on the state a new one would start from), any."""
-        return decided(self.session.record, kind) if self.session is not None else self.ctx.rng
+        if self.session is None:
+            return self.ctx.rng
+        return decided(self.session.record, kind, self.host.actor.id)
 
     def mount(self) -> ft.Control:
         control = super().mount()

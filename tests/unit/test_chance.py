@@ -21,14 +21,15 @@ from companion.store import open_store
 def test_an_undone_roll_rolled_again_comes_out_the_same_and_the_next_is_new(store) -> None:
     session = SessionManager(store.sessions, GAMES, store.clock).create(GAME)
     session.perform(set_pool(["d20", "d20", "d20"]))
-    first = roll(session.state.dice, decided(session.record, "dice.roll"))
+    first = roll(session.state.dice, decided(session.record, "dice.roll", ""))
     session.perform(first)
     session.undo()
     session.perform(set_pool(["d20", "d20", "d20"]))  # something between: chance is the deck's, not the moment's
-    again = roll(session.state.dice, decided(session.record, "dice.roll"))
+    again = roll(session.state.dice, decided(session.record, "dice.roll", ""))
     assert again.data == first.data
     session.perform(again)
-    assert roll(session.state.dice, decided(session.record, "dice.roll")).data != first.data  # 3 d20 alike: 1 in 8,000
+    next_roll = roll(session.state.dice, decided(session.record, "dice.roll", ""))
+    assert next_roll.data != first.data  # three d20 the same again: 1 in 8,000
 
 
 def test_the_secret_is_kept_on_disk_and_differs_between_sessions(tmp_path, clock) -> None:
@@ -49,10 +50,13 @@ def test_the_next_of_a_kind_depends_only_on_how_many_of_that_kind_were_kept(secr
                          chance=f"{secret:032x}")
     record = replace(base, actions=tuple(Action(k) for k in kinds))
     others = replace(base, actions=tuple(Action(k) for k in kinds if k == "draw"))  # the other kinds taken out
-    draws = [decided(r, "draw").random() for r in (record, others)]
+    draws = [decided(r, "draw", "").random() for r in (record, others)]
     assert draws[0] == draws[1]
-    assert decided(replace(record, actions=(*record.actions, Action("draw"))), "draw").random() != draws[0]
-    assert isinstance(decided(record, "draw"), random.Random)
+    assert decided(replace(record, actions=(*record.actions, Action("draw"))), "draw", "").random() != draws[0]
+    # Another player's draw changes nothing of mine; two players drawing at the same moment draw apart.
+    assert decided(replace(record, actions=(*record.actions, Action("draw", by="p-ben"))), "draw", "").random() \
+        == draws[0]
+    assert decided(record, "draw", "p-ana").random() != decided(record, "draw", "p-ben").random()
 
 
 def test_every_die_and_deck_a_screen_draws_from_is_decided_once_by_its_action_type() -> None:

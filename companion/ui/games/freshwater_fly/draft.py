@@ -138,14 +138,18 @@ class DraftScreen(FlyTableScreen):
         if draft.solo:
             self.roll_buttons.controls = [
                 ft.FilledButton(f"Roll {count(n, 'die', 'dice')}", icon=ft.Icons.CASINO, expand=True,
-                                on_click=lambda e, n=n: self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"), n)))
+                                on_click=lambda e, n=n: self._roll(n))
                 for n in rules.SOLO_POOLS
             ]
         else:
             self.roll_buttons.controls = [ft.FilledButton(
                 f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", expand=True,
-                style=big_button_style(), on_click=lambda e: self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"))))]
+                style=big_button_style(), on_click=lambda e: self._roll())]
 
+
+    def _roll(self, n: int | None = None) -> None:
+        """The draft's dice rolled (a solo pool of `n`, or the round's), decided once (`chance`)."""
+        self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"), *([] if n is None else [n])))
     def _takes_here(self, draft: DraftState) -> bool:
         """This phone takes the die of the player whose turn it is (theirs, the phone passed around, or
         Fly Solo's); every other phone watches."""

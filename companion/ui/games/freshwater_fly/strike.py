@@ -118,13 +118,12 @@ class StrikeScreen(FlyTableScreen):
                 b.expand = True
             return ft.Row(list(buttons), spacing=8)
 
-        start = button("Start cast", ft.Icons.SHUFFLE,
-                       lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, self.chance("strike.start"), caster=caster), "start-cast",
-                       primary=True)
-        silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED,
-                        lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, self.chance("strike.start"), silent=True,
-                                      caster=caster),
-                        "silent-cast")
+        def cast(silent: bool):  # the Strike deck shuffled as it is cast, decided once (`chance`)
+            return lambda s: tt.start_cast(fly_options(self.ctx).strike_hooks, self.chance("strike.start"),
+                                           silent=silent, caster=caster)
+
+        start = button("Start cast", ft.Icons.SHUFFLE, cast(False), "start-cast", primary=True)
+        silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED, cast(True), "silent-cast")
         if strike.status == "casting" and not mine:
             return []
         if strike.status != "casting":
@@ -158,7 +157,8 @@ class StrikeScreen(FlyTableScreen):
                        enabled=strike.can_finesse),
                 button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
             ),
-            button("Skill G: restart the cast", ft.Icons.REPLAY, lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"),
+            button("Skill G: restart the cast", ft.Icons.REPLAY,
+                   lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"),
         ]
 
     def _buzz(self) -> None:
