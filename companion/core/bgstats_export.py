@@ -109,15 +109,19 @@ class _Table:
         self.items: dict[str, dict[str, Any]] = {}
 
     def ref(self, name: str, own: Mapping[str, Any] | None = None, kept_uuid: str = "") -> int:
-        """The id of the item of this name, made the first time (with the uuid BG Stats gave it,
-        when a play imported from BG Stats kept one)."""
+        """The id of the item of this name, made the first time. Its uuid is the one BG Stats gave it, from
+        any play imported from BG Stats that kept one, whatever the order the plays come in (issue 64: a new
+        play by "Me" written first gave every play Companion's uuid for "Me", a second "Me" in BG Stats);
+        with it come that play's fields (a player's anonymity)."""
         item = self.items.get(name)
         if item is None:
-            item = {"id": len(self.items) + 1, "name": name}
-            item["uuid"] = kept_uuid or own_uuid(self.kind, name)
+            item = {"id": len(self.items) + 1, "name": name, "uuid": own_uuid(self.kind, name)}
             item.update(self.fields)
             item.update(own or {})  # this item's own fields (a game's bggId and highestWins)
             self.items[name] = item
+        if kept_uuid and item["uuid"] == own_uuid(self.kind, name):  # BG Stats' own, once one is known
+            item["uuid"] = kept_uuid
+            item.update(own or {})
         return item["id"]
 
     def rows(self) -> list[dict[str, Any]]:
@@ -207,10 +211,22 @@ def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds) -> bytes:
     )).encode("utf-8")
 
 
-def create_play_link(play: Play, kinds: PlayKinds) -> str:
+def known_players(plays: Iterable[Play]) -> dict[str, str]:
+    """Each player's uuid in BG Stats, by name, from the plays imported from it: what a play of Companion's
+    sends for them too, so BG Stats holds one of each person."""
+    known: dict[str, str] = {}
+    for play in plays:
+        for name, uuid in (play.bgstats.players if play.bgstats else ()):
+            known.setdefault(name, uuid)
+    return known
+
+
+def create_play_link(play: Play, kinds: PlayKinds, known: Mapping[str, str] | None = None) -> str:
     """BG Stats' createPlay link for one play: a phone with BG Stats opens its import dialog, the
-    game and players matched by BoardGameGeek id and names."""
+    game and players matched by BoardGameGeek id and names; a player BG Stats gave a uuid (`known`, from
+    the plays imported: `known_players`) is sent by it."""
     facts = _Facts.of(play, kinds)
+    known = known or {}
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
@@ -218,7 +234,8 @@ def create_play_link(play: Play, kinds: PlayKinds) -> str:
         "durationMin": facts.duration,
         "game": {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
                  "highestWins": facts.highest_wins, **_GAME_FIELDS},
-        "players": [{"sourcePlayerId": (play.bgstats or BgStatsIds()).player(s.name) or own_uuid("player", s.name),
+        "players": [{"sourcePlayerId": (play.bgstats or BgStatsIds()).player(s.name) or known.get(s.name)
+                     or own_uuid("player", s.name),
                      "name": s.name, "score": s.score if facts.scored else None,
                      "winner": s.winner, "startPlayer": s.start, "role": "", "rank": s.rank}
                     for s in facts.seats],

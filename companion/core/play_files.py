@@ -18,7 +18,7 @@ one gathers what the rest of the app uses:
 from __future__ import annotations
 
 from companion.core.bgstats_check import check_bgsplay
-from companion.core.bgstats_export import CREATE_PLAY, bgsplay_bytes, create_play_link, to_bgsplay
+from companion.core.bgstats_export import CREATE_PLAY, bgsplay_bytes, create_play_link, known_players, to_bgsplay
 from companion.core.bgstats_import import (
     IMPORTED_ENTRY,
     IMPORTED_RULE,
@@ -34,6 +34,6 @@ from companion.core.play_fields import BGS_DATE, COMPANION_KEY, NAMESPACE, game_
 __all__ = [
     "BGS_DATE", "BREAKDOWN_HEADER", "COMPANION_KEY", "CREATE_PLAY", "CSV_HEADER", "IMPORTED_ENTRY",
     "IMPORTED_RULE", "MAX_BGSPLAY_BYTES", "NAMESPACE", "WHERE", "ImportResult", "bgsplay_bytes",
-    "breakdown_csv", "check_bgsplay", "create_play_link", "csv_file", "from_bgsplay", "game_title",
+    "breakdown_csv", "check_bgsplay", "create_play_link", "csv_file", "from_bgsplay", "game_title", "known_players",
     "known_game", "play_uuid", "plays_csv", "to_bgsplay",
 ]

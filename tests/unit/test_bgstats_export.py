@@ -228,3 +228,28 @@ def test_a_freshwater_fly_play_says_who_started_and_how_long_from_its_draft(setu
     assert (play.start_seat, play.duration_min) == facts[:2]
     [sent] = to_bgsplay([play], PLAY_KINDS)["plays"]
     assert (sent["durationMin"], [s["startPlayer"] for s in sent["playerScores"]]) == (facts[1], facts[2])
+
+
+def test_a_player_keeps_the_uuid_bg_stats_gave_them_in_any_order_and_in_the_link() -> None:
+    """Issue 64: the export took each player's uuid from the first play naming them, newest first, so a new
+    play by "Ana" after an import wrote every play, imported ones too, with Companion's uuid for Ana (BG Stats
+    would hold two Anas); the link sent Companion's too. BG Stats' uuid, and its anonymity, win in any order."""
+    from dataclasses import replace
+
+    from companion.core.bgstats_export import known_players, own_uuid
+    from companion.core.plays import BgStatsIds
+
+    theirs = "7f4c3a2e-0000-4000-8000-00000000a11a"
+    imported = replace(LURE, id="imported-1", bgstats=BgStatsIds(players=(("Ana", theirs),), anonymous=("Ana",)))
+    ours = replace(PEARL_BOAT, id="ours-1")  # Ana again, a play of Companion's own, no uuid of BG Stats'
+    assert own_uuid("player", "Ana") != theirs
+    for order in ([ours, imported], [imported, ours]):
+        document = json.loads(bgsplay_bytes(order, PLAY_KINDS))
+        [ana] = [p for p in document["players"] if p["name"] == "Ana"]
+        assert ana["uuid"] == theirs and ana["isAnonymous"] is True, order
+        assert to_bgsplay(order, PLAY_KINDS)["players"] == document["players"]
+    link = decoded(create_play_link(ours, PLAY_KINDS, known_players([imported, ours])))
+    [sent] = [p for p in link["players"] if p["name"] == "Ana"]
+    assert sent["sourcePlayerId"] == theirs
+    [ben] = [p for p in link["players"] if p["name"] == "Ben"]
+    assert ben["sourcePlayerId"] == own_uuid("player", "Ben")  # a player BG Stats never named: ours, for good

@@ -20,6 +20,7 @@ from companion.core.play_files import (
     csv_file,
     ImportResult,
     from_bgsplay,
+    known_players,
     plays_csv,
 )
 from companion.core.play_stats import filter_plays, scored
@@ -258,6 +259,10 @@ class HistoryScreen(Screen):
 
     # One play -----------------------------------------------------------------------------
 
+
+    def _known(self) -> dict[str, str]:
+        """Each player's uuid in BG Stats, from the plays imported from it (one person, one identity)."""
+        return known_players(self.ctx.store.archive.all())
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [
             ft.Text(f"{game_title(play)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),
@@ -277,7 +282,8 @@ class HistoryScreen(Screen):
         # without it, BG Stats' own page.
         controls.append(ft.OutlinedButton("Send to BG Stats", icon=ft.Icons.SEND_TO_MOBILE, key="send-bgstats",
                                           tooltip="Open this play in the BG Stats app, if this phone has it",
-                                          url=ft.Url(create_play_link(play, file_kinds()), ft.UrlTarget.SELF)))
+                                          url=ft.Url(create_play_link(play, file_kinds(), self._known()),
+                                                     ft.UrlTarget.SELF)))
         controls.append(ft.Text("Opens BG Stats on a phone that has it, this play ready to save there.", size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT, key="send-bgstats-hint"))
         controls.append(ft.Row([

@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.games.fly_solo import journal as j
-from companion.core.play_files import create_play_link
+from companion.core.play_files import create_play_link, known_players
 from companion.games.fly_solo.plays import day_plays
 from companion.games.fly_solo.story import AdventureStory, Moment, story
 from companion.games.registry import file_kinds
@@ -57,7 +57,8 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "Adventure not found", str(exc)),
                 ft.Button("All adventures", on_click=lambda e: host.navigate(f"/history/{ADVENTURES}"))]
     told = story(record.setup, record.actions)
-    sent = {play.entry["day"]: create_play_link(play, file_kinds()) for play in day_plays(record)}
+    known = known_players(host.ctx.store.archive.all())
+    sent = {play.entry["day"]: create_play_link(play, file_kinds(), known) for play in day_plays(record)}
     controls: list[ft.Control] = [
         ft.Text(told.name, size=24, weight=ft.FontWeight.BOLD),
         ft.Text(told.summary, size=17, key="adventure-summary", color=status_colour(told.status)),
