@@ -224,16 +224,21 @@ def known_players(plays: Iterable[Play]) -> dict[str, str]:
 def create_play_link(play: Play, kinds: PlayKinds, known: Mapping[str, str] | None = None) -> str:
     """BG Stats' createPlay link for one play: a phone with BG Stats opens its import dialog, the
     game and players matched by BoardGameGeek id and names; a player BG Stats gave a uuid (`known`, from
-    the plays imported: `known_players`) is sent by it."""
+    the plays imported: `known_players`) is sent by it. What is not known (how long it took, the game's
+    BoardGameGeek id) is left out, as other apps' links leave it (issue 64: 0 was sent as a fact); the play's
+    date is its wall time, "2026-11-21 19:26:57", as the file has it and other apps send it."""
     facts = _Facts.of(play, kinds)
     known = known or {}
+    game: dict[str, Any] = {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
+                            "highestWins": facts.highest_wins, **_GAME_FIELDS}
+    if not facts.bgg_id:
+        del game["bggId"]
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
         "playDate": facts.date,
-        "durationMin": facts.duration,
-        "game": {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
-                 "highestWins": facts.highest_wins, **_GAME_FIELDS},
+        **({"durationMin": facts.duration} if facts.duration else {}),
+        "game": game,
         "players": [{"sourcePlayerId": (play.bgstats or BgStatsIds()).player(s.name) or known.get(s.name)
                      or own_uuid("player", s.name),
                      "name": s.name, "score": s.score if facts.scored else None,
