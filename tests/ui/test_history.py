@@ -315,24 +315,25 @@ async def test_fly_solo_days_are_in_the_exports_and_each_day_sends_itself_to_bg_
     await page.click(key="export-bgsplay")
     (_, csv_bytes), (_, bgs_bytes) = OFFERED.pop(page.page.session.id)
     rows = list(csv.DictReader(io.StringIO(csv_bytes.decode("utf-8-sig"))))
-    assert [(r["play_id"], r["game"], r["player"], r["won"]) for r in rows][:2] == [
-        (f"play-{session.id}-day-2", "Fly Solo", "You", "TRUE"),
-        (f"play-{session.id}-day-2", "Fly Solo", "Silent Angler", "FALSE")]
-    assert {r["note"] for r in rows} == {"Autumn week: Day 1 at L1 Crooked Fork", "Autumn week: Day 2 at L2 Hunter's Cabin"}
-    assert [p["comments"] for p in json.loads(bgs_bytes)["plays"]] == [
+    # A solo play each (issue 64): its one player; the Silent Angler's score and the Day in its comments.
+    assert [(r["play_id"], r["game"], r["player"], r["won"]) for r in rows] == [
+        (f"play-{session.id}-day-2", "Fly Solo", "You", "TRUE"), (f"play-{session.id}-day-1", "Fly Solo", "You", "TRUE")]
+    comments = [p["comments"] for p in json.loads(bgs_bytes)["plays"]]
+    assert [r["note"] for r in rows] == comments and [c.split(";")[0] for c in comments] == [
         "Autumn week: Day 2 at L2 Hunter's Cabin", "Autumn week: Day 1 at L1 Crooked Fork"]
+    assert all("; beat the Silent Angler, " in c for c in comments)
     story = await app.open(f"/history/fly-solo/{session.id}")
     url = story.find(key="send-day-1").url
     link = url.url if isinstance(url, ft.Url) else url
     sent = json.loads(urllib.parse.unquote(link.removeprefix("https://app.bgstatsapp.com/createPlay.html?data=")))
-    assert (sent["game"]["name"], sent["comments"]) == ("Fly Solo", "Autumn week: Day 1 at L1 Crooked Fork")
+    assert (sent["game"]["name"], sent["comments"]) == ("Fly Solo", comments[1])
     archived(app, SMALL)  # with plays in the archive, the plays' export holds the Days the filter lets through
     plays = await app.open("/history")
     assert plays.find(key="history-days").value == "The files also hold 2 Fly Solo Days."
     await plays.click(key="export-csv")
     [(_, both)] = OFFERED.pop(plays.page.session.id)
     games = [r["game"] for r in csv.DictReader(io.StringIO(both.decode("utf-8-sig")))]
-    assert games.count("Fly Solo") == 4 and games.count("Lure") == 6
+    assert games.count("Fly Solo") == 2 and games.count("Lure") == 6
 
 
 async def test_a_play_keeps_where_it_was_played_and_a_note_shown_filtered_and_exported(app) -> None:

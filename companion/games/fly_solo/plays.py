@@ -1,7 +1,9 @@
 """Fly Solo's Days as plays for the files (CSV, BG Stats): each recorded Day of an adventure is a
-play of the player against the Silent Angler, with both breakdowns, named after its adventure.
-They are not filed in History's archive (the adventure's journal keeps them); they are made
-from the journal whenever a file is written. Pure: a session record in, plays out."""
+solo play, as BG Stats logs one (issue 64: it was two made-up players, "You" and "Silent Angler"):
+its one player (the roster player who played the adventure), their score and breakdown, won or not;
+the Silent Angler's score and the Day in its comments, named after its adventure. They are not filed
+in History's archive (the adventure's journal keeps them); they are made from the journal whenever a
+file is written. Pure: a session record in, plays out."""
 
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ from companion.games.fly_solo.scoring import SILENT_ANGLER
 
 GAME = "fly-solo"  # how the Days are filed in the files
 YOU = "You"  # the player's name where the journal does not say who recorded the Day (or the table's phone did)
-RANKS = {"win": (1, 2), "loss": (2, 1), "tie": (1, 1)}
 
 
 def day_plays(record: SessionRecord, rules: JournalRules = RULES) -> list[Play]:
@@ -27,25 +28,30 @@ def day_plays(record: SessionRecord, rules: JournalRules = RULES) -> list[Play]:
     if record.game != ADVENTURE:
         return []
     campaign: Campaign = rules.initial_state(record.setup)
+    you = player_of(record)
     plays: list[Play] = []
     for action in record.actions:
         campaign = rules.apply(campaign, action)
         if action.type != "day":
             continue
         day = campaign.days[-1]
-        you = (action.who.strip() if action.by != TABLE else "") or YOU
-        yours, its = RANKS[day.score.result]
-        results = (PlayerResult(you, day.score.your_total, yours, day.score.you),
-                   PlayerResult(SILENT_ANGLER, day.score.angler_total, its, day.score.angler))
-        winners = {"win": (you,), "loss": (SILENT_ANGLER,), "tie": ()}[day.score.result]
         where = rules.adventure.location(day.location).label
+        against = {"win": "beat", "loss": "lost to", "tie": "tied with"}[day.score.result]
         plays.append(Play(
             id=f"{record.id}-day-{day.number}", game=GAME, played_at=_when(action.data, record),
-            results=results, winners=Winners(winners, day.score.tie), entry={"adventure": campaign.name,
-                                                                             "day": day.number},
-            note=f"{campaign.name}: Day {day.number} at {where}",
+            results=(PlayerResult(you, day.score.your_total, 1, day.score.you),),
+            winners=Winners((you,) if day.score.result == "win" else (), day.score.tie),
+            entry={"adventure": campaign.name, "day": day.number, "silent_angler": day.score.angler_total},
+            note=f"{campaign.name}: Day {day.number} at {where}; {against} the {SILENT_ANGLER}, "
+                 f"{day.score.your_total} to {day.score.angler_total}",
         ))
     return plays
+
+
+def player_of(record: SessionRecord) -> str:
+    """Who played the adventure: the roster player who recorded in it (the first to), or "You" where only
+    the whole table's phone did."""
+    return next((a.who.strip() for a in record.actions if a.by not in ("", TABLE) and a.who.strip()), YOU)
 
 
 def _when(data: Mapping[str, Any], record: SessionRecord) -> str:
