@@ -45,6 +45,10 @@ from companion.core.actions import plain
 from companion.core.play_fields import (
     COMPANION_KEY,
     NO_SCORES,
+    PLAY_DEFAULTS,
+    PLAY_FIELDS_USED,
+    SCORE_DEFAULTS,
+    SCORE_FIELDS_USED,
     bgg_id,
     fewer_is_better,
     game_title,
@@ -145,7 +149,7 @@ class _Export:
             record: dict[str, Any] = {
                 "uuid": play_uuid(play.id),
                 "playDate": facts.date,
-                "entryDate": facts.date,
+                "entryDate": facts.date,  # when it was entered: the play's date, unless BG Stats said
                 "gameRefId": self.games.ref(facts.title, {"bggId": facts.bgg_id, "highestWins": facts.highest_wins},
                                             kept.game),
             }
@@ -154,16 +158,18 @@ class _Export:
             if play.note:
                 record["comments"] = play.note
             record.update({
-                "ignored": False,
-                "usesTeams": False,
+                "ignored": PLAY_DEFAULTS["ignored"],
+                "usesTeams": PLAY_DEFAULTS["usesTeams"],
                 "manualWinner": facts.manual_winner,
-                "rounds": 0,
+                "rounds": PLAY_DEFAULTS["rounds"],
                 "durationMin": facts.duration,
                 "playerScores": [
                     {"playerRefId": self.players.ref(s.name, {"isAnonymous": s.name in kept.anonymous},
                                                      kept.player(s.name)),
                      "score": str(s.score) if facts.scored else None, "winner": s.winner,
-                     "newPlayer": False, "startPlayer": s.start, "rank": s.rank, "seatOrder": seat, "role": ""}
+                     "newPlayer": SCORE_DEFAULTS["newPlayer"], "startPlayer": s.start, "rank": s.rank,
+                     "seatOrder": seat, "role": SCORE_DEFAULTS["role"],
+                     **_theirs(kept.score(s.name), SCORE_FIELDS_USED)}
                     for seat, s in enumerate(facts.seats)
                 ],
                 COMPANION_KEY: {
@@ -180,6 +186,7 @@ class _Export:
                     "entry": plain(play.entry) if copy else play.entry,
                 },
             })
+            record.update(_theirs(kept.play, PLAY_FIELDS_USED))  # what BG Stats keeps, back as it came
             yield record
 
 
@@ -251,6 +258,11 @@ def create_play_link(play: Play, kinds: PlayKinds, known: Mapping[str, str] | No
         data["comments"] = play.note
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return CREATE_PLAY + urllib.parse.quote(text, safe="")
+
+
+def _theirs(fields: Mapping[str, Any], ours: frozenset[str]) -> dict[str, Any]:
+    """The fields an import kept that Companion does not write from its own play (BG Stats' own)."""
+    return {k: plain(v) for k, v in fields.items() if k not in ours}
 
 
 def _plain(value: Any) -> Any:

@@ -41,6 +41,10 @@ from companion.core.play_fields import (
     COMPANION_KEY,
     NAMESPACE,
     NO_SCORES,
+    PLAY_DEFAULTS,
+    PLAY_FIELDS_USED,
+    SCORE_DEFAULTS,
+    SCORE_FIELDS_USED,
     fewer_is_better,
     game_title,
     is_int,
@@ -311,6 +315,9 @@ class _Reader:
             location=_text(location_item.get("uuid")) if location_item is not None else "",
             players=tuple((name, _text(player.get("uuid"))) for name, player in zip(names, players)),
             anonymous=tuple(name for name, player in zip(names, players) if player.get("isAnonymous") is True),
+            play=_theirs(record, PLAY_FIELDS_USED, {**PLAY_DEFAULTS, "entryDate": record["playDate"]}),
+            scores=tuple((name, kept) for name, s in zip(names, scores)
+                         if (kept := _theirs(s, SCORE_FIELDS_USED, SCORE_DEFAULTS))),
         )
         return replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
                        note=_text(record.get("comments")).strip(),
@@ -341,6 +348,11 @@ class _Reader:
         day = f", {date.day} {date:%b %Y}" if date else ""  # not %-d: Windows' strftime has no such code
         name = game["name"].strip() if game is not None else ""
         return (name or f"Play {n}") + day
+
+
+def _theirs(record: Mapping[str, Any], used: frozenset[str], ours: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of `record` Companion does not use and would not write the same: kept, to be written back."""
+    return {k: v for k, v in record.items() if k not in used and not (k in ours and v == ours[k])}
 
 
 def _all_our_own(ids: BgStatsIds, game_name: str, location: str) -> bool:

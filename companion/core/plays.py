@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -30,19 +30,31 @@ PlayKinds = Mapping[str, PlayKind]
 class BgStatsIds:
     """The uuids BG Stats gave what a play imported from it names (its game, location and players,
     by name), and which of its players BG Stats keeps anonymous: written back on export, so that
-    BG Stats matches them again instead of adding them twice."""
+    BG Stats matches them again instead of adding them twice. With them, every field of the play's
+    record and of each player's score that Companion does not use (its rating, images, expansions,
+    rounds, when it was entered...), written back as they came (issue 64: a round trip lost them)."""
 
     game: str = ""
     location: str = ""
     players: tuple[tuple[str, str], ...] = ()  # (name, uuid)
     anonymous: tuple[str, ...] = ()  # names
+    play: Mapping[str, Any] = field(default_factory=dict)  # the record's fields Companion does not use
+    scores: tuple[tuple[str, Mapping[str, Any]], ...] = ()  # (name, their score's fields Companion does not use)
 
     def player(self, name: str) -> str:
         return dict(self.players).get(name, "")
 
+    def score(self, name: str) -> Mapping[str, Any]:
+        return dict(self.scores).get(name, {})
+
     def to_doc(self) -> dict[str, Any]:
-        return {"game": self.game, "location": self.location, "players": [list(p) for p in self.players],
-                "anonymous": list(self.anonymous)}
+        doc: dict[str, Any] = {"game": self.game, "location": self.location,
+                               "players": [list(p) for p in self.players], "anonymous": list(self.anonymous)}
+        if self.play:
+            doc["play"] = plain(self.play)
+        if self.scores:
+            doc["scores"] = [[name, plain(fields)] for name, fields in self.scores]
+        return doc
 
     @classmethod
     def from_doc(cls, doc: Any) -> BgStatsIds | None:
@@ -54,8 +66,12 @@ class BgStatsIds:
         names = doc.get("anonymous") if isinstance(doc.get("anonymous"), list) else []
         players = tuple((p[0], p[1]) for p in pairs
                         if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p))
+        play = doc.get("play") if isinstance(doc.get("play"), Mapping) else {}
+        scores = doc.get("scores") if isinstance(doc.get("scores"), list) else []
         return cls(*(t if isinstance(t, str) else "" for t in text), players,
-                   tuple(n for n in names if isinstance(n, str)))
+                   tuple(n for n in names if isinstance(n, str)), plain(play),
+                   tuple((s[0], plain(s[1])) for s in scores
+                         if isinstance(s, list) and len(s) == 2 and isinstance(s[0], str) and isinstance(s[1], Mapping)))
 
 
 @dataclass(frozen=True)

@@ -108,3 +108,39 @@ def test_a_play_without_scores_counts_its_wins_and_no_score_figure() -> None:
     assert (fleet.plays, fleet.wins, fleet.highest, fleet.average_winning_score, fleet.average_per_player) == (
         1, {"Ben": 1, "Ana": 0}, None, None, {})
     assert scores_over_time(plays, "fleet-dice") == {} and category_breakdown(plays, "fleet-dice") == ([], {})
+
+
+def test_what_bg_stats_keeps_of_a_play_comes_back_unchanged_and_survives_the_archive(tmp_path, clock) -> None:
+    """Issue 64: an imported play written back lost its expansionPlays, playImages, rating, board, bggId,
+    nemestatsId, metaData and modificationDate, its rounds became 0 and its entryDate the play's date. Every
+    field of a play and of a player's score that Companion does not use comes back as it came, also after the
+    play is kept in History (the archive on disk) and the store is opened again."""
+    from companion.store import open_store
+
+    theirs = {"expansionPlays": [{"gameRefId": 9, "bggId": 1234}], "playImages": ["a.jpg"], "rating": 4,
+              "board": "Map B", "bggId": 987654, "nemestatsId": 77, "metaData": "{\"x\":1}",
+              "modificationDate": "2024-05-05 09:00:00", "rounds": 3, "entryDate": "2024-05-04 23:59:00",
+              "ignored": True, "scoringSetting": 0, "usesTeams": False}
+    scores = [{"playerRefId": 1, "score": "12", "winner": True, "seatOrder": 0, "newPlayer": True, "team": "1",
+               "role": "Captain", "metaData": ""},
+              {"playerRefId": 3, "score": "9", "winner": False, "seatOrder": 1}]
+    play = {"uuid": "c0ffee00-0000-4000-8000-000000000010", "playDate": "2024-05-04 20:15:00", "gameRefId": 1,
+            "locationRefId": 5, "playerScores": scores, **theirs}
+    library = {**LIBRARY, "plays": [play]}
+    [imported] = from_bgsplay(json.dumps(library).encode(), PLAY_KINDS).plays
+    store = open_store(tmp_path / "data", clock)
+    store.archive.add(imported)
+    store.close()
+    store = open_store(tmp_path / "data", clock)
+    [kept] = store.archive.all()
+    store.close()
+    [back] = json.loads(bgsplay_bytes([kept], PLAY_KINDS))["plays"]
+    assert {k: back[k] for k in theirs} == theirs  # byte for byte, as JSON
+    ana, ben = back["playerScores"]
+    assert {k: ana[k] for k in ("newPlayer", "team", "role", "metaData")} == {
+        "newPlayer": True, "team": "1", "role": "Captain", "metaData": ""}
+    assert (ben["newPlayer"], ben["role"]) == (False, "")  # BG Stats said nothing: what Companion writes
+    # Companion's own fields are its own: the play's score, its date, its winner.
+    assert (ana["score"], ana["winner"], back["playDate"]) == ("12", True, "2024-05-04 20:15:00")
+    # Read again, it is the same play: nothing added, nothing lost.
+    assert from_bgsplay(bgsplay_bytes([kept], PLAY_KINDS), PLAY_KINDS, known=[kept.id]).plays == (kept,)
