@@ -38,7 +38,8 @@ KEY_PARAM = "k"
 JOIN_PATH = "/join"
 COOKIE_AGE = 60 * 60 * 24 * 365
 WRONG_CODES_PER_MINUTE = 5  # per address
-WRONG_CODES_PER_MINUTE_IN_ALL = 30  # past it, only addresses that have typed no wrong code lately may try
+WRONG_CODES_PER_MINUTE_IN_ALL = 30  # past it, only addresses that have typed few wrong codes lately may try
+MISTYPES_AN_HOUR = 2  # an address's wrong codes in the last hour that never keep it out while others guess
 MINUTE = 60.0
 FAILED_MEMORY = 3600  # seconds an address that typed a wrong code is remembered
 REMEMBERED = 1024  # addresses remembered at most: past it, a busy table lets no new address past its limit
@@ -89,16 +90,18 @@ def same_origin(origin: str, host: str) -> bool:
 
 class WrongCodes:
     """Wrong table codes: an address may try while it has typed fewer than 5 in the last minute, and
-    the table fewer than 30; past the table's 30, an address that has typed none in the last hour
-    still may (so no one can keep out a phone that types the right code), while the addresses that
-    have wait. Guessing then gets at most 30 tries a minute, plus one an hour for each new address
-    (at most REMEMBERED of them): on average 500,000 tries find one code of a million."""
+    the table fewer than 30; past the table's 30, an address that has typed fewer than 2 in the last
+    hour still may (so no one keeps out a phone that mistyped once, nor one that types the right code:
+    issue 64), while the addresses that typed more wait. Guessing then gets at most 30 tries a minute,
+    plus 2 an hour for each address (at most REMEMBERED of them): on average 500,000 tries find one
+    code of a million."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._recent: deque[tuple[float, str]] = deque()  # the last minute's, oldest first
         self._mine: dict[str, int] = {}  # how many of them each address typed
-        self._failed: OrderedDict[str, float] = OrderedDict()  # an address's last wrong code, oldest first
+        # An address's wrong codes of the last hour (their times), the address that typed one longest ago first.
+        self._failed: OrderedDict[str, list[float]] = OrderedDict()
 
     def _forget_old(self, now: float) -> None:
         while self._recent and now - self._recent[0][0] >= MINUTE:
@@ -106,7 +109,7 @@ class WrongCodes:
             self._mine[address] -= 1
             if not self._mine[address]:
                 del self._mine[address]
-        while self._failed and now - next(iter(self._failed.values())) >= FAILED_MEMORY:
+        while self._failed and now - next(iter(self._failed.values()))[-1] >= FAILED_MEMORY:
             self._failed.popitem(last=False)
 
     def allowed(self, address: str) -> bool:
@@ -114,15 +117,17 @@ class WrongCodes:
 
     def refusal(self, address: str) -> str | None:
         """Why `address` may not try a code now, in words for the phone (None: it may)."""
-        self._forget_old(self._clock())
+        now = self._clock()
+        self._forget_old(now)
         if self._mine.get(address, 0) >= WRONG_CODES_PER_MINUTE:
             return ("Too many wrong codes from this phone. Wait a minute, then try again with the code shown on "
                     "the host, or scan the QR code on its screen.")
+        mistyped = sum(1 for at in self._failed.get(address, ()) if now - at < FAILED_MEMORY)
         if len(self._recent) < WRONG_CODES_PER_MINUTE_IN_ALL or (
-                address not in self._failed and len(self._failed) < REMEMBERED):
+                mistyped < MISTYPES_AN_HOUR and (address in self._failed or len(self._failed) < REMEMBERED)):
             return None
-        # Past the table's thirty, an address that failed waits while the guessing goes on (an hour at most):
-        # "a minute" would not be true.
+        # Past the table's thirty, an address that typed 2 wrong codes waits while the guessing goes on (an hour
+        # at most): "a minute" would not be true.
         return ("Too many wrong codes at this table just now (someone may be guessing it), and this phone "
                 "typed one: scan the QR code on the host's screen, or open its link, which need no code.")
 
@@ -130,7 +135,7 @@ class WrongCodes:
         now = self._clock()
         self._recent.append((now, address))
         self._mine[address] = self._mine.get(address, 0) + 1
-        self._failed[address] = now
+        self._failed[address] = [at for at in self._failed.get(address, ()) if now - at < FAILED_MEMORY] + [now]
         self._failed.move_to_end(address)
 
 
