@@ -22,7 +22,7 @@ from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
-from companion.ui.claims import SEATS, PhoneSeats, held_elsewhere
+from companion.ui.claims import GONE_AFTER, SEATS, PhoneSeats, held_elsewhere
 from companion.ui.components.result_picture import Picture
 from companion.ui.message_line import MessageLine
 from companion.ui.phone import DEVICE, LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
@@ -216,13 +216,20 @@ class Host:
 
     @property
     def frees_players(self) -> bool:
-        """The host and the phone passed around free a player for another phone (one whose battery died)."""
+        """The host and the phone passed around free a player for another phone (the phone passed around, only
+        one whose phone has gone: `claims.GONE_AFTER`)."""
         return self.is_host or self.identity == TABLE
 
     def free_player(self, player_id: str) -> None:
-        """Let `player_id` play on another phone; the phone that had them is asked who plays on it."""
+        """Let `player_id` play on another phone; the phone that had them is asked who plays on it. A phone
+        still there hands its player over itself, or the host frees them: never another phone (issue 64)."""
         if not self.frees_players:
             raise HostOnly("Only the host or the phone passed around the table frees a player for another phone.")
+        if not self.is_host and self.ctx.seats.gone_for(player_id) < GONE_AFTER:
+            name = next((p.name for p in self.ctx.store.settings.players() if p.id == player_id), "That player")
+            raise HostOnly(f"{name}'s phone is still here: {name} hands over on it (tap the name at its top), or "
+                           f"the host frees {name}. Once that phone has been gone half a minute (a battery died), "
+                           "this phone may free them.")
         self.ctx.seats.free(player_id)
         self.changed(SEATS)
 
@@ -320,6 +327,16 @@ class Host:
         # compare every control again).
         for refresh in dict.fromkeys(refreshers):
             refresh()
+
+    def connection(self, connected: bool) -> None:
+        """This page lost its connection or has it again: a phone with none connected for a while is gone
+        (its player may then be freed by the phone passed around: `free_player`)."""
+        if self.prefs.get(DEVICE) is None:
+            return
+        if connected:
+            self.ctx.seats.connected(self.device, self.origin)
+        else:
+            self.ctx.seats.disconnected(self.device, self.origin)
 
     def close(self) -> None:
         self.page.pubsub.unsubscribe_all()

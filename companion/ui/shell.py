@@ -120,6 +120,8 @@ class Shell:
         # Not on disconnect: a reload or a blip re-attaches the phone to this same page
         # session, which must go on hearing the other phones. Flet closes it once expired.
         page.on_close = lambda e: self.host.close()
+        page.on_disconnect = lambda e: self.host.connection(False)
+        page.on_connect = lambda e: self.host.connection(True)
         if self.host.browser_services and self.host.prefs.asks_browser:
             page.update()  # the browser learns of its storage before it is asked for what it keeps
         await self.host.prefs.load()

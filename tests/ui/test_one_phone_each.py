@@ -90,3 +90,35 @@ async def test_a_phone_that_takes_a_player_over_is_not_shown_their_secret_chosen
     assert other.has(key="duel-elsewhere") and not other.has(key="duel-chosen-1")
     assert not any("Anchor" in t for t in other.texts())
     assert other.label(key="duel-Ben") == "Ben: chosen ✓"
+
+
+async def test_the_phone_passed_around_frees_only_a_player_whose_phone_is_gone(app, roster) -> None:
+    """Issue 64: any phone with the table's link could take a player from another phone without the host:
+    choose "The whole table", Settings, "Free Ana for another phone", then choose Ana. The phone passed around
+    frees only a player whose phone has been gone half a minute (a battery died); one still there hands its
+    player over itself, or the host frees them; a refused tap says so."""
+    from companion.ui.claims import GONE_AFTER, PhoneSeats
+
+    now = [0.0]
+    app.ctx.seats = PhoneSeats(clock=lambda: now[0])
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    table = await app.open("/settings", phone=CY_PHONE, player="table")
+    await table.click(key="free-Ben")
+    assert table.message_texts()[-1].startswith("Ben's phone is still here: Ben hands over on it")
+    taker = await app.open("/who", phone="192.0.2.24")
+    await taker.click(key="i-am-Ben")
+    assert taker.has(key="who-question") and not ben.has(key="who-question")  # Ben stays Ben's
+    ben.page.on_disconnect(None)  # Ben's battery died: no page of that phone connected
+    now[0] += GONE_AFTER - 1
+    await table.click(key="free-Ben")
+    assert not ben.has(key="who-question")  # not yet: it may be a blip
+    ben.page.on_connect(None)  # back: a blip after all
+    now[0] += GONE_AFTER
+    await table.click(key="free-Ben")
+    assert table.message_texts()[-1].startswith("Ben's phone is still here")
+    ben.page.on_disconnect(None)
+    now[0] += GONE_AFTER
+    await table.click(key="free-Ben")  # gone half a minute: one tap
+    await app.settle()
+    await taker.click(key="i-am-Ben")
+    assert not taker.has(key="who-question") and ben.has(key="who-question")  # Ben plays on the new phone
