@@ -26,7 +26,7 @@ from companion.ui.claims import GONE_AFTER, SEATS, PhoneSeats, held_elsewhere
 from companion.ui.components.result_picture import Picture
 from companion.ui.message_line import MessageLine
 from companion.ui.phone import DEVICE, LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
-from companion.ui.taps import keep_late_taps
+from companion.ui.taps import keep_late_taps, sent_after_close
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +34,6 @@ EVERYTHING = "*"  # the topic that means: reload all (after a restore)
 TAP_FAILED = ("Something went wrong in Companion with that tap. The screen is drawn again from what is kept: "
               "look, and tap again if it is still needed.")
 WHOLE_TABLE = "The whole table"
-
-
-def sent_after_close(exc: BaseException) -> bool:
-    """A message sent to a phone whose connection has just closed, before Flet let go of it: Flet 1.0.5's
-    `FletApp.send_message` puts it on a send queue already set to None (flet_web/fastapi/flet_app.py; its
-    `send_data_channel_frame` checks, `send_message` does not; no Flet issue found for it). Seen as
-    "'NoneType' object has no attribute 'put_nowait'" when a phone left within its first seconds (issue 63)."""
-    return isinstance(exc, AttributeError) and "put_nowait" in str(exc)
 
 
 class HostOnly(DomainError):
@@ -344,7 +336,13 @@ class Host:
         # Each watcher sends its own changes to the browser (a whole-page update would
         # compare every control again).
         for refresh in dict.fromkeys(refreshers):
-            refresh()
+            try:
+                refresh()
+            except Exception as exc:
+                if not sent_after_close(exc):
+                    raise
+                log.info("the phone left while its page was drawn again: %r", exc)
+                return
 
     def connection(self, connected: bool) -> None:
         """This page lost its connection or has it again: a phone with none connected for a while is gone

@@ -74,11 +74,14 @@ async def test_a_phone_that_leaves_as_a_background_task_sends_leaves_one_line_no
         finally:
             done.set_result(None)
 
+    other = await app.open("/dice", phone="192.0.2.30", player="table")
     with caplog.at_level(logging.INFO):
         host.run_task(sends)
         await done
+        await other.click(key="roll")  # another phone's roll: the page that left is drawn again, as pages are
         await app.settle()
     assert "Traceback" not in caplog.text and "the phone left while" in caplog.text
+    assert "the phone left while its page was drawn again" in caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
