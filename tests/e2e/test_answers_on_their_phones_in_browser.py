@@ -30,6 +30,8 @@ def test_the_eagles_target_counters_on_their_own_phone(make_server, phones, tmp_
         session.perform(sr.first_player(session.state, [3]))  # Cy first
         for seat in (1, 2):
             session.perform(sr.special_hex(session.state, seat, sr.EAGLE_HEX, card=sr.EAGLE))
+        for seat in (2, 0, 1):  # a round: the Eagles taken come round into hand ("once the card cycles")
+            session.perform(sr.end_turn(session.state, seat))
         session.perform(sr.play(session.state, 2, sr.EAGLE))
 
     seeded(tmp_path / "data", ("Ana", "Ben", "Cy"), race)
