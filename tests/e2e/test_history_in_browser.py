@@ -81,7 +81,9 @@ def test_filters_stats_charts_export_and_the_fly_solo_timeline(make_server, phon
     with phone.page.expect_download(timeout=20_000) as download:
         phone.tap(phone.page.get_by_role("button", name=re.compile("^CSV")))
     days = open(download.value.path(), encoding="utf-8-sig").read()
-    assert days.count("Fly Solo,") == 4 and "Autumn week: Day 2 at L2 Hunter's Cabin" in days
+    # Two Days, each a solo play of its one player (issue 64), the Silent Angler's score in its note.
+    assert days.count("Fly Solo,") == 2 and "Autumn week: Day 2 at L2 Hunter's Cabin; " in days
+    assert "the Silent Angler, " in days
     phone.shot("history-fly-solo-exports-phone")
 
 
