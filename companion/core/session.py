@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from companion.core.actions import (
     WHOLE_STATE,
@@ -193,17 +193,6 @@ class GameSession(Generic[S]):
         """What `action` reads and changes (the whole state unless the rules say less)."""
         footprint_of = getattr(self._rules, "footprint", None)
         return footprint_of(action) if footprint_of is not None else WHOLE_STATE
-
-    def draft(self, key: str) -> Any:
-        """What a player typed into the form `key` and has not sent (None: nothing): kept on disk as it is
-        typed, so a browser that dies, or the phone that takes its player over, loses nothing typed."""
-        return self._log.drafts(self.id).get(key)
-
-    def keep_draft(self, key: str, value: Any) -> None:
-        """Keep `value` (JSON; None: forget it, once sent) as the form's draft."""
-        with self._lock:
-            self._check_open()
-            self._log.keep_draft(self.id, key, value)
 
     # What Undo and Redo would take back --------------------------------------------
 

@@ -141,7 +141,7 @@ class SessionLog(Protocol):
         ...
 
     def drafts(self, session_id: str) -> dict[str, Any]:
-        """What players have typed into the session's forms and not sent yet, by form (`GameSession.draft`)."""
+        """What players have typed into the session's forms and not sent yet, by form (`SessionManager.draft`)."""
         ...
 
     def keep_draft(self, session_id: str, key: str, value: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.actions import plain
 from companion.core.errors import DomainError
-from companion.core.session import DISCARDED, FINISHED, RESTORED, Clock, GameSession
+from companion.core.session import DISCARDED, FINISHED, RESTORED, Clock, GameSession, SessionClosed
 from companion.core.session_log import Rules, SessionLog, SessionRecord, replay
 
 
@@ -116,6 +116,20 @@ class SessionManager:
         """The most recently changed unfinished session of `game`, if any."""
         records = self.open_records(game)
         return self.get(records[0].id) if records else None
+
+    def draft(self, session_id: str, key: str) -> Any:
+        """What a player typed into the form `key` of the session and has not sent (None: nothing): kept on
+        disk as it is typed, so a browser that dies, or the phone that takes its player over, loses nothing."""
+        return self._log.drafts(session_id).get(key)
+
+    def keep_draft(self, session_id: str, key: str, value: Any) -> None:
+        """Keep `value` (JSON; None: forget it, once sent) as the form's draft; SessionClosed once the session
+        was finished, discarded or restored away."""
+        with self._lock:
+            live = self._live.get(session_id)
+            if live is not None and live.closed:
+                raise SessionClosed(live.closed)
+            self._log.keep_draft(session_id, key, value)
 
     def discard(self, session_id: str) -> None:
         with self._lock:

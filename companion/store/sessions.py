@@ -141,7 +141,7 @@ class SessionFiles:
             os.utime(self._root / DISCARDED_DIR / session_id, (at.timestamp(), at.timestamp()))
 
     def drafts(self, session_id: str) -> dict[str, Any]:
-        """The session's drafts (`GameSession.draft`); none when its file is missing or damaged (a draft is
+        """The session's drafts (`SessionManager.draft`); none when its file is missing or damaged (a draft is
         what was being typed: the log holds everything sent)."""
         with self._lock:
             try:

@@ -319,7 +319,7 @@ async def test_fish_typed_are_kept_in_the_session_for_the_phone_that_takes_the_p
     await ana.click(key="fish-catch-1")
     await ana.click(key="fish-catch-2")  # the next card's number half typed
     session = app.ctx.sessions.latest(lure.GAME)
-    assert session.draft("lure.splash.1." + app.store.settings.players()[0].id) == {
+    assert app.ctx.sessions.draft(session.id, "lure.splash.1." + app.store.settings.players()[0].id) == {
         "fish": [{"catch": 7, "vp": 3, "requirement": {"kind": "none"}}],
         "card": {"catch": 12, "kind": "none", "n": None, "m": None}}
     ben = await app.open("/games/lure/round", phone=BEN_PHONE, player="Ben")
@@ -332,4 +332,4 @@ async def test_fish_typed_are_kept_in_the_session_for_the_phone_that_takes_the_p
     await again.click(key="fish-vp-4")
     await again.click(key="lure-splash")
     assert [f.describe() for f in state(app).middle] == ["7 (3 VP)", "12 (4 VP)"]
-    assert app.ctx.sessions.latest(lure.GAME).draft("lure.splash.1." + app.store.settings.players()[0].id) is None
+    assert app.ctx.sessions.draft(session.id, "lure.splash.1." + app.store.settings.players()[0].id) is None

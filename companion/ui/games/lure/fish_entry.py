@@ -1,6 +1,6 @@
 """Lure's Splash on screen: the fish the table reveals, entered from their cards (catch number, a
 requirement, then the VP key that adds the fish), fish entered before one tap away. What is typed is kept
-in the session as it is typed (`GameSession.keep_draft`, the player's own): a browser that dies, or the
+in the session as it is typed (`SessionManager.keep_draft`, the player's own): a browser that dies, or the
 phone that takes its player over, finds it again (issue 63: three fish typed were lost)."""
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ class FishEntry:
         if self._kept == key or self.screen.session is None:
             return
         self._kept = key
-        kept = self.screen.session.draft(key)
+        kept = self.screen.ctx.sessions.draft(self.screen.session.id, key)
         kept = kept if isinstance(kept, dict) else {}
         try:
             self.draft = [FishCard.from_dict(doc) for doc in kept.get("fish", [])]
@@ -165,7 +165,7 @@ class FishEntry:
         if self._kept is None or session is None:
             return
         typed = self.draft or self.fish != NEW_FISH
-        self.screen.host.attempt(lambda: session.keep_draft(self._kept, {
+        self.screen.host.attempt(lambda: self.screen.ctx.sessions.keep_draft(session.id, self._kept, {
             "fish": [f.to_dict() for f in self.draft], "card": self.fish} if typed else None))
 
     def _set(self, key: str, value) -> None:
@@ -197,4 +197,5 @@ class FishEntry:
             self.draft = draft
             self.screen.render()
         elif kept is not None and self.screen.session is not None:  # sent: the draft has done its work
-            self.screen.host.attempt(lambda: self.screen.session.keep_draft(kept, None))
+            sent = self.screen.session.id
+            self.screen.host.attempt(lambda: self.screen.ctx.sessions.keep_draft(sent, kept, None))
