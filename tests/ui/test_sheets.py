@@ -10,6 +10,7 @@ import pytest
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import GAME
 from companion.games.fleet_dice.table import PHASES, pool
+from companion.ui.games.fleet_dice.sheet_view import LIT
 
 BEN_PHONE = "192.0.2.8"
 
@@ -85,6 +86,9 @@ async def test_a_lit_box_takes_its_die_and_fills_in_one_tap(app, sheets) -> None
     lit = sheets.find(key="box-cod-3").bgcolor
     assert lit == "#FFB300" and sheets.find(key="box-lobster-0").bgcolor == lit
     assert sheets.find(key="box-oyster-0").bgcolor != lit  # no Oyster rolled
+    # Lit for a screen reader too (issue 65): the box's name says so, the others' do not.
+    said = {c.label for c in sheets.controls() if isinstance(c, ft.Semantics) and (c.label or "").endswith(LIT)}
+    assert said == {"Cod box 4, lit: a tap fills it", "Lobster box 1, lit: a tap fills it"}
     before = len(app.ctx.sessions.latest(GAME).record.actions)
     await sheets.click(key="box-cod-3")  # Ana's pick: the Cod die, into Cod box 4
     played = game(app)

@@ -24,6 +24,9 @@ FACE_PICTURES = {"shrimp": "shrimp.svg", "cod": "cod.svg", "lobster": "lobster.s
                  "market": "market.svg"}
 
 
+LIT = "lit: a tap fills it"  # what a screen reader hears of a box a tap fills now
+
+
 class Box:
     """One box: empty, ticked, the next one (outlined), or a target of a tap (highlighted)."""
 
@@ -43,7 +46,9 @@ class Box:
             content=ft.Stack([c for c in (mark, self._tick) if c is not None], alignment=ft.Alignment.CENTER),
             on_click=lambda e: on_tap(track, index),
         )
-        # A screen reader hears the box's name and whether it is filled ("Cod box 1, checked").
+        # A screen reader hears the box's name, whether it is filled ("Cod box 1, checked"), and a lit box as
+        # such ("Cod box 4, lit: a tap fills it"; issue 65: the light was for the eyes only).
+        self._words = label
         self.control = ft.Semantics(content=self._box, label=label, checked=False)
         self.symbol = symbol
 
@@ -55,6 +60,7 @@ class Box:
         self._look = look
         c = self._box
         self.control.checked = filled
+        self.control.label = f"{self._words}, {LIT}" if target else self._words
         self._tick.visible = filled
         if self._mark is not None:
             self._mark.visible = not filled
