@@ -68,10 +68,10 @@ class BgStatsIds:
                         if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p))
         play = doc.get("play") if isinstance(doc.get("play"), Mapping) else {}
         scores = doc.get("scores") if isinstance(doc.get("scores"), list) else []
+        kept = tuple((s[0], plain(s[1])) for s in scores
+                     if isinstance(s, list) and len(s) == 2 and isinstance(s[0], str) and isinstance(s[1], Mapping))
         return cls(*(t if isinstance(t, str) else "" for t in text), players,
-                   tuple(n for n in names if isinstance(n, str)), plain(play),
-                   tuple((s[0], plain(s[1])) for s in scores
-                         if isinstance(s, list) and len(s) == 2 and isinstance(s[0], str) and isinstance(s[1], Mapping)))
+                   tuple(n for n in names if isinstance(n, str)), plain(play), kept)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ def test_phone_tour_undo_reload_and_server_restart(make_server, phone: AppPage, 
     phone.shot("sessions-discarded-phone")
     phone.tap(phone.button("Bring back"))
     phone.see(phone.button("Resume"))
+    phone.tap(phone.page.get_by_role("button", name="Close"))  # its message read: out of the next pictures
     phone.tap(phone.labelled("Back"))
     phone.tap(phone.labelled("Settings"))
     phone.see(phone.text("Theme"))

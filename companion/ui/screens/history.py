@@ -259,10 +259,10 @@ class HistoryScreen(Screen):
 
     # One play -----------------------------------------------------------------------------
 
-
     def _known(self) -> dict[str, str]:
         """Each player's uuid in BG Stats, from the plays imported from it (one person, one identity)."""
         return known_players(self.ctx.store.archive.all())
+
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [
             ft.Text(f"{game_title(play)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),

@@ -8,8 +8,8 @@ from datetime import datetime
 import flet as ft
 
 from companion.core.errors import DomainError
-from companion.core.session_manager import KEPT_DAYS
 from companion.core.session_log import SessionRecord
+from companion.core.session_manager import KEPT_DAYS
 from companion.ui.components.common import discard_asked, empty_state
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen

@@ -181,8 +181,8 @@ class FishEntry:
         self.draft.append(fish)
         self.fish, self.typing = dict(NEW_FISH), None  # the next card from nothing: no answer of this one's
         self._keep()
-        if len(self.draft) == lure.splash_count(self.screen.view):  # the entry closes: a much shorter page, shown from its top
-            self.screen.render_from_top()
+        if len(self.draft) == lure.splash_count(self.screen.view):
+            self.screen.render_from_top()  # the entry closes: a much shorter page, shown from its top
         else:
             self.screen.render()
 
