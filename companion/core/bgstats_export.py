@@ -13,7 +13,8 @@ take the best score as the winner), `durationMin` (0: not known) and, on each pl
 `startPlayer` where the game knows who started. Scores are written as text ("42"), as BG Stats
 writes them, and are the totals each game's end showed (`play_fields.score`). `userInfo` names
 no `meRefId`: no player of the file is known to be the phone's owner. Dates are local wall
-time, "YYYY-MM-DD HH:MM:SS", so a play's time-zone offset is not in the BG Stats fields.
+time, "YYYY-MM-DD HH:MM:SS", so a play's time-zone offset is not in the BG Stats fields of the file (the
+createPlay link's `playDate` is in UTC, as BG Stats documents it: `create_play_link`).
 
 Each play also carries a key BG Stats does not know, `"companion"`, holding the play as
 Companion filed it (its id, game id, time with its offset, every player's breakdown as
@@ -56,6 +57,7 @@ from companion.core.play_fields import (
     own_uuid,
     play_uuid,
     score,
+    utc_time,
     wall_time,
 )
 from companion.core.plays import BgStatsIds, Play, PlayKinds
@@ -232,8 +234,14 @@ def create_play_link(play: Play, kinds: PlayKinds, known: Mapping[str, str] | No
     """BG Stats' createPlay link for one play: a phone with BG Stats opens its import dialog, the
     game and players matched by BoardGameGeek id and names; a player BG Stats gave a uuid (`known`, from
     the plays imported: `known_players`) is sent by it. What is not known (how long it took, the game's
-    BoardGameGeek id) is left out, as other apps' links leave it (issue 64: 0 was sent as a fact); the play's
-    date is its wall time, "2026-11-21 19:26:57", as the file has it and other apps send it."""
+    BoardGameGeek id) is left out, as other apps' links leave it (issue 64: 0 was sent as a fact).
+
+    The play's date is sent in UTC, "2026-11-21 18:26:57" for a play filed at 19:26:57+01:00, where the file
+    has its wall time. BG Stats documents the link's `playDate` as "YYYY-MM-DD HH:MM:SS" in UTC on its
+    createPlay page (https://app.bgstatsapp.com/createPlay.html, not reachable from this project's machines);
+    read here as two public senders quote and test it: Spielwirbel's payload builder ("BG Stats' required
+    playDate format, in UTC") and the Rulebook Rebels Discord bot's tests ("formats playDate as UTC
+    yyyy-MM-dd HH:mm:ss regardless of local timezone")."""
     facts = _Facts.of(play, kinds)
     known = known or {}
     game: dict[str, Any] = {"sourceGameId": play.game, "name": facts.title, "bggId": facts.bgg_id,
@@ -243,7 +251,7 @@ def create_play_link(play: Play, kinds: PlayKinds, known: Mapping[str, str] | No
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.id,
-        "playDate": facts.date,
+        "playDate": utc_time(play.played_at),
         **({"durationMin": facts.duration} if facts.duration else {}),
         "game": game,
         "players": [{"sourcePlayerId": (play.bgstats or BgStatsIds()).player(s.name) or known.get(s.name)

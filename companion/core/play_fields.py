@@ -5,7 +5,7 @@ formats the files share. Pure: nothing here reads the clock or the disk."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from companion.core.assets import require, whole_number
@@ -90,6 +90,15 @@ MAX_BGG_ID = 10**9  # BoardGameGeek's ids are six digits today
 def wall_time(played_at: str) -> datetime:
     """The local date and time a play was filed at, its offset dropped."""
     return datetime.fromisoformat(played_at).replace(tzinfo=None)
+
+
+def utc_time(played_at: str) -> str:
+    """A play's time in UTC, "2026-11-21 18:26:57", as BG Stats' createPlay link takes its `playDate`
+    (see `bgstats_export.create_play_link`); a time filed without an offset (an import's) is taken as it is."""
+    moment = datetime.fromisoformat(played_at)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment.isoformat(" ", "seconds")
 
 
 def score(result: PlayerResult) -> int:
