@@ -31,6 +31,7 @@ from companion.ui.taps import keep_late_taps, sent_after_close
 log = logging.getLogger(__name__)
 
 EVERYTHING = "*"  # the topic that means: reload all (after a restore)
+SETTINGS = "settings"  # the topic pages hear when the roster (or another table setting) changed
 TAP_FAILED = ("Something went wrong in Companion with that tap. The screen is drawn again from what is kept: "
               "look, and tap again if it is still needed.")
 WHOLE_TABLE = "The whole table"
@@ -353,6 +354,8 @@ class Host:
             self.ctx.seats.connected(self.device, self.origin)
         else:
             self.ctx.seats.disconnected(self.device, self.origin)
+            if self.ctx.hosting.serves_phones:  # still gone then: the phone passed around offers to play its player
+                asyncio.get_running_loop().call_later(GONE_AFTER + 0.5, self.page.pubsub.send_all, SEATS)
 
     def close(self) -> None:
         self.page.pubsub.unsubscribe_all()

@@ -13,6 +13,7 @@ import flet as ft
 from companion.core.actions import TABLE
 from companion.core.table.seats import Whose, seat_of
 from companion.core.table.secrets import Secret
+from companion.ui.claims import GONE_AFTER
 from companion.ui.components.secret_choice import SecretChoice
 
 if TYPE_CHECKING:
@@ -59,6 +60,23 @@ class SeatView:
             return False
         names, ids = self.session.rules.seats(self.session.state)
         return bool(names) and seat_of(names, ids, actor) is None
+
+    def phones_gone(self, seats: Sequence[int]) -> list[tuple[str, str]]:
+        """Of `seats`, the players (name, roster id) whose own phone has been gone a while (`claims.GONE_AFTER`:
+        a battery died), on the phone passed around: it may play them (issue 64); none elsewhere."""
+        host = self.host
+        if self.session is None or host.is_host or host.identity != TABLE or not host.ctx.hosting.serves_phones:
+            return []
+        names, ids = self.session.rules.seats(self.session.state)
+        phones = host.ctx.seats
+        return [(names[s], ids[s]) for s in seats if s < len(ids) and ids[s] and phones.holder(ids[s]) is not None
+                and phones.gone_for(ids[s]) >= GONE_AFTER]
+
+    def play_here(self, player_id: str) -> None:
+        """The phone passed around plays a player whose own phone has gone (`Host.free_player`); that phone, back,
+        takes them again with a tap on their name."""
+        if self.host.attempt(lambda: self.host.free_player(player_id)):
+            self.render()
 
     def viewer(self) -> int | None:
         """The seat of this phone's player in the session shown (None: the phone passed around, or

@@ -35,7 +35,7 @@ from companion.store.sessions import SessionNotFound
 from companion.ui.components.common import discard_asked, empty_state, panel
 from companion.ui.components.standings import standings
 from companion.ui.components.undo_bar import UndoBar
-from companion.ui.host import Host
+from companion.ui.host import SETTINGS, Host
 from companion.ui.page_scroll import PageScroll
 from companion.ui.screen import Screen
 from companion.ui.seat_view import SeatView
@@ -72,6 +72,12 @@ class SessionScreen(SeatView, PageScroll, Screen):
             self._watch()
         self.undo_bar = UndoBar(self.undo, self.redo, lines=1 if host.large_text else 2)
         self._seat_chosen_for: str | None = None
+        host.watch(SETTINGS, self._roster_changed)
+
+    def _roster_changed(self) -> None:
+        """The roster changed on another phone: a set-up shows it at once (issue 64)."""
+        if self.session is None and self.saved is None and self.missing is None:
+            self.render()
 
     def find(self) -> GameSession[Any] | None:
         """The session to show when the route names none: the latest unfinished one of `game`."""
@@ -91,6 +97,8 @@ class SessionScreen(SeatView, PageScroll, Screen):
         names = session.rules.seats(state)[0] if phase is not None else ()
         self.undo_bar.wait_on(waiting_words(phase(state), names, None if self.passed_around else self.viewer())
                               if phase is not None else "")
+        gone = self.phones_gone(phase(state).seats()) if phase is not None else []
+        self.undo_bar.offer([(name, lambda p=player: self.play_here(p)) for name, player in gone])
 
     def chance(self, kind: str) -> random.Random:
         """The die or deck for this session's next `kind` action (its action type): decided once, so an

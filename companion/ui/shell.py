@@ -200,10 +200,14 @@ class Shell:
             self.screens = [make_screen(self.host, self.last_tab), make_screen(self.host, where)]
 
     def _seat_freed(self) -> None:
-        """A player was freed for another phone: if it was this phone's, it is asked who plays on it now."""
+        """A player was freed for another phone, or a phone has been gone a while: if it was this phone's player,
+        it is asked who plays on it now; else its screen is drawn again (the phone passed around offers to play
+        a player whose phone has gone: `SeatView.phones_gone`)."""
         if self.host.identity is None and self.route != WHO:
             route, self.route = self.route, None
             self.show(route or HOME)
+        elif self.screens:
+            self.screens[-1].render()
 
     def _asks_who_first(self) -> bool:
         """A phone that has not said who plays on it is shown only that question, in the tab view's

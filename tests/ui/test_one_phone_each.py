@@ -122,3 +122,46 @@ async def test_the_phone_passed_around_frees_only_a_player_whose_phone_is_gone(a
     await app.settle()
     await taker.click(key="i-am-Ben")
     assert not taker.has(key="who-question") and ben.has(key="who-question")  # Ben plays on the new phone
+
+
+async def test_where_the_table_waits_on_a_player_whose_phone_is_gone_the_table_phone_plays_them_in_one_tap(
+        app, roster) -> None:
+    """Issue 64: Cy's phone closed mid-game, and the whole-table phone refused Cy's pick with no way on but
+    Settings, Players, Free Cy (5 taps in the middle of a pick). Once that phone has been gone half a minute,
+    the table phone offers to play them where the table waits on them, in one tap; the phone, back, takes its
+    player again in one tap, and the table phone acts for them no more."""
+    from companion.ui.claims import GONE_AFTER, PhoneSeats
+    from tests.ui.test_table_of_phones import fleet_sheets
+
+    now = [0.0]
+    app.ctx.seats = PhoneSeats(clock=lambda: now[0])
+    ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
+    table = await app.open("/games/fleet-dice/sheets", phone=CY_PHONE, player="table")
+    await fleet_sheets(app, ana, ben)  # Ana starts: the table waits on Ana's roll
+    assert table.label(key="waiting-on") == "Waiting on Ana" and not table.has(key="play-here-Ana")
+    assert not table.has(key="enter-dice")  # Ana's roll is Ana's phone's
+    ana.page.on_disconnect(None)  # Ana's battery died
+    now[0] += GONE_AFTER - 1
+    ana.page.pubsub.send_all("seats")
+    await app.settle()
+    assert not table.has(key="play-here-Ana")  # not yet: it may be a blip
+    now[0] += 1
+    ana.page.pubsub.send_all("seats")  # what the server sends once the phone has been gone GONE_AFTER
+    await app.settle()
+    assert table.label(key="play-here-Ana") == "Ana's phone is gone: play Ana here"
+    assert not ben.has(key="play-here-Ana")  # only on the phone passed around
+    await table.click(key="play-here-Ana")  # one tap
+    await app.settle()
+    assert not table.has(key="play-here-Ana")
+    await table.click(key="enter-dice")  # the table phone rolls for Ana now
+    for face in ("cod", "lobster", "oyster"):
+        await table.click(key=f"enter-{face}")
+    await app.settle()
+    assert [a.type for a in app.ctx.sessions.latest("fleet-dice").record.actions][-1:] == ["roll"]
+    assert ana.has(key="who-question")  # Ana's phone, when it is back, is asked who plays on it
+    ana.page.on_connect(None)
+    await ana.click(key="i-am-Ana")  # one tap: Ana is Ana's again
+    await app.settle()
+    assert not ana.has(key="who-question")
+    assert app.ctx.seats.holder(next(p.id for p in app.store.settings.players() if p.name == "Ana")) is not None

@@ -7,9 +7,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.players import Player
+from companion.core.players import MAX_PLAYERS, Player
 from companion.core.table.seats import seat_entry
 from companion.ui.components.common import chip
+from companion.ui.components.player_dialog import edit_player
+from companion.ui.host import Host
 
 
 def toggle_seat(seated: list[str], name: str, most: int) -> list[str]:
@@ -27,10 +29,13 @@ def seat_entries(players: list[Player], seated: list[str], **more: dict[str, Any
             for name in seated]
 
 
-def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[str], None]) -> ft.Control:
+def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[str], None],
+                 host: Host | None = None) -> ft.Control:
     """One chip per roster player, in their colour, two to a line, each in a cell of its own: a seated
     player's chip shows their seat ('1. Ana') and a tick where its icon was, so nothing moves under the
-    finger (a chip that grew when chosen sent the next ones to another place or line)."""
+    finger (a chip that grew when chosen sent the next ones to another place or line). With `host`, a last
+    chip adds a player to the roster and seats them (issue 64: a late player joins where the game is; every
+    other phone's set-up shows them at once)."""
     chips = []
     for p in players:
         one = chip(f"{seated.index(p.name) + 1}. {p.name}" if p.name in seated else p.name,
@@ -38,4 +43,7 @@ def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[
                    color=p.color.value, icon=ft.Icons.PERSON_ADD_ALT)
         one.col = 6
         chips.append(one)
+    if host is not None and len(players) < MAX_PLAYERS:
+        chips.append(ft.OutlinedButton("New player", icon=ft.Icons.PERSON_ADD, key="seat-new-player", col=6,
+                                       on_click=lambda e: edit_player(host, None, lambda p: on_toggle(p.name))))
     return ft.ResponsiveRow(chips, spacing=8, run_spacing=8, key="seats")

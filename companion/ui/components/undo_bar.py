@@ -34,12 +34,22 @@ class UndoBar:
         self.buttons = ft.Row(spacing=8)
         self.waiting = ft.Text(size=15, weight=ft.FontWeight.W_600, key="waiting-on", visible=False,
                                color=ft.Colors.ON_SURFACE_VARIANT)
-        self.control = ft.Column([self.buttons, self.waiting], spacing=6, tight=True)
+        self.takeovers = ft.Column(spacing=6, tight=True, visible=False, key="play-here")
+        self.control = ft.Column([self.buttons, self.waiting, self.takeovers], spacing=6, tight=True)
         self.show(UndoView(), None)
 
     def wait_on(self, words: str) -> None:
         """Whom the table waits on, in words ("": nobody in particular: the line is hidden)."""
         self.waiting.value, self.waiting.visible = words, bool(words)
+
+    def offer(self, gone: list[tuple[str, Callable[[], None]]]) -> None:
+        """Under whom the table waits on: each of them whose own phone has been gone a while (a battery died),
+        played on this phone in one tap (`gone`: their names and the taps; none: hidden)."""
+        self.takeovers.controls = [
+            ft.FilledTonalButton(f"{name}'s phone is gone: play {name} here", icon=ft.Icons.SEND_TO_MOBILE,
+                                 key=f"play-here-{name}", on_click=lambda e, take=take: take())
+            for name, take in gone]
+        self.takeovers.visible = bool(gone)
 
     def show(self, view: UndoView, redo: Action | None) -> None:
         """Each button is disabled when there is nothing to take back."""

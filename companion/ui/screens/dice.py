@@ -19,7 +19,7 @@ from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, p
 from companion.ui.components.common import chip, close_dialog, min_width
 from companion.ui.components.die import DiceTray, Look
 from companion.ui.components.number_pad import NumberPad
-from companion.ui.host import Host
+from companion.ui.host import SETTINGS, Host
 from companion.ui.theme import big_button_style
 from companion.ui.tool_screen import ToolScreen
 
@@ -236,7 +236,7 @@ class PoolEditor:
             self.name.error = str(exc)
             self.host.page.update()
             return
-        self.host.changed("settings")
+        self.host.changed(SETTINGS)
         close_dialog(self.host.page)
         self.host.toast(f"Saved your pool {saved.name}; it is in Presets.")
 

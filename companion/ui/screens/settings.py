@@ -8,14 +8,16 @@ import flet as ft
 
 from companion.core.dice import check_pool, describe_pool
 from companion.core.errors import DomainError
-from companion.core.players import Player, PlayerColor
+from companion.core.players import Player
 from companion.core.pools import SavedPool
 from companion.games import registry
-from companion.ui.components.common import Segment, chip, close_dialog, notice_card, section, segments
+from companion.ui.components.common import Segment, chip, notice_card, section, segments
+from companion.ui.components.player_dialog import edit_player
+from companion.ui.host import SETTINGS
 from companion.ui.phone import TEXT_SIZE, TEXT_SIZES, THEME
 from companion.ui.screen import Screen
 from companion.ui.screens.backups import Backups
-from companion.ui.theme import TAP, TAP_SMALL
+from companion.ui.theme import TAP
 
 # The web manifest (assets/manifest.json) makes Companion installable: its own icon, full screen
 # where the browser allows it.
@@ -30,7 +32,7 @@ class SettingsScreen(Screen):
 
     def __init__(self, host, arg=None) -> None:
         super().__init__(host, arg)
-        host.watch("settings", self.render)
+        host.watch(SETTINGS, self.render)
         host.watch("screen-awake", self.render)
 
     def build(self) -> list[ft.Control]:
@@ -138,56 +140,7 @@ class SettingsScreen(Screen):
                               key=f"free-{player.name}", on_click=lambda e: self.host.attempt(free))]
 
     def _edit_player(self, player: Player | None) -> None:
-        settings = self.ctx.store.settings
-        name = ft.TextField(label="Name", value=player.name if player else "", autofocus=True,
-                            max_length=20, key="player-name", text_size=18)
-        chosen = {"color": player.color if player else None}
-        swatches = ft.Row(wrap=True, spacing=8, run_spacing=8)
-
-        def draw_swatches() -> None:
-            current = chosen["color"]
-            swatches.controls = [
-                ft.Container(
-                    width=TAP_SMALL, height=TAP_SMALL, border_radius=TAP_SMALL / 2, bgcolor=color.value,
-                    border=ft.Border.all(4, ft.Colors.ON_SURFACE) if color == current else None,
-                    tooltip=color.label, on_click=lambda e, c=color: pick(c),
-                    content=ft.Icon(ft.Icons.CHECK, color=ft.Colors.WHITE) if color == current else None,
-                    alignment=ft.Alignment.CENTER,
-                )
-                for color in PlayerColor
-            ]
-
-        def pick(color: PlayerColor) -> None:
-            chosen["color"] = color
-            draw_swatches()
-
-        def save(e: ft.Event | None = None) -> None:
-            def apply() -> None:
-                if player is None:
-                    settings.add_player(name.value or "", chosen["color"])
-                else:
-                    settings.rename_player(player.id, name.value or "")
-                    if chosen["color"] is not None and chosen["color"] != player.color:
-                        settings.set_player_color(player.id, chosen["color"])
-            try:
-                apply()
-            except DomainError as exc:  # a refused name is explained next to the field
-                name.error = str(exc)
-                return
-            close_dialog(self.host.page)
-            self.host.changed("settings")
-            self.render()
-
-        name.on_submit = save
-        draw_swatches()
-        self.host.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("New player" if player is None else f"Edit {player.name}"),
-            content=ft.Column([name, ft.Text("Colour"), swatches], tight=True, spacing=12, width=320),
-            actions=[
-                ft.TextButton("Cancel", on_click=lambda e: close_dialog(self.host.page)),
-                ft.FilledButton("Save", key="save-player", on_click=save),
-            ],
-        ))
+        edit_player(self.host, player, lambda saved: self.render())
 
     def _remove_player(self, player: Player) -> None:
         settings = self.ctx.store.settings
@@ -201,10 +154,10 @@ class SettingsScreen(Screen):
 
         def undo() -> None:
             settings.restore_player(removed, order)
-            self.host.changed("settings")
+            self.host.changed(SETTINGS)
             self.render()
 
-        self.host.changed("settings")
+        self.host.changed(SETTINGS)
         self.render()
         self.host.toast(f"Removed {player.name}.", undo=undo)
 
@@ -251,10 +204,10 @@ class SettingsScreen(Screen):
 
         def undo() -> None:
             settings.restore_saved_pool(index, removed)
-            self.host.changed("settings")
+            self.host.changed(SETTINGS)
             self.render()
 
-        self.host.changed("settings")
+        self.host.changed(SETTINGS)
         self.render()
         self.host.toast("Removed the saved pool.", undo=undo)
 

@@ -12,7 +12,7 @@ import flet as ft
 from companion.core.actions import TABLE
 from companion.core.errors import DomainError
 from companion.ui.components.common import chip, section
-from companion.ui.host import Host
+from companion.ui.host import SETTINGS, Host
 from companion.ui.screen import Screen
 from companion.ui.theme import big_button_style
 
@@ -22,7 +22,7 @@ class WhoScreen(Screen):
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
-        host.watch("settings", self.render)  # a player added or renamed on another phone
+        host.watch(SETTINGS, self.render)  # a player added or renamed on another phone
         self.name = ft.TextField(label="Your name", max_length=20, key="new-player-name", text_size=18,
                                  on_submit=lambda e: self._join_as_new())
 
@@ -61,5 +61,5 @@ class WhoScreen(Screen):
             self.name.error = str(exc)
             self.name.update()
             return
-        self.host.changed("settings")
+        self.host.changed(SETTINGS)
         self._choose(player.id)

@@ -268,10 +268,7 @@ class SheetsScreen(TableTray):
             ft.Text("Tap the players at the table in clockwise order, then the boat each rolled to start.",
                     size=16),
         ]
-        if not players:
-            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS,
-                                              on_click=lambda e: self.host.navigate("/settings")))
-        controls.append(seat_chooser(players, self.seated, self._toggle_seat))
+        controls.append(seat_chooser(players, self.seated, self._toggle_seat, self.host))
         for name in self.seated:
             controls.append(ft.Text(f"{name} starts with:", size=15))
             controls.append(ft.Row([

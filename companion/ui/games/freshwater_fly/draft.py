@@ -228,11 +228,9 @@ class DraftScreen(FlyTableScreen):
         controls: list[ft.Control] = [mode.control]
         if not self.solo:
             if len(roster) < rules.MIN_SEATS:
-                controls.append(ft.Text("Add at least two players to the roster first.", size=16))
-                controls.append(ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
-                                                  on_click=lambda e: self.host.navigate("/settings")))
+                controls.append(ft.Text("At least two players: New player adds each one.", size=16))
             controls.append(ft.Text("Tap the players in turn order:", size=16))
-            controls.append(seat_chooser(players, self.seated, self._toggle_seat))
+            controls.append(seat_chooser(players, self.seated, self._toggle_seat, self.host))
             if self.seated:
                 controls.append(ft.Text("Tap who starts:", size=16))
                 controls.append(ft.Row([

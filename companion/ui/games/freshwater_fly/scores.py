@@ -162,10 +162,8 @@ class ScoresScreen(SessionScreen):
         if drafted and self.seated == drafted:
             controls.append(ft.Text(f"The draft's players: {listed(drafted)}.", size=16, key="players-from-draft"))
         if len(players) < MIN_PLAYERS:
-            controls += [ft.Text("Add at least two players to the roster first.", size=16),
-                         ft.OutlinedButton("Open Settings", icon=ft.Icons.SETTINGS,
-                                           on_click=lambda e: self.host.navigate("/settings"))]
-        controls.append(seat_chooser(players, self.seated, self._toggle_seat))
+            controls.append(ft.Text("At least two players: New player adds each one.", size=16))
+        controls.append(seat_chooser(players, self.seated, self._toggle_seat, self.host))
         self.pin("Start scoring", ft.Icons.PLAY_ARROW, "start-scoring", self._start,
                  enabled=len(self.seated) >= MIN_PLAYERS)
         self.setup.controls = controls

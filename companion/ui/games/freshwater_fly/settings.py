@@ -22,7 +22,7 @@ from companion.games.freshwater_fly.options import (
 from companion.games.registry import FRESHWATER_FLY
 from companion.ui.components.common import ChoiceRow, chip, close_dialog
 from companion.ui.components.number_pad import NumberPad
-from companion.ui.host import Host
+from companion.ui.host import SETTINGS, Host
 
 
 def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
@@ -31,7 +31,7 @@ def options_section(host: Host, redraw: Callable[[], None]) -> list[ft.Control]:
 
     def change(key: str, value: Any) -> bool:
         if host.attempt(lambda: host.ctx.change_options(FRESHWATER_FLY.id, key, value)):
-            host.changed("settings")
+            host.changed(SETTINGS)
             redraw()
             return True
         return False
@@ -130,7 +130,7 @@ def _setting_dialog(host: Host, title: str, body: list[ft.Control], save_key: st
             host.page.update()
             return
         close_dialog(host.page)
-        host.changed("settings")
+        host.changed(SETTINGS)
         redraw()
 
     host.page.show_dialog(ft.AlertDialog(

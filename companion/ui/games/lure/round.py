@@ -120,10 +120,7 @@ class RoundScreen(SessionScreen):
         players = self.ctx.store.settings.players()
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         controls: list[ft.Control] = [ft.Text("Tap the players at the table (2 to 5).", size=16)]
-        if len(players) < MIN_PLAYERS:
-            controls.append(ft.OutlinedButton("Add players in Settings", icon=ft.Icons.SETTINGS,
-                                              on_click=lambda e: self.host.navigate("/settings")))
-        controls.append(seat_chooser(players, self.seated, self._toggle_seat))
+        controls.append(seat_chooser(players, self.seated, self._toggle_seat, self.host))
         controls.append(NumberPad("d6 per player", self.d6, 1, 12, self._set_d6, "setup-d6",
                                   appending=self.typing == "d6").control)
         controls.append(NumberPad("Fish in the deck", self.deck, 1, 100, self._set_deck, "setup-deck",

@@ -200,7 +200,7 @@ class VoyageScreen(SessionScreen):
         self.pin("Start the game", ft.Icons.PLAY_ARROW, "voyage-start", self._start,
                  enabled=len(self.seated) >= data.least_players)
         return [ft.Text(f"Tap the players ({data.least_players} to {data.most_players}; 4 recommended).", size=16),
-                seat_chooser(players, self.seated, self._toggle_seat)]
+                seat_chooser(players, self.seated, self._toggle_seat, self.host)]
 
     # The ledger -------------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ class RaceSetup:
             if self.colours.get(name) not in colours or self.colours.get(name) in taken:
                 self.colours[name] = next(c for c in colours if c not in taken)
         controls: list[ft.Control] = [ft.Text("Tap the players in turn order (2 to 4).", size=16),
-                                      seat_chooser(players, self.seated, self._toggle_seat)]
+                                      seat_chooser(players, self.seated, self._toggle_seat, self.screen.host)]
         for name in self.seated:
             controls.append(_row([ft.Text(f"{name}'s salmon:", size=15)] + [
                 chip(c.capitalize(), lambda name=name, c=c: self._set_colour(name, c), key=f"colour-{name}-{c}",
