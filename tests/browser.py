@@ -342,7 +342,7 @@ class AppPage:
         self.taps = 0  # taps made by `tap`
         self.scrolls = 0  # scrolls made by `thumb_to`, each a thumb's swipe or a few
         self.scrolled_to: list[str] = []  # what each scroll was for (printed by the whole-game tests)
-        self.shots = SCREENSHOTS  # where `shot` saves (the README's pictures are at 100 % text)
+        self.shots = SCREENSHOTS  # where `shot` saves (the pictures in the README and docs/ are at 100 % text)
 
     def open(self, url: str) -> AppPage:
         phone = urlsplit(url).hostname == phone_network.SERVER_ADDRESS

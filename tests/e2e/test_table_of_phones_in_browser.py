@@ -28,7 +28,7 @@ def phones(browser, phone_browser, tmp_path) -> Iterator:
     context in the phones' network); `phones(count, host=True)`: as many on the host's loopback.
     Phones that have been at a table before: the notices said once per phone were said then (closing
     one if it showed raced it, and it cost a first turn its scroll); `told=False`: a first visit's.
-    `text_size`: each phone's text size, in percent (their screenshots, of another size than the README's,
+    `text_size`: each phone's text size, in percent (their screenshots, of another size than docs/screenshots/,
     in the test's own folder)."""
     contexts = []
 

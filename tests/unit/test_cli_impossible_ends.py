@@ -32,7 +32,7 @@ def refused(payload, tmp_path: Path, game: str) -> str:
 def test_a_fish_worth_more_than_its_species_cards_print_is_refused(tmp_path: Path) -> None:
     """Seed 000, SCORING 1 (line 420): "Add the values shown in the [fish] symbol on all of the fish you
     caught". The card faces were lost, so each species' range is data (scoring.json's fish_points: Brook
-    1 to 4, Coho 1 to 8; README: Numbers the rulebook lost). The command took 20 for any fish; it takes
+    1 to 4, Coho 1 to 8; docs/rulebook-numbers.md). The command took 20 for any fish; it takes
     the data file's ranges, with the words the score sheet says (Settings' ranges there)."""
     game = copy.deepcopy(GAME)
     game["players"][1]["fish"][0]["points"] = 5  # a Brook

@@ -111,7 +111,7 @@ def test_x_forwarded_for_does_not_change_the_address_counted(gate, behind_uvicor
 
 
 def test_guessing_stays_slow_whatever_the_number_of_addresses(clock) -> None:
-    """What the README says: at most 30 wrong codes a minute in all, plus 2 an hour for each address
+    """What docs/hosting.md says: at most 30 wrong codes a minute in all, plus 2 an hour for each address
     (at most REMEMBERED of them)."""
     minutes = FAILED_MEMORY // 60
     for addresses, most_an_hour in [(1, WRONG_CODES_PER_MINUTE * (minutes + 1)),

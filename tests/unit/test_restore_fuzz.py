@@ -158,5 +158,5 @@ def test_a_bundle_over_the_size_limit_is_refused_unread(table) -> None:
 
 
 def test_how_many_bundles(table) -> None:
-    """Last in the file: says how many were refused, for the README's figures."""
+    """Last in the file: says how many were refused, for docs/reliability.md's figures."""
     print(f"\n{COUNT['bundles']} hostile bundles refused")
