@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Generic, TypeVar
 
@@ -35,6 +34,7 @@ from companion.core.actions import (
 )
 from companion.core.checkpoints import Checkpoints
 from companion.core.errors import DomainError
+from companion.core.replay import replay_from, replay_without, state_at
 from companion.core.session_log import (
     DONE,
     REDONE,
@@ -45,6 +45,7 @@ from companion.core.session_log import (
     SessionRecord,
     apply_change,
 )
+from companion.core.stale_taps import Commit, RecentCommits, check_expected
 from companion.core.undo import (
     NothingToUndo,
     RevealFinal,
@@ -62,10 +63,6 @@ S = TypeVar("S")
 Clock = Callable[[], datetime]
 
 
-class StaleTap(DomainError):
-    """A tap made on a screen that another phone's action changed before the tap arrived."""
-
-
 class SessionClosed(DomainError):
     """The session was finished, discarded or replaced by a restore: it takes no more actions."""
 
@@ -76,18 +73,6 @@ class GameNotOver(DomainError):
 
 FINISHED, DISCARDED, RESTORED = "finished", "discarded", "restored"  # how a session came to take no more actions
 
-
-@dataclass(frozen=True)
-class Commit:
-    """One change to a live session, kept for a while to check taps that were on their way."""
-
-    revision: int
-    origin: str | None  # the page that made it
-    writes: tuple[Part, ...]
-    what: str
-
-
-RECENT_COMMITS = 512  # how far back a late tap can be checked (a tap older than that is refused)
 
 SNAPSHOT_EVERY = 100  # actions between two saved states: what opening a session replays at most
 
@@ -123,7 +108,7 @@ class GameSession(Generic[S]):
         if checked and self._saved_at != len(self._actions):  # replayed past it: the next start begins here
             self._save_snapshot(checked=True)
         self._revision = 0
-        self._commits: deque[Commit] = deque(maxlen=RECENT_COMMITS)
+        self._commits = RecentCommits()
         self._closed: str | None = None
         self._ended: str | None = None
         self._saved_as: str | None = None
@@ -132,21 +117,14 @@ class GameSession(Generic[S]):
         """The state the log leads to, from the saved one when it fits (else from the start)."""
         if snapshot is not None and 0 <= snapshot[0] <= len(self._actions):
             try:
-                state = self._replay_from(*snapshot)
+                state = replay_from(self._rules, self._actions, self._checkpoints, *snapshot)
                 self._saved_at = snapshot[0]
                 return state
             except DomainError:  # saved by other rules than these, or a later line they refuse: the log says
                 log.warning("session %s: its log does not replay from its saved state; replayed from the start",
                             self.id)
                 self._checkpoints.drop_after(0)
-        return self._replay_from(0, self._checkpoints.nearest(0)[1])
-
-    def _replay_from(self, start: int, state: S) -> S:
-        self._checkpoints.add(start, state)
-        for position, action in enumerate(self._actions[start:], start + 1):
-            state = self._rules.apply(state, action)
-            self._checkpoints.add(position, state)
-        return state
+        return replay_from(self._rules, self._actions, self._checkpoints, 0, self._checkpoints.nearest(0)[1])
 
     @property
     def id(self) -> str:
@@ -245,7 +223,7 @@ class GameSession(Generic[S]):
         with self._lock:
             self._check_open()
             footprint = self.footprint(action)
-            self._check_fresh(footprint.reads, seen, origin)
+            self._commits.check_fresh(footprint.reads, seen, origin, self._revision)
             self._authorize(action, actor)
             action = _stamped(action, actor, self._is_secret(action))
             new_state = self._rules.apply(self._state, action)
@@ -259,7 +237,7 @@ class GameSession(Generic[S]):
         GameNotOver while its rules say it goes on."""
         with self._lock:
             self._check_open()
-            self._check_fresh(WHOLE_STATE.reads, seen, origin)
+            self._commits.check_fresh(WHOLE_STATE.reads, seen, origin, self._revision)
             if getattr(self._rules, "ends", False) and not self._rules.over(self._state):
                 raise GameNotOver(f"This game of {self._rules.title} is not over yet: it is saved to History at "
                                   "its end.")
@@ -281,7 +259,7 @@ class GameSession(Generic[S]):
             if not privileged(actor) and self._revealed_since(index, target):
                 raise RevealFinal(f"“{described(target)}” was made in secret and every choice has been shown "
                                   "since: it stays. The host, or the phone passed around the table, can reopen it.")
-            states = self._replay_without(index, target)
+            states = replay_without(self._rules, self._actions, self._checkpoints, index, target)
             self._commit(Change(UNDONE, index=index), states, origin, WHOLE_STATE.writes,
                          f"undo “{described(target)}”")
             return target
@@ -335,14 +313,8 @@ class GameSession(Generic[S]):
         """Whether the log's action at `index` is a secret choice that a reveal has shown since."""
         if not self._is_secret(target):
             return False
-        return self._rules.reveals(self._state) > self._rules.reveals(self._state_at(index))
-
-    def _state_at(self, position: int) -> S:
-        """The state the log's first `position` actions lead to (from the nearest state kept)."""
-        start, state = self._checkpoints.nearest(position)
-        for action in self._actions[start:position]:
-            state = self._rules.apply(state, action)
-        return state
+        at = state_at(self._rules, self._actions, self._checkpoints, index)
+        return self._rules.reveals(self._state) > self._rules.reveals(at)
 
     def _pick(self, stack: list[Action], actor: Actor | None, expected: Action | None,
               verb: str) -> tuple[int, Action]:
@@ -352,7 +324,7 @@ class GameSession(Generic[S]):
         index, target = last_by(stack, actor, self._head.undo_from if stack is self._actions else 0)
         if target is None:
             raise NothingToUndo(nothing_to(verb.lower(), actor))
-        _check_expected(target, expected, verb)
+        check_expected(target, expected, verb)
         return index, target
 
     def _authorize(self, action: Action, actor: Actor | None) -> None:
@@ -364,36 +336,6 @@ class GameSession(Generic[S]):
     def _check_open(self) -> None:
         if self._closed:
             raise SessionClosed(self._closed)
-
-    def _check_fresh(self, reads: tuple[Part, ...], seen: int | None, origin: str | None) -> None:
-        if seen is None or seen >= self._revision:
-            return
-        if not self._commits or seen < self._commits[0].revision - 1:
-            raise StaleTap("This screen was out of date when your tap arrived, so it was not recorded. "
-                           "Look again, and tap again if you still want it.")
-        for commit in self._commits:
-            if commit.revision > seen and commit.origin != origin and touches(reads, commit.writes):
-                raise StaleTap(f"Just before your tap: {commit.what}. Your tap was not recorded; "
-                               "look again, and tap again if you still want it.")
-
-    def _replay_without(self, index: int, target: Action) -> list[tuple[int, S]]:
-        """The states the log reaches without its action at `index` (by how many actions they
-        cover), from the nearest state kept before it: UndoBlocked when a later action needs it."""
-        start, state = self._checkpoints.nearest(index)
-        states = [(start, state)]
-        for i in range(start, len(self._actions)):
-            if i == index:
-                continue
-            action = self._actions[i]
-            try:
-                state = self._rules.apply(state, action)
-            except DomainError as exc:
-                if i < index:  # the log was already broken before the action: not this undo's doing
-                    raise
-                raise UndoBlocked(f"“{described(target)}” cannot be undone: the later “{described(action)}” "
-                                  f"depends on it ({exc}). Undo that one first.") from exc
-            states.append((len(states) + start, state))
-        return states
 
     def _commit(self, change: Change, states: list[tuple[int, S]], origin: str | None,
                 writes: tuple[Part, ...], what: str) -> None:
@@ -431,10 +373,4 @@ def _stamped(action: Action, actor: Actor | None, secret: bool) -> Action:
     if actor is None:
         return action
     return replace(action, by=actor.id, who=actor.signature, phone=actor.phone if secret else "")
-
-
-def _check_expected(target: Action, expected: Action | None, button: str) -> None:
-    if expected is not None and target is not expected and target != expected:
-        raise StaleTap(f"Your {button} button showed “{described(expected)}”, but it changed to "
-                       f"“{described(target)}” before your tap arrived. Nothing was taken back; look again.")
 

@@ -10,8 +10,9 @@ import pytest
 
 from companion.core.actions import TABLE, Actor, overlaps
 from companion.core.errors import DomainError
-from companion.core.session import SessionClosed, StaleTap
+from companion.core.session import SessionClosed
 from companion.core.session_manager import SessionManager
+from companion.core.stale_taps import StaleTap
 from companion.core.undo import UndoBlocked
 from companion.games import GAMES
 from companion.games.dice_roller import GAME, keep, roll, set_pool
