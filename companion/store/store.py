@@ -19,10 +19,7 @@ more of it: what of its log still reads, or the newest backup's copy (`salvage`)
 notice says which and exactly what was lost. The table's key file is checked too
 (`table_key`): a damaged one is set aside and its copy used.
 
-A restore is all or nothing: every file of the backup is checked (and each session
-log replayed by the caller's check), staged in `.restore/`, and only when all of it is
-on disk does a manifest say so; the swap that follows is finished at the next start if
-a crash interrupts it, and a staging without its manifest is thrown away.
+A restore is all or nothing, even across a crash (`restore.py`).
 """
 
 from __future__ import annotations
@@ -52,20 +49,15 @@ from companion.store.layout import (
     MIGRATION_COPIES_DIR,
     NOTICES_FILE,
     PICKED_DIR,
-    REPLACED_DIR,
-    RESTORE_DIR,
-    RESTORE_MANIFEST,
-    SESSION_FILE,
     SESSIONS_DIR,
     SETTINGS_FILE,
 )
-from companion.store.migrations import META_TABLE, MigrationError, Raw, Schema, migrate
-from companion.store.records import record_from_raw, restored
+from companion.store.migrations import META_TABLE, Raw, Schema, migrate
+from companion.store.restore import checked_backup, finish_restore, stage_restore
 from companion.store.salvage import Replays, replays_ok, salvage
 from companion.store.schemas import SCHEMAS, schema_for
 from companion.store.sessions import SessionFiles
 from companion.store.settings import Settings
-from companion.store.shapes import cut, shown
 from companion.store.storage import (
     aside_path,
     fsync_directory,
@@ -75,7 +67,6 @@ from companion.store.storage import (
 from companion.store.table_key import check_table_key
 
 Clock = Callable[[], datetime]
-REFUSAL = 200  # letters of the rules' refusal a restore's one line quotes
 log = logging.getLogger(__name__)
 
 
@@ -98,7 +89,7 @@ class Store:
             self._notices = _read_notices(root)
             self.sessions = SessionFiles(root, schemas["session"], report=self._notice)
             self.sessions.tidy()
-            self._finish_restore()
+            finish_restore(self.root, self.sessions, self._schemas)
             for relpath in (SETTINGS_FILE, ARCHIVE_FILE):
                 self._prepare(relpath)
                 self._recover_if_missing(relpath)
@@ -154,27 +145,10 @@ class Store:
         A backup of the current state ("pre-restore") is taken first, so a restore
         can itself be undone by restoring that one.
         """
-        files = backups.read_backup(path, self.schema_for)
-        try:
-            migrated = {rel: migrate(raw, self.schema_for(rel)) for rel, raw in files.items()}
-        except MigrationError as exc:
-            raise InvalidBackupError(f"{path.name}: {exc}") from exc
-        migrated = {rel: restored(raw) if SESSION_FILE.match(rel) else raw for rel, raw in migrated.items()}
-        for relpath, raw in migrated.items():
-            if SESSION_FILE.match(relpath) and check_session is not None:
-                record = record_from_raw(raw)
-                try:
-                    check_session(record)
-                except DomainError as exc:
-                    raise InvalidBackupError(f"{path.name}: the session {shown(record.title)} ({relpath}) cannot "
-                                             f"be replayed: {cut(str(exc), REFUSAL)}") from exc
+        migrated = checked_backup(path, self.schema_for, check_session)
         self._backup("pre-restore")
-        staging = self.root / RESTORE_DIR
-        shutil.rmtree(staging, ignore_errors=True)
-        for relpath, raw in migrated.items():
-            write_json_atomically(staging / relpath, raw)
-        write_json_atomically(staging / RESTORE_MANIFEST, {"files": sorted(migrated)})
-        self._finish_restore()
+        stage_restore(self.root, migrated)
+        finish_restore(self.root, self.sessions, self._schemas)
 
     def restore_file(self, name: str, data: bytes,
                      check_session: Callable[[SessionRecord], None] | None = None) -> None:
@@ -192,44 +166,6 @@ class Store:
             self.restore(path, check_session)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-
-    def _finish_restore(self) -> None:
-        """Swap in a staged restore whose manifest is on disk (again after a crash: each step
-        can be repeated); throw away a staging without one (the restore never began)."""
-        staging = self.root / RESTORE_DIR
-        if not staging.exists():
-            return
-        try:
-            manifest = read_json(staging / RESTORE_MANIFEST)
-            staged = [rel for rel in manifest["files"] if self.schema_for(rel) is not None]
-        except (OSError, DomainError, TypeError, KeyError):
-            shutil.rmtree(staging)
-            return
-        self.sessions.close_all()
-        restored = {m[1] for rel in staged if (m := SESSION_FILE.match(rel))}
-        replaced = staging / REPLACED_DIR  # a folder is deleted file by file: moved out whole first
-        replaced.mkdir(exist_ok=True)
-        for session_id in [*self.sessions.ids(), *self.sessions.old_files()]:
-            # the sessions of now go, unless the one the backup holds is already in their place
-            if session_id not in restored or (staging / SESSIONS_DIR / f"{session_id}.json").exists():
-                folder = self.root / SESSIONS_DIR / session_id
-                if folder.exists():
-                    shutil.rmtree(replaced / session_id, ignore_errors=True)
-                    storage.replace(folder, replaced / session_id)
-                (self.root / SESSIONS_DIR / f"{session_id}.json").unlink(missing_ok=True)
-        for relpath in staged:
-            source = staging / relpath
-            if source.exists():
-                (self.root / relpath).parent.mkdir(parents=True, exist_ok=True)
-                storage.replace(source, self.root / relpath)
-        fsync_directory(self.root)
-        fsync_directory(self.root / SESSIONS_DIR)
-        for session_id in self.sessions.old_files():
-            self.sessions.adopt(session_id)
-        (staging / RESTORE_MANIFEST).unlink()
-        shutil.rmtree(staging)
-        for relpath, kind in ((SETTINGS_FILE, "settings"), (ARCHIVE_FILE, "archive")):
-            open_database(self.root / relpath, self._schemas[kind]).reload()
 
     def close(self) -> None:
         """Close every file and release the folder."""

@@ -15,7 +15,7 @@ from companion.games import GAMES
 from companion.games.dice_roller import GAME as TABLE
 from companion.games.dice_roller import roll, set_pool
 from companion.store import open_store
-from companion.store import store as store_module
+from companion.store import restore as restore_module
 
 
 class Crash(BaseException):
@@ -186,7 +186,7 @@ def test_a_restore_is_all_or_nothing_whatever_moment_a_crash_picks(store, clock,
     old = state_of(store, table_id)
     new = (("Ana",), (table_id,), 2)
     if where == "write":
-        crash_at(monkeypatch, store_module, "write_json_atomically", after)
+        crash_at(monkeypatch, restore_module, "write_json_atomically", after)
     elif where == "replace":
         crash_at(monkeypatch, os, "replace", after)  # every replace of the store goes through os.replace
     else:
