@@ -15,7 +15,7 @@ from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.core.table.turns import clockwise, start_of_round
 from companion.games.fleet_dice import rules as fleet
-from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES, Reroll
+from companion.games.fleet_dice.sheet_terms import BOAT_FACES, TOWN_FACES, Reroll
 from companion.games.fleet_dice.table import TableError, pool
 from tests.budgets import examples
 

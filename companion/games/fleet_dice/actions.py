@@ -9,7 +9,8 @@ from companion.core.actions import Action
 from companion.core.words import a
 from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
-from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, TOWN_FACES, Sheet
+from companion.games.fleet_dice.sheet import Sheet
+from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES, TOWN_FACES
 from companion.games.fleet_dice.table import PHASES, position
 
 

@@ -12,7 +12,7 @@ from companion.core.table.seats import seat_entry
 from companion.games.fleet_dice import actions
 from companion.games.fleet_dice.game import FleetGame, setup_for
 from companion.games.fleet_dice.layout import BOAT_TYPES
-from companion.games.fleet_dice.sheet import BOAT_FACES, FACES
+from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES
 from companion.games.fleet_dice.table import PHASES, pool
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")

@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from companion.core.errors import DomainError
-from companion.games.fleet_dice.sheet import BOAT_FACES, TOWN_FACES, Sheet
+from companion.games.fleet_dice.sheet import Sheet
+from companion.games.fleet_dice.sheet_terms import BOAT_FACES, TOWN_FACES
 
 TablePhase = Literal["boat", "town"]
 PHASES: tuple[TablePhase, ...] = ("boat", "town")

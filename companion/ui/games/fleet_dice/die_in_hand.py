@@ -12,7 +12,8 @@ from companion.core.words import a, count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
-from companion.games.fleet_dice.sheet import BOAT_FACES, FACES, Sheet
+from companion.games.fleet_dice.sheet import Sheet
+from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES
 from companion.games.fleet_dice.table import position
 from companion.ui.components.common import chip
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
