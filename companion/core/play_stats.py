@@ -22,66 +22,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from companion.core.play_fields import NO_SCORES
+from companion.core.play_reading import (
+    by_date,
+    moment,
+    most_first,
+    name_key,
+    played_on,
+    points_by_rule,
+    result_of,
+    scored,
+    seated,
+)
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
-
-
-def name_key(name: str) -> str:
-    """How names are compared: stripped and case-folded."""
-    return name.strip().casefold()
-
-
-def played_on(play: Play) -> date:
-    """The date part of a play's played_at, as written."""
-    return _moment(play).date()
-
-
-def _moment(play: Play) -> datetime:
-    # Offsets are dropped rather than converted: the time the table saw is what matters, and
-    # mixing aware and naive times would otherwise make them incomparable.
-    return datetime.fromisoformat(play.played_at).replace(tzinfo=None)
-
-
-def _by_date(plays: Iterable[Play]) -> list[Play]:
-    """Oldest first; sorted() is stable, so equal times keep their order."""
-    return sorted(plays, key=_moment)
-
-
-def _result_of(play: Play, key: str) -> PlayerResult | None:
-    """The result of the player with this name key (the first, should a name sit twice)."""
-    for result in play.results:
-        if name_key(result.name) == key:
-            return result
-    return None
-
-
-def scored(play: Play) -> bool:
-    """Whether a play has scores: not one BG Stats logged with its winners only (its totals, all 0,
-    say nothing, so no average, record or chart counts them; its wins count)."""
-    return not play.entry.get(NO_SCORES, False)
-
-
-def _seated(play: Play) -> list[tuple[str, PlayerResult]]:
-    """(name key, result) per player in seat order; should a name sit twice, its first seat
-    counts alone (names are unique within a play anyway), as in _result_of."""
-    seen: dict[str, PlayerResult] = {}
-    for result in play.results:
-        seen.setdefault(name_key(result.name), result)
-    return list(seen.items())
-
-
-def _points_by_rule(result: PlayerResult) -> dict[str, int]:
-    """A result's points per rule; a rule listed twice adds up, so the rules still sum to the total."""
-    points: dict[str, int] = {}
-    for line in result.breakdown:
-        points[line.rule] = points.get(line.rule, 0) + line.points
-    return points
-
-
-def _most_first(counts: dict[str, int], shown: dict[str, str]) -> list[str]:
-    """Keys by count, largest first, then alphabetically by the shown name."""
-    return sorted(counts, key=lambda k: (-counts[k], shown[k].casefold(), shown[k]))
 
 
 # Filters ---------------------------------------------------------------------------------
@@ -103,7 +56,7 @@ class PlayFilter:
             return False
         if self.location is not None and name_key(play.location) != name_key(self.location):
             return False
-        if self.player is not None and _result_of(play, name_key(self.player)) is None:
+        if self.player is not None and result_of(play, name_key(self.player)) is None:
             return False
         if self.since is not None or self.until is not None:
             day = played_on(play)  # parsed only when a date bound asks for it
@@ -124,10 +77,10 @@ def players_of(plays: Iterable[Play]) -> list[str]:
     counts: dict[str, int] = {}
     shown: dict[str, str] = {}
     for play in plays:
-        for key, result in _seated(play):
+        for key, result in seated(play):
             counts[key] = counts.get(key, 0) + 1
             shown.setdefault(key, result.name.strip())
-    return [shown[k] for k in _most_first(counts, shown)]
+    return [shown[k] for k in most_first(counts, shown)]
 
 
 def places_of(plays: Iterable[Play]) -> list[str]:
@@ -139,7 +92,7 @@ def places_of(plays: Iterable[Play]) -> list[str]:
             key = name_key(play.location)
             counts[key] = counts.get(key, 0) + 1
             shown.setdefault(key, play.location.strip())
-    return [shown[k] for k in _most_first(counts, shown)]
+    return [shown[k] for k in most_first(counts, shown)]
 
 
 def games_of(plays: Iterable[Play]) -> list[str]:
@@ -147,7 +100,7 @@ def games_of(plays: Iterable[Play]) -> list[str]:
     counts: dict[str, int] = {}
     for play in plays:
         counts[play.game] = counts.get(play.game, 0) + 1
-    return _most_first(counts, {g: g for g in counts})
+    return most_first(counts, {g: g for g in counts})
 
 
 # One player -------------------------------------------------------------------------------
@@ -197,7 +150,7 @@ def player_stats(plays: Iterable[Play], name: str, game: str | None = None) -> P
     for play in plays:
         if game is not None and play.game != game:
             continue
-        result = _result_of(play, key)
+        result = result_of(play, key)
         if result is None:
             continue
         if not mine:
@@ -207,7 +160,7 @@ def player_stats(plays: Iterable[Play], name: str, game: str | None = None) -> P
             continue
         per_game[play.game] = per_game.get(play.game, 0) + 1
         rules = sums.setdefault(play.game, {})
-        for rule, points in _points_by_rule(result).items():
+        for rule, points in points_by_rule(result).items():
             rules[rule] = rules.get(rule, 0) + points
 
     # Dividing the sums by the plays of the game is what makes a missing rule count 0.
@@ -215,7 +168,7 @@ def player_stats(plays: Iterable[Play], name: str, game: str | None = None) -> P
     if not mine:
         return PlayerStats(shown, game, 0, 0, 0.0, None, None, None, category_averages)
 
-    mine.sort(key=lambda pr: _moment(pr[0]))  # stable: equal times keep the given order
+    mine.sort(key=lambda pr: moment(pr[0]))  # stable: equal times keep the given order
     wins = longest = run = 0
     best = worst = None
     score_sum = with_scores = 0
@@ -280,7 +233,7 @@ def game_stats(plays: Iterable[Play], game: str) -> GameStats:
             continue
         count += 1
         top: int | None = None
-        for key, result in _seated(play):
+        for key, result in seated(play):
             shown.setdefault(key, result.name.strip())
             wins.setdefault(key, 0)
             wins[key] += result.rank == 1
@@ -291,10 +244,10 @@ def game_stats(plays: Iterable[Play], game: str) -> GameStats:
             if result.rank == 1:
                 top = result.total if top is None else max(top, result.total)
             results += 1
-            for rule, points in _points_by_rule(result).items():
+            for rule, points in points_by_rule(result).items():
                 rule_sums[rule] = rule_sums.get(rule, 0) + points
             if highest is None or result.total >= highest.total:
-                at = _moment(play)
+                at = moment(play)
                 # On equal totals the older play keeps the record.
                 if highest is None or result.total > highest.total or at < highest_at:
                     highest, highest_at = ScoreRecord(shown[key], result.total, play.id), at
@@ -304,10 +257,10 @@ def game_stats(plays: Iterable[Play], game: str) -> GameStats:
     return GameStats(
         game=game,
         plays=count,
-        wins={shown[k]: wins[k] for k in _most_first(wins, shown)},
+        wins={shown[k]: wins[k] for k in most_first(wins, shown)},
         average_winning_score=winning_sum / winning_plays if winning_plays else None,
         highest=highest,
-        average_per_player={shown[k]: totals[k] / appearances[k] for k in _most_first(appearances, shown)},
+        average_per_player={shown[k]: totals[k] / appearances[k] for k in most_first(appearances, shown)},
         category_averages={rule: points / results for rule, points in rule_sums.items()},
     )
 
@@ -336,7 +289,7 @@ def head_to_head(plays: Iterable[Play], a: str, b: str) -> HeadToHead:
     seen = False
     counts: dict[str, list[int]] = {}  # game -> [together, a_ahead, b_ahead, level]
     for play in plays:
-        ra, rb = _result_of(play, key_a), _result_of(play, key_b)
+        ra, rb = result_of(play, key_a), result_of(play, key_b)
         if ra is None or rb is None:
             continue
         if not seen:
@@ -359,12 +312,12 @@ def scores_over_time(plays: Iterable[Play], game: str) -> dict[str, list[tuple[s
     plays first."""
     series: dict[str, list[tuple[str, int]]] = {}
     shown: dict[str, str] = {}
-    for play in _by_date(p for p in plays if p.game == game and scored(p)):
+    for play in by_date(p for p in plays if p.game == game and scored(p)):
         day = played_on(play).isoformat()
-        for key, result in _seated(play):
+        for key, result in seated(play):
             shown.setdefault(key, result.name.strip())
             series.setdefault(key, []).append((day, result.total))
-    order = _most_first({k: len(v) for k, v in series.items()}, shown)
+    order = most_first({k: len(v) for k, v in series.items()}, shown)
     return {shown[k]: series[k] for k in order}
 
 
@@ -373,10 +326,10 @@ def wins_per_player(plays: Iterable[Play]) -> list[tuple[str, int]]:
     wins: dict[str, int] = {}
     shown: dict[str, str] = {}
     for play in plays:
-        for key, result in _seated(play):
+        for key, result in seated(play):
             shown.setdefault(key, result.name.strip())
             wins[key] = wins.get(key, 0) + (result.rank == 1)
-    return [(shown[k], wins[k]) for k in _most_first(wins, shown)]
+    return [(shown[k], wins[k]) for k in most_first(wins, shown)]
 
 
 def category_breakdown(plays: Iterable[Play], game: str) -> tuple[list[str], dict[str, list[float]]]:
@@ -390,20 +343,20 @@ def category_breakdown(plays: Iterable[Play], game: str) -> tuple[list[str], dic
     for play in plays:
         if play.game != game or not scored(play):
             continue
-        for key, result in _seated(play):
+        for key, result in seated(play):
             appearances[key] = appearances.get(key, 0) + 1
             shown.setdefault(key, result.name.strip())
             mine = sums.setdefault(key, {})
-            for rule, points in _points_by_rule(result).items():
+            for rule, points in points_by_rule(result).items():
                 rules.setdefault(rule, None)
                 mine[rule] = mine.get(rule, 0) + points
     order = list(rules)
     return order, {shown[k]: [sums[k].get(rule, 0) / appearances[k] for rule in order]
-                   for k in _most_first(appearances, shown)}
+                   for k in most_first(appearances, shown)}
 
 
 __all__ = [
     "GameStats", "HeadToHead", "PlayFilter", "PlayerStats", "ScoreRecord", "category_breakdown",
-    "filter_plays", "game_stats", "games_of", "head_to_head", "name_key", "places_of", "played_on", "player_stats",
-    "players_of", "scores_over_time", "wins_per_player",
+    "filter_plays", "game_stats", "games_of", "head_to_head", "places_of", "player_stats", "players_of",
+    "scores_over_time", "wins_per_player",
 ]

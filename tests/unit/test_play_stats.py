@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core.play_reading import played_on
 from companion.core.play_stats import (
     GameStats,
     HeadToHead,
@@ -19,7 +20,6 @@ from companion.core.play_stats import (
     game_stats,
     games_of,
     head_to_head,
-    played_on,
     player_stats,
     players_of,
     scores_over_time,

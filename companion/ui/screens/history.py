@@ -23,7 +23,8 @@ from companion.core.play_files import (
     known_players,
     plays_csv,
 )
-from companion.core.play_stats import filter_plays, scored
+from companion.core.play_reading import scored
+from companion.core.play_stats import filter_plays
 from companion.core.plays import Play
 from companion.core.scoring import winners_words
 from companion.core.words import listed

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.core import words
+from companion.core.play_reading import name_key
 from companion.core.play_stats import (
     category_breakdown,
     game_stats,
     games_of,
     head_to_head,
-    name_key,
     places_of,
     player_stats,
     players_of,
