@@ -27,9 +27,11 @@ from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.fly_entry import FISH_INK, FISH_TEXT, fish_square, heading, species_row
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
+from companion.ui.games.fly_solo.angler_day import day_setup, the_day
+from companion.ui.games.fly_solo.help import ANGLER_HELP
 from companion.ui.games.fly_solo.pictures import column_choice, fish_colour_choice, hatch_choice, token
 from companion.ui.games.freshwater_fly import fly_options
-from companion.ui.host import AppContext, Host
+from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
 
@@ -43,58 +45,9 @@ HOOK_COLOUR = "hook-colour"  # of its colours, once its species is named (at lar
 POOL_DIE = 48  # px: five dice and their gaps in one row of a 360 px phone, a 56 px target each
 MOST_FISH = 9  # six before the Day's last round and one in each of its three turns
 
-HELP = """\
-**Each round** roll as many dice as the on-deck hatch tile shows (4 or 5). You take three dice and
-play your three turns; the Silent Angler gets the rest and casts with each, the lower one first.
-With Momentum tile 5 unlocked, its B side's re-roll (Appendix A, 5B) is a button while you take your
-dice: the dice still in the pool are rolled again, and the Silent Angler casts with the new ones.
-
-**A Silent Angler cast** goes to the bottom row of the die's column. Tap the picture of that column
-(top row on top, as on the board): a fish draws one Strike card (a rock none). A miss drifts up a
-row; after the top row the cast is over; the rows above a hook do not count. The Strike cards are
-shuffled before each Silent Angler cast.
-
-**A hook** gives the Silent Angler the fish and one hatch token from that column: the colour its die
-points at on the colour wheel, else the next colour clockwise that the column has. With none left,
-its achievement track moves a space instead. The wheel's order was a picture that did not survive:
-the app's *chosen default* is yellow, green, tan, blue, orange, white (a 1 points at yellow); change
-it in the adventure data file (see the journal's help).
-
-**End of the round**: no catch this round moves its track one space. The Day ends at the end of a
-round in which you or the Silent Angler has seven fish: when you land your seventh, tap *You have 7
-fish* at the round's end (or your count in the tally as you go, if you like to see it).
-"""
-
-
-def day_setup(campaign_id: str, campaign: Campaign) -> tuple[dict[str, Any], str]:
-    """The set-up and the title of an adventure's next Day with the Silent Angler."""
-    return ({"location": campaign.location, "campaign": campaign_id, "day": campaign.next_day},
-            f"{campaign.name}: Silent Angler, Day {campaign.next_day}")
-
-
-def the_day(ctx: AppContext, campaign: GameSession[Any]) -> GameSession[Any] | None:
-    """The adventure's next Day with the Silent Angler, if a phone started it."""
-    day = campaign.state.next_day
-    for record in ctx.sessions.open_records(sa.GAME):
-        if record.setup.get("campaign") == campaign.id and record.setup.get("day") == day:
-            return ctx.sessions.get(record.id)
-    return None
-
-
-def play_the_day(host: Host, campaign: GameSession[Any]) -> None:
-    """The adventure's page's *Play Day N*: the Day started (unless a phone started it already) and shown,
-    its first roll the next tap (the setup card is on the adventure's page)."""
-    def start() -> None:
-        if the_day(host.ctx, campaign) is None:
-            host.ctx.sessions.create(sa.GAME, *day_setup(campaign.id, campaign.state))
-            host.changed("sessions")
-
-    if host.attempt(start):
-        host.navigate(journal_route(f"{campaign.id}/angler"))
-
 
 class AnglerScreen(SessionScreen):
-    rules_help = ("The Silent Angler", HELP)
+    rules_help = ("The Silent Angler", ANGLER_HELP)
     title = "Silent Angler"
     game = sa.GAME
     route = journal_route()

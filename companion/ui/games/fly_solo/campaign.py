@@ -11,7 +11,7 @@ from companion.games.fly_solo import journal as j
 from companion.games.fly_solo.journal import Campaign, DayRecord
 from companion.ui.components.common import chip
 from companion.ui.games.fly_solo import journal_route
-from companion.ui.games.fly_solo.angler import play_the_day
+from companion.ui.games.fly_solo.angler_day import play_the_day
 from companion.ui.games.fly_solo.help import HELP, summary
 from companion.ui.games.fly_solo.pictures import (
     challenge_bars,

@@ -1,4 +1,5 @@
-"""Fly Solo's rules help, and an adventure's state in one line (shared by its screens)."""
+"""Fly Solo's rules help (the adventure's, shared by its screens, and the Silent Angler assistant's), and an
+adventure's state in one line."""
 
 from __future__ import annotations
 
@@ -41,6 +42,29 @@ tiles 4 4 4 4 4 4 5 (L4: 4 4 4 4 4 5 5). A fish takes only the points its specie
 chosen defaults 1 up to its Big One's points, changed in Settings > Freshwater Fly. To match your
 printed map, copy `games/fly_solo/adventure.json` from the app's assets into the data folder's
 `custom/` folder and edit it; the app checks it when it starts.
+"""
+
+
+ANGLER_HELP = """\
+**Each round** roll as many dice as the on-deck hatch tile shows (4 or 5). You take three dice and
+play your three turns; the Silent Angler gets the rest and casts with each, the lower one first.
+With Momentum tile 5 unlocked, its B side's re-roll (Appendix A, 5B) is a button while you take your
+dice: the dice still in the pool are rolled again, and the Silent Angler casts with the new ones.
+
+**A Silent Angler cast** goes to the bottom row of the die's column. Tap the picture of that column
+(top row on top, as on the board): a fish draws one Strike card (a rock none). A miss drifts up a
+row; after the top row the cast is over; the rows above a hook do not count. The Strike cards are
+shuffled before each Silent Angler cast.
+
+**A hook** gives the Silent Angler the fish and one hatch token from that column: the colour its die
+points at on the colour wheel, else the next colour clockwise that the column has. With none left,
+its achievement track moves a space instead. The wheel's order was a picture that did not survive:
+the app's *chosen default* is yellow, green, tan, blue, orange, white (a 1 points at yellow); change
+it in the adventure data file (see the journal's help).
+
+**End of the round**: no catch this round moves its track one space. The Day ends at the end of a
+round in which you or the Silent Angler has seven fish: when you land your seventh, tap *You have 7
+fish* at the round's end (or your count in the tally as you go, if you like to see it).
 """
 
 
