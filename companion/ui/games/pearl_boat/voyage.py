@@ -27,7 +27,8 @@ from companion.ui.components.seats import seat_chooser, seat_entries, toggle_sea
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
 from companion.ui.games.pearl_boat.barter import offer_panel
-from companion.ui.games.pearl_boat.turn import TurnPanel, pearls
+from companion.ui.games.pearl_boat.turn import TurnPanel
+from companion.ui.games.pearl_boat.turn_keys import pearls
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
