@@ -1,4 +1,4 @@
-"""The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock,
+"""The app shell: routes, the navigation bar, the app bar, notices, theme, wake lock (`screen_awake.py`),
 and who plays on this phone.
 
 The navigation bar holds Games, Dice and History (see `routes.py`); a game's page is
@@ -12,8 +12,6 @@ that has not said who plays on it is asked first (`/who`), then shown where it w
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,19 +27,8 @@ from companion.ui.host import EVERYTHING, AppContext, Host
 from companion.ui.phone import THEME, PhonePrefs
 from companion.ui.routes import HOME, TABLE_PAGES, WHO, Place, game_route, place
 from companion.ui.screen import Screen
+from companion.ui.screen_awake import ScreenAwake
 from companion.ui.theme import THEME_MODES, themes
-
-log = logging.getLogger(__name__)
-
-WAKELOCK_TOLD = "companion.wakelock_told"
-DATA_KEPT_TOLD = "companion.data_kept_told"
-NOT_AWAKE = "This browser will not keep the screen awake here: give the phone a longer screen timeout."
-MAY_BE_CLEARED = ("This browser may clear Companion's data if the phone runs short of space. Put Companion on "
-                  "the home screen (Settings), and save a backup file now and then (Settings, Backups).")
-SCREEN_AWAKE = "screen-awake"  # the topic a screen watches to show whether the screen is kept on
-CLIENT_TIMEOUT = 5.0  # seconds to wait for the browser to answer a service call
-AWAKE_AFTER = 2.0  # seconds after the first screen: the wake lock's calls and script stay out of its frames
-
 
 # The views' padding: none at the bottom, where the page scrolls to the navigation bar's edge (its end
 # padded inside the scroll) and the pinned action keeps its own.
@@ -105,7 +92,7 @@ class Shell:
         self.last_tab = place(HOME)  # the tab (or game page) under a page shown on top
         self.screens: list[Screen] = []
         self._drawing = 0  # screens made so far: their scrolled area is keyed by it
-        self._wakelock: ft.Wakelock | None = None
+        self._awake = ScreenAwake(self.host)  # the screen kept on, asked once the first screen is drawn
         self._address = page.route  # what the browser's address bar holds, as far as the server knows
         self._pushed: list[str] = []  # addresses put there whose route change has not come back yet
 
@@ -132,7 +119,7 @@ class Shell:
         self.show(page.route)
         mark(f"the first screen sent ({self.route})")
         if self.host.browser_services:
-            self.host.run_task(self._keep_screen_awake)
+            self.host.run_task(self._awake.keep)
 
     # Navigation -------------------------------------------------------------------
 
@@ -369,41 +356,10 @@ class Shell:
         self.host.changed("notices")
         self._show_notices()
 
-    # Theme and screen ---------------------------------------------------------------
+    # Theme --------------------------------------------------------------------------
 
     def apply_theme(self, send: bool = True) -> None:
         """This phone's own theme (sent now, or with the next update)."""
         self.page.theme_mode = THEME_MODES[self.host.prefs.get(THEME)]
         if send:
             self.page.update()
-
-    async def _keep_screen_awake(self) -> None:
-        """Keep the screen on; where the browser refuses, say so once per device (and that the data
-        may be cleared, where it may). Asked once the first screen is drawn: nothing the first screen
-        does not need is in its frames."""
-        await asyncio.sleep(AWAKE_AFTER)
-        self._wakelock = ft.Wakelock()
-        try:
-            await asyncio.wait_for(self._wakelock.enable(), CLIENT_TIMEOUT)
-            awake = bool(await asyncio.wait_for(self._wakelock.is_enabled(), CLIENT_TIMEOUT))
-        except (TimeoutError, RuntimeError) as exc:
-            log.info("wake lock not available: %r", exc)
-            awake = False
-        self.host.screen_awake = awake
-        self.host.refresh(SCREEN_AWAKE)
-        if not awake:
-            await self._tell_once(WAKELOCK_TOLD, NOT_AWAKE)
-        if self.ctx.data_kept is False:  # a phone's browser that may clear its storage (Settings says so too)
-            await self._tell_once(DATA_KEPT_TOLD, MAY_BE_CLEARED)
-
-    async def _tell_once(self, key: str, words: str) -> None:
-        """Say `words` once on this device (its browser remembers under `key`)."""
-        prefs = ft.SharedPreferences()
-        try:
-            told = await asyncio.wait_for(prefs.get(key), CLIENT_TIMEOUT)
-            if not told:
-                self.host.toast(words, seconds=12)
-                self.page.update()
-                await asyncio.wait_for(prefs.set(key, True), CLIENT_TIMEOUT)
-        except (TimeoutError, RuntimeError) as exc:
-            log.info("could not reach the browser's preferences: %r", exc)

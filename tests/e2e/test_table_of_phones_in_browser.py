@@ -13,11 +13,11 @@ from urllib.parse import unquote
 
 import pytest
 
-from companion.ui.shell import DATA_KEPT_TOLD, WAKELOCK_TOLD
+from companion.ui.screen_awake import DATA_KEPT_TOLD, WAKELOCK_TOLD
 from tests.accessibility import text_size_script
 from tests.browser import PHONE_SCREEN, AppPage, moment
 
-# What a phone's browser keeps once it has been told the notices said once per phone (companion/ui/shell.py,
+# What a phone's browser keeps once it has been told the notices said once per phone (companion/ui/screen_awake.py,
 # `_tell_once`: the plain-HTTP address's screen-awake notice, 12 s at the page's foot 2 s after it opened).
 TOLD_BEFORE = "".join(f"localStorage.setItem('flutter.{key}', 'true');" for key in (WAKELOCK_TOLD, DATA_KEPT_TOLD))
 
