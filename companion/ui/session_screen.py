@@ -25,7 +25,7 @@ from companion.core.chance import decided
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.scoring import PlayerResult
-from companion.core.session import FINISHED, GameSession, SessionClosed
+from companion.core.session import GameSession, SessionClosed
 from companion.core.table.phases import waiting_words
 from companion.core.table.seats import ANY_SEAT
 from companion.core.undo import UndoView
@@ -39,13 +39,14 @@ from companion.ui.host import SETTINGS, Host
 from companion.ui.page_scroll import PageScroll
 from companion.ui.screen import Screen
 from companion.ui.seat_view import SeatView
+from companion.ui.session_follow import SessionFollow
 from companion.ui.taps import late_tap
 from companion.ui.theme import big_button_style
 
 MakePlay = Callable[[Any, str, str], Play]  # (the finished state, play id, played at) -> the play to file
 
 
-class SessionScreen(SeatView, PageScroll, Screen):
+class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
     """Shows the session named in the route, else the latest unfinished one of `game`."""
 
     game: str = ""  # the kind of session shown
@@ -73,11 +74,6 @@ class SessionScreen(SeatView, PageScroll, Screen):
         self.undo_bar = UndoBar(self.undo, self.redo, lines=1 if host.large_text else 2)
         self._seat_chosen_for: str | None = None
         host.watch(SETTINGS, self._roster_changed)
-
-    def _roster_changed(self) -> None:
-        """The roster changed on another phone: a set-up shows it at once (issue 64)."""
-        if self.session is None and self.saved is None and self.missing is None:
-            self.render()
 
     def find(self) -> GameSession[Any] | None:
         """The session to show when the route names none: the latest unfinished one of `game`."""
@@ -346,61 +342,3 @@ class SessionScreen(SeatView, PageScroll, Screen):
             self.host.changed("sessions")
         self.render()
         return changed
-
-    def _topic(self) -> str:
-        assert self.session is not None
-        return f"session:{self.session.id}"
-
-    def _watch(self) -> None:
-        self.host.watch(self._topic(), self._follow)
-
-    def _follow(self) -> None:
-        """Another page changed the session (or ended it): show what is true now. A game saved to
-        History on another phone stays here, as saved, until this phone leaves it."""
-        if self.session is not None and self.session.closed:
-            self._ended_elsewhere()
-        self.render()
-
-    def _ended_elsewhere(self) -> None:
-        """The session ended on another phone: its saved result if it was saved, else the next one."""
-        session = self.session
-        saved = self._saved_play(session.saved_as) if session is not None and session.ended == FINISHED else None
-        if saved is None:
-            self._let_go()
-            return
-        self.saved, self.session = saved, None
-        self.body.controls = []  # drawn again from scratch: the saved result
-        self.to_top()
-
-    def _let_go(self) -> None:
-        """The session ended elsewhere: show the one the route names if it is back, else the latest."""
-        self.session = None
-        self.body.controls = []  # drawn again from scratch: what is shown may be a different screen now
-        try:
-            self.session = self.ctx.sessions.get(self.arg) if self.arg else self.find()
-        except DomainError as exc:
-            self.missing = str(exc)
-        if self.session is None:
-            self.host.watch("sessions", self._adopt_latest)
-        else:
-            self.missing = None
-            self._watch()
-
-    def _adopt_latest(self) -> None:
-        """Another page started (or ended) a session: show the latest, if this page shows none yet, or
-        the one its address names, back again (a discard undone); a saved game stays until this phone
-        leaves it."""
-        if self.session is not None or self.saved is not None:
-            return
-        if self.missing and self.arg:
-            try:
-                self.session = self.ctx.sessions.get(self.arg)
-            except DomainError:
-                return
-            self.missing = None
-            self.body.controls = []  # drawn again from scratch: the session, not the message
-        elif not self.missing:
-            self.session = self.find()
-        if self.session is not None:
-            self._watch()
-            self.render()
