@@ -17,7 +17,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import build_context, make_main
-from companion.site import picture
+from companion.site import picture, second_copy
 from companion.site.disk import Disk, hold, persisted
 from companion.site.durable import Acknowledged
 from companion.site.words import NO_STORAGE, NO_STORAGE_TITLE
@@ -52,6 +52,9 @@ async def start(page: ft.Page) -> None:
     except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw: it keeps nothing here
         log.warning("the browser's storage refused: %r", exc)
         return await say(page, NO_STORAGE_TITLE, NO_STORAGE)
+    brought_back = second_copy.is_empty(DATA) and await second_copy.bring_back(DATA)
+    if brought_back:
+        await save_to(disk)  # the files brought back, in IndexedDB again
     connection = page.session.connection
     told: list[str] = []
 
@@ -64,13 +67,23 @@ async def start(page: ft.Page) -> None:
                 actions=[ft.FilledButton("Save a backup file", icon=ft.Icons.DOWNLOAD, key="not-kept-backup",
                                          on_click=lambda e: page.run_task(save_backup, page, store))]))
 
-    gate = Acknowledged(disk.save, lambda: disk.writes, connection.send_callback, not_kept)
+    async def save() -> None:
+        """What was written, kept in IndexedDB, and the whole folder as the second copy beside it."""
+        try:
+            await disk.save()
+        finally:
+            await second_copy.keep(DATA)
+
+    gate = Acknowledged(save, lambda: disk.writes, connection.send_callback, not_kept)
     connection.send_callback = gate.send  # every message to the screen, once what it shows is kept
     try:
         store = open_store(DATA)
     except StoreError as exc:
         return await say(page, "Companion cannot open its data", str(exc))
+    await second_copy.keep(DATA)  # a copy from the start, before any tap
     ctx = build_context(store, ONE_PHONE)
+    if brought_back:
+        ctx.notices.append(second_copy.BROUGHT_BACK)
     ctx.data_kept = await persisted()
     await make_main(ctx)(page)
     await gate.delivered()
@@ -88,6 +101,14 @@ async def save_backup(page: ft.Page, store) -> None:
         await asyncio.wait_for(picker.save_file(file_name=info.name, src_bytes=info.path.read_bytes()), 60)
     except Exception as exc:  # noqa: BLE001 - a download the browser refused, or no answer: said in the log
         log.warning("the backup file was not saved: %r", exc)
+
+
+async def save_to(disk: Disk) -> None:
+    """Save what is in the folder now; a refusal (the phone still full) waits for the next tap's save."""
+    try:
+        await disk.save()
+    except OSError as exc:
+        log.warning("not kept yet: %r", exc)
 
 
 def started() -> None:

@@ -1,0 +1,118 @@
+"""A second copy of the data folder on the phone, beside IndexedDB (issue 63).
+
+Chromium drops an IndexedDB database whose write failed: once a phone's storage was full, a tap's save
+failed and the browser, opened again, had no players, no plays and no daily backup (kept in the same
+database). So after every save the whole folder, backups included, is also written as one file in the
+browser's Origin Private File System (`NAME`), which no IndexedDB failure touches. The file is written
+through a writable stream, which the browser writes aside and puts in place only when it is closed: a
+write the full phone refuses leaves the copy before it whole.
+
+At start (`bring_back`), a data folder found empty (or one the store cannot open: `phone.start`) beside
+a copy is filled from it, and the player told. Packing and unpacking are plain Python (`pack`, `unpack`,
+tested on the laptop); the browser's part runs only in the phone's browser (Pyodide).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import shutil
+import zipfile
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+NAME = "companion-data.zip"  # in the Origin Private File System's root
+BROUGHT_BACK = ("This phone's storage had lost Companion's data (the phone was full, or the browser cleared its "
+                "database). Everything was brought back from the second copy Companion keeps on the phone: your "
+                "players, games and history as they were at your last kept tap.")
+
+
+def pack(folder: Path) -> bytes:
+    """Every file of `folder` (its subfolders too) in one zip; a temporary file half written is left out."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as packed:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and not path.name.endswith(".tmp"):
+                packed.write(path, path.relative_to(folder).as_posix())
+    return out.getvalue()
+
+
+def unpack(data: bytes, folder: Path) -> int:
+    """`folder`'s files replaced by those `data` packed (a zip of `pack`'s); how many. Nothing is changed when
+    `data` is not a whole zip of relative paths (a copy cut short): ValueError."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:
+            names = packed.namelist()
+            if any(name.startswith("/") or ".." in Path(name).parts for name in names):
+                raise ValueError("the copy names a file outside the data folder")
+            if packed.testzip() is not None:
+                raise ValueError("the copy is damaged")
+            files = {name: packed.read(name) for name in names if not name.endswith("/")}
+    except zipfile.BadZipFile as exc:
+        raise ValueError(f"the copy is not whole: {exc}") from exc
+    for child in list(folder.iterdir()) if folder.exists() else []:
+        shutil.rmtree(child) if child.is_dir() else child.unlink()
+    for name, content in files.items():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+    return len(files)
+
+
+def is_empty(folder: Path) -> bool:
+    """No file in `folder` (a new phone, or a database the browser dropped)."""
+    return not any(path.is_file() for path in folder.rglob("*"))
+
+
+async def keep(folder: Path) -> None:
+    """Write `folder` whole as the second copy; a refusal (the phone full) is logged, the copy before it kept."""
+    try:
+        data = pack(folder)
+        handle = await _handle(create=True)
+        stream = await handle.createWritable()
+        try:
+            await stream.write(_js_bytes(data))
+        except BaseException:
+            await stream.abort()
+            raise
+        await stream.close()
+    except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw: the copy before stays whole
+        log.warning("the second copy was not written: %r", exc)
+
+
+async def bring_back(folder: Path) -> bool:
+    """Fill `folder` from the second copy, if there is one and it is whole; whether it was."""
+    try:
+        handle = await _handle(create=False)
+        if handle is None:
+            return False
+        data = (await (await handle.getFile()).arrayBuffer()).to_bytes()
+        count = unpack(data, folder)
+    except Exception as exc:  # noqa: BLE001 - no copy, or one cut short: nothing to bring back
+        log.warning("the second copy could not be read: %r", exc)
+        return False
+    log.warning("the data folder was brought back from the second copy (%d files)", count)
+    return count > 0
+
+
+async def _handle(create: bool):
+    """The copy's file in the Origin Private File System; None when there is none (and `create` is False)."""
+    from js import Object, navigator
+    from pyodide.ffi import JsException, to_js
+
+    root = await navigator.storage.getDirectory()
+    try:
+        return await root.getFileHandle(NAME, to_js({"create": create}, dict_converter=Object.fromEntries))
+    except JsException:
+        if create:
+            raise
+        return None
+
+
+def _js_bytes(data: bytes):
+    from js import Uint8Array
+
+    array = Uint8Array.new(len(data))
+    array.assign(data)
+    return array

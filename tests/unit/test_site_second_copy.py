@@ -1,0 +1,64 @@
+"""The phone build's second copy of its data folder (companion/site/second_copy.py, issue 63): the folder packed
+whole and brought back whole; a copy cut short or naming a file outside the folder changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.site.second_copy import is_empty, pack, unpack
+from companion.store import open_store
+
+
+def a_store(root: Path) -> None:
+    store = open_store(root)
+    store.settings.add_player("Ana")
+    store.settings.add_player("Ben")
+    store.backup_now()
+    store.close()
+
+
+def test_a_folder_packed_and_brought_back_is_the_same_store(tmp_path: Path) -> None:
+    a_store(tmp_path / "phone")
+    (tmp_path / "phone" / ".settings.json.tmp").write_text("half written")
+    data = pack(tmp_path / "phone")
+    back = tmp_path / "back"
+    back.mkdir()
+    assert is_empty(back)
+    count = unpack(data, back)
+    kept = sorted(p.relative_to(back).as_posix() for p in back.rglob("*") if p.is_file())
+    assert kept == sorted(p.relative_to(tmp_path / "phone").as_posix() for p in (tmp_path / "phone").rglob("*")
+                          if p.is_file() and not p.name.endswith(".tmp")) and count == len(kept)
+    assert any(name.startswith("backups/") for name in kept)  # the backups too: not in the database alone
+    store = open_store(back)
+    assert [p.name for p in store.settings.players()] == ["Ana", "Ben"]
+    store.close()
+    assert not is_empty(back)
+
+
+@pytest.mark.parametrize("cut", [1, 100, -22])
+def test_a_copy_cut_short_changes_nothing(tmp_path: Path, cut: int) -> None:
+    a_store(tmp_path / "phone")
+    data = pack(tmp_path / "phone")
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    (folder / "settings.json").write_text("what was there")
+    with pytest.raises(ValueError):
+        unpack(data[:cut], folder)
+    assert [p.name for p in folder.iterdir()] == ["settings.json"]
+    assert (folder / "settings.json").read_text() == "what was there"
+
+
+def test_a_copy_naming_a_file_outside_the_folder_is_refused(tmp_path: Path) -> None:
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as packed:
+        packed.writestr("../outside.json", "{}")
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    with pytest.raises(ValueError, match="outside the data folder"):
+        unpack(out.getvalue(), folder)
+    assert not (tmp_path / "outside.json").exists()
