@@ -12,6 +12,9 @@ from companion.ui.host import Host
 from companion.ui.sibling_keys import unique_keys
 
 
+REFUSED_OPACITY = 0.45  # a control that cannot act now, and says why when tapped
+
+
 class Screen(ABC):
     """A screen of the app. It reads state, draws it, and turns taps into actions.
 
@@ -75,9 +78,11 @@ class Screen(ABC):
             self.host.page.update(place)
 
     def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None],
-            enabled: bool = True) -> None:
-        """This drawing's main action: on screen above the navigation bar, whatever is scrolled."""
-        self._pinned = (label, icon, key, on_click, enabled)
+            enabled: bool = True, why: str = "") -> None:
+        """This drawing's main action: on screen above the navigation bar, whatever is scrolled. Not `enabled`,
+        it is drawn faded, and a tap on it says `why` (issue 65: a disabled button answered nothing)."""
+        refused = (lambda: self.host.toast(why)) if why else None  # no words: disabled, as before
+        self._pinned = (label, icon, key, on_click if enabled else refused, enabled)
 
     def _draw(self) -> None:
         self._pinned = None
@@ -92,13 +97,14 @@ class Screen(ABC):
             self.action_bar.content.controls = [self.main_button]
         if self.action_place is not None:
             self.action_place.visible = pinned is not None
-        self.main_button.disabled = not enabled
+        self.main_button.disabled = on_click is None
+        self.main_button.opacity = REFUSED_OPACITY if not enabled and on_click is not None else 1.0
         if on_click is not None:
             self.main_button.on_click = lambda e: on_click()
 
     def _pinned_look(self) -> tuple[object, ...]:
         button = self.main_button
-        return self._pinned is not None, button.content, button.icon, button.key, button.disabled
+        return self._pinned is not None, button.content, button.icon, button.key, button.disabled, button.opacity
 
     def changed_parts(self) -> list[ft.Control] | None:
         """The controls the last `refresh` changed, when a screen knows (None: the whole body).

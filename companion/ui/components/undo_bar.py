@@ -19,7 +19,8 @@ class UndoBar:
     old label still carries the action it showed and is refused if that is no longer
     the one (see `GameSession.undo`'s `expected`). A secret choice of this phone's that
     has been revealed since stays, and so does an action another player's later one depends on:
-    the button says so (which one came after it), and cannot be tapped; on the phone passed
+    the button says so (which one came after it, behind a lock), and a tap on it takes nothing back but
+    says why and what to do (issue 65: a disabled button answered nothing); on the phone passed
     around and the host it says what taking it back reopens.
     """
 
@@ -65,7 +66,7 @@ class UndoBar:
             content=ft.Text(view.label or "Nothing to undo", max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
                             size=14),
             icon=ft.Icons.LOCK if view.locked else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
-            key="undo", disabled=undo is None or view.locked)
+            key="undo", disabled=undo is None)  # locked: a tap says why (issue 65)
         redo_words = button_label("Redo", redo) or "Redo"
         redo_button = ft.OutlinedButton(
             content=ft.Text(redo_words, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, size=14),

@@ -288,8 +288,11 @@ class SheetsScreen(TableTray):
                                    wrap=True, spacing=8, run_spacing=8))
         controls.append(ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
                                           disabled=not self.seated, on_click=lambda e: self._roll_starts()))
+        missing = [n for n in self.seated if n not in self.starts]
         self.pin("Start the sheets", ft.Icons.PLAY_ARROW, "start-sheets", self._start,
-                 enabled=bool(self.seated) and all(n in self.starts for n in self.seated))
+                 enabled=bool(self.seated) and not missing,
+                 why=f"Tap the boat {missing[0]} rolled to start first." if missing else
+                 "Tap the players at the table first, in clockwise order.")
         self.setup.controls = controls
 
     def _pick(self, seat: int) -> None:

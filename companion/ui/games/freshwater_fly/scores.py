@@ -165,7 +165,8 @@ class ScoresScreen(SessionScreen):
             controls.append(ft.Text("At least two players: New player adds each one.", size=16))
         controls.append(seat_chooser(players, self.seated, self._toggle_seat, self.host))
         self.pin("Start scoring", ft.Icons.PLAY_ARROW, "start-scoring", self._start,
-                 enabled=len(self.seated) >= MIN_PLAYERS)
+                 enabled=len(self.seated) >= MIN_PLAYERS,
+                 why=f"Tap at least {MIN_PLAYERS} players first, in seat order.")
         self.setup.controls = controls
 
     # Taps --------------------------------------------------------------------------

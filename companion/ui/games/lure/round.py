@@ -128,7 +128,8 @@ class RoundScreen(SessionScreen):
         controls.append(ft.Text("Both are chosen defaults (the rules text does not give them): match your box.",
                                 size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         self.pin("Start the game", ft.Icons.PLAY_ARROW, "lure-start", self._start,
-                 enabled=len(self.seated) >= MIN_PLAYERS)
+                 enabled=len(self.seated) >= MIN_PLAYERS,
+                 why=f"Tap at least {MIN_PLAYERS} players first: those at the table, in turn order.")
         return controls
 
     def _over(self, state: LureState) -> list[ft.Control]:

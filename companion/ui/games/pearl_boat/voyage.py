@@ -199,7 +199,8 @@ class VoyageScreen(SessionScreen):
         self.seated = [n for n in self.seated if n in {p.name for p in players}]
         data = default_data()  # the boats a game seats: what its set-up (`setup.read_boats`) takes
         self.pin("Start the game", ft.Icons.PLAY_ARROW, "voyage-start", self._start,
-                 enabled=len(self.seated) >= data.least_players)
+                 enabled=len(self.seated) >= data.least_players,
+                 why=f"Tap at least {data.least_players} players first: those at the table, in turn order.")
         return [ft.Text(f"Tap the players ({data.least_players} to {data.most_players}; 4 recommended).", size=16),
                 seat_chooser(players, self.seated, self._toggle_seat, self.host)]
 

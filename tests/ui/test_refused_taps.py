@@ -1,0 +1,42 @@
+"""Every refused tap answers in words (issue 65): a control that cannot act now is drawn faded, and a tap on it
+says why, where a disabled button answered nothing: each game's pinned start before its players are in, and a
+locked Undo (the draft's, the whole-table phone's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.screen import REFUSED_OPACITY
+
+# Each set-up's pinned start, and what a tap on it says before the players are in.
+STARTS = [
+    ("/games/lure/round", "lure-start", "Tap at least 2 players first: those at the table, in turn order."),
+    ("/games/pearl-boat/voyage", "voyage-start", "Tap at least 2 players first: those at the table, in turn order."),
+    ("/games/freshwater-fly/score", "start-scoring", "Tap at least 2 players first, in seat order."),
+    ("/games/fleet-dice/sheets", "start-sheets", "Tap the players at the table first, in clockwise order."),
+]
+
+
+@pytest.mark.parametrize(("route", "key", "words"), STARTS)
+async def test_a_start_before_the_players_are_in_says_why(app, route, key, words) -> None:
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+    page = await app.open(route)
+    start = page.find(key=key)
+    assert not start.disabled and start.opacity == REFUSED_OPACITY  # faded, and a tap answers
+    await page.click(key=key)
+    assert page.message_texts()[-1] == words
+    assert app.ctx.unfinished() == []  # nothing started
+
+
+async def test_fleet_dice_names_the_start_boat_still_to_tap(app) -> None:
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+    page = await app.open("/games/fleet-dice/sheets")
+    await page.click(key="seat-Ana")
+    await page.click(key="seat-Ben")
+    await page.click(key="start-Ana-cod")
+    await page.click(key="start-sheets")
+    assert page.message_texts()[-1] == "Tap the boat Ben rolled to start first."
+    await page.click(key="start-Ben-oyster")
+    assert page.find(key="start-sheets").opacity == 1.0
