@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.core.actions import Action, Actor, independent
+from companion.core.chance import decided
 from companion.core.errors import DomainError
 from companion.core.session_log import replay
 from companion.core.session_manager import SessionManager
@@ -464,3 +465,44 @@ def test_a_phone_is_given_no_secret_choice_but_its_own(kind, seed) -> None:
             revealed += 1
         state = after
     assert checked and revealed, f"{kind}: no secret choice made and revealed in the games played"
+
+
+def decided_move(rules: TableRules, session, template: Action, actor: Actor) -> Action | None:
+    """The move of `template`'s type that `actor` makes now when its chance is decided as the screens decide it
+    (companion/core/chance.py: the session's secret, the type, the player, how many such moves of theirs are
+    kept): the first such candidate their phone makes."""
+    rng = decided(session.record, template.type, actor.id)
+    moves = [m for m in rules.candidates(session.state, rng)
+             if m.type == template.type and own_actor(rules, session.state, m) == actor]
+    return through_json(moves[0]) if moves else None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=QUIET)
+@given(seed=st.integers(0, 10**6), moves=st.integers(1, 60))
+def test_chance_is_decided_once_a_move_undone_and_made_again_comes_out_the_same(kind, seed, moves, sessions) -> None:
+    """Issue 63: an undone chance card drawn again came out different. Every move of every game, its dice and cards
+    drawn from the session's decided source, taken back and made again gives what it gave (no rule draws from
+    anywhere else), whatever the move."""
+    manager, _ = sessions
+    rules = rules_of(kind)
+    rng = random.Random(seed)
+    session = manager.create(kind, rules.example_setup(rng))
+    checked = 0
+    for _ in range(moves * 5):  # a move refused (out of turn, say) is tried no further
+        if checked == moves or rules.over(session.state) or not (offered := rules.candidates(session.state, rng)):
+            break
+        template = rng.choice(offered)
+        actor = own_actor(rules, session.state, template)
+        first = decided_move(rules, session, template, actor)
+        if first is None:
+            continue
+        try:
+            session.perform(first, actor)
+        except DomainError:
+            continue
+        session.undo(TABLE_PHONE)  # its last action: nothing depends on it
+        assert decided_move(rules, session, template, actor) == first, (kind, first)
+        session.perform(first, actor)  # made again, as the player would
+        checked += 1
+    assert checked or rules.over(session.state), f"{kind}: no move was taken back and made again"
