@@ -61,3 +61,35 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
     types = [a["type"] for a in actions(server, lure.GAME)]
     assert types == ["splash", "cast", "cast", "cast", "roll", "roll", "resolve"]
     assert sorted(a["who"] for a in actions(server, lure.GAME)[1:4]) == ["Ana", "Ben", "Cy"]
+
+
+def test_fish_typed_but_not_revealed_are_kept_when_the_typing_phones_browser_dies(make_server, phones) -> None:  # noqa: F811
+    """Issue 63: three fish typed on Ana's phone were gone when its browser died; the phone that took Ana over
+    showed "Fish 1 of 3" again. What is typed is kept in the session as it is typed."""
+    import re
+
+    from tests.browser import AppPage
+
+    server = make_server(lan=True, players=NAMES)
+    table = table_of(server, phones, NAMES, "/games/lure/round")
+    ana = table["Ana"]
+    for name in NAMES:
+        ana.tap(ana.button(name))
+    ana.tap(ana.button("Start the game"))
+    ana.tap(ana.button("Catch number: 7"))
+    ana.tap(ana.button("Add this fish: 7 (3 VP)"))
+    ana.tap(ana.button("Catch number: 1"))  # the second card's number, half typed
+    ana.see(ana.page.get_by_text(re.compile(r"^Fish 2 of 2: catch number")))
+    context = ana.page.context
+    try:
+        ana.page.goto("chrome://crash", timeout=10_000)  # the tab dies at once
+    except Exception:  # noqa: BLE001 - the page crashed: what was asked for
+        pass
+    back = AppPage(context.new_page())
+    back.open(server.phone_url("/games/lure/round"))
+    back.see(back.page.get_by_text(re.compile(r"^Fish 2 of 2: catch number")))  # not "Fish 1 of 2" again
+    back.tap(back.button("Add this fish: 1 (2 VP)"))  # the half-typed card kept too: its VP key adds it
+    back.tap(back.button("Reveal these fish"))
+    wait_for(lambda: [a["type"] for a in actions(server, lure.GAME)] == ["splash"], server=server)
+    [splash] = actions(server, lure.GAME)
+    assert [f["catch"] for f in splash["data"]["fish"]] == [7, 1]

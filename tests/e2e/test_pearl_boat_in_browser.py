@@ -58,3 +58,31 @@ def test_two_phones_fight_a_hidden_duel_in_secret(make_server, phones, tmp_path)
         phone.see(phone.text("Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."))
         phone.see(phone.text("Ben: 2 pearls, fuel 7/10"))
     ana.shot("pearl-boat-duel-won-phone")
+
+
+def test_an_undone_chance_card_drawn_again_is_the_same_card(make_server, phones, tmp_path) -> None:  # noqa: F811
+    """Issue 63: Undo allowed drawing again, and another card came. Chance is decided once: on Ana's own phone,
+    the card drawn, undone and drawn again is the one drawn before."""
+    import re
+
+    seed_roster(tmp_path / "data", ("Ana", "Ben"))
+    store = open_store(tmp_path / "data")
+    session = build_context(store, LAPTOP).sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"]))
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.reward(session.state, 0, 4))
+    store.close()
+    server = make_server(data_dir=tmp_path / "data", lan=True)
+    [ana] = phones(1)
+    join(ana, server, "Ana", "/games/pearl-boat/voyage")
+    drawn_words = re.compile(r"^Undo: Ana draws ")
+    ana.tap(ana.button("Draw a chance card"))
+    ana.see(ana.page.get_by_role("button", name=drawn_words))
+    wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "draw", server=server)
+    first = actions(server, pb.GAME)[-1]
+    ana.tap(ana.page.get_by_role("button", name=drawn_words))
+    wait_for(lambda: actions(server, pb.GAME)[-1]["type"] != "draw", server=server)
+    ana.tap(ana.button("Draw a chance card"))
+    wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "draw", server=server)
+    again = actions(server, pb.GAME)[-1]
+    assert (again["data"], again["label"]) == (first["data"], first["label"])
