@@ -128,3 +128,19 @@ async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) ->
     await app.settle()
     assert not ben.has(key="draft-waiting") and ben.has(key="take")  # Ben's turn, on Ben's phone
     assert ana.find(key="draft-waiting").value == "Ben takes a die on Ben's own phone."
+
+
+async def test_a_table_of_three_is_not_offered_a_silent_angler_cast(app) -> None:
+    """Issue 65: the Strike cards offered "Silent Angler cast" in a three-player game; the Silent Angler plays in
+    Fly Solo only (seeds/000, FLY SOLO). Offered before a draft and in a solo one."""
+    for name in ("Ana", "Ben", "Cy"):
+        app.store.settings.add_player(name)
+    page = await app.open(STRIKE)
+    assert page.has(key="silent-cast")  # no draft yet: it may be a solo game
+    await page.route(DRAFT)
+    for name in ("Ana", "Ben", "Cy"):
+        await page.click(key=f"seat-{name}")
+    await page.click(key="start-Ana")
+    await page.click(key="start-draft")
+    await page.route(STRIKE)
+    assert page.has(key="start-cast") and not page.has(key="silent-cast")

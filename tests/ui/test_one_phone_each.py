@@ -165,3 +165,21 @@ async def test_where_the_table_waits_on_a_player_whose_phone_is_gone_the_table_p
     await app.settle()
     assert not ana.has(key="who-question")
     assert app.ctx.seats.holder(next(p.id for p in app.store.settings.players() if p.name == "Ana")) is not None
+
+
+async def test_the_who_screen_says_what_the_phone_passed_around_undoes_and_it_is_so(app, roster) -> None:
+    """Issue 65: the who-prompt said the whole-table phone's Undo takes back "the last thing anyone did", which it
+    cannot do to a move made on a player's own phone."""
+    from companion.ui.screens.who import WHOLE_TABLE_WORDS
+
+    asked = await app.open("/who", phone=CY_PHONE)
+    assert asked.find(key="whole-table-words").value == WHOLE_TABLE_WORDS
+    await asked.click(key="i-am-table")
+    ben = await app.open("/dice", phone=BEN_PHONE, player="Ben")
+    await ben.click(key="roll")  # on Ben's own phone
+    await asked.route("/dice")
+    await app.settle()
+    assert asked.label(key="undo") == "Nothing to undo"  # undone there, not here
+    await asked.click(key="roll")  # the table's own move
+    await app.settle()
+    assert asked.label(key="undo").startswith("Undo: roll")

@@ -96,7 +96,10 @@ async def test_a_lit_box_takes_its_die_and_fills_in_one_tap(app, sheets) -> None
     assert len(app.ctx.sessions.latest(GAME).record.actions) == before + 1  # one action, one tap
     assert banner(sheets).startswith("Round 1, boat phase: Ben, take a die")
     await sheets.click(key="box-cod-3")  # on Ben's sheet the Cod is taken: its box is not lit
-    assert "The boxes a die may fill light up once it is taken" in sheets.message_texts()[-1]
+    # The lit boxes are lit already (issue 65: "light up once it is taken" was not so).
+    assert sheets.message_texts()[-1] == (
+        "Golden rule: the next Cod box is box 1. Round 1, boat phase: Ben, take a die, or tap its lit box. No die "
+        "of this roll fills Cod box 1: a lit box takes its die and fills in one tap.")  # Ben's Cod: box 1 next
     await sheets.click(key="box-lobster-0")
     assert game(app).sheets[1].filled["lobster"] == 1 and game(app).current_roll().taken == (0, 1)
 
@@ -147,6 +150,9 @@ async def test_a_tap_on_a_sheet_the_phone_passed_around_no_longer_shows_is_not_t
 async def test_a_box_that_cannot_be_filled_says_why(app, sheets) -> None:
     await sheets.click(key="box-cod-3")
     assert "Ana rolls the boat dice" in sheets.message_texts()[-1]
+    await sheets.click(key="box-shrimp-2")  # round 1, no die yet: a box no die may ever fill now
+    assert sheets.message_texts()[-1] == ("Golden rule: the next Shrimp box is box 1. Round 1, boat phase: Ana rolls "
+                                          "the boat dice.")
     await enter(sheets, "cod", "lobster", "coins")
     await sheets.click(key="die-0")
     await sheets.click(key="box-cod-5")
@@ -162,8 +168,10 @@ async def test_a_box_of_a_track_the_die_cannot_fill_names_the_die_not_the_golden
     await enter(sheets, "coins", "lobster", "cod")
     await sheets.click(key="die-0")
     await sheets.click(key="box-shrimp-2")
-    assert sheets.message_texts()[-1] == ("3 Coins cannot fill Shrimp box 1 now; the highlighted boxes are the "
-                                          "ones it can.")
+    # Both reasons (issue 65: a forbidden box was refused without naming the golden rule): the box is not the next,
+    # and the die is no Shrimp.
+    assert sheets.message_texts()[-1] == ("Golden rule: the next Shrimp box is box 1. 3 Coins cannot fill Shrimp box 1 "
+                                          "now; the highlighted boxes are the ones it can.")
     assert not app.ctx.sessions.latest(GAME).record.actions[1:]
 
 

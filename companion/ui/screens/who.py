@@ -16,6 +16,11 @@ from companion.ui.host import SETTINGS, Host
 from companion.ui.screen import Screen
 from companion.ui.theme import big_button_style
 
+# What the phone passed around does, as it is (issue 65: "its Undo takes back the last thing anyone did" was not true
+# of a move made on a player's own phone, which only that phone, or the host, takes back).
+WHOLE_TABLE_WORDS = ("Pass this phone around the table: it plays for everyone without a phone of their own, and its "
+                     "Undo takes back their last move (a move made on a player's own phone is undone there).")
+
 
 class WhoScreen(Screen):
     title = "Who is playing?"
@@ -44,8 +49,7 @@ class WhoScreen(Screen):
                     ft.FilledButton("Join with this name", icon=ft.Icons.PERSON_ADD, key="join-as-new",
                                     style=big_button_style(), on_click=lambda e: self._join_as_new())),
             section("One phone for everyone",
-                    ft.Text("Pass this phone around the table: anyone's taps, and its Undo takes back the last "
-                            "thing anyone did.", size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(WHOLE_TABLE_WORDS, size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="whole-table-words"),
                     ft.Row([chip("The whole table", lambda: self._choose(TABLE), key="i-am-table",
                                  selected=chosen == TABLE)])),
         ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.errors import DomainError
 from companion.core.words import a, count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
@@ -320,8 +321,9 @@ class DieInHand(SessionScreen):
         if track in taking and (index is None or index == sheet.next_box(track)):
             self._take_and_fill(self.seat, *taking[track], track)
             return
-        if track not in self._targets(sheet):  # the die's reason first: the golden rule is not why
-            self.host.toast(self._why_not(sheet, track))
+        if track not in self._targets(sheet):  # the die's reason, after the golden rule's for a box not the next
+            self.host.toast(" ".join(w for w in (self._golden_rule(sheet, track, index), self._why_not(sheet, track))
+                                     if w))
             return
         if index is not None and index != sheet.next_box(track):
             self.host.attempt(lambda: sheet.fill(track, index))  # the golden rule's words, nothing recorded
@@ -346,11 +348,25 @@ class DieInHand(SessionScreen):
             return "The game is over: no more boxes can be filled."
         if sheet.choice() is not None:
             return f"First: {sheet.what_now()}"
-        if self.face is None and game.at_table:
-            return f"{self._banner(game, sheet)} The boxes a die may fill light up once it is taken."
+        if self.face is None and game.at_table:  # the lit boxes are lit already (issue 65: "light up once taken")
+            lit = self._boxes_taking_dice(game, sheet)
+            return f"{self._banner(game, sheet)} No die of this roll fills {box}: a lit box takes its die and " \
+                   "fills in one tap." if lit else self._banner(game, sheet)
         if self.face is None:
             return f"Tap the face your die shows first; the boxes it may fill then light up ({box} is not one now)."
         return f"{FACE_NAMES[self.face]} cannot fill {box} now; the highlighted boxes are the ones it can."
+
+    @staticmethod
+    def _golden_rule(sheet: Sheet, track: str, index: int | None) -> str:
+        """The golden rule's words when box `index` is not the topmost open box of its track (issue 65: a forbidden
+        box was refused without naming the rule); "" when it is, or no box was named."""
+        if index is None or index == sheet.next_box(track):
+            return ""
+        try:
+            sheet.fill(track, index)
+        except DomainError as exc:
+            return str(exc)
+        return ""
 
     def _toggle_skip(self, boat: tuple[str, int]) -> None:
         self.skip ^= {boat}

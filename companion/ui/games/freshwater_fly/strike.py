@@ -101,11 +101,12 @@ class StrikeScreen(FlyTableScreen):
         mine = self.acts_for(Named(strike.caster) if strike.caster else ANY_SEAT)
         self.whose.visible = bool(strike.caster) and strike.status != "idle"
         self.whose.value = f"{strike.caster}'s cast" if mine else f"{strike.caster}'s cast: dealt on their phone"
-        self.buttons.controls = self._buttons(strike, mine)
+        # The Silent Angler plays only in Fly Solo: not offered once the table drafts for two or more (issue 65).
+        self.buttons.controls = self._buttons(strike, mine, silent=table.draft is None or table.draft.solo)
 
-    def _buttons(self, strike: StrikeState, mine: bool) -> list[ft.Control]:
+    def _buttons(self, strike: StrikeState, mine: bool, silent: bool) -> list[ft.Control]:
         """A cast's buttons on its caster's phone (and the one passed around); another phone may start
-        its own once that cast is over."""
+        its own once that cast is over. `silent`: a Silent Angler cast is offered (a solo game)."""
         caster = self.host.actor.signature  # this phone's player: their cast ("" on the phone passed around)
 
         def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
@@ -123,11 +124,12 @@ class StrikeScreen(FlyTableScreen):
                                            silent=silent, caster=caster)
 
         start = button("Start cast", ft.Icons.SHUFFLE, cast(False), "start-cast", primary=True)
-        silent = button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED, cast(True), "silent-cast")
+        starts = [start, button("Silent Angler cast", ft.Icons.SMART_TOY_OUTLINED, cast(True), "silent-cast")] \
+            if silent else [start]
         if strike.status == "casting" and not mine:
             return []
         if strike.status != "casting":
-            rows = [side_by_side(start, silent)]
+            rows = [side_by_side(*starts)]
             if not mine:
                 return rows
             if strike.status == "hooked" and strike.mode == "you":
