@@ -69,6 +69,12 @@ async def test_the_hidden_duel_is_chosen_in_secret_on_each_phone(app, roster) ->
     duel = session.state.last_duel
     assert duel.winner == 0 and duel.loser == 1 and session.state.boats[1].pearls == 4 - 2
     assert "Net against Anchor" in ana.find(key="duel-revealed").value
+    # Shown until the turn it was fought in ends (issue 65: it stayed on every phone for the rest of the game).
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.end_turn(session.state, 0))
+    ana.page.pubsub.send_all(f"session:{session.id}")
+    await app.settle()
+    assert not ana.has(key="duel-revealed") and not ben.has(key="duel-revealed")
 
 
 async def ana_to_move(app):

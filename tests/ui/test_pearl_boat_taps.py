@@ -244,7 +244,11 @@ async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, ro
         "Ana offers Engine reverse to Ben for 12 pearls: waiting on Ben."
     assert not ana_phone.has(key="offer-accept") and ana_phone.has(key="offer-withdraw")
     assert ben_phone.label("offer-accept") == "Buy for 12 pearls" and not ben_phone.has(key="offer-withdraw")
+    # The table waits on Ben's answer too (issue 65: every phone said "Waiting on Ana", Ana's "Your move").
+    assert ben_phone.label(key="waiting-on") == "Your move; also waiting on Ana"
+    assert ana_phone.label(key="waiting-on") == "Your move; also waiting on Ben"
     await table.tap("Ben", "offer-accept")
+    assert ben_phone.label(key="waiting-on") == "Waiting on Ana"
     ana, ben = table.state.boats[:2]
     assert table.taps == 4 + len(keys)
     assert (ana.pearls, ben.pearls, ben.upgrades) == (ben_has + 12, ben_has - 12, ("engine_reverse",))

@@ -38,7 +38,7 @@ def engaged(pearls=(5, 5)):
 
 def test_a_hidden_attack_on_a_boat_holding_one_starts_a_duel() -> None:
     state = engaged()
-    assert state.duel == pb.Duel(0, 1) and state.boats[0].attacks == () and state.boats[1].attacks == (HIDDEN_ATTACK,)
+    assert state.duel == pb.Duel(0, 1, turn=1) and state.boats[0].attacks == () and state.boats[1].attacks == (HIDDEN_ATTACK,)
     assert duel_waiting_for(state) == (0, 1)
     assert refused(state, pb.end_turn(state, 0)) == "A hidden duel is under way: both boats choose first."
 

@@ -24,7 +24,8 @@ from companion.games.pearl_boat.store import PearlBoatError
 
 def start(state: PearlBoatState, attacker: int, defender: int) -> PearlBoatState:
     """A hidden attack on a boat that holds one: both choose, in secret."""
-    return replace(state, duel=Duel(attacker, defender), choices=state.choices.open((attacker, defender)))
+    turn = state.turn.number if state.turn is not None else 0
+    return replace(state, duel=Duel(attacker, defender, turn=turn), choices=state.choices.open((attacker, defender)))
 
 
 def choose(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:

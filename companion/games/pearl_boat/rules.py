@@ -147,8 +147,13 @@ def voyage_phase(state: PearlBoatState) -> Phase:
         waiting = duel_waiting_for(state)
         return Phase(f"the hidden duel waits on {listed([state.names[s] for s in waiting])}", frozenset(waiting),
                      frozenset({"duel_choose"}))
-    return Phase(f"it is {state.names[state.current]}'s turn", frozenset({state.current}),
-                 frozenset({"move", "reward", "catch", "drop_off", "deliver", "draw", "use", "buy", "trade", "end"}))
+    turn = frozenset({"move", "reward", "catch", "drop_off", "deliver", "draw", "use", "buy", "trade", "end"})
+    if state.offer is not None and state.offer.buyer != state.current:  # the buyer's answer is waited on too (issue 65)
+        o = state.offer
+        return Phase(f"it is {state.names[state.current]}'s turn, and {state.names[o.buyer]} answers "
+                     f"{state.names[o.seat]}'s offer", frozenset({state.current, o.buyer}), turn,
+                     active=frozenset({state.current}))
+    return Phase(f"it is {state.names[state.current]}'s turn", frozenset({state.current}), turn)
 
 
 # Everything else touches the whole game.

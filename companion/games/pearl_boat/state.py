@@ -139,6 +139,7 @@ class Duel:
     winner: int | None = None
     loser: int | None = None
     paid: int = 0
+    turn: int = 0  # the game's turn it was fought in (its reveal is shown until that turn ends; 0: not known)
 
 
 @dataclass(frozen=True)

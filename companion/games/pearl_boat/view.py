@@ -228,6 +228,10 @@ def duel_waiting_for(state: PearlBoatState) -> tuple[int, ...]:
 
 
 def duel_revealed(state: PearlBoatState) -> tuple[DuelRound, ...]:
-    """The rounds revealed: of the duel under way (its tied rounds), else of the last duel decided."""
-    duel = state.duel if state.duel is not None else state.last_duel
+    """The rounds revealed: of the duel under way (its tied rounds), else of the last duel decided, until the
+    turn it was fought in ends (issue 65: "Revealed: Hook against Net" stayed for the rest of the game)."""
+    duel = state.duel
+    if duel is None and state.last_duel is not None and state.turn is not None \
+            and state.last_duel.turn == state.turn.number:
+        duel = state.last_duel
     return duel.rounds if duel is not None else ()
