@@ -131,7 +131,7 @@ async def test_a_boat_reaching_the_fish_market_delivers_in_the_same_tap(app, ros
     ana = table.state.boats[0]
     assert table.taps == 5 and ana.delivered == ("salmon",) and ana.fuel == 10 - 2 and ana.position == 0
     assert table.labels(1)[1:3] == ["Ana rolls 5: 2 steps, reaches the fish market",
-                                    "Ana delivers 1 fish at the fish market"]
+                                    "Ana delivers Salmon at the fish market: +7 pearls"]  # what, and its pay
     assert table.state.current == 1
 
 

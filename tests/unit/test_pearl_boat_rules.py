@@ -372,6 +372,11 @@ def test_a_drop_off_delivers_a_turn_later_and_nobody_wins_on_a_drop_off_turn() -
     # Otherwise the fish arrive when Ana's next turn begins: Salmon 7 + Halibut 4 = 11 pearls.
     state = turn_done(state, 0)
     assert state.boats[0].in_transit == ("salmon", "halibut")
+    ben_moved = moved(state, 1, 2)
+    # The end of Ben's turn says what it brings (issue 65: the fish arrived, +11 pearls, with no line).
+    assert end_turn(ben_moved, 1).label == "Ben ends the turn; Ana's Salmon and Halibut reach the fish market: " \
+                                           "+11 pearls"
+    assert end_turn(moved(turn_done(state, 1), 0, 2), 0).label == "Ana ends the turn"  # nothing arrives
     state = turn_done(state, 1)
     assert state.boats[0].delivered == ("salmon", "halibut") and state.boats[0].pearls == 11
     state = at_market(state, fish=("carp",), delivered=("salmon", "halibut"))

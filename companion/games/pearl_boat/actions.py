@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.actions import Action
+from companion.core.errors import DomainError
 from companion.core.table.seats import is_whole
 from companion.core.words import a, count, listed, noun
 from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
-from companion.games.pearl_boat.ledger import room_for
+from companion.games.pearl_boat import turns
+from companion.games.pearl_boat.ledger import fish_value, room_for
 from companion.games.pearl_boat.state import D6, PearlBoatState
 from companion.games.pearl_boat.store import ITEM_NAMES, STEP_BACK
 from companion.games.pearl_boat.view import move_steps, rolloff_seats, slowed_now
@@ -88,10 +90,13 @@ def deliver(state: PearlBoatState, seat: int, returned: Sequence[str] | None = N
     data: dict[str, Any] = {"seat": seat}
     if returned is not None:
         data["returned"] = list(returned)
-    n = len(state.boats[seat].on_board) if is_whole(seat) and 0 <= seat < len(state.boats) else 0
-    if n == 0:
+    fish = state.boats[seat].on_board if is_whole(seat) and 0 <= seat < len(state.boats) else ()
+    if not fish:
         return Action("deliver", data, f"{_name(state, seat)} reaches the fish market with no fish aboard")
-    return Action("deliver", data, f"{_name(state, seat)} delivers {n} fish at the fish market")
+    names = {f.id: f.name for f in state.data.fish}
+    value = fish_value(state, fish)  # issue 65: "delivers 2 fish" named neither the fish nor the pearls
+    return Action("deliver", data, f"{_name(state, seat)} delivers {listed([names.get(f, f) for f in fish])} at the "
+                                   f"fish market" + (f": +{count(value, 'pearl')}" if value else ""))
 
 
 def draw(state: PearlBoatState, seat: int, roll: int, *, steps: int | None = None, move_roll: int | None = None,
@@ -199,4 +204,24 @@ def end_turn(state: PearlBoatState, seat: int) -> Action:
     skipped = turn is not None and turn.seat == seat and not turn.moved
     if skipped and is_whole(seat) and 0 <= seat < len(state.boats) and state.boats[seat].fuel == 0:
         return Action("end", {"seat": seat}, f"{_name(state, seat)} skips the turn (no fuel)")
-    return Action("end", {"seat": seat}, f"{_name(state, seat)} ends the turn")
+    return Action("end", {"seat": seat}, f"{_name(state, seat)} ends the turn{_arrivals(state, seat)}")
+
+
+def _arrivals(state: PearlBoatState, seat: int) -> str:
+    """What the next turn's start brings to the fish market, in words (issue 65: a dropped-off fish arrived, +3
+    pearls, with no line): '; Ben's Bass reaches the fish market: +3 pearls', or ''."""
+    try:
+        after = turns.end(state, {"seat": seat})
+    except DomainError:
+        return ""
+    nxt = after.current
+    if nxt is None:
+        return ""
+    arrived = after.boats[nxt].delivered[len(state.boats[nxt].delivered):]
+    if not arrived:
+        return ""
+    names = {f.id: f.name for f in state.data.fish}
+    value = fish_value(state, arrived)
+    verb = "reaches" if len(arrived) == 1 else "reach"
+    return (f"; {after.names[nxt]}'s {listed([names.get(f, f) for f in arrived])} {verb} the fish market"
+            + (f": +{count(value, 'pearl')}" if value else ""))
