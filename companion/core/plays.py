@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core.actions import plain
 from companion.core.scoring import BreakdownLine, PlayerResult, Winners, tie_of
+from companion.core.words import count
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,12 @@ class PlayKind:
     title: str
     fewer_is_better: bool = False
     bgg_id: int = 0  # its BoardGameGeek id, which BG Stats matches games by (0: not known)
+    unit: str = ""  # what its total counts, when it is not points ("Fatigue card")
+
+    def total_words(self, total: int) -> str:
+        """A player's total as it reads: "3 Fatigue cards" where the total is not points (issue 65: Salmon Run's
+        result listed Fatigue cards as if they were scores), else the number."""
+        return count(total, self.unit) if self.unit else str(total)
 
 
 PlayKinds = Mapping[str, PlayKind]

@@ -88,6 +88,7 @@ class Game:
     data: tuple[tuple[str, str], ...] = ()  # (data file under assets/, "module:loader" reading it or a part)
     presets: str | None = None  # its dice presets' file under assets/ (games/<game>/presets.json)
     fewer_is_better: bool = False  # its plays' total is something to have few of: the best is the lowest
+    total_unit: str = ""  # what its plays' total counts, when it is not points ("Fatigue card")
     bgstats: str | None = None  # its BG Stats data file under assets/ (games/<game>/bgstats.json: its bggId)
     # "module:function": the plays its sessions' journals give the files of plays (CSV, BG Stats) beside
     # History's archive, from their records (Fly Solo's Days, from its adventures), filed under its id.
@@ -192,6 +193,7 @@ SALMON_RUN = Game(
     plays=("salmon-run",),
     bgstats="games/salmon_run/bgstats.json",
     fewer_is_better=True,  # the total is the Fatigue cards (salmon_run/scoring.py)
+    total_unit="Fatigue card",
     score_command=f"{RULES}.salmon_run.scoring:score_json",
     data=(("games/salmon_run/river.json", f"{RULES}.salmon_run.river:default_data"),),
     presets="games/salmon_run/presets.json",
@@ -243,7 +245,8 @@ def session_kinds() -> dict[str, tuple[Game | None, SessionKind]]:
 def play_kinds() -> dict[str, PlayKind]:
     """What History knows of each game's plays, by how they are filed: the title on screen, and
     whether the best total is the lowest."""
-    return {name: PlayKind(entry.title, entry.fewer_is_better) for entry in GAMES for name in entry.plays}
+    return {name: PlayKind(entry.title, entry.fewer_is_better, unit=entry.total_unit)
+            for entry in GAMES for name in entry.plays}
 
 
 @cache

@@ -29,6 +29,7 @@ from companion.core.session import GameSession, SessionClosed
 from companion.core.table.phases import waiting_words
 from companion.core.table.seats import ANY_SEAT
 from companion.core.undo import UndoView
+from companion.games import PLAY_KINDS
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
 from companion.store.sessions import SessionNotFound
@@ -209,7 +210,9 @@ class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
         (on screen however long the standings and what is above them)."""
         if self.acts_for(ANY_SEAT):
             self.pin("Save to history", ft.Icons.SAVE, f"{key}-save", lambda: self.save_play(to_play))
-        return list(standings(results, winners, key=key))
+        entry, _ = session_kinds().get(self.game, (None, None))
+        kind = PLAY_KINDS.get(entry.plays[0]) if entry is not None and entry.plays else None
+        return list(standings(results, winners, key=key, kind=kind))
 
     def save_play(self, make: MakePlay, replacing: str | None = None) -> None:
         """File the finished game in History: `make(state, play_id, played_at)` builds the play from
@@ -251,7 +254,7 @@ class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
         return [panel(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY),
                               ft.Text("Saved to History", size=20, weight=ft.FontWeight.BOLD, key="saved-to-history")],
                              spacing=8),
-                      *standings(play.results, play.winners, key="saved"),
+                      *standings(play.results, play.winners, key="saved", kind=PLAY_KINDS.get(play.game)),
                       ft.Row([ft.FilledButton("See it in History", icon=ft.Icons.HISTORY, key="saved-in-history",
                                               style=big_button_style(), expand=True,
                                               on_click=lambda e: self.host.navigate(f"/history/{play.id}"))]),

@@ -389,3 +389,22 @@ async def test_a_play_logged_in_bg_stats_without_scores_says_so(app) -> None:
     assert "rank 1, no score" in page.texts() and "rank 2, no score" in page.texts()
     plays = await app.open("/history")
     assert "Ben, Ana (no scores)" in plays.texts()
+
+
+async def test_a_salmon_run_result_counts_fatigue_cards_not_points(app) -> None:
+    """Issue 65: Salmon Run's result and History listed Fatigue cards as if they were scores ("1. Ana 3 ... 2. Ben 2",
+    "Ana 3, Ben 2, Won by Ana"): Ana, in the pond, won with more of them than Ben, who was not."""
+    from companion.games import PLAY_KINDS
+    from companion.games.salmon_run.scoring import score as salmon_score
+    from companion.ui.components.standings import standings
+
+    results, winners = salmon_score(["Ana", "Ben"], [True, False], [3, 2])
+    card = standings(results, winners, key="race", kind=PLAY_KINDS["salmon-run"])
+    tiles = [c for c in card if c.key in ("race-0", "race-1")]
+    assert [t.content.controls[0].controls[1].value for t in tiles] == ["3 Fatigue cards (rank 1)",
+                                                                        "2 Fatigue cards (rank 2)"]
+    archived(app, [Play("p-race", "salmon-run", "2026-11-20T20:00:00", results, winners, {})])
+    plays = await app.open("/history")
+    assert "Ana 3 Fatigue cards, Ben 2 Fatigue cards" in plays.texts()
+    page = await app.open("/history/p-race")
+    assert "3 Fatigue cards (rank 1)" in page.texts() and "2 Fatigue cards (rank 2)" in page.texts()

@@ -25,7 +25,7 @@ def test_scores_a_race_and_stores_nothing(tmp_path: Path) -> None:
         {"name": "Ana", "in_pond": True, "fatigue": 3, "rank": 2},
         {"name": "Ben", "in_pond": True, "fatigue": 1, "rank": 1},
         {"name": "Cy", "in_pond": False, "fatigue": 0, "rank": 3},
-    ], "winners": ["Ben"], "tie": "Ana and Ben reached the spawning pond; Ben wins the tie: fewest Fatigue cards 1-3"}
+    ], "winners": ["Ben"], "tie": "Ana and Ben reached the spawning pond; Ben wins with the fewest Fatigue cards: Ben 1, Ana 3"}
     assert not (tmp_path / "data").exists()
 
 

@@ -53,7 +53,7 @@ def test_score_json_mirrors_the_command() -> None:
         {"name": "Ana", "in_pond": True, "fatigue": 3, "rank": 2},
         {"name": "Ben", "colour": "blue", "turn": 9, "in_pond": True, "fatigue": 1, "rank": 1},
         {"name": "Cy", "in_pond": False, "fatigue": 0, "rank": 3},
-    ], "winners": ["Ben"], "tie": "Ana and Ben reached the spawning pond; Ben wins the tie: fewest Fatigue cards 1-3"}
+    ], "winners": ["Ben"], "tie": "Ana and Ben reached the spawning pond; Ben wins with the fewest Fatigue cards: Ben 1, Ana 3"}
 
 
 @pytest.mark.parametrize("data, message", [

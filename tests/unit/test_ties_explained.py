@@ -152,9 +152,11 @@ def test_salmon_run_several_salmon_in_the_pond_go_by_the_fewest_fatigue_then_tie
     Line 109: one salmon alone in the pond wins: nothing to explain."""
     _, winners = salmon_score(["Ana", "Ben", "Cy"], [True, True, False], [3, 1, 0])
     assert winners == ("Ben",)
-    assert winners.tie == "Ana and Ben reached the spawning pond; Ben wins the tie: fewest Fatigue cards 1-3"
+    # No "tie" when one has the fewest (issue 65: "Dee wins the tie" read as if the pond were a tie).
+    assert winners.tie == "Ana and Ben reached the spawning pond; Ben wins with the fewest Fatigue cards: Ben 1, Ana 3"
     _, winners = salmon_score(["Ana", "Ben"], [True, True], [2, 2])
-    assert winners.tie == "Ana and Ben reached the spawning pond; Ana and Ben share the win: fewest Fatigue cards 2-2"
+    assert winners.tie == ("Ana and Ben reached the spawning pond; a tie: Ana and Ben have the fewest Fatigue cards: "
+                           "Ana 2, Ben 2")
     _, winners = salmon_score(["Ana", "Ben"], [True, False], [5, 0])  # Ben's fewer cards do not count
     assert (winners, winners.tie) == (("Ana",), "")
 

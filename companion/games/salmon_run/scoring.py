@@ -25,7 +25,7 @@ from typing import Any
 from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.core.score_input import ScoreInputError, check_keys, flag, show, whole
-from companion.core.scoring import BreakdownLine, PlayerResult, TieBreak, Winners, rank_players, tie_words
+from companion.core.scoring import BreakdownLine, PlayerResult, Winners, rank_players
 from companion.core.table.seats import MAX_NAME, read_players
 from companion.core.words import listed
 from companion.games.salmon_run.river import default_data
@@ -69,10 +69,17 @@ def score(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]
 def pond_tie(names: Sequence[str], in_pond: Sequence[bool], fatigue: Sequence[int]) -> str:
     """Winning the game: "If more than one salmon reaches the spawning pond, the winner is the player
     with the fewest Fatigue cards ... If they have the same number of Fatigue cards, the game is a tie."
-    The words for it; "" when one salmon alone is in the pond."""
+    The words for it; "" when one salmon alone is in the pond. Several salmon in the pond are no tie (issue
+    65: "Dee wins the tie"): the fewest Fatigue cards win, and only equal ones make the game a tie."""
     pond = [i for i, p in enumerate(in_pond) if p]
-    words = tie_words(names, pond, [TieBreak("fewest Fatigue cards", fatigue, fewest=True)])
-    return f"{listed([names[i] for i in pond])} reached the spawning pond; {words}" if words else ""
+    if len(pond) < 2:
+        return ""
+    fewest = min(fatigue[i] for i in pond)
+    best = [i for i in pond if fatigue[i] == fewest]
+    counts = ", ".join(f"{names[i]} {fatigue[i]}" for i in sorted(pond, key=lambda i: (fatigue[i], i)))
+    head = (f"{names[best[0]]} wins with the fewest Fatigue cards" if len(best) == 1
+            else f"a tie: {listed([names[i] for i in best])} have the fewest Fatigue cards")
+    return f"{listed([names[i] for i in pond])} reached the spawning pond; {head}: {counts}"
 
 
 def score_state(state: RaceState) -> tuple[tuple[PlayerResult, ...], Winners]:

@@ -8,18 +8,21 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from companion.core.plays import PlayKind
 from companion.core.scoring import PlayerResult, tie_of, winners_words
 from companion.ui.components.common import min_width
 
 
-def result_tile(label: str, result: PlayerResult, key: str | None = None, scored: bool = True) -> ft.Control:
-    """One player's total (and rank) above every line of it; with `scored` False (a play logged in
-    BG Stats with its winners only), the rank alone."""
+def result_tile(label: str, result: PlayerResult, key: str | None = None, scored: bool = True,
+                kind: PlayKind | None = None) -> ft.Control:
+    """One player's total (and rank) above every line of it, read as its game's `kind` counts it ("3 Fatigue
+    cards"); with `scored` False (a play logged in BG Stats with its winners only), the rank alone."""
+    total = kind.total_words(result.total) if kind is not None else str(result.total)
     return ft.Container(
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, key=key,
         content=ft.Column([
             ft.Row([ft.Text(label, size=18, weight=ft.FontWeight.W_600, expand=True),
-                    ft.Text(f"{result.total} (rank {result.rank})" if scored else f"rank {result.rank}, no score",
+                    ft.Text(f"{total} (rank {result.rank})" if scored else f"rank {result.rank}, no score",
                             size=18, weight=ft.FontWeight.BOLD)]),
             *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
                       min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
@@ -35,10 +38,12 @@ def tie_line(winners: Sequence[str], key: str) -> list[ft.Control]:
     return [ft.Text(tie, size=16, key=key)] if tie else []
 
 
-def standings(results: Sequence[PlayerResult], winners: Sequence[str], key: str = "result") -> list[ft.Control]:
-    """The winners (and the words on a tie for the win), then every player in the order they finished."""
+def standings(results: Sequence[PlayerResult], winners: Sequence[str], key: str = "result",
+              kind: PlayKind | None = None) -> list[ft.Control]:
+    """The winners (and the words on a tie for the win), then every player in the order they finished, each
+    total read as `kind` (its game's) counts it."""
     ranked = sorted(results, key=lambda r: r.rank)
     return [ft.Text(winners_words(winners), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY,
                     key=f"{key}-winner"),
             *tie_line(winners, f"{key}-tie"),
-            *(result_tile(f"{r.rank}. {r.name}", r, key=f"{key}-{i}") for i, r in enumerate(ranked))]
+            *(result_tile(f"{r.rank}. {r.name}", r, key=f"{key}-{i}", kind=kind) for i, r in enumerate(ranked))]

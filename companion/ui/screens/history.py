@@ -25,7 +25,7 @@ from companion.core.play_files import (
 )
 from companion.core.play_reading import scored
 from companion.core.play_stats import filter_plays
-from companion.core.plays import Play
+from companion.core.plays import Play, PlayKind
 from companion.core.scoring import winners_words
 from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
@@ -58,6 +58,11 @@ VIEWS = (("plays", "Plays", ft.Icons.LIST), ("stats", "Stats", ft.Icons.INSIGHTS
 
 def game_title(play: Play) -> str:
     return GAME_TITLES.get(play.game, play.game)
+
+
+def kind_of(play: Play) -> PlayKind:
+    """How its game's totals read ("3 Fatigue cards"); a game not in the registry's, as points."""
+    return PLAY_KINDS.get(play.game) or PlayKind(game_title(play))
 
 
 class HistoryScreen(Screen):
@@ -154,7 +159,7 @@ class HistoryScreen(Screen):
             content=ft.Column([
                 ft.Text(" · ".join([game_title(play), when(play.played_at), *filter(None, [play.location])]),
                         weight=ft.FontWeight.W_600, size=16),
-                ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results) if scored(play)
+                ft.Text(", ".join(f"{r.name} {kind_of(play).total_words(r.total)}" for r in play.results) if scored(play)
                         else ", ".join(r.name for r in play.results) + " (no scores)", size=16),
                 ft.Text(f"Won by {listed(play.winners)}", color=ft.Colors.PRIMARY),
                 *([ft.Text(play.note, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2)] if play.note else []),
@@ -270,7 +275,8 @@ class HistoryScreen(Screen):
             ft.Text(winners_words(play.winners), size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD,
                     key="play-winners"),
             *tie_line(play.winners, "play-tie"),
-            *(result_tile(f"Seat {seat}: {r.name}", r, scored=scored(play)) for seat, r in enumerate(play.results, 1)),
+            *(result_tile(f"Seat {seat}: {r.name}", r, scored=scored(play), kind=kind_of(play))
+              for seat, r in enumerate(play.results, 1)),
             *where_and_note(play, lambda: self._edit_where(play)),
         ]
 
