@@ -440,6 +440,10 @@ async def test_your_seventh_fish_at_the_rounds_end_ends_the_day_in_one_tap(app) 
     if assistant.state.strike.status == "casting":
         await page.click(key="river-RRR")  # three rocks: no card, the cast over
     assert assistant.state.step == "end-round" and not assistant.state.over
+    # What the round's end does, as true as the tally above it (issue 65: "its track moves a space" beside "track
+    # space 0"): the move is the next tap's.
+    assert "Silent Angler: 0 fish · track space 0" in page.texts()
+    assert "Round 1 is over: no catch: its track moves from space 0 to 1 with your next tap." in page.texts()
     await page.click(key="seventh")
     assert assistant.state.over and assistant.state.your_fish == 7
     assert [a.type for a in assistant.record.actions[-2:]] == ["you", "end"]

@@ -136,7 +136,11 @@ class AnglerScreen(SessionScreen):
             # which ends the Day, in one (the count is also in the tally below, for a count other than seven).
             over, seventh = [], []
             if step == "end-round":
-                moves = "it caught a fish." if day.caught_this_round else "no catch: its track moves a space."
+                # The move is made by the next tap (the round's end): the tally above still shows the space before it.
+                last = len(j.RULES.adventure.track_points) - 1
+                moves = ("it caught a fish." if day.caught_this_round else
+                         f"no catch: its track moves from space {day.track} to {min(day.track + 1, last)} with your "
+                         "next tap.")
                 over = [ft.Text(f"Round {day.draft.round} is over: {moves}", size=16)]
                 seventh = [ft.OutlinedButton("You have 7 fish: the Day ends", icon=ft.Icons.FLAG, key="seventh",
                                              style=big_button_style(), on_click=lambda e: self._seventh())]
