@@ -69,3 +69,15 @@ async def test_a_picked_file_that_is_not_a_backup_is_refused_and_nothing_changes
     await page.click(key="confirm-restore")
     assert page.message_texts()[-1] == "Not restored, nothing was changed: holiday.json is not a Companion backup"
     assert [p.name for p in phone_app.store.settings.players()] == ["Ana"]
+
+
+async def test_lure_on_one_phone_says_nothing_of_other_phones(phone_app) -> None:
+    """Issue 65: on the phone build Lure said "a phone entering them shows them to every phone", where there is no
+    other phone."""
+    from tests.ui.test_lure import start
+
+    for name in ("Ana", "Ben"):
+        phone_app.store.settings.add_player(name)
+    page = await phone_app.open("/games/lure/round")
+    await start(page)
+    assert page.find(key="fish-left").value == "Enter the 2 fish from their cards, then reveal them."

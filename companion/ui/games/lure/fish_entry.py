@@ -85,7 +85,10 @@ class FishEntry:
                             self._reveal)
         else:
             # The fish typed live on the phone typing them until revealed: another phone does not see them.
+            # One phone for the table (the phone build): no other phone to wait for (issue 65).
+            alone = not self.screen.ctx.hosting.serves_phones
             said = (f"Enter {wanted - len(self.draft)} more fish, then reveal them." if self.draft else
+                    f"Enter the {count(wanted, 'fish', 'fish')} from their cards, then reveal them." if alone else
                     f"Enter the {count(wanted, 'fish', 'fish')} here, or wait: a phone entering them shows them to "
                     "every phone when it reveals them.")
             controls.append(ft.Text(said, size=15, key="fish-left",
