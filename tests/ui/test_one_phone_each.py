@@ -183,3 +183,17 @@ async def test_the_who_screen_says_what_the_phone_passed_around_undoes_and_it_is
     await asked.click(key="roll")  # the table's own move
     await app.settle()
     assert asked.label(key="undo").startswith("Undo: roll")
+
+
+async def test_while_one_picks_the_others_read_whom_the_table_waits_on_not_your_move(app, roster) -> None:
+    """Issue 65: "Your move; also waiting on Ana, Cy and Dee" on Ben's phone while the banner said "Ana picks now".
+    During the picks in turn the table waits on the player picking; once every die is picked, on all who still
+    have the shared die to use."""
+    from tests.ui.test_table_of_phones import enter, fleet_sheets
+
+    ana = await app.open("/games/fleet-dice/sheets", phone=ANA_PHONE, player="Ana")
+    ben = await app.open("/games/fleet-dice/sheets", phone=BEN_PHONE, player="Ben")
+    await fleet_sheets(app, ana, ben)  # Ana starts
+    await enter(ana, "cod", "lobster", "oyster")
+    await app.settle()
+    assert ben.label(key="waiting-on") == "Waiting on Ana" and ana.label(key="waiting-on") == "Your move"

@@ -214,8 +214,9 @@ def test_the_phone_passed_around_takes_back_only_the_seats_it_plays_for(sessions
     with pytest.raises(NotYourSeat, match=r"^Ana plays on their own phone: Ana taps there \(or the host does\)\.$"):
         session.perform(ana_pick, table)
     session.perform(ana_pick, ANA)
-    # The table waits on Ben's pick; the phone passed around, playing for Dee alone, shows Dee's sheet.
-    assert session.state.acting() == 1 and session.state.acting([3]) == 3
+    # The table waits on Ben's pick alone (issue 65: every phone read "Your move" while Ben picked): the phone
+    # passed around, playing for Dee alone, is waited on for nothing now and keeps the sheet it shows.
+    assert session.state.acting() == 1 and session.state.acting([3]) is None
     assert session.undo_label_for(table) == \
         "Dee: takes a die, Cod: take income: Ana: takes a die, Cod: take income came after it"
     with pytest.raises(UndoBlocked, match=r"Ana undoes that first on their own phone, or the host undoes both"):

@@ -136,9 +136,9 @@ class FleetGame:
         order = self.order()
         waiting = [i for i in order if self.sheets[i].choice() is not None]
         picker = self.picker()
-        if picker is not None:
+        if picker is not None:  # the pick in turn: the others wait for it (issue 65: "Your move" on every phone)
             waiting.append(picker)
-        if self.current_roll() is not None:
+        elif self.current_roll() is not None:
             waiting += [i for i in order if position(self.sheets[i]) == where]
         else:
             waiting.append(self.start_player())
