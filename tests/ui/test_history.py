@@ -305,6 +305,8 @@ async def test_a_tied_plays_page_says_why_under_the_winners(app) -> None:
     assert page.find(key="play-winners").value == "Ben wins" and page.find(key="play-tie").value == why
     outright = await app.open("/history/p001")  # Ana 12, Ben 9
     assert outright.find(key="play-winners").value == "Ana wins" and not outright.has(key="play-tie")
+    listed = await app.open("/history")  # the list says it too (issue 65), and nothing for a play won outright
+    assert listed.find(key="play-p-tie-tie").value == why and not listed.has(key="play-p001-tie")
 
 
 async def test_fly_solo_days_are_in_the_exports_and_each_day_sends_itself_to_bg_stats(app) -> None:

@@ -162,6 +162,8 @@ class HistoryScreen(Screen):
                 ft.Text(", ".join(f"{r.name} {kind_of(play).total_words(r.total)}" for r in play.results) if scored(play)
                         else ", ".join(r.name for r in play.results) + " (no scores)", size=16),
                 ft.Text(f"Won by {listed(play.winners)}", color=ft.Colors.PRIMARY),
+                # A tie for the win, said in the list too (issue 65: no hint of it until the play was opened).
+                *([ft.Text(play.tie, size=14, key=f"play-{play.id}-tie")] if play.tie else []),
                 *([ft.Text(play.note, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2)] if play.note else []),
             ], spacing=4),
         )
