@@ -35,16 +35,20 @@ class PageFiles:
             self.host.page.update()
         return self._picker
 
-    def save(self, name: str, data: bytes, what: str) -> None:
-        """Offer `data` as a download called `name`; `what` says what it is ("12 plays as CSV")."""
+    def save(self, name: str, data: bytes, what: str, done: str = "") -> None:
+        """Offer `data` as a download called `name`; `what` says what it is ("12 plays as CSV"); `done`: what was
+        done before, said first in the same message ("Backed up everything to ...")."""
         if not self.host.browser_services:
             OFFERED.setdefault(self.host.page.session.id, []).append((name, data))
+            if done:
+                self.host.toast(done)
             return
         picker = self._service()
 
         async def save() -> None:
             # Flet's web client downloads the bytes but does not answer the call (1.0.5): say so at once.
-            self.host.toast(f"Saving {what} as {name} ({kilobytes(len(data))}): see the phone's downloads.")
+            self.host.toast(" ".join(filter(None, (done, f"Saving {what} as {name} ({kilobytes(len(data))}): see the "
+                                                             "browser's downloads."))))
             try:
                 await asyncio.wait_for(picker.save_file(file_name=name, src_bytes=data), ANSWER_WITHIN)
             except TimeoutError:

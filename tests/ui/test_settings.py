@@ -50,6 +50,11 @@ async def test_back_up_now_then_restore_from_the_list(app, clock) -> None:
     await page.click(key="backup-now")
     assert page.message_texts()[-1].startswith("Backed up everything to manual-")
     backup = app.store.list_backups()[0]
+    # And a download on the laptop too (issue 65: the file was only in the data folder, to be found there).
+    from companion.ui.files import OFFERED
+
+    [(name, data)] = OFFERED.pop(page.page.session.id)
+    assert name == backup.name and data == backup.path.read_bytes()
     clock.advance(minutes=2)
     await add_player(page, "Ben")
 

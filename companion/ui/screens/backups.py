@@ -66,10 +66,10 @@ class Backups:
         if not self.host.attempt(lambda: self.host.require_host("A backup")):
             return
         info = self.store.backup_now()
-        if self.host.ctx.hosting.backups_in_folder:
-            self.host.toast(f"Backed up everything to {info.name}.")
-        else:  # kept in the browser, and as a file the phone keeps
-            files_of(self.host).save(info.name, info.path.read_bytes(), "everything as a backup file")
+        # In the data folder on the laptop (in the browser on the phone build), and a download on both (issue 65:
+        # on the laptop the file had to be found in the data folder).
+        done = f"Backed up everything to {info.name}." if self.host.ctx.hosting.backups_in_folder else ""
+        files_of(self.host).save(info.name, info.path.read_bytes(), "everything as a backup file", done)
         self.redraw()
 
     def _pick(self) -> None:
