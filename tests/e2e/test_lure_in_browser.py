@@ -11,13 +11,20 @@ from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of,
 NAMES = ("Ana", "Ben", "Cy")
 
 
-def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> None:  # noqa: F811
+def a_round_started(make_server, phones):  # noqa: F811
+    """Ana, Ben and Cy on their own phones; Ana's seats them and starts the game: (the server, the phones)."""
     server = make_server(lan=True, players=NAMES)
     table = table_of(server, phones, NAMES, "/games/lure/round")
     ana = table["Ana"]
     for name in NAMES:
         ana.tap(ana.button(name))
     ana.tap(ana.button("Start the game"))
+    return server, table
+
+
+def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> None:  # noqa: F811
+    server, table = a_round_started(make_server, phones)
+    ana = table["Ana"]
     ana.see(ana.text("Round 1, Splash: reveal 2 fish."))  # "2 in 2-3 players game"
     ana.tap(ana.button("Catch number: 7"))  # a number pad: its digit
     add = ana.button("Add this fish: 7 (3 VP)")  # the card's VP key adds it: no Add below the fold
@@ -70,12 +77,8 @@ def test_fish_typed_but_not_revealed_are_kept_when_the_typing_phones_browser_die
 
     from tests.browser import AppPage
 
-    server = make_server(lan=True, players=NAMES)
-    table = table_of(server, phones, NAMES, "/games/lure/round")
+    server, table = a_round_started(make_server, phones)
     ana = table["Ana"]
-    for name in NAMES:
-        ana.tap(ana.button(name))
-    ana.tap(ana.button("Start the game"))
     ana.tap(ana.button("Catch number: 7"))
     ana.tap(ana.button("Add this fish: 7 (3 VP)"))
     ana.tap(ana.button("Catch number: 1"))  # the second card's number, half typed

@@ -5,7 +5,8 @@ table waits on it, and takes its player back by itself when it comes back."""
 
 from __future__ import annotations
 
-from tests.e2e.test_table_of_phones_in_browser import join, phones, table_of  # noqa: F401 (fixture)
+from tests.e2e.test_table_of_phones_in_browser import (  # noqa: F401 (fixture)
+    fleet_sheets_started, join, phones, table_of)
 
 STILL_HERE = "Ana's phone is still here: Ana hands over on it"
 HELD = "Ana is playing on another phone"
@@ -44,12 +45,7 @@ def test_a_phone_gone_for_good_is_played_in_one_tap_and_takes_its_player_back(ma
     server = make_server(lan=True, players=("Ana", "Ben"))
     table = table_of(server, phones, ("Ana", "The whole table"), "/games/fleet-dice/sheets")
     ana, passed = table["Ana"], table["The whole table"]
-    passed.tap(passed.button("Ana"))
-    passed.tap(passed.button("Ben"))
-    passed.tap(passed.page.get_by_role("button", name="Ana starts with Cod"))
-    passed.tap(passed.page.get_by_role("button", name="Ben starts with Oyster"))
-    passed.tap(passed.button("Ana"))  # the start player
-    passed.tap(passed.button("Start the sheets"))
+    fleet_sheets_started(passed)
     passed.see(passed.text("Round 1, boat phase: Ana rolls the boat dice."))
     context = ana.page.context
     ana.page.close()  # Ana's battery died

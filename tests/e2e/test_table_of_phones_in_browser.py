@@ -99,17 +99,22 @@ def test_a_quick_second_tap_on_one_phone_is_kept(make_server, phones) -> None:
         phone.see(phone.button("Cy"))
 
 
+def fleet_sheets_started(phone: AppPage) -> None:
+    """Ana's and Ben's sheets started on `phone`: Ana starts with Cod, Ben with Oyster; Ana starts the round."""
+    phone.tap(phone.button("Ana"))
+    phone.tap(phone.button("Ben"))
+    phone.tap(phone.page.get_by_role("button", name="Ana starts with Cod"))
+    phone.tap(phone.page.get_by_role("button", name="Ben starts with Oyster"))
+    phone.tap(phone.button("Ana"))  # the start player
+    phone.tap(phone.button("Start the sheets"))
+
+
 def test_two_phones_fill_their_own_sheets_at_the_same_moment(make_server, phones) -> None:
     server = make_server(lan=True, players=("Ana", "Ben"))
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/fleet-dice/sheets")
     join(ben, server, "Ben", "/games/fleet-dice/sheets")
-    ana.tap(ana.button("Ana"))
-    ana.tap(ana.button("Ben"))
-    ana.tap(ana.page.get_by_role("button", name="Ana starts with Cod"))
-    ana.tap(ana.page.get_by_role("button", name="Ben starts with Oyster"))
-    ana.tap(ana.button("Ana"))  # the start player
-    ana.tap(ana.button("Start the sheets"))
+    fleet_sheets_started(ana)
     ben.see(ben.text("Round 1, boat phase: Ana rolls the boat dice."))
     ben.see(ben.button("Ben: ready"))
     ana.tap(ana.button("Enter the dice"))
