@@ -86,3 +86,38 @@ def test_an_undone_chance_card_drawn_again_is_the_same_card(make_server, phones,
     wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "draw", server=server)
     again = actions(server, pb.GAME)[-1]
     assert (again["data"], again["label"]) == (first["data"], first["label"])
+
+
+def test_a_barter_bought_and_taken_back_at_the_same_moment_is_one_or_the_other(make_server, phones,  # noqa: F811
+                                                                              tmp_path) -> None:
+    """Issue 63: the seller offers, the buyer taps "Buy for N pearls" as the seller taps "Take the offer back": the
+    sale went through and the seller's page showed "Error running app: 'NoneType' object has no attribute 'seat'"
+    (2 of 2). Now one of them is kept, the other phone told in words, and no Python error anywhere (the server's
+    log is read at the end: tests/e2e/conftest.py)."""
+    from dataclasses import replace
+
+    seed_roster(tmp_path / "data", ("Ana", "Ben"))
+    store = open_store(tmp_path / "data")
+    data = replace(pb.default_data(), start_pearls=5)
+    session = build_context(store, LAPTOP).sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"], data=data))
+    session.perform(pb.order_roll(session.state, [6, 2]))
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.draw(session.state, 0, 1))  # an Engine reverse, kept
+    session.perform(pb.offer(session.state, 0, 1, "engine_reverse", 2))
+    store.close()
+    server = make_server(data_dir=tmp_path / "data", lan=True)
+    ana, ben = phones(2)
+    join(ana, server, "Ana", "/games/pearl-boat/voyage")
+    join(ben, server, "Ben", "/games/pearl-boat/voyage")
+    ana.see(ana.button("Take the offer back"))
+    ben.see(ben.button("Buy for 2 pearls"))
+    at = moment()
+    ana.tap_together(["Take the offer back"], at)
+    ben.tap_together(["Buy for 2 pearls"], at)
+    wait_for(lambda: actions(server, pb.GAME)[-1]["type"] == "offer_answer", server=server)
+    answers = [a for a in actions(server, pb.GAME) if a["type"] == "offer_answer"]
+    assert len(answers) == 1, answers  # one of the two, never both
+    ben.see(ben.text("Waiting on Ana"))  # the offer settled on both phones: Ana's turn goes on
+    ana.see(ana.text("Your move"))
+    for phone in (ana, ben):
+        assert "Error running app" not in phone.page.content()
