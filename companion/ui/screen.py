@@ -10,9 +10,7 @@ import flet as ft
 from companion.ui import flet_diff  # noqa: F401 (mends Flet's diff, at import)
 from companion.ui.host import Host
 from companion.ui.sibling_keys import unique_keys
-
-
-REFUSED_OPACITY = 0.45  # a control that cannot act now, and says why when tapped
+from companion.ui.theme import REFUSED_OPACITY
 
 
 class Screen(ABC):

@@ -6,6 +6,7 @@ import flet as ft
 
 SEED = "#00695C"  # river green-blue
 TAP = 56  # height of a primary tap target, in logical pixels
+REFUSED_OPACITY = 0.45  # a control that cannot act now, and says why when tapped (`common.refusing`)
 TAP_SMALL = 48  # the smallest tap target we draw
 GAP = 12
 MAX_CONTENT_WIDTH = 720  # content column width on a desktop screen

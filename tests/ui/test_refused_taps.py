@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.screen import REFUSED_OPACITY
+from companion.ui.theme import REFUSED_OPACITY
 
 # Each set-up's pinned start, and what a tap on it says before the players are in.
 STARTS = [
@@ -40,3 +40,14 @@ async def test_fleet_dice_names_the_start_boat_still_to_tap(app) -> None:
     assert page.message_texts()[-1] == "Tap the boat Ben rolled to start first."
     await page.click(key="start-Ben-oyster")
     assert page.find(key="start-sheets").opacity == 1.0
+
+
+async def test_a_strike_button_that_cannot_deal_now_says_why(app) -> None:
+    page = await app.open("/games/freshwater-fly/strike")
+    await page.click(key="start-cast")
+    finesse = page.find(key="finesse")
+    assert not finesse.disabled and finesse.opacity == REFUSED_OPACITY
+    await page.click(key="finesse")  # nothing dealt yet
+    assert page.message_texts()[-1] == "Finesse reveals one more card once a card is dealt."
+    assert app.ctx.sessions.latest("freshwater-fly-table").state.strike.revealed == ()
+

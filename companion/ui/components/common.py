@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.theme import tap_padding
+from companion.ui.theme import REFUSED_OPACITY, tap_padding
 
 
 def slot(key: str | None = None, visible: bool = True) -> ft.Column:
@@ -155,6 +155,17 @@ def button_row(items, key: str, reads: Sequence[str] | None = None) -> ft.Contro
                                      on_click=lambda e, f=f: f())
                    for i, ((words, f), heard) in enumerate(zip(items, reads, strict=True))],
                   wrap=True, spacing=6, run_spacing=6)
+
+
+def refusing(button: ft.Control, why: str | None, say: Callable[[str], None]) -> ft.Control:
+    """`button` as it is while it can act (`why` None); else drawn faded, and a tap on it says `why` (issue 65: a
+    disabled button answered nothing). The one way a control that cannot act now answers, on every screen (a
+    pinned action's is `Screen.pin`'s `why`)."""
+    if why:
+        button.disabled = False
+        button.opacity = REFUSED_OPACITY
+        button.on_click = lambda e: say(why)
+    return button
 
 
 def close_dialog(page: ft.Page) -> None:

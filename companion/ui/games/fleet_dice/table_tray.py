@@ -11,7 +11,7 @@ from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.table import PHASES, TableRoll, pool
-from companion.ui.components.common import at_least
+from companion.ui.components.common import at_least, refusing
 from companion.ui.games.fleet_dice.die_in_hand import DieInHand
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.theme import big_button_style
@@ -48,11 +48,12 @@ class TableTray(DieInHand):
             words = blocked or f"{game.names[game.start_player()]} rolls the {phase} dice: {rolled}"
             return [ft.Text(words, size=15, key="roll-waiting")]
         return [  # who rolls is the banner's; the roll first, what it rolls after (large text: the roll in view)
-            ft.Row([
-                ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, key="roll-dice",
-                                style=big_button_style(), disabled=blocked is not None, on_click=lambda e: self._roll()),
-                ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key="enter-dice",
-                                  disabled=blocked is not None, on_click=lambda e: self._enter_start()),
+            ft.Row([  # not now: a tap says why (the words are also under them)
+                refusing(ft.FilledButton("Roll the dice", icon=ft.Icons.CASINO, key="roll-dice",
+                                         style=big_button_style(), on_click=lambda e: self._roll()),
+                         blocked, self.host.toast),
+                refusing(ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key="enter-dice",
+                                           on_click=lambda e: self._enter_start()), blocked, self.host.toast),
             ], spacing=8, run_spacing=8, wrap=True),  # one under the other at large text
             ft.Text(blocked or rolled, size=15),
         ]

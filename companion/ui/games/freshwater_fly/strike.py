@@ -11,6 +11,7 @@ from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.strike import ROWS, StrikeState, next_card_hooks, two_cards_hook
 from companion.games.freshwater_fly.table import FlyTable
 from companion.ui.components.cards import HOOK_RED, strike_card
+from companion.ui.components.common import refusing
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
 from companion.ui.host import Host
@@ -109,10 +110,11 @@ class StrikeScreen(FlyTableScreen):
         its own once that cast is over. `silent`: a Silent Angler cast is offered (a solo game)."""
         caster = self.host.actor.signature  # this phone's player: their cast ("" on the phone passed around)
 
-        def button(text: str, icon, build, key: str, primary: bool = False, enabled: bool = True) -> ft.Control:
-            # No fixed height: a label that wraps ("Silent Angler cast") grows the button, never cut off.
+        def button(text: str, icon, build, key: str, primary: bool = False, why: str | None = None) -> ft.Control:
+            # No fixed height: a label that wraps ("Silent Angler cast") grows the button, never cut off; `why`:
+            # why it cannot deal now, said when tapped.
             kind = ft.FilledButton if primary else ft.OutlinedButton
-            return kind(text, icon=icon, key=key, disabled=not enabled, on_click=lambda e: self.act(build))
+            return refusing(kind(text, icon=icon, key=key, on_click=lambda e: self.act(build)), why, self.host.toast)
 
         def side_by_side(*buttons: ft.Control) -> ft.Control:
             for b in buttons:
@@ -152,11 +154,11 @@ class StrikeScreen(FlyTableScreen):
             side_by_side(
                 button("Hit me", ft.Icons.FRONT_HAND, lambda s: tt.deal(1), "hit", primary=True),
                 button("Hit me x2", ft.Icons.FILTER_2, lambda s: tt.deal(2), "hit2", primary=True,
-                       enabled=len(strike.deck) >= 2),
+                       why=None if len(strike.deck) >= 2 else "One card is left: Hit me deals it."),
             ),
             side_by_side(
                 button("Finesse: one more", ft.Icons.ADD_CARD, lambda s: tt.deal(1, finesse=True), "finesse",
-                       enabled=strike.can_finesse),
+                       why=None if strike.can_finesse else "Finesse reveals one more card once a card is dealt."),
                 button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"),
             ),
             button("Skill G: restart the cast", ft.Icons.REPLAY,

@@ -13,7 +13,7 @@ from companion.core.words import count
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import CARD_NAMES
 from companion.games.pearl_boat.rules import PearlBoatState
-from companion.ui.components.common import chip
+from companion.ui.components.common import chip, refusing
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
@@ -51,8 +51,9 @@ class Barter:
             ft.Row([chip(n, lambda i=i: self._buyer(i), key=f"barter-buyer-{i}", selected=buyer == i)
                     for i, n in enumerate(state.names) if i != seat], wrap=True, spacing=6, run_spacing=6),
             NumberPad("Pearls agreed", self.price, 0, most, self._price, "barter-pearls", self.typing).control,
-            ft.FilledButton(sale, icon=ft.Icons.HANDSHAKE, key="barter-sell", style=big_button_style(),
-                            disabled=buyer is None, on_click=lambda e: self._sell()),
+            refusing(ft.FilledButton(sale, icon=ft.Icons.HANDSHAKE, key="barter-sell", style=big_button_style(),
+                                     on_click=lambda e: self._sell()),
+                     "Tap the boat buying it first." if buyer is None else None, self.screen.host.toast),
             ft.TextButton("Cancel", key="barter-cancel", on_click=lambda e: self._cancel()),
         ]
 

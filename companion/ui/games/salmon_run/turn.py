@@ -13,7 +13,7 @@ from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import CARD_NAMES
 from companion.games.salmon_run.rules import RaceState
-from companion.ui.components.common import button_row, chip, panel
+from companion.ui.components.common import button_row, chip, panel, refusing
 from companion.ui.session_screen import SessionScreen
 
 HEX_CHOICE = "hex-choice"  # what a special hex asks next, scrolled into view when it opens
@@ -164,8 +164,9 @@ class TurnHelper:
             controls.append(ft.Row([chip(f"{CARD_NAMES[c]} ({deck.count(c)})" + (" ✓" * self.reeds.count(c)),
                                          lambda c=c: self._reed(c), key=f"reed-{c}", selected=c in self.reeds)
                                     for c in rv.CARDS if deck.count(c)], wrap=True, spacing=6, run_spacing=6))
-            controls.append(ft.FilledTonalButton("Remove them", key="reeds", disabled=not self.reeds,
-                                                 on_click=lambda e: self._on_hex(subject, cards=list(self.reeds))))
+            controls.append(refusing(ft.FilledTonalButton(
+                "Remove them", key="reeds", on_click=lambda e: self._on_hex(subject, cards=list(self.reeds))),
+                None if self.reeds else "Tap the cards the Reeds remove first.", self.screen.host.toast))
         elif self.hex in (sr.FATIGUE_HEX, sr.DRAW_HEX):
             self.screen.pin("Fatigue: +1" if self.hex == sr.FATIGUE_HEX else "Draw +1", ft.Icons.ADD, "hex-go",
                             lambda: self._on_hex(subject))
