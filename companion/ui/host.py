@@ -4,6 +4,7 @@ who is playing on this phone."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -355,7 +356,8 @@ class Host:
         else:
             self.ctx.seats.disconnected(self.device, self.origin)
             if self.ctx.hosting.serves_phones:  # still gone then: the phone passed around offers to play its player
-                asyncio.get_running_loop().call_later(GONE_AFTER + 0.5, self.page.pubsub.send_all, SEATS)
+                with contextlib.suppress(RuntimeError):  # Flet calls it on its loop; nothing to tell elsewhere
+                    asyncio.get_running_loop().call_later(GONE_AFTER + 0.5, self.page.pubsub.send_all, SEATS)
 
     def close(self) -> None:
         self.page.pubsub.unsubscribe_all()

@@ -34,7 +34,7 @@ def seat_chooser(players: list[Player], seated: list[str], on_toggle: Callable[[
     """One chip per roster player, in their colour, two to a line, each in a cell of its own: a seated
     player's chip shows their seat ('1. Ana') and a tick where its icon was, so nothing moves under the
     finger (a chip that grew when chosen sent the next ones to another place or line). With `host`, a last
-    chip adds a player to the roster and seats them (issue 64: a late player joins where the game is; every
+    button, *New player*, adds a player to the roster and seats them (issue 64: a late player joins where the game is; every
     other phone's set-up shows them at once)."""
     chips = []
     for p in players:
