@@ -7,8 +7,9 @@ browser's Origin Private File System (`NAME`), which no IndexedDB failure touche
 through a writable stream, which the browser writes aside and puts in place only when it is closed: a
 write the full phone refuses leaves the copy before it whole.
 
-At start (`bring_back`), a data folder found empty (or one the store cannot open: `phone.start`) beside
-a copy is filled from it, and the player told. Packing and unpacking are plain Python (`pack`, `unpack`,
+At start (`phone.start`), a data folder found empty beside a copy (the database dropped) is filled from it
+(`bring_back`), and the player told. A store the copy mirrors is no better than the folder (a damaged file is
+the store's own to mend, from its backups). Packing and unpacking are plain Python (`pack`, `unpack`,
 tested on the laptop); the browser's part runs only in the phone's browser (Pyodide).
 """
 
