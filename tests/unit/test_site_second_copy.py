@@ -8,13 +8,20 @@ from pathlib import Path
 import pytest
 
 from companion.site.second_copy import is_empty, pack, unpack
+from companion.core.session_manager import SessionManager
+from companion.games import GAMES
 from companion.store import open_store
 
 
 def a_store(root: Path) -> None:
+    """Players, a play in History, an unfinished session and a backup: everything a phone keeps."""
+    from tests.unit.test_archive import play
+
     store = open_store(root)
     store.settings.add_player("Ana")
     store.settings.add_player("Ben")
+    store.archive.add(play("a", "2026-11-01T20:00:00"))
+    SessionManager(store.sessions, GAMES, store.clock).create("table")
     store.backup_now()
     store.close()
 
@@ -33,6 +40,8 @@ def test_a_folder_packed_and_brought_back_is_the_same_store(tmp_path: Path) -> N
     assert any(name.startswith("backups/") for name in kept)  # the backups too: not in the database alone
     store = open_store(back)
     assert [p.name for p in store.settings.players()] == ["Ana", "Ben"]
+    assert [p.id for p in store.archive.newest_first()] == ["a"]
+    assert len(SessionManager(store.sessions, GAMES, store.clock).open_records("table")) == 1
     store.close()
     assert not is_empty(back)
 
