@@ -67,12 +67,14 @@ async def start(page: ft.Page) -> None:
                 actions=[ft.FilledButton("Save a backup file", icon=ft.Icons.DOWNLOAD, key="not-kept-backup",
                                          on_click=lambda e: page.run_task(save_backup, page, store))]))
 
+    copier = second_copy.Copier(DATA)
+
     async def save() -> None:
-        """What was written, kept in IndexedDB, and the whole folder as the second copy beside it."""
+        """What was written, kept in IndexedDB; then the whole folder as the second copy beside it, soon."""
         try:
             await disk.save()
         finally:
-            await second_copy.keep(DATA)
+            copier.soon()
 
     gate = Acknowledged(save, lambda: disk.writes, connection.send_callback, not_kept)
     connection.send_callback = gate.send  # every message to the screen, once what it shows is kept
@@ -80,7 +82,7 @@ async def start(page: ft.Page) -> None:
         store = open_store(DATA)
     except StoreError as exc:
         return await say(page, "Companion cannot open its data", str(exc))
-    await second_copy.keep(DATA)  # a copy from the start, before any tap
+    copier.soon()  # a copy from the start, before any tap
     ctx = build_context(store, ONE_PHONE)
     if brought_back:
         ctx.notices.append(second_copy.BROUGHT_BACK)

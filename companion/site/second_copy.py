@@ -3,7 +3,8 @@
 Chromium drops an IndexedDB database whose write failed: once a phone's storage was full, a tap's save
 failed and the browser, opened again, had no players, no plays and no daily backup (kept in the same
 database). So after every save the whole folder, backups included, is also written as one file in the
-browser's Origin Private File System (`NAME`), which no IndexedDB failure touches. The file is written
+browser's Origin Private File System (`NAME`), which no IndexedDB failure touches, beside the screen's answer
+rather than before it (`Copier`: a full phone may leave a write unanswered, and the taps must not wait on it). The file is written
 through a writable stream, which the browser writes aside and puts in place only when it is closed: a
 write the full phone refuses leaves the copy before it whole.
 
@@ -15,6 +16,7 @@ tested on the laptop); the browser's part runs only in the phone's browser (Pyod
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import shutil
@@ -24,9 +26,10 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 NAME = "companion-data.zip"  # in the Origin Private File System's root
+COPY_WITHIN = 30.0  # seconds a copy may take before it is given up (the next save makes another)
 BROUGHT_BACK = ("This phone's storage had lost Companion's data (the phone was full, or the browser cleared its "
                 "database). Everything was brought back from the second copy Companion keeps on the phone: your "
-                "players, games and history as they were at your last kept tap.")
+                "players, games and history as they were kept before it.")
 
 
 def pack(folder: Path) -> bytes:
@@ -66,6 +69,38 @@ def is_empty(folder: Path) -> bool:
     return not any(path.is_file() for path in folder.rglob("*"))
 
 
+class Copier:
+    """Writes the second copy after each save, beside the screen's answer, never in its way: a browser whose full
+    storage leaves a write unanswered must not freeze the taps. One copy at a time; saves meanwhile make one more
+    copy once it is done (of the folder as it is then)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._task: asyncio.Task | None = None
+        self._again = False
+
+    def soon(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._task = asyncio.get_running_loop().create_task(self._copy())
+
+    async def done(self) -> None:
+        """Once the copies asked for so far are written (or given up)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def _copy(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await asyncio.wait_for(keep(self.folder), COPY_WITHIN)
+            except TimeoutError:
+                log.warning("the second copy was not written within %s s: the next save tries again", COPY_WITHIN)
+            if not self._again:
+                return
+
+
 async def keep(folder: Path) -> None:
     """Write `folder` whole as the second copy; a refusal (the phone full) is logged, the copy before it kept."""
     try:
@@ -75,7 +110,7 @@ async def keep(folder: Path) -> None:
         try:
             await stream.write(_js_bytes(data))
         except BaseException:
-            await stream.abort()
+            stream.abort()  # not awaited: a browser that did not answer the write may not answer this either
             raise
         await stream.close()
     except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw: the copy before stays whole

@@ -71,3 +71,34 @@ def test_a_copy_naming_a_file_outside_the_folder_is_refused(tmp_path: Path) -> N
     with pytest.raises(ValueError, match="outside the data folder"):
         unpack(out.getvalue(), folder)
     assert not (tmp_path / "outside.json").exists()
+
+
+async def test_copies_asked_for_while_one_is_written_make_one_more_and_a_stuck_one_is_given_up(
+        tmp_path: Path, monkeypatch) -> None:
+    """The copy is written beside the screen's answer, one at a time (a full phone may never answer a write: the
+    taps must not wait on it, and copies must not pile up)."""
+    import asyncio
+
+    from companion.site import second_copy
+
+    written: list[int] = []
+    release = asyncio.Event()
+
+    async def keep(folder: Path) -> None:
+        written.append(len(written))
+        await release.wait()
+
+    monkeypatch.setattr(second_copy, "keep", keep)
+    copier = second_copy.Copier(tmp_path)
+    copier.soon()
+    await asyncio.sleep(0)
+    for _ in range(3):  # three saves while the first copy is written: one more copy, of the folder as it is then
+        copier.soon()
+    release.set()
+    await copier.done()
+    assert written == [0, 1]
+    monkeypatch.setattr(second_copy, "COPY_WITHIN", 0.01)
+    release.clear()
+    copier.soon()  # never answered: given up, not waited on forever
+    await copier.done()
+    assert written == [0, 1, 2]
