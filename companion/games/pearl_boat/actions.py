@@ -12,8 +12,8 @@ from companion.core.actions import Action
 from companion.core.errors import DomainError
 from companion.core.table.seats import is_whole
 from companion.core.words import a, count, listed, noun
-from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
 from companion.games.pearl_boat import turns
+from companion.games.pearl_boat.chance import CARD_NAMES, CURSES, D8, card_for
 from companion.games.pearl_boat.ledger import fish_value, room_for
 from companion.games.pearl_boat.state import D6, PearlBoatState
 from companion.games.pearl_boat.store import ITEM_NAMES, STEP_BACK
