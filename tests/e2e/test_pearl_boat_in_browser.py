@@ -10,6 +10,7 @@ from companion.games.pearl_boat import rules as pb
 from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from tests.browser import moment, seed_roster
+from tests.e2e.test_answers_on_their_phones_in_browser import seeded
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 
 
@@ -65,13 +66,13 @@ def test_an_undone_chance_card_drawn_again_is_the_same_card(make_server, phones,
     the card drawn, undone and drawn again is the one drawn before."""
     import re
 
-    seed_roster(tmp_path / "data", ("Ana", "Ben"))
-    store = open_store(tmp_path / "data")
-    session = build_context(store, LAPTOP).sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"]))
-    session.perform(pb.order_roll(session.state, [6, 2]))
-    session.perform(pb.move(session.state, 0, 3))
-    session.perform(pb.reward(session.state, 0, 4))
-    store.close()
+    def voyage(ctx) -> None:  # Ana moved and took her space's pearls: her draw is next
+        session = ctx.sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"]))
+        session.perform(pb.order_roll(session.state, [6, 2]))
+        session.perform(pb.move(session.state, 0, 3))
+        session.perform(pb.reward(session.state, 0, 4))
+
+    seeded(tmp_path / "data", ("Ana", "Ben"), voyage)
     server = make_server(data_dir=tmp_path / "data", lan=True)
     [ana] = phones(1)
     join(ana, server, "Ana", "/games/pearl-boat/voyage")
@@ -96,15 +97,15 @@ def test_a_barter_bought_and_taken_back_at_the_same_moment_is_one_or_the_other(m
     log is read at the end: tests/e2e/conftest.py)."""
     from dataclasses import replace
 
-    seed_roster(tmp_path / "data", ("Ana", "Ben"))
-    store = open_store(tmp_path / "data")
-    data = replace(pb.default_data(), start_pearls=5)
-    session = build_context(store, LAPTOP).sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"], data=data))
-    session.perform(pb.order_roll(session.state, [6, 2]))
-    session.perform(pb.move(session.state, 0, 3))
-    session.perform(pb.draw(session.state, 0, 1))  # an Engine reverse, kept
-    session.perform(pb.offer(session.state, 0, 1, "engine_reverse", 2))
-    store.close()
+    def voyage(ctx) -> None:  # Ana drew an Engine reverse (d8: 1) and offers it to Ben for 2 pearls
+        data = replace(pb.default_data(), start_pearls=5)
+        session = ctx.sessions.create(pb.GAME, pb.setup_for(["Ana", "Ben"], data=data))
+        session.perform(pb.order_roll(session.state, [6, 2]))
+        session.perform(pb.move(session.state, 0, 3))
+        session.perform(pb.draw(session.state, 0, 1))
+        session.perform(pb.offer(session.state, 0, 1, "engine_reverse", 2))
+
+    seeded(tmp_path / "data", ("Ana", "Ben"), voyage)
     server = make_server(data_dir=tmp_path / "data", lan=True)
     ana, ben = phones(2)
     join(ana, server, "Ana", "/games/pearl-boat/voyage")
