@@ -27,10 +27,13 @@ def state(server):
     return replay(pb.RULES, doc["setup"], [Action(a["type"], a["data"], a.get("label", "")) for a in doc["actions"]])
 
 
+CARD_MOVES = ("use", "trade", "sell", "discard", "offer")  # made from a card of the boat's, opened first
+
+
 def taps_called_for(log: list[dict]) -> int:
     """The taps the moves in `log` call for on these screens: one per move, but one for the whole
-    turn-order roll-off, none for a delivery in the tap that reached the fish market, and one more for
-    the fish market's steps chosen before a move."""
+    turn-order roll-off, none for a delivery in the tap that reached the fish market, one more for
+    the fish market's steps chosen before a move, and one more for a card of the boat's opened first."""
     taps = 1 if any(a["type"] == "order" for a in log) else 0
     for before, action in zip([None, *log], log):
         kind = action["type"]
@@ -40,6 +43,7 @@ def taps_called_for(log: list[dict]) -> int:
             kind == "deliver" and before["type"] == "move" and "to_market" in before["data"])
         taps += 0 if by_itself else 1
         taps += 1 if kind == "move" and "to_market" in action["data"] else 0
+        taps += 1 if kind in CARD_MOVES else 0
     return taps
 
 
@@ -103,13 +107,16 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones, pe
     # Round 2. The first boat trades its attack for a hidden attack, then plays its turn.
     table.see_everywhere(f"Round 2: {first}'s turn.")
     first_phone = table.phones[first]
-    first_phone.button("Trade Slow down for a hidden attack").scroll_into_view_if_needed()
-    first_phone.shot("pearl-whole-round-2-cards")  # down the turn: the boat's cards and the store
+    table.tap(first, f"{first}'s card Slow down: its uses", records=False)  # near the turn's top (issue 62)
+    first_phone.see(first_phone.text(f"{first}'s card: Slow down"))
+    first_phone.shot("pearl-whole-round-2-cards")  # the card's uses in the turn's place, in view
     for button in ("Trade Slow down for a hidden attack", "d6 rolled 2", "+3 pearls", "d8 rolled 1", "End the turn"):
         table.tap(first, button)
     # The second's fish arrive; it trades too and engages the first in a hidden duel.
     table.see_everywhere(f"Round 2: {second}'s turn.")
+    table.tap(second, f"{second}'s card Steal fuel: its uses", records=False)
     table.tap(second, "Trade Steal fuel for a hidden attack")
+    table.tap(second, f"{second}'s card Hidden attack: its uses", records=False)
     table.tap(second, f"Hidden attack on {first}")
     table.phones[first].see(table.phones[first].text(f"{first}: choose in secret"))
     table.phones[third].see(table.phones[third].text(f"A hidden duel: {second} and {first} choose in secret."))
@@ -133,7 +140,7 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones, pe
     log = actions(server, pb.GAME)
     assert [a["type"] for a in log if a["type"] in ("deliver", "duel_choose")] == ["duel_choose", "duel_choose",
                                                                                      "deliver"]
-    assert table.taps == taps_called_for(log) == 1 + (4 + 7 + 4) + (5 + 7)
+    assert table.taps == taps_called_for(log) == 1 + (4 + 7 + 4) + (5 + 7 + 3)
     rounds = len(taps) - 1
     print(f"taps per round, 3 players: {table.taps / rounds:.1f} "
           f"(round 1: {taps[1] - taps[0]}, round 2: {taps[2] - taps[1]}, turn order: {taps[0]}); "

@@ -68,9 +68,16 @@ async def test_the_hidden_duel_is_chosen_in_secret_on_each_phone(app, roster) ->
     assert ben.message_texts() == []  # the two choices touch different parts: both count
     duel = session.state.last_duel
     assert duel.winner == 0 and duel.loser == 1 and session.state.boats[1].pearls == 4 - 2
+    # The notice says the choices and the winner; a line of the rounds would say it twice (issue 62: it pushed
+    # the turn's keys down). Once a later move's words replace the notice, the line says it.
+    assert ana.find(key="voyage-notice").value == "Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."
+    assert not ana.has(key="duel-revealed")
+    session.perform(pb.move(session.state, 0, 3))
+    session.perform(pb.draw(session.state, 0, 6))  # "Ana keeps the card drawn, face down."
+    ana.page.pubsub.send_all(f"session:{session.id}")
+    await app.settle()
     assert "Net against Anchor" in ana.find(key="duel-revealed").value
     # Shown until the turn it was fought in ends (issue 65: it stayed on every phone for the rest of the game).
-    session.perform(pb.move(session.state, 0, 3))
     session.perform(pb.end_turn(session.state, 0))
     ana.page.pubsub.send_all(f"session:{session.id}")
     await app.settle()
@@ -234,6 +241,7 @@ async def test_a_move_choice_is_offered_before_the_roll_a_step_per_fuel(app, ros
                   lambda s: pb.move(s, 1, 2), lambda s: pb.end_turn(s, 1)):
         session.perform(build(session.state))
     ana = await app.open("/games/pearl-boat/voyage", phone=ANA_PHONE, player="Ana")
+    await ana.click(key="card-move_choice")  # the card's uses, in the turn's place (issue 62)
     assert [ana.has(key=f"use-move_choice-{n}") for n in (1, 5, 6)] == [True, True, False]
     await ana.click(key="use-move_choice-4")
     assert (session.state.boats[0].position, session.state.boats[0].fuel) == (5, 5)  # 1 + 4; 9 - 4

@@ -135,12 +135,27 @@ async def test_a_boat_reaching_the_fish_market_delivers_in_the_same_tap(app, ros
     assert table.state.current == 1
 
 
-async def test_a_held_card_is_played_on_a_boat_in_one_tap(app, roster) -> None:
+async def test_a_held_card_is_played_on_a_boat_in_two_taps_in_view(app, roster) -> None:
+    # The card near the turn's top, its uses in the turn's place: no scroll down to it (issue 62).
     table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 6), *ROUND_1))
     ana = table.phones["Ana"]
+    texts = ana.texts()
+    assert texts.index("Slow down") < texts.index("Or the table's d6 (fuel 7): tap what it rolled.")
+    assert ana.heard("card-slow_down") == "Ana's card Slow down: its uses"
+    await table.tap("Ana", "card-slow_down")
+    assert not ana.has(key="d6-1") and ana.find(key="card-title").value == "Ana's card: Slow down"
     assert ana.label("use-slow_down-1") == "Slow down on Ben" and ana.label("use-slow_down-2") == "Slow down on Cy"
     await table.tap("Ana", "use-slow_down-2")
-    assert table.taps == 1 and pb.effect_of(table.state, 2).name == "Slowed"
+    assert table.taps == 2 and pb.effect_of(table.state, 2).name == "Slowed"
+    assert ana.has(key="d6-1") and not ana.has(key="card-slow_down")  # the turn again, the card gone
+
+
+async def test_a_card_opened_goes_back_to_the_turn_untouched(app, roster) -> None:
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 6), *ROUND_1))
+    for key in ("card-slow_down", "card-back"):
+        await table.tap("Ana", key)
+    ana = table.phones["Ana"]
+    assert ana.has(key="d6-1") and ana.has(key="card-slow_down") and table.state.boats[0].cards == ("slow_down",)
 
 
 async def test_a_card_drawn_to_a_full_hand_asks_its_boat_in_one_tap(app, roster) -> None:
@@ -233,7 +248,7 @@ async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, ro
     # accepts on his own phone.
     table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
                            data=replace(pb.default_data(), start_pearls=ben_has))
-    for key in ("barter-engine_reverse", "barter-buyer-1", *keys):
+    for key in ("card-engine_reverse", "barter-engine_reverse", "barter-buyer-1", *keys):
         await table.tap("Ana", key)
     before = table.state.boats[:2]
     assert table.phones["Ana"].label("barter-sell") == "Offer to Ben for 12 pearls"
@@ -250,7 +265,7 @@ async def test_a_card_sold_to_another_boat_for_pearls_in_one_or_two_taps(app, ro
     await table.tap("Ben", "offer-accept")
     assert ben_phone.label(key="waiting-on") == "Waiting on Ana"
     ana, ben = table.state.boats[:2]
-    assert table.taps == 4 + len(keys)
+    assert table.taps == 5 + len(keys)
     assert (ana.pearls, ben.pearls, ben.upgrades) == (ben_has + 12, ben_has - 12, ("engine_reverse",))
     assert table.labels()[-2:] == ["Ana offers Engine reverse to Ben for 12 pearls",
                                    "Ben buys Engine reverse from Ana for 12 pearls"]
@@ -265,7 +280,7 @@ async def test_an_offer_taken_back_as_the_buyer_buys_is_refused_in_words(app, ro
     monkeypatch.setattr(Session, "error", lambda self, message: crashed.append(message))
     table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)),
                            data=replace(pb.default_data(), start_pearls=5))
-    for key in ("barter-engine_reverse", "barter-buyer-1", "barter-pearls-2", "barter-sell"):
+    for key in ("card-engine_reverse", "barter-engine_reverse", "barter-buyer-1", "barter-pearls-2", "barter-sell"):
         await table.tap("Ana", key)
     ana_phone = table.phones["Ana"]
     withdraw = ana_phone.find(key="offer-withdraw")  # as Ana's phone drew it
@@ -284,14 +299,14 @@ async def test_a_first_duel_at_four_phones(app, roster) -> None:
     for name, card in (("Ana", 6), ("Ben", 7), ("Cy", 1), ("Dee", 2)):
         for key in ("d6-3", "reward-2", f"d8-{card}", "end-turn"):
             await table.tap(name, key)
-    for name, extra in (("Ana", "trade-slow_down"), ("Ben", "trade-steal_fuel"), ("Cy", None), ("Dee", None)):
-        for key in ([extra] if extra else []) + ["d6-2", "reward-0", "d8-3", "end-turn"]:
+    for name, card in (("Ana", "slow_down"), ("Ben", "steal_fuel"), ("Cy", None), ("Dee", None)):
+        for key in ([f"card-{card}", f"trade-{card}"] if card else []) + ["d6-2", "reward-0", "d8-3", "end-turn"]:
             await table.tap(name, key)
     assert table.state.round == 3
-    await table.tap("Ana", "use-hidden_attack-1")
-    await table.tap("Ana", "duel-0-net")
+    for key in ("card-hidden_attack", "use-hidden_attack-1", "duel-0-net"):
+        await table.tap("Ana", key)
     await table.tap("Ben", "duel-1-anchor")
-    assert table.state.last_duel.winner == 0 and table.taps == 4 * 4 + (4 * 4 + 2) + 3
+    assert table.state.last_duel.winner == 0 and table.taps == 4 * 4 + (4 * 4 + 2 * 2) + 4
     assert table.phones["Cy"].find(key="voyage-notice").value == "Ana Net, Ben Anchor: Ana wins, Ben pays 2 pearls."
 
 

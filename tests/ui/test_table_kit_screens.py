@@ -186,10 +186,10 @@ async def test_the_duel_is_chosen_behind_each_name_on_the_phone_passed_around_an
     assert not ana.has(key="duel-chosen-0") and not ben.has(key="duel-chosen-0")
     await ben.click(key="duel-1-anchor")
     await app.settle()
-    assert "Hook against Anchor" in ana.find(key="duel-revealed").value
+    assert ana.find(key="voyage-notice").value.startswith("Ana Hook, Ben Anchor: ")  # both choices, shown once
     assert ben.label("undo") == "Ben chooses in secret: revealed, so it stays"
     await ben.click(key="undo")  # locked, not disabled: a tap says why (issue 65)
-    assert ben.message_texts() and "Hook against Anchor" in ana.find(key="duel-revealed").value
+    assert ben.message_texts() and ana.find(key="voyage-notice").value.startswith("Ana Hook, Ben Anchor: ")
     assert table.label("undo") == "Undo: Ben chooses in secret (both duellists choose again)"
 
 

@@ -21,6 +21,7 @@ from companion.games.pearl_boat.rules import (
     duel_choice_of,
     duel_choose,
     duel_revealed,
+    duel_told,
     duel_waiting_for,
     use_card,
 )
@@ -71,6 +72,10 @@ def test_all_nine_pairs(a, d) -> None:
         # "The loser from this battle loses 2 pearls."
         assert [b.pearls for b in state.boats] == [5 - 2 * (loser == 0), 5 - 2 * (loser == 1)]
         assert duel_revealed(state) == (pb.DuelRound(a, d),)
+        assert duel_told(state)  # the notice names both choices and the winner: no line of the rounds too
+        assert duel_told(act(state, pb.catch(state, 0, "salmon")))  # a catch leaves the notice as it was
+        drawn = act(state, pb.draw(state, 0, 6))  # a Slow down: "Ana keeps the card drawn, face down."
+        assert "keeps the card" in drawn.notice and not duel_told(drawn)  # its words gone: the line says it
 
 
 def test_repeats_until_a_clear_victor() -> None:
@@ -80,6 +85,7 @@ def test_repeats_until_a_clear_victor() -> None:
         state = act(state, duel_choose(state, 1, d))
     assert state.duel is None and state.last_duel.winner == 1 and state.last_duel.paid == 2
     assert [r.winner for r in duel_revealed(state)] == [None, None, None, "second"]
+    assert not duel_told(state)  # the notice names the last round only: the line gives all four
     assert [b.pearls for b in state.boats] == [3, 5]
 
 

@@ -28,6 +28,11 @@ def start(state: PearlBoatState, attacker: int, defender: int) -> PearlBoatState
     return replace(state, duel=Duel(attacker, defender, turn=turn), choices=state.choices.open((attacker, defender)))
 
 
+def round_words(names: tuple[str, ...], duel: Duel, shown: DuelRound) -> str:
+    """A round revealed, as its notice begins: 'Ana Net, Ben Anchor'."""
+    return f"{names[duel.attacker]} {DUEL_NAMES[shown.attacker]}, {names[duel.defender]} {DUEL_NAMES[shown.defender]}"
+
+
 def choose(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
     seat = seat_of(state, data)
     duel = state.duel
@@ -45,8 +50,7 @@ def choose(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
         return replace(state, choices=choices)
     shown = DuelRound(choices.value(duel.attacker), choices.value(duel.defender))
     duel = replace(duel, rounds=(*duel.rounds, shown))
-    a, b = state.names[duel.attacker], state.names[duel.defender]
-    said = f"{a} {DUEL_NAMES[shown.attacker]}, {b} {DUEL_NAMES[shown.defender]}"
+    said = round_words(state.names, duel, shown)
     if shown.winner is None:
         return replace(state, duel=duel, choices=choices.open((duel.attacker, duel.defender)),
                        notice=f"{said}: the same, choose again.")

@@ -95,6 +95,7 @@ from companion.games.pearl_boat.view import (  # noqa: F401  (what the screens a
     duel_choice_of,
     duel_chosen,
     duel_revealed,
+    duel_told,
     duel_waiting_for,
     effect_of,
     frozen_now,

@@ -20,6 +20,7 @@ from companion.games.pearl_boat.chance import (
     hold_or_use,
     slowed_steps,
 )
+from companion.games.pearl_boat.duel import round_words
 from companion.games.pearl_boat.state import EARLIER_RULES, PLAY, WAITING_FROZEN, DuelRound, Effect, PearlBoatState
 
 
@@ -235,3 +236,12 @@ def duel_revealed(state: PearlBoatState) -> tuple[DuelRound, ...]:
             and state.last_duel.turn == state.turn.number:
         duel = state.last_duel
     return duel.rounds if duel is not None else ()
+
+
+def duel_told(state: PearlBoatState) -> bool:
+    """The notice tells the duel just decided in one round, its choices and its winner ("Ana Net, Ben Anchor: Ana
+    wins..."): a line of the rounds revealed would say it twice (and push the turn's keys down, issue 62)."""
+    duel = state.last_duel
+    if state.duel is not None or duel is None or len(duel.rounds) != 1:
+        return False
+    return state.notice.startswith(round_words(state.names, duel, duel.rounds[0]))

@@ -18,13 +18,10 @@ from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
     CARD,
     CARD_NAMES,
-    DRAWN_ATTACKS,
     ENGINE_REVERSE,
     ENGINE_UPGRADE,
     MOVE_CHOICE,
-    STEAL_FUEL,
     TARGETED,
-    UPGRADES,
     card_for,
 )
 from companion.games.pearl_boat.rules import PearlBoatState
@@ -36,11 +33,15 @@ from companion.games.pearl_boat.store import (
 )
 from companion.ui.components.common import button_row, panel
 from companion.ui.games.pearl_boat.barter import Barter
-from companion.ui.games.pearl_boat.turn_keys import buttons, die_keys, pearls, steps_keys, value_keys
+from companion.ui.games.pearl_boat.cards import Cards
+from companion.ui.games.pearl_boat.turn_keys import (
+    buttons,
+    die_keys,
+    pearls,
+    steps_keys,
+    value_keys,
+)
 from companion.ui.session_screen import SessionScreen
-
-SHORT = {"engine_reverse": "Engine reverse", "engine_upgrade": "Engine upgrade", "move_choice": "Move choice",
-         "slow_down": "Slow down", "steal_fuel": "Steal fuel", "block": "Block", "hidden_attack": "Hidden attack"}
 
 
 def at_market(state: PearlBoatState, seat: int) -> bool:
@@ -57,6 +58,7 @@ class TurnPanel:
         self.to_blocker: int | None = None  # steps to the boat blocking this one, when a move could reach it
         self.asking: dict | None = None  # a card drawn that is used at once and needs a target or steps
         self.barter = Barter(screen, self._done)
+        self.cards = Cards(self)
 
     @property
     def session(self):
@@ -72,8 +74,12 @@ class TurnPanel:
             return [panel(*status, *self.barter.controls(state), key="turn")]
         self.asking = None
         self.barter.close()
+        card = self.cards.controls(state, seat)
+        if card is not None:
+            return [panel(*status, *card, key="turn")]
         parts: list[ft.Control] = [*status, ft.Text(self._next_step(state, seat), size=18,
                                                     weight=ft.FontWeight.W_600, key="turn-next")]
+        parts += self.cards.folded(state, seat)  # usable at any step: near the top, each opening in view
         if pb.can_roll_to_move(state, seat):
             parts += self._move(state, seat)
         elif self._moves_forward(state, seat):
@@ -83,8 +89,7 @@ class TurnPanel:
         if pb.can_take_reward(state, seat) and not at_market(state, seat):
             parts.append(value_keys(state.data.space_values, lambda v: self._act(lambda s: pb.reward(s, seat, v))))
         parts += self._fish(state, seat)  # the rules' order: the fish caught, then the chance card
-        parts += self._draw(state, seat)  # the cards and the store after it
-        parts += self._cards(state, seat)
+        parts += self._draw(state, seat)  # the store after it
         parts += self._store(state, seat)
         self._pin(state, seat)
         return [panel(*parts, key="turn")]
@@ -142,52 +147,6 @@ class TurnPanel:
                                    "drop-off"))
         return rows
 
-    def _cards(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
-        boat, turn = state.boats[seat], state.turn
-        if not boat.cards:
-            return []
-        rows: list[ft.Control] = [ft.Text(f"{boat.name}'s cards:", size=15)]
-        others = [i for i in range(len(state.boats)) if i != seat]
-        for c in dict.fromkeys(boat.cards):
-            uses: list[tuple[str, str, Callable[[], None]]] = []
-            why: str | None = None
-            if c in UPGRADES and turn.upgrade_used:
-                pass  # "the player can only activate one upgrade card per turn"
-            elif c in TARGETED:
-                word = "from" if c == STEAL_FUEL else "on"
-                uses += [(f"{SHORT[c]} {word} {state.names[i]}", f"use-{c}-{i}",
-                          lambda c=c, i=i: self._use(seat, c, target=i)) for i in others]
-            elif c == ENGINE_UPGRADE:
-                uses.append((f"{SHORT[c]}: roll and move (no fuel)", f"use-{c}",
-                             lambda: self._use(seat, ENGINE_UPGRADE)))
-            else:
-                most = (min(state.data.reverse_steps, boat.position) if c == ENGINE_REVERSE
-                        else pb.move_choice_most(state, seat))
-                word = "back" if c == ENGINE_REVERSE else "forward"
-                uses += [(f"{SHORT[c]}: {count(n, 'step')} {word}", f"use-{c}-{n}",
-                          lambda c=c, n=n: self._use(seat, c, steps=n)) for n in range(1, most + 1)]
-                why = pb.move_choice_refusal(state, seat) if c == MOVE_CHOICE and not most else None
-            uses.append((f"Sell {SHORT[c]} (+{pearls(state.data.sell_price)})", f"sell-{c}",
-                         lambda c=c: self._act_below(lambda s: pb.sell(s, seat, c))))
-            if c in DRAWN_ATTACKS:
-                uses.append((f"Trade {SHORT[c]} for a hidden attack", f"trade-{c}",
-                             lambda c=c: self._act_below(lambda s: pb.trade(s, seat, c))))
-            uses.append((f"Sell {SHORT[c]} to another boat", f"barter-{c}", lambda c=c: self._open_barter(seat, c)))
-            if pb.must_discard(state, seat) and c not in UPGRADES:
-                uses.append((f"Discard {SHORT[c]}", f"discard-{c}",
-                             lambda c=c: self._act_below(lambda s: pb.discard(s, seat, c))))
-            rows.append(ft.Text(f"{CARD_NAMES[c]}: {CARD[c].text}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-            rows.append(buttons(uses))
-            if why:
-                rows.append(ft.Text(why, size=13, key="move-choice-why"))
-        if turn.upgrade_used and boat.upgrades:
-            rows.append(ft.Text("An upgrade card is used this turn: one a turn.", size=13))
-        if pb.must_discard(state, seat):
-            rows.append(ft.Text(f"{boat.name} has held {count(state.data.attack_limit, 'attack card')} for more than "
-                                f"{count(state.data.attack_hold_turns, 'turn')}: one goes before the turn ends.",
-                                size=14, weight=ft.FontWeight.W_600))
-        return rows
-
     def _store(self, state: PearlBoatState, seat: int) -> list[ft.Control]:
         offers = self.offers(state, seat)
         boat = state.boats[seat]
@@ -201,7 +160,7 @@ class TurnPanel:
         found: list[tuple[str, str, Callable[[], None]]] = []
 
         def buy(item: str, steps: int = 1) -> Callable[[], None]:
-            return lambda: self._act_below(lambda s: pb.buy(s, seat, item, steps))
+            return lambda: self.act_below(lambda s: pb.buy(s, seat, item, steps))
 
         for item in (HALF_REFILL, EXTRA_DRAW):
             price = d.item(item).price
@@ -264,12 +223,13 @@ class TurnPanel:
     def _act(self, build) -> bool:
         return self.screen.act(build)
 
-    def _act_below(self, build) -> bool:
-        """A tap on the boat's cards or the store, under the turn's steps: once done, the page goes back
-        to its top, where the turn's next step is (it was left scrolled to the card)."""
+    def act_below(self, build) -> bool:
+        """A tap on a card's uses or the store, under the turn's steps: once done, the turn is shown again
+        from its top, where its next step is (the store left the page scrolled down)."""
         if not self._act(build):
             return False
-        self.screen.to_top()
+        self.cards.close()
+        self.screen.render_from_top()
         return True
 
     def _set_market(self, steps: int | None) -> None:
@@ -293,13 +253,13 @@ class TurnPanel:
         if self._act(lambda s: pb.move(s, seat, roll, **reach)):
             self._done(seat)
 
-    def _use(self, seat: int, card: str, target: int | None = None, steps: int | None = None) -> None:
+    def use(self, seat: int, card: str, target: int | None = None, steps: int | None = None) -> None:
         more: dict = {}
         if card in (ENGINE_UPGRADE, MOVE_CHOICE):
             more = self._reached()
         if card == ENGINE_UPGRADE:
             more["move_roll"] = self.screen.chance("use").randint(1, 6)
-        if self._act_below(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
+        if self.act_below(lambda s: pb.use_card(s, seat, card, target=target, steps=steps, **more)):
             self._done(seat)
 
     def _draw_card(self, seat: int, roll: int | None = None) -> None:
@@ -333,7 +293,8 @@ class TurnPanel:
     def _end(self, seat: int) -> None:
         self._act(lambda s: pb.end_turn(s, seat))
 
-    def _open_barter(self, seat: int, card: str) -> None:
+    def open_barter(self, seat: int, card: str) -> None:
+        self.cards.close()
         self.barter.open(seat, card)
         self.screen.render()
 

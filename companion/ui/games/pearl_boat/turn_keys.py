@@ -63,7 +63,10 @@ def steps_keys(label: str, chosen: int | None, least: int, on_pick: Callable[[in
                      for n in range(least, REACH + least)])
 
 
-def buttons(items: list[tuple[str, str, Callable[[], None]]]) -> ft.Control:
-    """(words, key, on_tap) as a wrapped row of 48 px buttons."""
-    return ft.Row([ft.OutlinedButton(words, key=key, on_click=lambda e, f=f: f()) for words, key, f in items],
-                  wrap=True, spacing=6, run_spacing=6)
+def buttons(items: list[tuple[str, str, Callable[[], None]]], reads: list[str] | None = None,
+            icon: ft.IconData | None = None) -> ft.Control:
+    """(words, key, on_tap) as a wrapped row of 48 px buttons; with `reads`, what a screen reader hears of each."""
+    heard = reads or [None] * len(items)
+    return ft.Row([ft.OutlinedButton(content=ft.Text(words, semantics_label=said), icon=icon, key=key,
+                                     on_click=lambda e, f=f: f())
+                   for (words, key, f), said in zip(items, heard, strict=True)], wrap=True, spacing=6, run_spacing=6)

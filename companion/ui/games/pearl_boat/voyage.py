@@ -236,7 +236,7 @@ class VoyageScreen(SessionScreen):
     def _duel(self, state: PearlBoatState) -> list[ft.Control]:
         controls: list[ft.Control] = []
         rounds = pb.duel_revealed(state)
-        if rounds:
+        if rounds and not pb.duel_told(state):
             controls.append(ft.Text("Revealed: " + "; ".join(
                 f"{pb.DUEL_NAMES[r.attacker]} against {pb.DUEL_NAMES[r.defender]}"
                 + ("" if r.winner is not None else ", the same: choose again") for r in rounds), size=15,
