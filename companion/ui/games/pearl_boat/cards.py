@@ -5,7 +5,6 @@ they cost a scroll each: issue 62). A use done, or Back to the turn, and the tur
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -24,9 +23,7 @@ from companion.games.pearl_boat.chance import (
 )
 from companion.games.pearl_boat.rules import PearlBoatState
 from companion.ui.games.pearl_boat.turn_keys import buttons, pearls
-
-if TYPE_CHECKING:
-    from companion.ui.games.pearl_boat.turn import TurnPanel
+from companion.ui.session_screen import SessionScreen
 
 SHORT = {"engine_reverse": "Engine reverse", "engine_upgrade": "Engine upgrade", "move_choice": "Move choice",
          "slow_down": "Slow down", "steal_fuel": "Steal fuel", "block": "Block", "hidden_attack": "Hidden attack"}
@@ -35,8 +32,11 @@ SHORT = {"engine_reverse": "Engine reverse", "engine_upgrade": "Engine upgrade",
 class Cards:
     """The boat's cards: which one is open on this phone (`opened`), and what each offers."""
 
-    def __init__(self, turn: TurnPanel) -> None:
-        self.turn = turn
+    def __init__(self, screen: SessionScreen, use: Callable[..., None], act: Callable[[Callable], bool],
+                 barter: Callable[[int, str], None]) -> None:
+        """`use`(seat, card, target=, steps=) plays a card, `act`(build) records a sale, trade or discard (and
+        shows the turn again), `barter`(seat, card) opens a sale to another boat: the turn panel's."""
+        self.screen, self.use, self.act, self.barter = screen, use, act, barter
         self.opened: str | None = None  # the card whose uses are shown in the turn's place
 
     def close(self) -> None:
@@ -81,7 +81,7 @@ class Cards:
     def _uses(self, state: PearlBoatState, seat: int,
               c: str) -> tuple[list[tuple[str, str, Callable[[], None]]], str | None]:
         """(words, key, tap) for each thing the boat may do with card `c` now, and why it cannot move by it."""
-        boat, turn, act = state.boats[seat], state.turn, self.turn.act_below
+        boat, turn, act = state.boats[seat], state.turn, self.act
         uses: list[tuple[str, str, Callable[[], None]]] = []
         why: str | None = None
         others = [i for i in range(len(state.boats)) if i != seat]
@@ -90,30 +90,30 @@ class Cards:
         elif c in TARGETED:
             word = "from" if c == STEAL_FUEL else "on"
             uses += [(f"{SHORT[c]} {word} {state.names[i]}", f"use-{c}-{i}",
-                      lambda i=i: self.turn.use(seat, c, target=i)) for i in others]
+                      lambda i=i: self.use(seat, c, target=i)) for i in others]
         elif c == ENGINE_UPGRADE:
-            uses.append((f"{SHORT[c]}: roll and move (no fuel)", f"use-{c}", lambda: self.turn.use(seat, c)))
+            uses.append((f"{SHORT[c]}: roll and move (no fuel)", f"use-{c}", lambda: self.use(seat, c)))
         else:
             most = (min(state.data.reverse_steps, boat.position) if c == ENGINE_REVERSE
                     else pb.move_choice_most(state, seat))
             word = "back" if c == ENGINE_REVERSE else "forward"
             uses += [(f"{SHORT[c]}: {count(n, 'step')} {word}", f"use-{c}-{n}",
-                      lambda n=n: self.turn.use(seat, c, steps=n)) for n in range(1, most + 1)]
+                      lambda n=n: self.use(seat, c, steps=n)) for n in range(1, most + 1)]
             why = pb.move_choice_refusal(state, seat) if c == MOVE_CHOICE and not most else None
         uses.append((f"Sell {SHORT[c]} (+{pearls(state.data.sell_price)})", f"sell-{c}",
                      lambda: act(lambda s: pb.sell(s, seat, c))))
         if c in DRAWN_ATTACKS:
             uses.append((f"Trade {SHORT[c]} for a hidden attack", f"trade-{c}",
                          lambda: act(lambda s: pb.trade(s, seat, c))))
-        uses.append((f"Sell {SHORT[c]} to another boat", f"barter-{c}", lambda: self.turn.open_barter(seat, c)))
+        uses.append((f"Sell {SHORT[c]} to another boat", f"barter-{c}", lambda: self.barter(seat, c)))
         if pb.must_discard(state, seat) and c not in UPGRADES:
             uses.append((f"Discard {SHORT[c]}", f"discard-{c}", lambda: act(lambda s: pb.discard(s, seat, c))))
         return uses, why
 
     def _open(self, card: str) -> None:
         self.opened = card
-        self.turn.screen.render_from_top()
+        self.screen.render_from_top()
 
     def _back(self) -> None:
         self.opened = None
-        self.turn.screen.render_from_top()
+        self.screen.render_from_top()

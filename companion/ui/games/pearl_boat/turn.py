@@ -58,7 +58,7 @@ class TurnPanel:
         self.to_blocker: int | None = None  # steps to the boat blocking this one, when a move could reach it
         self.asking: dict | None = None  # a card drawn that is used at once and needs a target or steps
         self.barter = Barter(screen, self._done)
-        self.cards = Cards(self)
+        self.cards = Cards(screen, self.use, self.act_below, self.open_barter)
 
     @property
     def session(self):
