@@ -127,14 +127,39 @@ def test_the_next_phase_is_rolled_once_every_sheet_is_done_and_has_made_its_choi
     game = play_phase(game, ["cod", "lobster", "swordfish"])
     assert game.start_player() == 1 and game.order() == (1, 0)
     # Everyone fishes at once: every phone names all who still fish (one once said "First Ben", another
-    # "First Cy").
-    assert game.why_no_roll() == "Everyone goes fishing now: Ben and Ana still fish."
-    game = act(game, fleet.go_fishing(game, 0))
+    # "First Cy"). Ana's Cod boat has nothing to choose: it fished by itself (rules version 3, issue 65); Ben's
+    # Oyster boat may take a coin for its second fish: his to say.
+    assert game.sheets[0].boats["cod"] == (1,) and game.sheets[0].choice() is None
     with pytest.raises(TableError, match="Everyone goes fishing now: Ben still fishes."):
         act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
     game = act(game, fleet.go_fishing(game, 1))
     game = act(game, fleet.roll_dice(game, ["harbor", "wharf", "cod"]))
     assert game.picker() == 1
+
+
+def test_a_fishing_with_nothing_to_choose_is_done_in_the_move_that_brought_it_and_said_in_its_words() -> None:
+    # Rules version 3 (issue 65): "At the end of the Boat Phase in even rounds, all boats go fishing": with no
+    # Swordfish skip and no Oyster coin to choose, nobody taps "Go fishing". Version 2's games replay as played.
+    for version, by_itself in ((fleet.RULES_VERSION, True), (2, False)):
+        _, game = table(2, starts=("cod", "lobster"), version=version)
+        game = play_phase(play_phase(game, ["cod", "lobster", "swordfish"]), ["harbor", "wharf", "cod"])
+        game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))  # round 2's boat phase
+        for pick, seat in enumerate(game.order()):
+            game = income(game, seat, pick=pick)
+        words = []
+        for seat in (0, 1):  # the shared die ends each sheet's boat phase
+            roll = game.current_roll()
+            action = fleet.use_die(game, seat, "shared", roll.faces[roll.shared], "income")
+            words.append(action.label)
+            game = act(game, action)
+        caught = [sum(s.boats["cod"]) + sum(s.boats["lobster"]) for s in game.sheets]
+        if by_itself:  # each launched boat caught its fish, said in the move's own words
+            assert [s.choice() for s in game.sheets] == [None, None] and caught == [1, 1]
+            assert words == ["Ana: the shared die, Swordfish: take income; fishing, nothing to choose: 1 fish caught",
+                             "Ben: the shared die, Swordfish: take income; fishing, nothing to choose: 1 fish caught"]
+        else:
+            assert [s.choice().kind for s in game.sheets] == ["fishing", "fishing"] and caught == [0, 0]
+            assert not any("fishing" in w for w in words)
 
 
 def with_casino(game, seat: int = 0):

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from companion.core.actions import Action
-from companion.core.words import a
-from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame
+from companion.core.errors import DomainError
+from companion.core.words import a, count
+from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame, fishes_by_itself
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES, TOWN_FACES
@@ -21,6 +23,20 @@ def _who(game: FleetGame, seat: int) -> str:
 def _box(sheet: Sheet, track: str) -> str:
     index = sheet.next_box(track)
     return f"{track_name(sheet.layout, track)} box {index + 1}" if index is not None else track_name(sheet.layout, track)
+
+
+def _then_fishing(game: FleetGame, seat: int, action: Action, after: Callable[[Sheet], Sheet]) -> Action:
+    """`action`, its words saying so when its sheet then goes fishing by itself (`game.fishes_by_itself`):
+    "Ana: the shared die, Cod: fill Cod box 4; fishing, nothing to choose: 3 fish caught". `after` is what
+    the move does to the sheet (a move the rules refuse keeps its words: the refusal is said when it is made)."""
+    try:
+        sheet = after(game.sheets[seat])
+    except DomainError:
+        return action
+    if not fishes_by_itself(game, sheet):
+        return action
+    caught = sum(map(sum, sheet.go_fishing().boats.values())) - sum(map(sum, sheet.boats.values()))
+    return replace(action, label=f"{action.label}; fishing, nothing to choose: {count(caught, 'fish', 'fish')} caught")
 
 
 def roll_dice(game: FleetGame, faces: Sequence[str]) -> Action:
@@ -56,7 +72,8 @@ def use_die(game: FleetGame, seat: int, die: str, face: str, how: str = "normal"
     data.update({k: v for k, v in (("target", target), ("second", second), ("rerolled_from", rerolled_from)) if v})
     if pick is not None:
         data["pick"] = pick
-    return Action("use", data, f"{_who(game, seat)}: {which}, {shown}{reroll}: {what}")
+    return _then_fishing(game, seat, Action("use", data, f"{_who(game, seat)}: {which}, {shown}{reroll}: {what}"),
+                         lambda sheet: sheet.use(die, face, how, target, second, rerolled_from))
 
 
 def casino_reroll(game: FleetGame, seat: int, was: str, face: str, pick: int | None = None) -> Action:
@@ -80,18 +97,23 @@ def choose_either(game: FleetGame, seat: int, what: str) -> Action:
     choice = game.sheets[seat].choice()
     boat_type = track_name(game.sheets[seat].layout, choice.boat_type) if choice and choice.boat_type else ""
     words = f"launch {a(boat_type)} boat" if what == "boat" else f"activate {a(boat_type)} license"
-    return Action("either", {"seat": seat, "what": what}, f"{_who(game, seat)}: {words}")
+    return _then_fishing(game, seat, Action("either", {"seat": seat, "what": what}, f"{_who(game, seat)}: {words}"),
+                         lambda sheet: sheet.choose_either(what))
 
 
 def free_fill(game: FleetGame, seat: int, track: str) -> Action:
     sheet = game.sheets[seat]
     reason = "Swordfish license" if sheet.choice() and sheet.choice().kind == "swordfish" else "G"
-    return Action("free_fill", {"seat": seat, "track": track}, f"{_who(game, seat)}: {reason}: fill {_box(sheet, track)}")
+    return _then_fishing(game, seat, Action("free_fill", {"seat": seat, "track": track},
+                                            f"{_who(game, seat)}: {reason}: fill {_box(sheet, track)}"),
+                         lambda sheet: sheet.free_fill(track))
 
 
 def choose_bonus(game: FleetGame, seat: int, bonus: str) -> Action:
     name = next((b.name for b in game.sheets[seat].layout.bonuses if b.id == bonus), bonus)
-    return Action("bonus", {"seat": seat, "bonus": bonus}, f"{_who(game, seat)}: King Crab bonus {name}")
+    return _then_fishing(game, seat, Action("bonus", {"seat": seat, "bonus": bonus},
+                                            f"{_who(game, seat)}: King Crab bonus {name}"),
+                         lambda sheet: sheet.choose_bonus(bonus, game.bonuses_taken(but=seat)))
 
 
 def go_fishing(game: FleetGame, seat: int, skip: Sequence[tuple[str, int]] = (),

@@ -39,8 +39,11 @@ MAX_SHEETS = 4
 # 1 (no "rules_version": set up before version 2): a Casino re-roll was carried in the use of its die
 # ("rerolled_from"), made on that phone alone, and a Swordfish license let a boat skip fishing with no box to
 # fill; 2: a Casino re-roll is a move of its own ("reroll"), once per die selected, recorded before its face
-# is shown, and a boat skips fishing only for a box it can fill.
-EARLIER_RULES, RULES_VERSION = 1, 2
+# is shown, and a boat skips fishing only for a box it can fill; 3: a fishing with nothing to choose (no boat
+# may skip it, no Oyster boat may take a coin) is done by itself, in the move that brought it (issue 65: every
+# player tapped "Go fishing" with nothing to choose).
+EARLIER_RULES, RULES_VERSION = 1, 3
+FISHING_BY_ITSELF = 3  # the first rules version whose fishing with nothing to choose needs no tap
 FACE_NAMES = {"shrimp": "Shrimp", "cod": "Cod", "lobster": "Lobster", "swordfish": "Swordfish",
               "oyster": "Oyster", "coins": "3 Coins", "harbor": "Harbor", "wharf": "Wharf", "market": "Market"}
 
@@ -270,7 +273,17 @@ def fish(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
                                                                 skip_needs_room=game.rules_version > EARLIER_RULES))
 
 
+def fishes_by_itself(game: FleetGame, sheet: Sheet) -> bool:
+    """Whether `sheet` goes fishing now with nothing to choose, so with no tap (rules version 3 on): no
+    boat may skip fishing for a box (`swordfish_skips`), no Oyster boat may take a coin."""
+    choice = sheet.choice()
+    return game.rules_version >= FISHING_BY_ITSELF and choice is not None and choice.kind == "fishing" \
+        and not sheet.swordfish_skips() and not sheet.oyster_coin_boats()
+
+
 def _with_sheet(game: FleetGame, seat: int, sheet: Sheet) -> FleetGame:
+    while fishes_by_itself(game, sheet):
+        sheet = sheet.go_fishing()
     sheets = list(game.sheets)
     sheets[seat] = sheet
     return _without_lost_bonuses(replace(game, sheets=tuple(sheets)))
