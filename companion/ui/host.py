@@ -23,9 +23,9 @@ from companion.core.session_manager import SessionManager
 from companion.games import registry
 from companion.store import Store
 from companion.store.table_key import TableKeys
+from companion.ui import method_answers  # noqa: F401  (Flet patched: a late answer ends no connection)
 from companion.ui.claims import GONE_AFTER, SEATS, PhoneSeats, held_elsewhere
 from companion.ui.components.result_picture import Picture
-from companion.ui import method_answers  # noqa: F401  (Flet patched: a late answer ends no connection)
 from companion.ui.message_line import MessageLine
 from companion.ui.phone import DEVICE, LARGE_TEXT, PLAYER, TEXT_SIZE, PhonePrefs
 from companion.ui.taps import keep_late_taps, sent_after_close

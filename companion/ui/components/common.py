@@ -157,14 +157,18 @@ def button_row(items, key: str, reads: Sequence[str] | None = None) -> ft.Contro
                   wrap=True, spacing=6, run_spacing=6)
 
 
-def refusing(button: ft.Control, why: str | None, say: Callable[[str], None]) -> ft.Control:
+def refusing(button: ft.Control, why: str | None, say: Callable[[str], None],
+             act: Callable[[], None] | None = None) -> ft.Control:
     """`button` as it is while it can act (`why` None); else drawn faded, and a tap on it says `why` (issue 65: a
     disabled button answered nothing). The one way a control that cannot act now answers, on every screen (a
-    pinned action's is `Screen.pin`'s `why`)."""
+    pinned action's is `Screen.pin`'s `why`). A button kept from one drawing to the next gives its tap's `act`,
+    put back once it can act again."""
+    button.disabled = False
+    button.opacity = REFUSED_OPACITY if why else 1.0
     if why:
-        button.disabled = False
-        button.opacity = REFUSED_OPACITY
         button.on_click = lambda e: say(why)
+    elif act is not None:
+        button.on_click = lambda e: act()
     return button
 
 

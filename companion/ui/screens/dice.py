@@ -16,7 +16,7 @@ from companion.games import registry
 from companion.games.dice_roller import DiceState, Roll, TableState
 from companion.games.freshwater_fly.table import FlyTable
 from companion.games.registry import DICE_ROUTE, FRESHWATER_FLY, known_preset, presets
-from companion.ui.components.common import chip, close_dialog, min_width
+from companion.ui.components.common import chip, close_dialog, min_width, refusing
 from companion.ui.components.die import DiceTray, Look
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.host import SETTINGS, Host
@@ -98,7 +98,8 @@ class DiceScreen(ToolScreen):
         self.roll_button.content = ("Every die is kept: tap one to roll it again" if every_die_kept else
                                     f"Re-roll {again} {'die' if again == 1 else 'dice'}"
                                     if dice.faces is not None and dice.kept else f"Roll {describe_pool(pool)}")
-        self.roll_button.disabled = every_die_kept
+        refusing(self.roll_button, "Every die is kept: tap one to roll it again." if every_die_kept else None,
+                 self.host.toast, self.roll)
         self.result.visible = dice.faces is not None
         if dice.faces is not None:
             readings = came_from.readings if came_from else {}

@@ -31,7 +31,7 @@ from companion.core.words import listed
 from companion.games import GAME_TITLES, PLAY_KINDS
 from companion.games.registry import file_kinds, journal_plays, play_editors
 from companion.store.archive import PlayNotFound, record_problem
-from companion.ui.components.common import Segment, close_dialog, empty_state, segments
+from companion.ui.components.common import Segment, close_dialog, empty_state, refusing, segments
 from companion.ui.components.result_picture import result_picture
 from companion.ui.components.standings import result_tile, tie_line
 from companion.ui.files import files_of
@@ -172,17 +172,19 @@ class HistoryScreen(Screen):
 
     def _transfer_row(self, plays: list[Play]) -> ft.Control:
         n = len(plays)
+        why = None if plays else "No play matches the filter: nothing to download."
         return ft.Row([
-            ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv",
-                              tooltip=f"Download {words.these(n, 'play')} as a spreadsheet (CSV)", disabled=not plays,
-                              on_click=lambda e: self._export(plays, "csv")),
-            ft.OutlinedButton("Breakdown CSV", icon=ft.Icons.PIVOT_TABLE_CHART, key="export-breakdown",
-                              tooltip=f"Download the breakdown of {words.these(n, 'play')}, a row per scoring line, "
-                                      "for pivot tables (CSV)", disabled=not plays,
-                              on_click=lambda e: self._export(plays, "breakdown")),
-            ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay",
-                              tooltip=f"Download {words.these(n, 'play')} for BG Stats (.bgsplay)", disabled=not plays,
-                              on_click=lambda e: self._export(plays, "bgsplay")),
+            *(refusing(button, why, self.host.toast) for button in (
+                ft.OutlinedButton("CSV", icon=ft.Icons.TABLE_VIEW, key="export-csv",
+                                  tooltip=f"Download {words.these(n, 'play')} as a spreadsheet (CSV)",
+                                  on_click=lambda e: self._export(plays, "csv")),
+                ft.OutlinedButton("Breakdown CSV", icon=ft.Icons.PIVOT_TABLE_CHART, key="export-breakdown",
+                                  tooltip=f"Download the breakdown of {words.these(n, 'play')}, a row per scoring line, "
+                                          "for pivot tables (CSV)",
+                                  on_click=lambda e: self._export(plays, "breakdown")),
+                ft.OutlinedButton("BG Stats", icon=ft.Icons.DOWNLOAD, key="export-bgsplay",
+                                  tooltip=f"Download {words.these(n, 'play')} for BG Stats (.bgsplay)",
+                                  on_click=lambda e: self._export(plays, "bgsplay")))),
             self._import_button(),
         ], wrap=True, spacing=6, run_spacing=6)
 

@@ -16,7 +16,7 @@ from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_n
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES
 from companion.games.fleet_dice.table import position
-from companion.ui.components.common import chip
+from companion.ui.components.common import chip, refusing
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.session_screen import SessionScreen
 
@@ -144,9 +144,11 @@ class DieInHand(SessionScreen):
         if choice.kind == "king_crab":
             taken = {b: game.names[i] for i, s in enumerate(game.sheets) for b in [s.bonus] if b and i != self.seat}
             return [ft.Column([
-                ft.OutlinedButton(b.name + (f" (taken by {taken[b.id]})" if b.id in taken else ""),
-                                  disabled=b.id in taken, key=f"bonus-{b.id}",
-                                  on_click=lambda e, b=b: self.act(lambda g: fleet.choose_bonus(g, seat, b.id)))
+                refusing(ft.OutlinedButton(b.name + (f" (taken by {taken[b.id]})" if b.id in taken else ""),
+                                           key=f"bonus-{b.id}",
+                                           on_click=lambda e, b=b: self.act(lambda g: fleet.choose_bonus(g, seat, b.id))),
+                         f"{taken[b.id]} took {b.name}: each bonus goes to one player." if b.id in taken else None,
+                         self.host.toast)
                 for b in sheet.layout.bonuses], spacing=6)]
         return self._fishing_panel(game, sheet)
 

@@ -26,7 +26,7 @@ from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.table import PHASES, position
 from companion.games.registry import FLEET_DICE
-from companion.ui.components.common import chip, empty_state
+from companion.ui.components.common import chip, empty_state, refusing
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
 from companion.ui.games.fleet_dice.table_tray import TableTray
@@ -286,8 +286,9 @@ class SheetsScreen(TableTray):
             controls.append(ft.Row([chip(n, lambda n=n: self._set_start_player(n), key=f"first-{n}",
                                          selected=n == self.start_player) for n in self.seated],
                                    wrap=True, spacing=8, run_spacing=8))
-        controls.append(ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
-                                          disabled=not self.seated, on_click=lambda e: self._roll_starts()))
+        controls.append(refusing(ft.OutlinedButton("Roll the start boats", icon=ft.Icons.CASINO, key="roll-starts",
+                                                   on_click=lambda e: self._roll_starts()),
+                                 None if self.seated else "Tap the players first, clockwise.", self.host.toast))
         missing = [n for n in self.seated if n not in self.starts]
         self.pin("Start the sheets", ft.Icons.PLAY_ARROW, "start-sheets", self._start,
                  enabled=bool(self.seated) and not missing,

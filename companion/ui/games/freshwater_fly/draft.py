@@ -10,7 +10,7 @@ from companion.games.freshwater_fly import draft as rules
 from companion.games.freshwater_fly import table as tt
 from companion.games.freshwater_fly.draft import DraftState
 from companion.games.freshwater_fly.table import FlyTable
-from companion.ui.components.common import ChoiceRow, chip, close_dialog
+from companion.ui.components.common import ChoiceRow, chip, close_dialog, refusing
 from companion.ui.components.die import DiceTray, DieFace, Look
 from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
@@ -163,7 +163,7 @@ class DraftScreen(FlyTableScreen):
             self.waiting.value = f"{name} takes a die on {name}'s own phone."
         picking = not draft.round_over and self.selected is not None
         self.take_button.visible = self.reroll_button.visible = not draft.round_over and here
-        self.take_button.disabled = not picking
+        refusing(self.take_button, None if picking else "Tap a die in the pool first.", self.host.toast, self.take)
         self.changes.visible = picking
         if not picking:
             self.take_button.content = "Tap a die in the pool"
@@ -173,8 +173,10 @@ class DraftScreen(FlyTableScreen):
         who = "You take" if draft.solo else f"{draft.seats[draft.turn]} takes"
         self.take_button.content = f"{who} the {face}"
         buttons = [
-            self._change("-1", "Finesse -1", rules.FINESSE_DOWN, face - 1, enabled=face > 1),
-            self._change("+1", "Finesse +1", rules.FINESSE_UP, face + 1, enabled=face < 6),
+            self._change("-1", "Finesse -1", rules.FINESSE_DOWN, face - 1,
+                         why="A die showing 1 goes no lower." if face <= 1 else None),
+            self._change("+1", "Finesse +1", rules.FINESSE_UP, face + 1,
+                         why="A die showing 6 goes no higher." if face >= 6 else None),
             self._change(f"Flip to {7 - face}", "Momentum 5A", rules.FLIP, 7 - face),
         ]
         for card, change in fly_options(self.ctx).face_changes.items():
@@ -184,12 +186,12 @@ class DraftScreen(FlyTableScreen):
         buttons.append(ft.OutlinedButton("Skill L: any face", on_click=lambda e: self._any_face()))
         self.changes.controls = buttons
 
-    def _change(self, text: str, rule: str, how: str, to: int, enabled: bool = True,
+    def _change(self, text: str, rule: str, how: str, to: int, why: str | None = None,
                 skill_from: int | None = None) -> ft.Control:
         i = self.selected
-        return ft.OutlinedButton(
-            text, disabled=not enabled, tooltip=rule,
-            on_click=lambda e: self.act(lambda s: tt.change_die(s.draft, i, how, to, skill_from)))
+        return refusing(ft.OutlinedButton(
+            text, tooltip=rule, on_click=lambda e: self.act(lambda s: tt.change_die(s.draft, i, how, to, skill_from))),
+            why, self.host.toast)
 
     def _show_seats(self, draft: DraftState) -> None:
         rows = []

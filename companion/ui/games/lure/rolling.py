@@ -11,7 +11,7 @@ from companion.core.dice import standard_die
 from companion.core.words import count
 from companion.games.lure import rules as lure
 from companion.games.lure.rules import LureState
-from companion.ui.components.common import chip, panel
+from companion.ui.components.common import chip, panel, refusing
 from companion.ui.components.die import DieFace, Look
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import TAP_SMALL, big_button_style
@@ -83,8 +83,10 @@ class Rolling:
                                              expand=True, style=big_button_style(),
                                              on_click=lambda e: self.screen.act(
                                                  lambda st: lure.roll_with(st, seat, self.screen.chance("roll")))),
-                             ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
-                                               disabled=not cast.sides(), on_click=lambda e: self._start_entry(seat)),
+                             refusing(ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
+                                                        on_click=lambda e: self._start_entry(seat)),
+                                      None if cast.sides() else f"{name}'s cast has no dice to enter.",
+                                      self.screen.host.toast),
                          ], spacing=8), key=f"roller-{seat}")
         left = lure.adjusts_left(state, seat) if mine else 0
         dice = []
@@ -94,13 +96,17 @@ class Rolling:
             column = [face.control]
             if left:
                 column.append(ft.Row([
-                    ft.IconButton(ft.Icons.REMOVE, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) down",
-                                  width=TAP_SMALL, height=TAP_SMALL, disabled=value <= 1, key=f"down-{seat}-{i}",
-                                  on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, -1))),
-                    ft.IconButton(ft.Icons.ADD, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) up",
-                                  width=TAP_SMALL, height=TAP_SMALL,
-                                  disabled=value >= sides, key=f"up-{seat}-{i}",
-                                  on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, 1))),
+                    refusing(ft.IconButton(
+                        ft.Icons.REMOVE, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) down",
+                        width=TAP_SMALL, height=TAP_SMALL, key=f"down-{seat}-{i}",
+                        on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, -1))),
+                        "A die showing 1 goes no lower." if value <= 1 else None, self.screen.host.toast),
+                    refusing(ft.IconButton(
+                        ft.Icons.ADD, tooltip=f"Adjust die {i + 1} (d{sides} showing {value}) up",
+                        width=TAP_SMALL, height=TAP_SMALL, key=f"up-{seat}-{i}",
+                        on_click=lambda e, i=i: self.screen.act(lambda st: lure.adjust(st, seat, i, 1))),
+                        f"A d{sides} showing {sides} goes no higher." if value >= sides else None,
+                        self.screen.host.toast),
                 ], spacing=0, tight=True))
             dice.append(ft.Column(column, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         catches = [state.middle[i].describe() for i in lure.can_catch(state, seat, s.roll.meets)]

@@ -13,7 +13,7 @@ import flet as ft
 from companion.games.salmon_run import river as rv
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import River
-from companion.ui.components.common import chip
+from companion.ui.components.common import chip, refusing
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import big_button_style
@@ -90,8 +90,10 @@ class RaceSetup:
         if len(self.seated) >= MIN_PLAYERS and river is not None:  # below a long set-up, yet always on screen
             self.screen.pin("Start the race", ft.Icons.PLAY_ARROW, "race-start", self._start)
         else:
-            controls.append(ft.FilledButton("Start the race", icon=ft.Icons.PLAY_ARROW, key="race-start",
-                                            style=big_button_style(), disabled=True))
+            why = (f"Tap at least {MIN_PLAYERS} players first." if len(self.seated) < MIN_PLAYERS
+                   else "Roll the river first: Roll the river, above.")
+            controls.append(refusing(ft.FilledButton("Start the race", icon=ft.Icons.PLAY_ARROW, key="race-start",
+                                                     style=big_button_style()), why, self.screen.host.toast))
         return controls
 
     def river(self) -> River | None:
