@@ -101,8 +101,9 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     assert page.pinned() is page.find(key="lock-1")  # the open pick's Lock in, pinned
     await page.click(key="lock-1")  # Ben: 3 d6
     # Ana rolls first (fewer dice): she enters 3 and 3; her Adjust moves one to 4: total 7.
-    await page.click(key="enter-0")
-    await page.click(key="enter-0-3")
+    assert page.has(key="roll-0") and page.has(key="enter-0-6")  # the app's roll, or the table's dice by keys
+    await page.click(key="enter-0-3")  # a key per face: one tap a die (issue 65: "Enter the dice" came first)
+    assert not page.has(key="roll-0") and "(3 so far)" in page.text_containing("Or the table's dice: tap what die 2")
     await page.click(key="enter-0-3")
     assert page.find(key="total-0").value.startswith("Ana: total 6")
     # Each die's Adjust buttons are named for that die (both read "Adjust this d6 up" before).
@@ -115,7 +116,6 @@ async def test_a_round_of_fishing_by_taps(app, roster) -> None:
     await page.click(key="lure-resolve")
     assert [f.describe() for f in state(app).seats[0].pile] == ["7 (3 VP)"]
     # Ben rolls 1, 1, 2: total 4, a pair but under 9: nothing; he records the lure he draws.
-    await page.click(key="enter-1")
     for value in (1, 1, 2):
         await page.click(key=f"enter-1-{value}")
     await page.click(key="lure-resolve")

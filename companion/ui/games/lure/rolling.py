@@ -13,6 +13,7 @@ from companion.games.lure import rules as lure
 from companion.games.lure.rules import LureState
 from companion.ui.components.common import chip, panel, refusing
 from companion.ui.components.die import DieFace, Look
+from companion.ui.components.number_pad import acting_keys
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import TAP_SMALL, big_button_style
 
@@ -66,28 +67,7 @@ class Rolling:
         if s.roll is None:
             if not mine:
                 return panel(ft.Text(f"{name} rolls {count(len(cast.sides()), 'die', 'dice')} now.", size=16), key=f"roller-{seat}")
-            entering = self.entering.get(seat)
-            if entering is not None:
-                sides = cast.sides()[len(entering)]
-                return panel(ft.Text(f"{name}: tap what die {len(entering) + 1} of {len(cast.sides())} (a d{sides}) "
-                                     "shows", size=16),
-                             ft.Row([ft.OutlinedButton(str(v), width=TAP_SMALL + 8, key=f"enter-{seat}-{v}",
-                                                       on_click=lambda e, v=v: self._enter(seat, v))
-                                     for v in range(1, sides + 1)], wrap=True, spacing=4, run_spacing=4),
-                             ft.TextButton("Cancel", on_click=lambda e: self._cancel_entry(seat)),
-                             key=f"roller-{seat}")
-            return panel(ft.Text(f"{name}: {count(len(cast.sides()), 'die', 'dice')}" + (f" + Extra {', '.join(map(str, cast.extra))}"
-                                                                        if cast.extra else ""), size=16),
-                         ft.Row([
-                             ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
-                                             expand=True, style=big_button_style(),
-                                             on_click=lambda e: self.screen.act(
-                                                 lambda st: lure.roll_with(st, seat, self.screen.chance("roll")))),
-                             refusing(ft.OutlinedButton("Enter the dice", icon=ft.Icons.EDIT, key=f"enter-{seat}",
-                                                        on_click=lambda e: self._start_entry(seat)),
-                                      None if cast.sides() else f"{name}'s cast has no dice to enter.",
-                                      self.screen.host.toast),
-                         ], spacing=8), key=f"roller-{seat}")
+            return self._to_roll(state, seat)
         left = lure.adjusts_left(state, seat) if mine else 0
         dice = []
         for i, (sides, value) in enumerate(zip(cast.sides(), s.roll.dice)):
@@ -125,6 +105,28 @@ class Rolling:
                                      key=f"other-{seat}-{i}", selected=met))
         return panel(*controls, key=f"roller-{seat}")
 
+    def _to_roll(self, state: LureState, seat: int) -> ft.Control:
+        """This phone's roll to make: the app rolls in one tap, or the table's dice are tapped in, a key per
+        face, one tap a die (issue 65: "Enter the dice" first cost a tap more a roll)."""
+        name, cast = state.names[seat], state.cast(seat)
+        sides, entered = cast.sides(), self.entering.get(seat, [])
+        extra = f" + Extra {', '.join(map(str, cast.extra))}" if cast.extra else ""
+        rows: list[ft.Control] = [ft.Text(f"{name}: {count(len(sides), 'die', 'dice')}{extra}", size=16)]
+        if not entered:
+            rows.append(ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
+                                        style=big_button_style(), on_click=lambda e: self.screen.act(
+                                            lambda st: lure.roll_with(st, seat, self.screen.chance("roll")))))
+        if sides:
+            die = len(entered)
+            so_far = f" ({', '.join(map(str, entered))} so far)" if entered else ""
+            rows.append(acting_keys(f"Or the table's dice: tap what die {die + 1} of {len(sides)} (a d{sides[die]}) "
+                                    f"shows{so_far}", 1, sides[die], lambda v: self._enter(seat, v), f"enter-{seat}",
+                                    f"{name}'s die {die + 1} of {len(sides)}", str))
+        if entered:
+            rows.append(ft.TextButton("Start the dice again", key=f"enter-again-{seat}",
+                                      on_click=lambda e: self._cancel_entry(seat)))
+        return panel(*rows, key=f"roller-{seat}")
+
     def draws(self, state: LureState) -> list[ft.Control]:
         """A lure to record for each player owed one, on their own phone (every one on the phone passed around)."""
         controls = []
@@ -143,10 +145,6 @@ class Rolling:
                                   ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), key=f"draws-{seat}",
                                   color=ft.Colors.TERTIARY_CONTAINER))
         return controls
-
-    def _start_entry(self, seat: int) -> None:
-        self.entering[seat] = []
-        self.screen.render()
 
     def _cancel_entry(self, seat: int) -> None:
         self.entering.pop(seat, None)
