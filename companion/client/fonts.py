@@ -5,7 +5,8 @@ same names draw whatever system serves them.
 Flutter's web engine draws every character itself. When a text holds a character its
 own font lacks, it asks for a "fallback" font slice named after Google Fonts' files
 (`assets/fonts/notosanssc/v37/<name>.4.woff2`, `notocoloremoji/v32/...`). Offline there
-is no Google Fonts: the server answers every slice of a family with that whole family.
+is no Google Fonts: the server answers a slice of a family Companion brings with that slice cut from its
+font (`font_slices`), and every other slice with the whole family.
 - Emoji, Chinese (Simplified) and Arabic come with Companion: Google Fonts' own files, under the SIL
   Open Font License, made by `tools/bundle_fonts.py` (`noto/SOURCES.md` says from where).
 - Any other family (Thai, Hebrew, Devanagari...) comes from this machine's Noto fonts when it has them

@@ -33,6 +33,7 @@ from pathlib import Path
 import brotli
 
 from companion.client.cache_files import clear_stale, write_whole
+from companion.client.font_slices import cut_slice
 from companion.client.fonts import FallbackFonts, family_of
 from companion.client.icon_font import FONT, IconFont
 from companion.client.page import font_manifest
@@ -224,7 +225,7 @@ class ClientFiles:
             return await request.answer(b"No such file.", "text/plain", REVALIDATE, None, status=404)
         family = family_of(path)
         if family is not None:
-            return await self._font(request, family)
+            return await self._font(request, family, path)
         rel, lasting = path.lstrip("/"), False
         if path.startswith(VERSIONED):
             version, _, rel = path[len(VERSIONED):].partition("/")
@@ -254,12 +255,16 @@ class ClientFiles:
                 continue
         return None
 
-    async def _font(self, request: _Request, family: str) -> None:
-        """A fallback slice: sent on to the whole family's font (one download for all its slices)."""
+    async def _font(self, request: _Request, family: str, path: str) -> None:
+        """A fallback slice: the slice cut from the family Companion brings (`font_slices`), else sent on to the
+        whole family's font (one download for all its slices)."""
         font = await asyncio.to_thread(self.fonts.find, family)
         if font is None:
             return await request.answer(b"This machine has no font for these characters.", "text/plain",
                                         REVALIDATE, None, status=404)
+        piece = cut_slice(font, family, path)
+        if piece is not None:
+            return await request.file(piece, self.compressed, REVALIDATE)
         stat = font.path.stat()
         # Named by the family whose file it is: families answered with one file (Companion's Chinese for
         # Japanese too) share one address, so a phone downloads it once

@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from companion.client.cache_files import cache_dir
+from companion.client.font_slices import SLICES_DIR
 from companion.client.fonts import CJK, FallbackFonts
 from companion.client.icon_font import FONT, cut
 from companion.client.page import (
@@ -55,10 +56,11 @@ PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # Fonts for names in other scripts (Flutter's family names): emoji, Arabic, and each CJK face.
 FONT_FAMILIES = ("notocoloremoji", "notosansarabic", *CJK)
 NOT_KEPT_AHEAD = ("fonts/", "assets/NOTICES", "service_worker.js")  # each kept when first needed, or never
-# Companion's own fonts (6 MB in all) are kept too once Companion's first screen is shown (see
+# Companion's own fonts (11 MB in all: whole, and cut in slices) are kept too once Companion's first screen is shown (see
 # service_worker.js); this machine's (a Japanese face is 16 MB) go into a folder of their own, kept only
 # when a name needs one.
 MACHINE_FONTS = "fonts/this-machine/"
+SLICES = "fonts/slices/"  # Companion's own fonts cut as Flutter asks for them: a phone fetches the slices it needs
 # The page: routes in the hash, every address relative (set before python.js starts Python with the
 # page); a new version waiting is asked to take over as Companion opens (the page then loads again, from
 # it: see service_worker.js); the service worker and persistent storage asked for once the first frame
@@ -183,8 +185,9 @@ def _once(text, old, new):
 
 
 def copy_fonts(out: Path, fonts: FallbackFonts) -> dict[str, str]:
-    """Each family's whole font into the build `out` (a file that answers several families once); the
-    families found, by the file's place in the build."""
+    """Each family's whole font into the build `out` (a file that answers several families once), and the slices
+    cut from Companion's own (`client.font_slices`: `fonts/slices/<family>/<name>.woff2`, each family's asked
+    for by itself); the families found, by the whole file's place in the build."""
     found = {}
     for family in FONT_FAMILIES:
         font = fonts.find(family)
@@ -193,8 +196,16 @@ def copy_fonts(out: Path, fonts: FallbackFonts) -> dict[str, str]:
         rel = f"{'fonts/' if font.bundled else MACHINE_FONTS}{font.name}{font.path.suffix.lower()}"
         if not (out / rel).is_file():
             _copy(font.path, out / rel)
+        if font.bundled and font.name == family and (SLICES_DIR / family).is_dir():
+            shutil.copytree(SLICES_DIR / family, out / SLICES / family, dirs_exist_ok=True)
         found[family] = rel
     return found
+
+
+def cut_slices(out: Path) -> dict[str, list[str]]:
+    """The slices in the build `out`, by family: the names of those cut (as the engine names them)."""
+    return {folder.name: sorted(f.name for f in folder.glob("*.woff2"))
+            for folder in sorted((out / SLICES).glob("*")) if folder.is_dir()}
 
 
 def write_service_worker(out: Path, fonts: dict[str, str]) -> dict:
@@ -205,11 +216,13 @@ def write_service_worker(out: Path, fonts: dict[str, str]) -> dict:
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
-    own_fonts = sorted({rel for rel in fonts.values() if not rel.startswith(MACHINE_FONTS)})
+    slices = cut_slices(out)
+    own_fonts = sorted({rel for rel in fonts.values() if not rel.startswith(MACHINE_FONTS)}
+                       | {f"{SLICES}{family}/{name}" for family, names in slices.items() for name in names})
     template = (HERE / "service_worker.js").read_text()
     worker = (template.replace("__VERSION__", version).replace("__KEPT__", json.dumps(["./", *kept]))
               .replace("__BUILDS__", json.dumps(BUILDS)).replace("__FONTS__", json.dumps(fonts))
-              .replace("__OWN_FONTS__", json.dumps(own_fonts)))
+              .replace("__OWN_FONTS__", json.dumps(own_fonts)).replace("__SLICES__", json.dumps(slices)))
     (out / "service_worker.js").write_text(worker)
     build = BUILDS["skwasm"]  # what Chromium on a phone keeps: the common files and its build's
     return {"version": version, "files": len(files) + 1, "kept": len(kept) + len(build),

@@ -8,9 +8,10 @@
 // - A new version waits while a tab of the old one is open: a phone in the middle of a game is never cut
 //   off. The next time Companion opens (its page the only one), the page asks it to take over ("take
 //   over") and loads again, from the new version; the old version's files then go.
-// - Fonts for names in other scripts: Flutter asks for Google Fonts' slices of a family; every slice is
-//   that family's whole font from this folder (FONTS), as the laptop answers them. Each is kept the first
-//   time a name needs it; Companion's own (OWN_FONTS: emoji, Chinese, Arabic, 6 MB) also once the page
+// - Fonts for names in other scripts: Flutter asks for Google Fonts' slices of a family; a slice cut from
+//   Companion's own font of that family (SLICES: fonts/slices/<family>/<its name>) answers it, else that
+//   family's whole font from this folder (FONTS), as the laptop answers them. Each is kept the first
+//   time a name needs it; Companion's own (OWN_FONTS: emoji, Chinese, Arabic, their slices too) also once the page
 //   says Companion's first screen is shown ("keep fonts", at each start until all are kept): not while
 //   the first visit downloads what Companion starts with, and a name in them drawn later offline draws.
 //   This machine's (Japanese, Korean...: fonts/this-machine/, 16 MB each) only when needed.
@@ -22,9 +23,10 @@ const KEPT = __KEPT__;
 const BUILDS = __BUILDS__;
 const FONTS = __FONTS__;
 const OWN_FONTS = __OWN_FONTS__;
+const SLICES = __SLICES__;
 const BUILD = new URL(self.location.href).searchParams.get("build");
 const OPTIONAL = new Set(Object.values(BUILDS).flat());
-const SLICE = /\/assets\/fonts\/(noto[a-z0-9]+)\/v\d+\/[A-Za-z0-9_-]+(?:\.\d+)?\.woff2$/;
+const SLICE = /\/assets\/fonts\/(noto[a-z0-9]+)\/v\d+\/([A-Za-z0-9_-]+(?:\.\d+)?\.woff2)$/;
 
 self.addEventListener("install", (event) => {
   const build = BUILD in BUILDS ? BUILDS[BUILD] : [...OPTIONAL];
@@ -67,7 +69,7 @@ self.addEventListener("fetch", (event) => {
   const slice = SLICE.exec(url.pathname);
   if (slice) {
     if (!(slice[1] in FONTS)) return event.respondWith(new Response("No such font here.", {status: 404}));
-    path = FONTS[slice[1]];
+    path = (SLICES[slice[1]] || []).includes(slice[2]) ? `fonts/slices/${slice[1]}/${slice[2]}` : FONTS[slice[1]];
   }
   event.respondWith(answer(path));
 });

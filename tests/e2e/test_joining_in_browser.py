@@ -11,7 +11,8 @@ from urllib.parse import urlsplit
 
 from PIL import Image, ImageChops
 
-from companion.client.fonts import FONT_DIRS_VARIABLE
+from companion.client.font_slices import slice_file
+from companion.client.fonts import BUNDLED, BUNDLED_DIR, FONT_DIRS_VARIABLE
 from companion.laptop.page_scripts import ENGINES, preloaded
 from tests.browser import AppPage
 from tests.e2e.conftest import PHONE
@@ -41,6 +42,14 @@ def test_names_in_any_script_draw_on_a_host_without_fonts_of_its_own_with_nothin
     assert {urlsplit(url).netloc for _, url, _ in seen} == {urlsplit(server.url).netloc}
     assert [s for s in seen if s[0] == "failed" or s[0] >= 400] == []
     asked_once_each(seen, "light")  # loopback is a secure context: the browser decodes images itself
+    # Chinese and emoji came as the slices their names use, not whole (issue 65: 6.2 MB, boxes meanwhile).
+    assert not [url for _, url, _ in seen if "/_fonts/notosanssc-" in url or "/_fonts/notocoloremoji-" in url]
+    sliced = {(family, urlsplit(url).path.split("/assets/fonts/", 1)[1]) for status, url, _ in seen
+              for family in ("notosanssc", "notocoloremoji") if status == 200 and f"/assets/fonts/{family}/" in url}
+    sent = sum(slice_file(family, address).stat().st_size for family, address in sliced)
+    whole = sum((BUNDLED_DIR / BUNDLED[family]).stat().st_size for family in ("notosanssc", "notocoloremoji"))
+    print(f"fonts for 李雷 and 🎣🐟: {len(sliced)} slices, {sent:,} bytes (whole: {whole:,})")
+    assert {family for family, _ in sliced} == {"notosanssc", "notocoloremoji"} and sent < whole / 5
 
     # What the same phone shows when no font for them arrives (their requests refused): boxes.
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -66,7 +75,8 @@ def names_drawn(phone: AppPage, server, seen: list, arrived: str = "drawn") -> d
     def came(family: str) -> bool:
         if arrived == "failed":
             return any(status == "failed" and f"/assets/fonts/{family}/" in url for status, url, _ in seen)
-        return any(f"/_fonts/{family}-" in url and status == 200 for status, url, _ in seen)
+        return any((f"/_fonts/{family}-" in url or f"/assets/fonts/{family}/" in url) and status == 200
+                   for status, url, _ in seen)
 
     deadline = time.monotonic() + 60  # a loaded machine's patience, not a measure
     while not all(came(family) for family in FAMILIES):

@@ -32,8 +32,10 @@ def test_the_wheel_holds_every_module_and_every_asset(wheel) -> None:
     files, _ = wheel
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion").rglob("*.py")}
     modules |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion" / "site").glob("*.js")}  # the phone build's
-    fonts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion" / "client" / "noto").iterdir()}
+    fonts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "companion" / "client" / "noto").rglob("*")
+             if p.is_file()}
     assert {"companion/client/noto/NotoSansSC.woff2", "companion/client/noto/SOURCES.md"} <= fonts
+    assert sum("/noto/slices/notosanssc/" in f for f in fonts) > 90  # their slices too
     modules |= fonts  # the fonts Companion brings, their licences and sources
     assets = {"companion/assets/" + p.relative_to(ROOT / "assets").as_posix()
               for p in (ROOT / "assets").rglob("*") if p.is_file()}

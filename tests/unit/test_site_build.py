@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.client.font_slices import SLICES_DIR
 from companion.client.fonts import FallbackFonts
 from companion.client.page import BUILDS
 from companion.site import archive, build
@@ -84,7 +85,8 @@ def test_the_same_code_builds_the_same_version(made, tmp_path) -> None:
     assert (tmp_path / "again" / "app.zip").read_bytes() == (folder / "app.zip").read_bytes()
 
 
-OWN_FONTS = {"fonts/notocoloremoji.woff2", "fonts/notosanssc.woff2", "fonts/notosansarabic.woff2"}
+OWN_FONTS = {"fonts/notocoloremoji.woff2", "fonts/notosanssc.woff2", "fonts/notosansarabic.woff2"} | {
+    f"fonts/slices/{p.parent.name}/{p.name}" for p in SLICES_DIR.glob("*/*.woff2")}
 
 
 def test_companions_own_fonts_are_in_the_build_and_kept_once_started_on_a_machine_without_fonts(made) -> None:
@@ -97,6 +99,9 @@ def test_companions_own_fonts_are_in_the_build_and_kept_once_started_on_a_machin
     assert served == {"notocoloremoji": "fonts/notocoloremoji.woff2", "notosansarabic": "fonts/notosansarabic.woff2",
                       **{f"notosans{cjk}": "fonts/notosanssc.woff2" for cjk in ("sc", "tc", "hk", "jp", "kr")}}
     assert {p.relative_to(folder).as_posix() for p in (folder / "fonts").rglob("*") if p.is_file()} == OWN_FONTS
+    # Chinese and emoji also in the slices Flutter asks for (a name fetches only its own: issue 65).
+    slices = json.loads(re.search(r"const SLICES = (\{.*?\});", worker).group(1))
+    assert set(slices) == {"notocoloremoji", "notosanssc"} and len(slices["notosanssc"]) > 90
     assert not OWN_FONTS & set(json.loads(re.search(r"const KEPT = (\[.*?\]);", worker).group(1)))
     assert json.loads(re.search(r"const OWN_FONTS = (\[.*?\]);", worker).group(1)) == sorted(OWN_FONTS)
     assert 'postMessage("keep fonts")' in (folder / "python.js").read_text()
