@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 
 # In the order `make bench` runs them.
 BENCHMARKS = ("startup", "startup_sessions", "record_action", "long_sessions", "tap_latency", "table_of_phones",
-              "joining", "join_ratio", "phone_build", "lure_odds", "history", "soak_pace", "redraw")
+              "joining", "join_ratio", "phone_build", "lure_odds", "history", "soak_pace", "redraw", "name_fonts")
 HELPERS = ("common", "run_all", "wire_phone", "one_button")  # modules here that are not benchmarks
 
 

@@ -18,7 +18,7 @@ import pytest
 from tests.browser import CHROMIUM
 
 BENCHMARKS_DIR = Path(__file__).resolve().parents[2] / "benchmarks"
-IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "join_ratio", "phone_build", "history"}
+IN_CHROMIUM = {"tap_latency", "table_of_phones", "joining", "join_ratio", "phone_build", "history", "name_fonts"}
 TIME_LIMIT = 300  # seconds: each takes under 30 here
 TROUBLE = {"elsewhere", "problems"}  # joining.py, join_ratio.py: requests to other hosts, failed requests
 
