@@ -112,10 +112,10 @@ class Rolling:
         sides, entered = cast.sides(), self.entering.get(seat, [])
         extra = f" + Extra {', '.join(map(str, cast.extra))}" if cast.extra else ""
         rows: list[ft.Control] = [ft.Text(f"{name}: {count(len(sides), 'die', 'dice')}{extra}", size=16)]
-        if not entered:
-            rows.append(ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
-                                        style=big_button_style(), on_click=lambda e: self.screen.act(
-                                            lambda st: lure.roll_with(st, seat, self.screen.chance("roll")))))
+        if not entered:  # the whole width, as the roll it was beside "Enter the dice"
+            rows.append(ft.Row([ft.FilledButton(f"Roll {name}'s dice", icon=ft.Icons.CASINO, key=f"roll-{seat}",
+                                                expand=True, style=big_button_style(), on_click=lambda e: self.screen.act(
+                                                    lambda st: lure.roll_with(st, seat, self.screen.chance("roll"))))]))
         if sides:
             die = len(entered)
             so_far = f" ({', '.join(map(str, entered))} so far)" if entered else ""
