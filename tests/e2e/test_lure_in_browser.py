@@ -55,6 +55,8 @@ def test_one_round_with_three_phones_casting_in_secret(make_server, phones) -> N
         phone.see(phone.text("1. Ana: 3 d6"))
         phone.see(phone.text("1. Cy: 3 d6"))
         phone.see(phone.text("2. Ben: 4 d6"))
+    ana.see(ana.button("Ana's die 1 of 3: 6"))  # the roll in the app, or the table's dice a key a face
+    ana.shot("lure-roll-phone")
 
     # Ana and Cy roll together, each on their own phone; then the catch.
     at = moment()
