@@ -56,9 +56,9 @@ PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # Fonts for names in other scripts (Flutter's family names): emoji, Arabic, and each CJK face.
 FONT_FAMILIES = ("notocoloremoji", "notosansarabic", *CJK)
 NOT_KEPT_AHEAD = ("fonts/", "assets/NOTICES", "service_worker.js")  # each kept when first needed, or never
-# Companion's own fonts (11 MB in all: whole, and cut in slices) are kept too once Companion's first screen is shown (see
-# service_worker.js); this machine's (a Japanese face is 16 MB) go into a folder of their own, kept only
-# when a name needs one.
+# Companion's own fonts (11 MB in all: whole, and cut in slices) are kept too once Companion's first screen
+# is shown (see service_worker.js); this machine's (a Japanese face is 16 MB) go into a folder of their own,
+# kept only when a name needs one.
 MACHINE_FONTS = "fonts/this-machine/"
 SLICES = "fonts/slices/"  # Companion's own fonts cut as Flutter asks for them: a phone fetches the slices it needs
 # The page: routes in the hash, every address relative (set before python.js starts Python with the

@@ -17,8 +17,8 @@
       const words = document.getElementById("companion-starting");
       if (words) words.remove();
     }));
-    // Companion's own fonts (emoji, Chinese, Arabic, and their slices: 11 MB) kept now that the first visit's downloads are
-    // done, so a name in them drawn later, offline, draws (see service_worker.js)
+    // Companion's own fonts (emoji, Chinese, Arabic, and their slices: 11 MB) kept now that the first
+    // visit's downloads are done, so a name in them drawn later, offline, draws (see service_worker.js)
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.ready.then((found) => found.active && found.active.postMessage("keep fonts"));
     }
