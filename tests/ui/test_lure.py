@@ -8,6 +8,7 @@ import pytest
 
 from companion.core.table.seats import seat_entry
 from companion.games.lure import rules as lure
+from companion.ui.theme import REFUSED_OPACITY
 
 ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
@@ -333,3 +334,22 @@ async def test_fish_typed_are_kept_in_the_session_for_the_phone_that_takes_the_p
     await again.click(key="lure-splash")
     assert [f.describe() for f in state(app).middle] == ["7 (3 VP)", "12 (4 VP)"]
     assert app.ctx.sessions.draft(session.id, "lure.splash.1." + app.store.settings.players()[0].id) is None
+
+
+async def test_a_die_adjusted_past_its_faces_says_why_and_moves_nothing(app, roster) -> None:
+    # Issue 65: the Adjust lure's - on a die showing 1 (and + on a 6) was a disabled button that answered nothing.
+    page = await app.open("/games/lure/round")
+    await start(page)
+    await splash(page)
+    for key in ("cast-open-0", "pick-d6-0-2", "pick-adjust-0-1", "lock-0", "cast-open-1", "lock-1"):
+        await page.click(key=key)
+    for face in (1, 6):  # Ana's two dice, the table's, tapped in
+        await page.click(key=f"enter-0-{face}")
+    assert page.find(key="down-0-0").opacity == REFUSED_OPACITY and page.find(key="up-0-1").opacity == REFUSED_OPACITY
+    await page.click(key="down-0-0")
+    assert page.message_texts()[-1] == "A die showing 1 goes no lower."
+    await page.click(key="up-0-1")
+    assert page.message_texts()[-1] == "A d6 showing 6 goes no higher."
+    assert state(app).seats[0].roll.dice == (1, 6)  # nothing moved: the Adjust lure is still Ana's to play
+    await page.click(key="up-0-0")
+    assert state(app).seats[0].roll.dice == (2, 6)
