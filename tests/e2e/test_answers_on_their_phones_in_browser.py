@@ -23,6 +23,18 @@ def seeded(data_dir, names, build) -> None:
     store.close()
 
 
+def joined(make_server, phones, tmp_path, names, build, route, joining=None):  # noqa: F811
+    """A `--lan` server on a data folder `seeded` with `names` and `build`'s session, and a phone for each
+    of `joining` (default: every name) joined as its player on `route`: (the server, those phones in order)."""
+    seeded(tmp_path / "data", names, build)
+    server = make_server(data_dir=tmp_path / "data", lan=True)
+    joining = names if joining is None else joining
+    table = phones(len(joining))
+    for phone, name in zip(table, joining, strict=True):
+        join(phone, server, name, route)
+    return server, table
+
+
 def test_the_eagles_target_counters_on_their_own_phone(make_server, phones, tmp_path) -> None:  # noqa: F811
     def race(ctx) -> None:  # Cy plays an Eagle; Ben's deck holds one too
         session = ctx.sessions.create(sr.GAME, sr.setup_for([("Ana", "red"), ("Ben", "blue"), ("Cy", "green")],
@@ -34,11 +46,7 @@ def test_the_eagles_target_counters_on_their_own_phone(make_server, phones, tmp_
             session.perform(sr.end_turn(session.state, seat))
         session.perform(sr.play(session.state, 2, sr.EAGLE))
 
-    seeded(tmp_path / "data", ("Ana", "Ben", "Cy"), race)
-    server = make_server(data_dir=tmp_path / "data", lan=True)
-    ana, ben, cy = phones(3)
-    for phone, name in ((ana, "Ana"), (ben, "Ben"), (cy, "Cy")):
-        join(phone, server, name, "/games/salmon-run/race")
+    server, (ana, ben, cy) = joined(make_server, phones, tmp_path, ("Ana", "Ben", "Cy"), race, "/games/salmon-run/race")
     cy.see(cy.text("Cy's Eagle: whose hand do you look at? That player loses a card of your choice, unless they "
                    "discard an Eagle of their own."))
     ben.see(ben.text("Cy plays an Eagle: they name whose hand they look at."))
@@ -65,11 +73,7 @@ def test_a_barter_waits_for_the_buyer_on_their_phone(make_server, phones, tmp_pa
             session.perform(build(session.state))
         session.perform(pb.offer(session.state, 0, 1, "engine_reverse", 2))
 
-    seeded(tmp_path / "data", ("Ana", "Ben"), voyage)
-    server = make_server(data_dir=tmp_path / "data", lan=True)
-    ana, ben = phones(2)
-    join(ana, server, "Ana", "/games/pearl-boat/voyage")
-    join(ben, server, "Ben", "/games/pearl-boat/voyage")
+    server, (ana, ben) = joined(make_server, phones, tmp_path, ("Ana", "Ben"), voyage, "/games/pearl-boat/voyage")
     ana.see(ana.text("Ana offers Engine reverse to Ben for 2 pearls: waiting on Ben."))
     ana.see(ana.button("Take the offer back"))
     assert ana.page.get_by_role("button", name="Buy for 2 pearls").count() == 0

@@ -10,7 +10,7 @@ from companion.games.pearl_boat import rules as pb
 from companion.laptop.hosting import LAPTOP
 from companion.store import open_store
 from tests.browser import moment, seed_roster
-from tests.e2e.test_answers_on_their_phones_in_browser import seeded
+from tests.e2e.test_answers_on_their_phones_in_browser import joined
 from tests.e2e.test_table_of_phones_in_browser import actions, join, phones, wait_for  # noqa: F401 (fixture)
 
 
@@ -72,10 +72,8 @@ def test_an_undone_chance_card_drawn_again_is_the_same_card(make_server, phones,
         session.perform(pb.move(session.state, 0, 3))
         session.perform(pb.reward(session.state, 0, 4))
 
-    seeded(tmp_path / "data", ("Ana", "Ben"), voyage)
-    server = make_server(data_dir=tmp_path / "data", lan=True)
-    [ana] = phones(1)
-    join(ana, server, "Ana", "/games/pearl-boat/voyage")
+    server, [ana] = joined(make_server, phones, tmp_path, ("Ana", "Ben"), voyage, "/games/pearl-boat/voyage",
+                           joining=("Ana",))
     drawn_words = re.compile(r"^Undo: Ana draws ")
     ana.tap(ana.button("Draw a chance card"))
     ana.see(ana.page.get_by_role("button", name=drawn_words))
@@ -105,11 +103,7 @@ def test_a_barter_bought_and_taken_back_at_the_same_moment_is_one_or_the_other(m
         session.perform(pb.draw(session.state, 0, 1))
         session.perform(pb.offer(session.state, 0, 1, "engine_reverse", 2))
 
-    seeded(tmp_path / "data", ("Ana", "Ben"), voyage)
-    server = make_server(data_dir=tmp_path / "data", lan=True)
-    ana, ben = phones(2)
-    join(ana, server, "Ana", "/games/pearl-boat/voyage")
-    join(ben, server, "Ben", "/games/pearl-boat/voyage")
+    server, (ana, ben) = joined(make_server, phones, tmp_path, ("Ana", "Ben"), voyage, "/games/pearl-boat/voyage")
     ana.see(ana.button("Take the offer back"))
     ben.see(ben.button("Buy for 2 pearls"))
     at = moment()

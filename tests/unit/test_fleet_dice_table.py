@@ -138,7 +138,8 @@ def test_the_next_phase_is_rolled_once_every_sheet_is_done_and_has_made_its_choi
 
 
 def test_a_fishing_with_nothing_to_choose_is_done_in_the_move_that_brought_it_and_said_in_its_words() -> None:
-    # Rules version 3 (issue 65): "At the end of the Boat Phase in even rounds, all boats go fishing": with no
+    # Seed 004, "Fishing - even rounds only": "After the boat phase and all applicable bonuses have been taken, all
+    # player will fish. Every launched boat ... catches a fish." Rules version 3 (issue 65): with no
     # Swordfish skip and no Oyster coin to choose, nobody taps "Go fishing". Version 2's games replay as played.
     for version, by_itself in ((fleet.RULES_VERSION, True), (2, False)):
         _, game = table(2, starts=("cod", "lobster"), version=version)
