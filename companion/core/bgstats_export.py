@@ -48,6 +48,7 @@ from companion.core.play_fields import (
     NO_SCORES,
     PLAY_DEFAULTS,
     PLAY_FIELDS_USED,
+    PLAYER_FIELDS_USED,
     SCORE_DEFAULTS,
     SCORE_FIELDS_USED,
     bgg_id,
@@ -166,7 +167,8 @@ class _Export:
                 "rounds": PLAY_DEFAULTS["rounds"],
                 "durationMin": facts.duration,
                 "playerScores": [
-                    {"playerRefId": self.players.ref(s.name, {"isAnonymous": s.name in kept.anonymous},
+                    {"playerRefId": self.players.ref(s.name, {"isAnonymous": s.name in kept.anonymous,
+                                                              **_theirs(kept.person(s.name), PLAYER_FIELDS_USED)},
                                                      kept.player(s.name)),
                      "score": str(s.score) if facts.scored else None, "winner": s.winner,
                      "newPlayer": SCORE_DEFAULTS["newPlayer"], "startPlayer": s.start, "rank": s.rank,

@@ -36,13 +36,14 @@ from typing import Any
 
 from companion.core import words
 from companion.core.bgstats_check import check_bgsplay, json_kind, play_problem, read_date, shown, table
-from companion.core.inputs import MAX_DIGITS, InputError, parse_json
+from companion.core.inputs import MAX_DIGITS, InputError, check_plain, parse_json
 from companion.core.play_fields import (
     COMPANION_KEY,
     NAMESPACE,
     NO_SCORES,
     PLAY_DEFAULTS,
     PLAY_FIELDS_USED,
+    PLAYER_FIELDS_USED,
     SCORE_DEFAULTS,
     SCORE_FIELDS_USED,
     fewer_is_better,
@@ -318,6 +319,8 @@ class _Reader:
             play=_theirs(record, PLAY_FIELDS_USED, {**PLAY_DEFAULTS, "entryDate": record["playDate"]}),
             scores=tuple((name, kept) for name, s in zip(names, scores)
                          if (kept := _theirs(s, SCORE_FIELDS_USED, SCORE_DEFAULTS))),
+            people=tuple((name, kept) for name, player in zip(names, players)
+                         if (kept := _theirs(player, PLAYER_FIELDS_USED, {}))),
         )
         return replace(play, location=location, start_seat=starts[0] if len(starts) == 1 else None,
                        note=_text(record.get("comments")).strip(),
@@ -351,14 +354,23 @@ class _Reader:
 
 
 def _theirs(record: Mapping[str, Any], used: frozenset[str], ours: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of `record` Companion does not use and would not write the same: kept, to be written back."""
-    return {k: v for k, v in record.items() if k not in used and not (k in ours and v == ours[k])}
+    """The fields of `record` Companion does not use and would not write the same: kept, to be written back.
+    A field the store could not keep (a number of more than MAX_DIGITS digits) is left out, not the play."""
+    return {k: v for k, v in record.items() if k not in used and not (k in ours and v == ours[k]) and _keepable(v)}
+
+
+def _keepable(value: Any) -> bool:
+    try:
+        check_plain(value, WHERE)
+    except InputError:
+        return False
+    return True
 
 
 def _all_our_own(ids: BgStatsIds, game_name: str, location: str) -> bool:
-    """Whether BG Stats' ids are those an export of ours gives (a play we exported, back): nothing
-    of BG Stats' own to keep."""
-    return (not ids.anonymous and ids.game in ("", own_uuid("game", game_name))
+    """Whether BG Stats' ids are those an export of ours gives (a play we exported, back) and it added no
+    field of its own: nothing of BG Stats' to keep."""
+    return (not (ids.anonymous or ids.play or ids.scores or ids.people) and ids.game in ("", own_uuid("game", game_name))
             and ids.location in ("", own_uuid("location", location))
             and all(uid in ("", own_uuid("player", name)) for name, uid in ids.players))
 

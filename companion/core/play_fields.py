@@ -15,10 +15,12 @@ from companion.core.scoring import PlayerResult
 BGS_DATE = "%Y-%m-%d %H:%M:%S"  # BG Stats' playDate and entryDate
 COMPANION_KEY = "companion"  # our own, non-standard key on each exported play
 # What Companion reads of a play's record and of a player's score, and writes from its own play: every other
-# field is BG Stats' (or another app's), kept as it came and written back (`BgStatsIds.play`, `.scores`).
+# field is BG Stats' (or another app's), kept as it came and written back (`BgStatsIds.play`, `.scores`,
+# `.people`: a player's own entry, their bggUsername and metaData).
 PLAY_FIELDS_USED = frozenset({"uuid", "playDate", "gameRefId", "locationRefId", "comments", "durationMin",
                               "manualWinner", "playerScores", COMPANION_KEY})
 SCORE_FIELDS_USED = frozenset({"playerRefId", "score", "winner", "startPlayer", "rank", "seatOrder"})
+PLAYER_FIELDS_USED = frozenset({"id", "name", "uuid", "isAnonymous"})  # of an entry in the file's players
 # What Companion writes for the others when an import kept nothing of them (a play's entryDate: its playDate):
 # a value equal to these is nothing to keep.
 PLAY_DEFAULTS = {"ignored": False, "usesTeams": False, "rounds": 0}

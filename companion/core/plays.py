@@ -47,12 +47,16 @@ class BgStatsIds:
     anonymous: tuple[str, ...] = ()  # names
     play: Mapping[str, Any] = field(default_factory=dict)  # the record's fields Companion does not use
     scores: tuple[tuple[str, Mapping[str, Any]], ...] = ()  # (name, their score's fields Companion does not use)
+    people: tuple[tuple[str, Mapping[str, Any]], ...] = ()  # (name, their player entry's fields: bggUsername...)
 
     def player(self, name: str) -> str:
         return dict(self.players).get(name, "")
 
     def score(self, name: str) -> Mapping[str, Any]:
         return dict(self.scores).get(name, {})
+
+    def person(self, name: str) -> Mapping[str, Any]:
+        return dict(self.people).get(name, {})
 
     def to_doc(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": self.game, "location": self.location,
@@ -61,6 +65,8 @@ class BgStatsIds:
             doc["play"] = plain(self.play)
         if self.scores:
             doc["scores"] = [[name, plain(fields)] for name, fields in self.scores]
+        if self.people:
+            doc["people"] = [[name, plain(fields)] for name, fields in self.people]
         return doc
 
     @classmethod
@@ -74,11 +80,15 @@ class BgStatsIds:
         players = tuple((p[0], p[1]) for p in pairs
                         if isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p))
         play = doc.get("play") if isinstance(doc.get("play"), Mapping) else {}
-        scores = doc.get("scores") if isinstance(doc.get("scores"), list) else []
-        kept = tuple((s[0], plain(s[1])) for s in scores
-                     if isinstance(s, list) and len(s) == 2 and isinstance(s[0], str) and isinstance(s[1], Mapping))
         return cls(*(t if isinstance(t, str) else "" for t in text), players,
-                   tuple(n for n in names if isinstance(n, str)), plain(play), kept)
+                   tuple(n for n in names if isinstance(n, str)), plain(play), _named_fields(doc.get("scores")),
+                   _named_fields(doc.get("people")))
+
+
+def _named_fields(pairs: Any) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """[[name, {fields}], ...] as a record keeps them; anything else left out."""
+    return tuple((p[0], plain(p[1])) for p in (pairs if isinstance(pairs, list) else [])
+                 if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and isinstance(p[1], Mapping))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import json
+from dataclasses import replace
 
 from companion.core.play_files import IMPORTED_RULE, bgsplay_bytes, from_bgsplay
 from companion.core.plays import BgStatsIds
@@ -144,3 +145,63 @@ def test_what_bg_stats_keeps_of_a_play_comes_back_unchanged_and_survives_the_arc
     assert (ana["score"], ana["winner"], back["playDate"]) == ("12", True, "2024-05-04 20:15:00")
     # Read again, it is the same play: nothing added, nothing lost.
     assert from_bgsplay(bgsplay_bytes([kept], PLAY_KINDS), PLAY_KINDS, known=[kept.id]).plays == (kept,)
+
+
+def test_a_bg_stats_file_imported_then_played_on_comes_back_with_every_uuid_and_field_it_had(tmp_path, clock) -> None:
+    """Issue 64's round trip, on a BG Stats export built from the public format (games, players, locations,
+    plays; `playerRefId`s into the players): imported into History as the import screen files it, a new play
+    of Companion's by the same players added, exported with the plays in either order: every player keeps
+    the uuid and anonymity BG Stats gave them, and every field Companion does not use (of the play, of each
+    score, of each player's own entry) is written back byte for byte."""
+    from companion.store import open_store
+    from tests.unit.test_bgstats_export import PEARL_BOAT
+
+    theirs = {"rating": 4, "board": "Map B", "nemestatsId": 77, "metaData": "{\"weather\":\"rain\"}",
+              "expansionPlays": [{"gameRefId": 9, "bggId": 1234}], "modificationDate": "2024-05-05 09:00:00",
+              "entryDate": "2024-05-04 23:59:00", "rounds": 3}
+    score_theirs = {"role": "Captain", "team": "1", "newPlayer": True}
+    person_theirs = {"bggUsername": "ben_plays", "metaData": "{\"colour\":\"#2E7D32\"}"}
+    players = [{"id": 1, "name": "Ana", "uuid": "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0001", "isAnonymous": True},
+               {"id": 3, "name": "Ben", "uuid": "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0003", "isAnonymous": False,
+                **person_theirs}]
+    play = {"uuid": "c0ffee00-0000-4000-8000-000000000020", "playDate": "2024-05-04 20:15:00", "gameRefId": 1,
+            "locationRefId": 5, "playerScores": [{"playerRefId": 1, "score": "12", "winner": True, "seatOrder": 0,
+                                                  **score_theirs},
+                                                 {"playerRefId": 3, "score": "9", "winner": False, "seatOrder": 1}],
+            **theirs}
+    file = json.dumps({**LIBRARY, "players": players, "plays": [play]}, ensure_ascii=False).encode()
+    [imported] = from_bgsplay(file, PLAY_KINDS).plays
+    store = open_store(tmp_path / "data", clock)
+    ours = replace(PEARL_BOAT, id="ours-after-the-import")  # a play of Companion's: Ana, Ben and Dee
+    store.archive.exchange([imported, ours])
+    kept = store.archive.all()
+    store.close()
+    assert {p.id for p in kept} == {imported.id, ours.id}
+
+    def exact(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    for order in (kept, kept[::-1]):
+        written = bgsplay_bytes(order, PLAY_KINDS).decode()
+        document = json.loads(written)
+        people = {p["name"]: p for p in document["players"]}
+        for given in players:  # BG Stats' uuid and anonymity, in both plays' order
+            assert (people[given["name"]]["uuid"], people[given["name"]]["isAnonymous"]) == \
+                (given["uuid"], given["isAnonymous"]), order
+        assert {k: people["Ben"][k] for k in person_theirs} == person_theirs
+        [back] = [p for p in document["plays"] if p["uuid"] == play["uuid"]]
+        [new] = [p for p in document["plays"] if p["uuid"] != play["uuid"]]
+        refs = {p["id"]: p["name"] for p in document["players"]}
+        assert [refs[s["playerRefId"]] for s in new["playerScores"]] == ["Ana", "Ben", "Dee 🎣"]  # the same Ana, Ben
+        for key, value in theirs.items():  # byte for byte: each field's JSON is in the file as it came
+            assert f'"{key}":{exact(value)}' in written and back[key] == value, key
+        ana = back["playerScores"][0]
+        assert {k: ana[k] for k in score_theirs} == score_theirs
+        for key, value in person_theirs.items():
+            assert f'"{key}":{exact(value)}' in written, key
+    # Imported again: the same plays, nothing added or lost; Companion's own play now knows Ana by BG Stats' uuid.
+    again = {p.id: p for p in from_bgsplay(bgsplay_bytes(kept, PLAY_KINDS), PLAY_KINDS,
+                                           known=[p.id for p in kept]).plays}
+    assert again[imported.id] == imported
+    assert replace(again[ours.id], bgstats=None) == ours
+    assert again[ours.id].bgstats.player("Ana") == players[0]["uuid"]
