@@ -112,3 +112,11 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     player.see(player.page.get_by_text(re.compile(r"^Won · 4 of 7 Days")))
     player.see(player.text("Adventure won: every Location beaten"))
     player.shot("flysolo-whole-history")
+    # Won is finished (issue 63: a won adventure was still "Resume" on the Games card, among the Unfinished
+    # sessions, and a Discard there wiped it): History keeps it, nothing offers it as unfinished.
+    player.tap(player.tab("Games"))
+    player.see(player.page.get_by_role("button", name=re.compile("^Fleet Dice")))
+    assert player.page.get_by_role("button", name=re.compile("^Resume")).count() == 0
+    player.tap(player.labelled("Unfinished sessions"))
+    player.see(player.text("Nothing unfinished"))
+    player.shot("flysolo-whole-won-not-unfinished")

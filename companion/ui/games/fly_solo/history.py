@@ -17,8 +17,10 @@ from companion.ui.games.fly_solo import journal_route
 from companion.ui.host import Host
 
 ADVENTURES = "fly-solo"
-MARKS = {"win": (ft.Icons.STAR, "won"), "loss": (ft.Icons.CLOSE, "lost"), "tie": (ft.Icons.DRAG_HANDLE, "tie"),
-         "upgrade": (ft.Icons.UPGRADE, "upgrade"), "won": (ft.Icons.EMOJI_EVENTS, "adventure won"),
+# Each mark's picture and what a screen reader hears of it (a phrase: a word alone on a 22 px icon reads, in the
+# accessibility tree, as a word broken over lines).
+MARKS = {"win": (ft.Icons.STAR, "Day won"), "loss": (ft.Icons.CLOSE, "Day lost"),
+         "tie": (ft.Icons.DRAG_HANDLE, "Day tied"), "upgrade": (ft.Icons.UPGRADE, "Badge spent"), "won": (ft.Icons.EMOJI_EVENTS, "adventure won"),
          "lost": (ft.Icons.FLAG, "adventure over")}
 
 
