@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.site.words import NO_STORAGE, NO_STORAGE_TITLE
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE_SCREEN, SETTLED, AppPage, Taps, launch_chromium
 from tests.e2e.test_fly_solo_whole_game_in_browser import the_silent_anglers_day
 from tests.e2e.test_history_in_browser import an_archive
@@ -388,3 +389,29 @@ def test_a_browser_that_blocks_site_data_is_told_so_in_words(site: StaticHost, p
         app.shot("phone-build-storage-blocked")
     finally:
         context.close()
+
+
+# The data folder's IndexedDB database (site/phone.py's DATA, the name Emscripten's IDBFS gives it), opened a
+# version past the one IDBFS asks for: its next open is refused (VersionError), as the browser's own storage
+# refuses a page once Python runs.
+NEWER_DATABASE = """() => new Promise((done, failed) => {
+  const asked = indexedDB.open("/home/pyodide/companion", 1000);
+  asked.onsuccess = () => { asked.result.close(); done(asked.result.version); };
+  asked.onerror = () => failed(String(asked.error));
+  asked.onblocked = () => failed("blocked: Companion still has it open");
+})"""
+
+
+def test_storage_that_fails_once_python_runs_is_told_in_words(site: StaticHost, phone: PhoneBrowser) -> None:
+    """Issue 63: with IndexedDB failing, Flet's "Error running app" sat hidden under the starting page's words.
+    The browser's own refusal, after the page's check of site data passed: the phone says what it means."""
+    app = phone.open(site.url)
+    app.page.goto(f"{site.url}icons/icon-192.png")  # Companion's page gone (its Python with it), the site's origin
+    assert app.page.evaluate(NEWER_DATABASE) == 1000
+    app.page.goto(site.url)
+    app.ready()
+    app.see(app.text(NO_STORAGE_TITLE), timeout=FIRST_SCREEN)
+    app.see(app.text(NO_STORAGE))
+    app.page.get_by_text("Starting Companion").wait_for(state="hidden")  # no longer laid over what it says
+    assert app.page.get_by_text(re.compile("Error running app")).count() == 0
+    app.shot("phone-build-storage-failing")
