@@ -415,3 +415,27 @@ def test_storage_that_fails_once_python_runs_is_told_in_words(site: StaticHost, 
     app.page.get_by_text("Starting Companion").wait_for(state="hidden")  # no longer laid over what it says
     assert app.page.get_by_text(re.compile("Error running app")).count() == 0
     app.shot("phone-build-storage-failing")
+
+
+def test_a_discarded_session_is_brought_back_on_the_phone(site: StaticHost, phone: PhoneBrowser) -> None:
+    """Issue 63: a session discarded with one tap was gone for good on the phone build (the laptop kept its
+    files). Discarding one that holds rolls asks first; it is offered back for 30 days, also after the
+    browser is opened again, and comes back with every roll."""
+    app = phone.open(site.url)
+    app.tap(app.tab("Dice"))
+    shown = roll(app, 2)
+    app.tap(app.labelled("Unfinished sessions"))
+    app.see(app.text("Dice session"))
+    app.tap(app.button("Discard"))
+    app.see(app.text("Discard Dice session?"))
+    app.tap(app.button("Discard").last)
+    app.see(app.text("Discarded in the last 30 days"))
+    phone.close()  # the browser closed and opened again: the discarded session was kept on the phone
+    app = phone.open(site.url + "#/sessions", wait_for=None)
+    app.see(app.text("Discarded in the last 30 days"), timeout=FIRST_SCREEN)
+    app.tap(app.button("Bring back"))
+    app.see(app.button("Resume"))
+    app.shot("phone-build-brought-back")
+    app.tap(app.button("Resume"))
+    app.see(app.text("Earlier rolls"))
+    assert rolls_shown(app) == shown
