@@ -1,9 +1,10 @@
-"""The archive of finished plays (`archive.json`)."""
+"""The archive of finished plays (`archive.json`), and the plays deleted from it in the last KEPT_DAYS days
+(its table `deleted`, each with when it was deleted: offered back on History, issue 63)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from tinydb import Query
 
@@ -16,6 +17,9 @@ from companion.store.migrations import Raw
 from companion.store.shapes import DATE, TEXT, UNREAD, WHOLE, Doc, Items, Text, problem, shown
 
 TABLE = "plays"
+DELETED = "deleted"  # a play's record and its "deleted_at"; read leniently (an unreadable one is not offered)
+DELETED_AT = "deleted_at"
+KEPT_DAYS = 30  # a deleted play is offered back for this long, then forgotten at the next delete
 
 LINE = Doc({"rule": TEXT, "count": WHOLE, "points": WHOLE})
 RESULT = Doc({"name": TEXT, "total": WHOLE, "rank": WHOLE, "breakdown": Items(LINE)})
@@ -162,10 +166,79 @@ class PlayArchive:
             if not db.table(TABLE).update(play.to_doc(), Query().id == play.id):
                 raise PlayNotFound(f"That play ({play.id}) is no longer in the history.")
 
-    def delete(self, play_id: str) -> Play:
-        """Remove a play and return it, so the caller can offer to undo."""
+    def delete(self, play_id: str, at: datetime) -> Play:
+        """Move a play to the deleted ones (`at`: now) and return it, in one write; deleted ones older than
+        KEPT_DAYS are forgotten by it."""
         play = self.get(play_id)
-        with self._db.locked() as db:
-            self._cache = None
-            db.table(TABLE).remove(Query().id == play_id)
+
+        def change(docs: dict, deleted: dict) -> None:
+            limit = at - timedelta(days=KEPT_DAYS)
+            for key in [k for k, d in docs.items() if d.get("id") == play_id]:
+                del docs[key]
+            for key in [k for k, d in deleted.items() if d.get("id") == play_id or not _since(d, limit)]:
+                del deleted[key]
+            deleted[str(max(map(int, deleted), default=0) + 1)] = {**play.to_doc(), DELETED_AT: at.isoformat()}
+
+        self._write(change)
         return play
+
+    def deleted(self, now: datetime) -> list[tuple[Play, datetime]]:
+        """The plays deleted in the last KEPT_DAYS days, with when, the latest first."""
+        limit = now - timedelta(days=KEPT_DAYS)
+        with self._db.locked() as db:
+            docs = db.table(DELETED).all()
+        found = [(Play.from_doc(_body(d)), _when(d)) for d in docs if _since(d, limit) and _readable(d)]
+        return sorted(found, key=lambda pair: pair[1], reverse=True)
+
+    def bring_back(self, play_id: str) -> Play:
+        """A deleted play filed again, in one write (PlayNotFound: it is not among the deleted now)."""
+        back: list[Play] = []
+
+        def change(docs: dict, deleted: dict) -> None:
+            keys = [k for k, d in deleted.items() if d.get("id") == play_id and _readable(d)]
+            if not keys:
+                raise PlayNotFound("That play is no longer among the deleted ones: brought back already?")
+            body = _body(deleted.pop(keys[-1]))
+            for key in [k for k, d in deleted.items() if d.get("id") == play_id]:
+                del deleted[key]
+            for key in [k for k, d in docs.items() if d.get("id") == play_id]:
+                del docs[key]
+            docs[str(max(map(int, docs), default=0) + 1)] = body
+            back.append(Play.from_doc(body))
+
+        self._write(change)
+        return back[0]
+
+    def _write(self, change) -> None:
+        """`change(plays, deleted)` made to the file's two tables, written at once."""
+        with self._db.locked():
+            raw = self._db.snapshot()
+            change(raw.setdefault(TABLE, {}), raw.setdefault(DELETED, {}))
+            self._cache = None
+            self._db.replace(raw)
+
+
+def _body(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k != DELETED_AT}
+
+
+def _readable(doc: object) -> bool:
+    """A deleted play's record that reads back as a play Companion could have written."""
+    return isinstance(doc, dict) and isinstance(doc.get("game"), str) and record_problem(_body(doc)) is None
+
+
+def _when(doc: dict) -> datetime | None:
+    """When a deleted play was deleted (None: not said as a time)."""
+    text = doc.get(DELETED_AT) if isinstance(doc, dict) else None
+    try:
+        return datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
+def _since(doc: dict, limit: datetime) -> bool:
+    when = _when(doc)
+    try:
+        return when is not None and when >= limit
+    except TypeError:  # a time without its offset, from an edited file
+        return False

@@ -153,3 +153,29 @@ def test_a_play_is_shared_as_a_picture_and_saved(make_server, phones, tmp_path) 
     phone.tap(phone.button("Cabin by the lake"))
     phone.see(phone.text("2 plays: every game, everyone, at Cabin by the lake"))
     phone.shot("history-filter-where-phone")
+
+
+def test_a_deleted_play_is_asked_about_and_brought_back(make_server, phones, tmp_path) -> None:  # noqa: F811
+    """Issue 63: History's Delete asked nothing and only its message's Undo brought the play back. The host
+    is asked; the play is offered back under the plays (30 days) and comes back with one tap."""
+    an_archive(tmp_path / "data")
+    server = make_server(data_dir=tmp_path / "data")
+    [phone] = phones(1, host=True)
+    phone.open(server.host_url("/history/p029"))
+    phone.tap(phone.button("Delete"))
+    phone.see(phone.page.get_by_text(re.compile(r"^Delete the Lure play of .*\?$")))
+    phone.shot("history-delete-asks-phone")
+    phone.tap(phone.button("Delete").last)
+    phone.see(phone.text("Deleted in the last 30 days"))
+    wait_for(lambda: not any(p.id == "p029" for p in open_archive(server)), server=server)
+    phone.tap(phone.page.get_by_role("button", name=re.compile("^Bring back")))
+    phone.see(phone.message("is back."))
+    phone.shot("history-brought-back-phone")
+    wait_for(lambda: any(p.id == "p029" for p in open_archive(server)), server=server)
+
+
+def open_archive(server) -> list:
+    """The plays the server's archive file holds now, read from disk."""
+    from companion.core.plays import Play
+
+    return [Play.from_doc(d) for d in json.loads((server.data_dir / "archive.json").read_text())["plays"].values()]

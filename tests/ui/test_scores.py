@@ -214,6 +214,7 @@ async def test_save_then_find_open_edit_and_delete_in_history(roster) -> None:
     listing = await app.open("/history")
     await listing.click(key=f"play-{play.id}")
     await listing.click(key="delete-play")
+    await listing.click(key="confirm-delete")  # asked first (issue 63)
     assert app.store.archive.count() == 0
     assert listing.message_texts()[-1].startswith("Deleted the Freshwater Fly play")
     await listing.message_action()

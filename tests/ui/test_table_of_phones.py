@@ -269,6 +269,7 @@ async def test_a_phone_cannot_delete_a_play(app, roster) -> None:
     assert not phone.has(key="delete-play")
     host = await app.open("/history/p1")
     await host.click(key="delete-play")
+    await host.click(key="confirm-delete")
     assert app.store.archive.count() == 0
 
 

@@ -43,6 +43,7 @@ from companion.ui.games.fly_solo.history import (
 from companion.ui.host import Host
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
+from companion.ui.screens.history_deleted import delete_asked, deleted_section
 from companion.ui.screens.history_filter import FilterBar, current, describe
 from companion.ui.screens.history_stats import archive_facts, stats_view
 from companion.ui.screens.history_where import edit_where_and_note, where_and_note
@@ -99,14 +100,15 @@ class HistoryScreen(Screen):
                 empty_state(ft.Icons.HISTORY, "No finished plays yet",
                             "When a game is scored and saved on its page (Games), it is kept here with every "
                             "player's total and breakdown."),
-                self._import_button()]
+                self._import_button(), *deleted_section(self.host)]
         facts = archive_facts(everything)
         plays = filter_plays(everything, current(self.host))
         controls.append(FilterBar(self.host, facts.games, facts.players, self._filter_changed,
                                   facts.places).control())
         if self.view == "stats":
             return controls + stats_view(self.host, plays)
-        return controls + self._plays(plays, filter_plays(self._days(), current(self.host)))
+        return controls + self._plays(plays, filter_plays(self._days(), current(self.host))) + \
+            deleted_section(self.host)
 
     def _days(self) -> list[Play]:
         """Fly Solo's Days, for the files (made from the adventures' journals: only where files are offered)."""
@@ -364,19 +366,5 @@ class HistoryScreen(Screen):
         self.host.attempt(start)
 
     def delete(self, play: Play) -> None:
-        """Deleting a play is the host's (with undo)."""
-        try:
-            self.host.require_host("Deleting a play")
-            self.ctx.store.archive.delete(play.id)
-        except DomainError as exc:  # a phone, or a play deleted on another page meanwhile
-            self.host.toast(str(exc))
-            return
-
-        def undo() -> None:
-            self.ctx.store.archive.add(play)
-            self.host.changed("history")
-            self.host.navigate(f"/history/{play.id}")
-
-        self.host.changed("history")
-        self.host.navigate("/history")
-        self.host.toast(f"Deleted the {game_title(play)} play of {when(play.played_at)}.", undo=undo)
+        """Deleting a play is the host's, asked first, with undo (`history_deleted`)."""
+        delete_asked(self.host, play, lambda: self.host.navigate("/history"))
