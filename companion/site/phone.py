@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime
 from pathlib import Path
 
 import flet as ft
@@ -29,6 +30,7 @@ log = logging.getLogger(__name__)
 ONE_PHONE = Hosting("this phone", serves_phones=False, is_host=lambda page: True, backups_in_folder=False,
                     paint=picture.paint)
 DATA = Path("/home/pyodide/companion")  # mounted on IndexedDB (its database takes this name)
+SCRATCH = Path("/tmp/companion-copy")  # the second copy unpacked, to be checked before it takes DATA's place
 LOCK = "companion-data"
 ELSEWHERE = ("Companion is open in another tab or window of this browser, and only one may use its data at a "
              "time. Go back to that one, or close it and reload this page.")
@@ -80,16 +82,36 @@ async def start(page: ft.Page) -> None:
     connection.send_callback = gate.send  # every message to the screen, once what it shows is kept
     try:
         store = open_store(DATA)
+        replaced = store.found_damaged and await from_copy(store, disk)
+        if replaced:
+            store = open_store(DATA)
     except StoreError as exc:
         return await say(page, "Companion cannot open its data", str(exc))
     copier.soon()  # a copy from the start, before any tap
     ctx = build_context(store, ONE_PHONE)
     if brought_back:
         ctx.notices.append(second_copy.BROUGHT_BACK)
+    if replaced:
+        ctx.notices.append(replaced)
     ctx.data_kept = await persisted()
     await make_main(ctx)(page)
     await gate.delivered()
     started()
+
+
+async def from_copy(store, disk: Disk) -> str:
+    """The data folder `store` found damaged (and mended from an older backup), replaced by the second copy when
+    that opens with nothing damaged: the words that say so ("" and `store` still open: it was not)."""
+    data = await second_copy.read()
+    if data is None or not second_copy.opens_whole(data, SCRATCH):
+        return ""
+    store.close()
+    name = second_copy.DAMAGED_SET_ASIDE.format(stamp=f"{datetime.now():%Y%m%d-%H%M%S}")
+    await second_copy.keep_aside(DATA, name)
+    second_copy.unpack(data, DATA)
+    await save_to(disk)
+    log.warning("the damaged data folder was replaced by the second copy (kept aside as %s)", name)
+    return second_copy.REPLACED_DAMAGED
 
 
 async def save_backup(page: ft.Page, store) -> None:

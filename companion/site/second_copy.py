@@ -9,9 +9,11 @@ through a writable stream, which the browser writes aside and puts in place only
 write the full phone refuses leaves the copy before it whole.
 
 At start (`phone.start`), a data folder found empty beside a copy (the database dropped) is filled from it
-(`bring_back`), and the player told. A store the copy mirrors is no better than the folder (a damaged file is
-the store's own to mend, from its backups). Packing and unpacking are plain Python (`pack`, `unpack`,
-tested on the laptop); the browser's part runs only in the phone's browser (Pyodide).
+(`bring_back`), and the player told. A folder the store found damaged (it mended it from its daily backup,
+older than the copy) is replaced by the copy when the copy opens with nothing damaged (`opens_whole`), the
+damaged folder kept aside in the Origin Private File System (`keep_aside`), and the player told. Packing and
+unpacking are plain Python (`pack`, `unpack`, `opens_whole`, tested on the laptop); the browser's part runs
+only in the phone's browser (Pyodide).
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ log = logging.getLogger(__name__)
 
 NAME = "companion-data.zip"  # in the Origin Private File System's root
 COPY_WITHIN = 30.0  # seconds a copy may take before it is given up (the next save makes another)
+DAMAGED_SET_ASIDE = "companion-data-damaged-{stamp}.zip"  # a damaged folder, kept beside the copy that replaced it
+REPLACED_DAMAGED = ("Companion's data on this phone was found damaged. Everything was brought back from the second "
+                    "copy Companion keeps on the phone, as it was after your last tap (the damaged data is kept "
+                    "aside in this browser).")
 BROUGHT_BACK = ("This phone's storage had lost Companion's data (the phone was full, or the browser cleared its "
                 "database). Everything was brought back from the second copy Companion keeps on the phone: your "
                 "players, games and history as they were kept before it.")
@@ -119,27 +125,70 @@ async def keep(folder: Path) -> None:
 
 async def bring_back(folder: Path) -> bool:
     """Fill `folder` from the second copy, if there is one and it is whole; whether it was."""
+    data = await read()
     try:
-        handle = await _handle(create=False)
-        if handle is None:
-            return False
-        data = (await (await handle.getFile()).arrayBuffer()).to_bytes()
-        count = unpack(data, folder)
-    except Exception as exc:  # noqa: BLE001 - no copy, or one cut short: nothing to bring back
+        count = unpack(data, folder) if data is not None else 0
+    except ValueError as exc:  # one cut short: nothing to bring back
         log.warning("the second copy could not be read: %r", exc)
         return False
     log.warning("the data folder was brought back from the second copy (%d files)", count)
     return count > 0
 
 
+async def read() -> bytes | None:
+    """The second copy's bytes (None: there is none, or the browser would not read it)."""
+    try:
+        handle = await _handle(create=False)
+        return None if handle is None else (await (await handle.getFile()).arrayBuffer()).to_bytes()
+    except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw: no copy to read
+        log.warning("the second copy could not be read: %r", exc)
+        return None
+
+
+def opens_whole(data: bytes, scratch: Path) -> bool:
+    """Whether the copy `data` is a data folder Companion's store opens with nothing damaged in it, unpacked into
+    `scratch` to be opened (emptied before, and removed after)."""
+    from companion.store import open_store
+
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    try:
+        if not unpack(data, scratch):
+            return False
+        opened = open_store(scratch)
+        opened.close()
+        return not opened.found_damaged
+    except Exception as exc:  # noqa: BLE001 - a copy cut short, or one the store cannot open at all
+        log.warning("the second copy is not whole: %r", exc)
+        return False
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+async def keep_aside(folder: Path, name: str) -> None:
+    """`folder` as it is, packed into the Origin Private File System under `name` (a damaged folder, kept before
+    the copy takes its place); a refusal is logged."""
+    try:
+        handle = await _named(name, create=True)
+        stream = await handle.createWritable()
+        await stream.write(_js_bytes(pack(folder)))
+        await stream.close()
+    except Exception as exc:  # noqa: BLE001 - whatever the browser's storage threw
+        log.warning("the damaged data folder was not kept aside: %r", exc)
+
+
 async def _handle(create: bool):
     """The copy's file in the Origin Private File System; None when there is none (and `create` is False)."""
+    return await _named(NAME, create)
+
+
+async def _named(name: str, create: bool):
     from js import Object, navigator
     from pyodide.ffi import JsException, to_js
 
     root = await navigator.storage.getDirectory()
     try:
-        return await root.getFileHandle(NAME, to_js({"create": create}, dict_converter=Object.fromEntries))
+        return await root.getFileHandle(name, to_js({"create": create}, dict_converter=Object.fromEntries))
     except JsException:
         if create:
             raise

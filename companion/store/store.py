@@ -83,6 +83,7 @@ class Store:
         self._schemas = schemas
         self._notices: list[dict[str, str]] = []
         self._recovered: set[str] = set()  # sessions recovered at this start
+        self.found_damaged: list[str] = []  # what this start found damaged and mended (its notices' files)
         self._folder_lock: folder_lock.FolderLock | None = folder_lock.lock_folder(root)
         try:
             _remove_stale_temp_files(root)
@@ -120,6 +121,7 @@ class Store:
 
     def _notice(self, relpath: str, text: str) -> None:
         """Keep a notice on disk before the change it announces (one per file: the newest)."""
+        self.found_damaged.append(relpath)
         self._notices = [n for n in self._notices if n["file"] != relpath] + [{"file": relpath, "text": text}]
         write_json_atomically(self.root / NOTICES_FILE, {"notices": self._notices})
 

@@ -435,7 +435,57 @@ def test_a_discarded_session_is_brought_back_on_the_phone(site: StaticHost, phon
     app.see(app.text("Discarded in the last 30 days"), timeout=FIRST_SCREEN)
     app.tap(app.button("Bring back"))
     app.see(app.button("Resume"))
-    app.shot("phone-build-brought-back")
+    app.shot("phone-build-session-brought-back")
     app.tap(app.button("Resume"))
     app.see(app.text("Earlier rolls"))
     assert rolls_shown(app) == shown
+
+
+# When the second copy (the Origin Private File System's companion-data.zip) was last written, in ms (0: none).
+COPY_WRITTEN = """async () => {
+  const root = await navigator.storage.getDirectory();
+  try { return (await (await root.getFileHandle("companion-data.zip")).getFile()).lastModified; }
+  catch (e) { return 0; }
+}"""
+# settings.json, as IDBFS keeps it in the data folder's database, replaced by a write cut short.
+DAMAGE_SETTINGS = """() => new Promise((done, failed) => {
+  const opened = indexedDB.open("/home/pyodide/companion");
+  opened.onerror = () => failed(String(opened.error));
+  opened.onsuccess = () => {
+    const files = opened.result.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
+    const path = "/home/pyodide/companion/settings.json";
+    const read = files.get(path);
+    read.onsuccess = () => {
+      const entry = read.result;
+      entry.contents = new TextEncoder().encode('{"players": {"1": ');
+      entry.timestamp = new Date();
+      const written = files.put(entry, path);
+      written.onsuccess = () => { opened.result.close(); done(entry.contents.length); };
+      written.onerror = () => failed(String(written.error));
+    };
+    read.onerror = () => failed(String(read.error));
+  };
+})"""
+
+
+def test_a_damaged_data_folder_is_brought_back_from_the_second_copy(site: StaticHost, phone: PhoneBrowser) -> None:
+    """Issue 63: a store found damaged beside a good copy is brought back from it. The roster's file damaged in
+    the browser's database: the store alone mends it from the day's backup, taken before the players were added
+    (no players); the second copy, written after the last tap, brings them back, and the player is told."""
+    from companion.site.second_copy import REPLACED_DAMAGED
+
+    app = phone.open(site.url)
+    add_player(app, "Ana")
+    added = app.page.evaluate("Date.now()")
+    add_player(app, "Ben")
+    app.page.wait_for_function(f"({COPY_WRITTEN})().then(written => written > {added})", polling=200,
+                               timeout=60_000)  # the copy written after Ben's save
+    app.page.goto(f"{site.url}icons/icon-192.png")  # Companion's page gone, the site's origin
+    assert app.page.evaluate(DAMAGE_SETTINGS) > 0
+    app.page.goto(site.url)
+    app.ready()
+    app.see(app.page.get_by_text(re.compile("^" + re.escape(REPLACED_DAMAGED[:60]))), timeout=FIRST_SCREEN)
+    app.shot("phone-build-damaged-brought-back")
+    app.tap(app.labelled("Settings"))
+    app.see(app.text("Ana"))
+    app.see(app.text("Ben"))

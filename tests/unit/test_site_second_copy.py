@@ -102,3 +102,25 @@ async def test_copies_asked_for_while_one_is_written_make_one_more_and_a_stuck_o
     copier.soon()  # never answered: given up, not waited on forever
     await copier.done()
     assert written == [0, 1, 2]
+
+
+def test_a_copy_takes_a_damaged_folders_place_only_when_it_opens_whole(tmp_path: Path) -> None:
+    """Issue 63: a store found damaged beside a good copy is brought back from it (the store alone mends a
+    damaged file from its daily backup, older than the copy). `found_damaged` says what a start mended;
+    `opens_whole` says whether a copy would open with nothing to mend."""
+    from companion.site.second_copy import opens_whole
+
+    phone, scratch = tmp_path / "phone", tmp_path / "scratch"
+    a_store(phone)
+    good = pack(phone)
+    assert opens_whole(good, scratch) and not scratch.exists()
+    (phone / "settings.json").write_text('{"players": {"1": ')  # a write cut short
+    damaged = pack(phone)
+    store = open_store(phone)
+    store.close()
+    assert store.found_damaged == ["settings.json"]
+    assert not opens_whole(damaged, scratch)  # a copy taken of the damage: no better than the folder
+    assert not opens_whole(good[:200], scratch) and not opens_whole(b"", scratch)
+    store = open_store(phone)
+    store.close()
+    assert store.found_damaged == []  # mended: the next start finds nothing
