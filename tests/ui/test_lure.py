@@ -353,3 +353,23 @@ async def test_a_die_adjusted_past_its_faces_says_why_and_moves_nothing(app, ros
     assert state(app).seats[0].roll.dice == (1, 6)  # nothing moved: the Adjust lure is still Ana's to play
     await page.click(key="up-0-0")
     assert state(app).seats[0].roll.dice == (2, 6)
+
+
+async def test_a_cast_picked_is_kept_in_the_session_for_the_phone_that_takes_the_player_over(app, roster) -> None:
+    """Issue 63: what a player picks is kept as they pick it. Ana's cast, picked and not locked in, is found again
+    by the phone that takes her over (after the server itself started again), and forgotten once locked in."""
+    page = await app.open("/games/lure/round")
+    await start(page)
+    await splash(page)
+    ana = await app.open("/games/lure/round", phone=ANA_PHONE, player="Ana")
+    for key in ("pick-d6-0-2", "pick-adjust-0-1"):
+        await ana.click(key=key)
+    session = app.ctx.sessions.latest(lure.GAME)
+    assert app.ctx.sessions.draft(session.id, "lure.cast.1.0")["d6"] == 2
+    app.ctx.sessions.forget_all()
+    app.ctx.seats.free(app.store.settings.players()[0].id)  # her browser died; the host frees Ana for another phone
+    again = await app.open("/games/lure/round", phone="192.0.2.9", player="Ana")
+    assert again.find(key="pick-d6-0-count").value == "2" and again.find(key="pick-adjust-0-count").value == "1"
+    await again.click(key="lock-0")
+    assert (state(app).casts.choices[0].d6, state(app).casts.choices[0].adjust) == (2, 1)
+    assert app.ctx.sessions.draft(session.id, "lure.cast.1.0") is None

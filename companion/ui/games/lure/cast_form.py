@@ -53,15 +53,49 @@ class CastForm:
         cast = lure.cast_of(state, seat, viewer=seat)
         hand = state.seats[seat].hand.extra
         if seat not in self.picks:
-            self.picks[seat] = ({"d6": cast.d6, "special": list(cast.special), "adjust": cast.adjust,
-                                 "boost": cast.boost, "extra": _places(hand, cast.extra)}
-                                if cast is not None else
-                                {"d6": min(3, state.settings.d6), "special": [], "adjust": 0, "boost": 0, "extra": []})
-            self.picks[seat]["hand"] = hand
+            kept = self._kept(state, seat)
+            self.picks[seat] = kept or ({"d6": cast.d6, "special": list(cast.special), "adjust": cast.adjust,
+                                         "boost": cast.boost, "extra": _places(hand, cast.extra), "hand": hand}
+                                        if cast is not None else
+                                        {"d6": min(3, state.settings.d6), "special": [], "adjust": 0, "boost": 0,
+                                         "extra": [], "hand": hand})
         pick = self.picks[seat]
         if pick["hand"] != hand:  # a lure drawn meanwhile: the Extra Die lures picked, by their numbers
             pick["extra"], pick["hand"] = _places(hand, [pick["hand"][k] for k in pick["extra"]]), hand
         return pick
+
+    # The pick as it is chosen, kept in the session (issue 63: a browser that dies loses nothing picked): its
+    # player's alone, read once by the phone that shows their form, forgotten once locked in.
+
+    def _draft_key(self, state: LureState, seat: int) -> str:
+        return f"lure.cast.{state.round}.{seat}"
+
+    def _kept(self, state: LureState, seat: int) -> dict | None:
+        """The pick kept for `seat` this round, when it still fits the seat's dice and hand (None: none)."""
+        session = self.screen.session
+        kept = self.screen.ctx.sessions.draft(session.id, self._draft_key(state, seat)) if session else None
+        if not isinstance(kept, dict):
+            return None
+        s, most = state.seats[seat], state.settings.d6
+        whole = all(type(kept.get(k)) is int for k in ("d6", "adjust", "boost")) and all(
+            isinstance(kept.get(k), list) and all(type(v) is int for v in kept[k]) for k in ("special", "extra", "hand"))
+        if not whole or not (0 <= kept["d6"] <= most and 0 <= kept["adjust"] <= s.hand.adjust
+                             and 0 <= kept["boost"] <= s.hand.boost) or not set(kept["special"]) <= set(
+                                 state.settings.special_dice) - set(s.resting):
+            return None
+        hand = tuple(kept["hand"])
+        if not set(kept["extra"]) <= set(range(len(hand))):
+            return None
+        return {**kept, "hand": hand}
+
+    def _keep(self, seat: int) -> None:
+        session, state = self.screen.session, self.screen.view
+        if session is None or state is None:
+            return
+        pick = self.picks.get(seat)
+        kept = None if pick is None else {**pick, "hand": list(pick["hand"])}
+        self.screen.host.attempt(lambda: self.screen.ctx.sessions.keep_draft(
+            session.id, self._draft_key(state, seat), kept))
 
     def _form(self, state: LureState, seat: int) -> ft.Control:
         pick = self._pick(state, seat)
@@ -99,6 +133,7 @@ class CastForm:
 
     def _set(self, seat: int, key: str, value: int) -> None:
         self.picks[seat][key] = value
+        self._keep(seat)
         self.screen.render()
 
     def _toggle_special(self, state: LureState, seat: int, sides: int) -> None:
@@ -107,11 +142,13 @@ class CastForm:
             self.screen.host.toast(f"Your d{sides} rests this round: you rolled it last round.")
             return
         pick["special"] = sorted(set(pick["special"]) ^ {sides})
+        self._keep(seat)
         self.screen.render()
 
     def _toggle_extra(self, seat: int, index: int) -> None:
         pick = self._pick(self.screen.view, seat)
         pick["extra"] = sorted(set(pick["extra"]) ^ {index})
+        self._keep(seat)
         self.screen.render()
 
     def _lock(self, seat: int) -> None:
@@ -122,4 +159,5 @@ class CastForm:
                                                extra)):
             self.secret.close()  # passed around: hidden again
             self.picks.pop(seat, None)
+            self._keep(seat)  # locked in: the draft has done its work
             self.screen.render()
