@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 import re
+from collections import Counter
 
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fleet_dice import rules as fleet
-from companion.games.fleet_dice.layout import BOAT_TYPES, track_name
+from companion.games.fleet_dice.layout import track_name
 from companion.ui.games.fleet_dice.die_in_hand import own_tracks
 from tests.browser import AppPage, moment
 from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
@@ -37,12 +38,28 @@ def option(phone: AppPage) -> str:
         "button", name=re.compile(r"^Take income")).first.inner_text().strip()
 
 
+def one_tap_picks_of(sheet, roll) -> list[str]:
+    """The buttons under the dice that take a free die and use it by its own use, in dice order: a box it fills
+    (its boat type's, a Harbor or Wharf building's), the Market's coins, the 3 Coins (issue 65)."""
+    found: dict[str, int] = {}
+    for i in roll.free():
+        face = roll.faces[i]
+        if "normal" not in sheet.ways_to_use(face, sheet.die):
+            continue
+        for track in sorted(own_tracks(sheet, face)):
+            found.setdefault(f"Fill {track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}", i)
+        words = {"market": "Market: coins for your fish", "coins": "Take 3 coins"}.get(face)
+        if words:
+            found.setdefault(words, i)
+    return sorted(found, key=found.get)
+
+
 def start(server, table: dict[str, AppPage]) -> None:
-    """Ana's phone seats the three players clockwise, each with a start boat, Ana the start player."""
+    """Ana's phone seats the players clockwise (the table's order), each with a start boat, Ana the start player."""
     ana = table["Ana"]
-    for name in NAMES:  # clockwise
+    for name in table:  # clockwise
         ana.tap(ana.button(name))
-    for name, boat in zip(NAMES, ("Cod", "Oyster", "Shrimp")):
+    for name, boat in zip(table, ("Cod", "Oyster", "Shrimp", "Lobster")):
         ana.tap(ana.page.get_by_role("button", name=f"{name} starts with {boat}"))
     ana.tap(ana.button("Ana"))  # the start player (picked at random): Ana, for the test
     ana.tap(ana.button("Start the sheets"))
@@ -50,14 +67,19 @@ def start(server, table: dict[str, AppPage]) -> None:
     wait_for(lambda: any(d["game"] == fleet.GAME for d in server.session_files()), server=server)
 
 
-def play_until(server, table: dict[str, AppPage], done, shot: str | None = None) -> tuple[int, int, int]:
+def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
+               each: Counter | None = None) -> tuple[int, int, int]:
     """Each phone plays its own player's part, as the table waits for it, until `done(game)`:
-    the taps made, how many of them answered a choice the fills gave, and how many picks were one tap."""
+    the taps made, how many of them answered a choice the fills gave, and how many picks were one tap.
+    `each`: the taps counted by (round, player) too."""
     taps = choices = one_tap_picks = 0
+    each = Counter() if each is None else each
+    names = list(table)  # in seat order
     while not done(game := state(server)):
+        at_round = game.position()[0]
         before = len(actions(server, fleet.GAME))
         acting = game.acting()
-        name = NAMES[acting]
+        name = names[acting]
         phone = table[name]
         sheet = game.sheets[acting]
         word = ("boat", "town")[game.position()[1]]
@@ -70,10 +92,12 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             else:
                 phone.tap(phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first)
             taps, choices = taps + 1, choices + 1
+            each[at_round, name] += 1
         elif game.current_roll() is None:
             phone.see(phone.text(f"{phase}: {name} rolls the {word} dice."))
             phone.tap(phone.button("Roll the dice"))
             taps += 1
+            each[at_round, name] += 1
         elif game.picker() is not None:
             for other, their in table.items():  # every screen says who picks now
                 if other != name:
@@ -82,34 +106,35 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None)
             roll = game.current_roll()
             for taken in set(range(len(roll.faces))) - set(roll.free()):  # a die taken is not offered again
                 phone.see(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {taken + 1}: .+ taken by ")))
-            lit = [(i, t) for i in roll.free() if roll.faces[i] in BOAT_TYPES
-                   and "normal" in sheet.ways_to_use(roll.faces[i], sheet.die)
-                   for t in sorted(own_tracks(sheet, roll.faces[i]))]
-            if lit:  # a box a free boat die fills: one tap on its button under the dice takes the die and fills it
-                i, track = lit[0]
+            lit = one_tap_picks_of(sheet, roll)
+            if lit:  # a free die's own use as a button under the dice: one tap takes the die and uses it
                 if shot and not one_tap_picks:  # the first pick by its button, as the player sees it
                     phone.shot(shot.replace("round", "pick"))
-                phone.tap(phone.button(f"Fill {track_name(sheet.layout, track)} box {sheet.next_box(track) + 1}"))
+                phone.tap(phone.button(lit[0]))
                 taps, one_tap_picks = taps + 1, one_tap_picks + 1
+                each[at_round, name] += 1
             else:  # the die, then its use (income, coins, the market...)
                 free = roll.free()[0]
                 phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")))
                 phone.tap(phone.button(option(phone)))
                 taps += 2
+                each[at_round, name] += 2
         else:  # every player has picked: each uses the die left on their own phone, at the same moment
             users = [i for i in game.order() if fleet.table_dice(game, i)]
             labels = {}
             for i in users:
-                their = table[NAMES[i]]
-                their.see(their.text(f"{phase}: {NAMES[i]}, use the shared die."))
+                their = table[names[i]]
+                their.see(their.text(f"{phase}: {names[i]}, use the shared die."))
                 labels[i] = option(their)
             if shot:
-                table[NAMES[users[0]]].shot(shot)
+                table[names[users[0]]].shot(shot)
                 shot = None
             at = moment()
             for i in users:
-                table[NAMES[i]].tap_together([labels[i]], at)
+                table[names[i]].tap_together([labels[i]], at)
             taps += len(users)
+            for i in users:
+                each[at_round, names[i]] += 1
             wait_for(lambda: len(actions(server, fleet.GAME)) >= before + len(users), server=server)
             continue
         wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server)
@@ -144,3 +169,25 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
     assert taps == 4 * (1 + 2 * 3 + 3) - one_tap_picks + choices
     print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included); "
           f"scrolls: {sum(p.scrolls for p in table.values())} {[p.scrolled_to for p in table.values()]}")
+
+
+def test_a_whole_game_of_four_on_four_phones_in_six_taps_a_player_a_round(make_server, phones) -> None:  # noqa: F811
+    """Issue 65: the table took 309 taps for ten rounds of four, 7.7 a player a round (target 6). A whole game
+    (seeds/004: "Game end occurs after 10 rounds") on four phones that are not the host, each player's taps on
+    their own phone, counted per player and round."""
+    names = (*NAMES, "Dee")
+    server = make_server(lan=True, players=names)
+    table = table_of(server, phones, names, "/games/fleet-dice/sheets")
+    start(server, table)
+    each: Counter = Counter()
+    taps, choices, one_tap_picks = play_until(server, table, lambda game: game.over, each=each)
+    game = state(server)
+    assert game.over and all(s.round == 10 for s in game.sheets)
+    rounds = max(r for r, _ in each)
+    per = taps / (rounds * len(names))
+    met = sum(1 for r in range(1, rounds + 1) for n in names if each[r, n] <= 6)
+    print(f"a whole game of {len(names)}: {taps} taps in {rounds} rounds, {per:.2f} a player a round "
+          f"({choices} choices, {one_tap_picks} one-tap picks); {met} of {rounds * len(names)} player-rounds "
+          f"at most 6; each round: {[sum(each[r, n] for n in names) for r in range(1, rounds + 1)]}")
+    assert rounds == 10 and sum(each.values()) == taps
+    assert per <= 6

@@ -84,8 +84,7 @@ class DieInHand(SessionScreen):
         die and fills the box in one tap (issue 43: it was the die, then the box); other uses (income, the
         Salvage Yard, a license bonus, the Casino) still start with a tap on the die."""
         roll = game.current_roll()
-        if (roll is None or not game.at_table or sheet.die != "chosen" or sheet.reroll is not None
-                or game.picker() != self.seat or position(sheet) != game.position() or not self.acts_for(self.seat)):
+        if roll is None or not self._picking(game, sheet):
             return {}
         found: dict[str, tuple[int, str]] = {}
         for i in roll.free():
@@ -95,19 +94,32 @@ class DieInHand(SessionScreen):
                     found.setdefault(track, (i, face))
         return found
 
+    def _picking(self, game: FleetGame, sheet: Sheet) -> bool:
+        """This phone acts for the sheet whose pick at the table it is, with no die taken yet."""
+        return (game.current_roll() is not None and game.at_table and sheet.die == "chosen" and sheet.reroll is None
+                and game.picker() == self.seat and position(sheet) == game.position() and self.acts_for(self.seat))
+
     def _one_tap_picks(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:
-        """During this sheet's pick: the box a free boat die fills by its own use, as a button under the dice,
-        its die's picture on it (the lit box itself may be a screen down the sheet: issue 62 counted 12
-        scrolls in two rounds to them). A tap takes the die and fills the box, as a tap on the lit box. A
-        Harbor or Wharf die lights a box in each of its buildings: a tap on the die lists them."""
+        """During this sheet's pick: each box a free die fills by its own use (its boat type's, a Harbor or
+        Wharf building's), and the Market's coins and the 3 Coins a free die takes, as a button under the
+        dice, its die's picture on it (the lit box itself may be a screen down the sheet: issue 62 counted 12
+        scrolls in two rounds to them). A tap takes the die and uses it so, as a tap on the lit box (issue 65:
+        a town die was two taps, the die and then its use)."""
         taking = sorted(self._boxes_taking_dice(game, sheet).items(), key=lambda item: item[1][0])  # dice order
         seat = self.seat
         # What the button shows is what its tap does (this die, this box), whatever die this phone has taken
         # in hand since it was drawn: a late tap is not read through the hand.
-        buttons = [ft.OutlinedButton(f"Fill {self._box_words(sheet, track)}", key=f"pick-fill-{track}",
-                                     icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
-                                     on_click=lambda e, t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t))
-                   for track, (pick, face) in taking if face in BOAT_TYPES]
+        picks = [(pick, face, f"Fill {self._box_words(sheet, track)}", f"pick-fill-{track}",
+                  lambda t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t)) for track, (pick, face) in taking]
+        roll = game.current_roll()
+        for face, words in (("market", "Market: coins for your fish"), ("coins", "Take 3 coins")):
+            free = [i for i in roll.free() if roll.faces[i] == face] if self._picking(game, sheet) else []
+            if free and "normal" in sheet.ways_to_use(face, sheet.die):
+                picks.append((free[0], face, words, f"pick-{face}",
+                              lambda p=free[0], f=face: self._take_and_fill(seat, p, f, None)))
+        buttons = [ft.OutlinedButton(words, key=key, icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
+                                     on_click=lambda e, tap=tap: tap())
+                   for _, face, words, key, tap in sorted(picks, key=lambda p: p[0])]
         return [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)] if buttons else []
 
     def not_mine(self, game: FleetGame) -> str:
@@ -299,9 +311,10 @@ class DieInHand(SessionScreen):
             return
         self.act(lambda g: fleet.reroll_with(g, seat, was, self.chance("reroll"), pick))
 
-    def _take_and_fill(self, seat: int, pick: int, face: str, track: str) -> None:
-        """Take the free die `pick` (showing `face`) on `seat`'s pick and fill `track`'s next box by its own
-        use, in one tap (the lit box, or its button under the dice; `_boxes_taking_dice`)."""
+    def _take_and_fill(self, seat: int, pick: int, face: str, track: str | None) -> None:
+        """Take the free die `pick` (showing `face`) on `seat`'s pick and use it by its own use, in one tap: fill
+        `track`'s next box (the lit box, or its button under the dice; `_boxes_taking_dice`), or the Market's
+        coins or the 3 Coins (None)."""
         target = track if face in ("harbor", "wharf") else None
         self._act(lambda g: fleet.use_die(g, seat, "chosen", face, "normal", target, None, None, pick))
 
