@@ -28,7 +28,7 @@ from companion.core.scoring import PlayerResult
 from companion.core.session import GameSession, SessionClosed
 from companion.core.table.phases import waiting_words
 from companion.core.table.seats import ANY_SEAT
-from companion.core.undo import UndoView
+from companion.core.undo import UndoView, nothing_to
 from companion.games import PLAY_KINDS
 from companion.games.registry import session_kinds, with_session_facts
 from companion.store.archive import PlayNotFound
@@ -72,7 +72,8 @@ class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
             host.watch("sessions", self._adopt_latest)
         else:
             self._watch()
-        self.undo_bar = UndoBar(self.undo, self.redo, lines=1 if host.large_text else 2)
+        self.undo_bar = UndoBar(self.undo, self.redo, lines=1 if host.large_text else 2, say=host.toast,
+                                nothing=lambda what: nothing_to(what, host.actor))
         self._seat_chosen_for: str | None = None
         host.watch(SETTINGS, self._roster_changed)
 

@@ -8,7 +8,7 @@ import pytest
 from companion.games.fleet_dice import edit
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.layout import WHARF, default_layout
-from companion.ui.theme import TAP_SMALL
+from companion.ui.theme import REFUSED_OPACITY, TAP_SMALL
 
 LAYOUT = default_layout()
 
@@ -107,15 +107,23 @@ async def test_boats_fish_and_the_king_crab_bonus_by_taps(app, saved_play) -> No
     assert page.label("undo") == f"Undo: Ana: fish on Lobster boat {launched + 1} 0 → 1"
     await page.click(key="unlaunch-lobster")
     assert len(session.state.sheets[0].boats["lobster"]) == launched
-    # The King Crab bonus needs a finished King Crab (layout: 5 boxes).
+    # The King Crab bonus needs a finished King Crab (layout: 5 boxes). Ben's sheet takes one first.
+    await page.click(key="edit-seat-1")
+    if session.state.sheets[1].filled["king_crab"] < 5:
+        await page.click(key="boxes-king_crab-5")
+    taken = LAYOUT.bonuses[0].id
+    await page.click(key=f"edit-bonus-{taken}")
+    assert session.state.sheets[1].bonus == taken
+    await page.click(key="edit-seat-0")
     if session.state.sheets[0].filled["king_crab"] < 5:
         await page.click(key="boxes-king_crab-5")
-    taken = session.state.sheets[1].bonus
     choice = next(b.id for b in LAYOUT.bonuses if b.id != taken)
     await page.click(key=f"edit-bonus-{choice}")
     assert session.state.sheets[0].bonus == choice
-    if taken:
-        assert page.find(key=f"edit-bonus-{taken}").disabled
+    assert page.find(key=f"edit-bonus-{taken}").opacity == REFUSED_OPACITY
+    await page.click(key=f"edit-bonus-{taken}")  # a tap says why (issue 65), and changes nothing
+    assert page.message_texts()[-1].endswith(": each bonus goes to one player.")
+    assert session.state.sheets[0].bonus == choice
 
 
 async def test_an_older_play_says_its_boats_were_estimated(app, saved_play) -> None:

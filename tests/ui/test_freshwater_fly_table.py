@@ -144,3 +144,28 @@ async def test_a_table_of_three_is_not_offered_a_silent_angler_cast(app) -> None
     await page.click(key="start-draft")
     await page.route(STRIKE)
     assert page.has(key="start-cast") and not page.has(key="silent-cast")
+
+
+async def test_a_take_another_player_took_after_is_locked_and_says_why_when_tapped(app) -> None:
+    """Issue 65: the draft's locked Undo was a disabled button, a tap on it answered nothing, where the README
+    promises words. Ana's take, Ben's after it: Ana's Undo says whose comes first, and takes nothing back."""
+    app.store.settings.add_player("Ana")
+    app.store.settings.add_player("Ben")
+    ana = await app.open(DRAFT, phone="192.0.2.7", player="Ana")
+    ben = await app.open(DRAFT, phone="192.0.2.8", player="Ben")
+    await ana.click(key="seat-Ana")
+    await ana.click(key="seat-Ben")
+    await ana.click(key="start-draft")
+    await ana.click(key="roll-round")
+    await ana.click(key="pool-0")
+    await ana.click(key="take")
+    await app.settle()
+    await ben.click(key="pool-0")
+    await ben.click(key="take")
+    await app.settle()
+    session = app.ctx.sessions.latest("freshwater-fly-table")
+    taken = len(session.record.actions)
+    assert ana.label(key="undo").endswith("came after it"), ana.label(key="undo")
+    await ana.click(key="undo")
+    assert ana.message_texts()[-1].endswith("Ben undoes that first, or the phone passed around the table undoes both.")
+    assert len(session.record.actions) == taken  # nothing taken back

@@ -232,9 +232,13 @@ async def test_a_fish_card_and_the_deck_are_typed_in_digits_and_the_reveal_is_pi
     # The next card from nothing (issue 63: its VP keys read "Add this fish: 10 (.., a pair)", the last
     # card's number and requirement): no number, no requirement, its VP keys off until a number is in.
     assert page.find(key="fish-catch-count").value == "?" and page.chosen("need-pair", "need-none") == ["none"]
-    assert page.find(key="fish-vp-4").disabled and "Its VP adds it, once its catch number is in:" in page.texts()
+    assert page.find(key="fish-vp-4").opacity == REFUSED_OPACITY
+    assert "Its VP adds it, once its catch number is in:" in page.texts()
+    await page.click(key="fish-vp-4")  # a tap says why, and adds nothing (issue 65: an off key answered nothing)
+    assert page.message_texts()[-1] == "Type its catch number first: its VP key then adds the fish."
+    assert page.has(key="draft-0") and not page.has(key="draft-1")  # the one fish entered, no other
     await page.click(key="fish-catch-3")
-    assert page.find(key="fish-catch-count").value == "3" and not page.find(key="fish-vp-4").disabled
+    assert page.find(key="fish-catch-count").value == "3" and page.find(key="fish-vp-4").opacity == 1
     await page.click(key="need-pair")
     assert not page.has(key="main-action") and not page.has(key="lure-splash")
     await page.click(key="fish-vp-4")

@@ -334,4 +334,9 @@ async def test_the_phone_passed_around_plays_for_the_seats_without_a_phone_and_s
     assert [a.who for a in session.record.actions] == ["", "", "Ana"]
     assert table.label(key="undo").startswith("Dee: takes a die")
     assert table.label(key="undo").endswith("Ana: takes a die, Lobster: fill Lobster box 1 came after it")
+    await table.click(key="undo")  # locked: a tap says why and what to do, and takes nothing back (issue 65)
+    assert table.message_texts()[-1] == ("“Dee: takes a die, Cod: fill Cod box 1” cannot be undone: the later “Ana: "
+                                         "takes a die, Lobster: fill Lobster box 1” depends on it. Ana undoes that "
+                                         "first on their own phone, or the host undoes both.")
+    assert [a.who for a in session.record.actions] == ["", "", "Ana"]
     assert ana.label(key="undo").startswith("Undo: Ana: takes a die")

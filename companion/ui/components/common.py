@@ -162,13 +162,14 @@ def refusing(button: ft.Control, why: str | None, say: Callable[[str], None],
     """`button` as it is while it can act (`why` None); else drawn faded, and a tap on it says `why` (issue 65: a
     disabled button answered nothing). The one way a control that cannot act now answers, on every screen (a
     pinned action's is `Screen.pin`'s `why`). A button kept from one drawing to the next gives its tap's `act`,
-    put back once it can act again."""
-    button.disabled = False
+    put back once it can act again. A `chip` (its tap inside a screen reader's wrapper) is refused the same way."""
+    tapped = button.content if isinstance(button, ft.Semantics) else button
+    tapped.disabled = False
     button.opacity = REFUSED_OPACITY if why else 1.0
     if why:
-        button.on_click = lambda e: say(why)
+        tapped.on_click = lambda e: say(why)
     elif act is not None:
-        button.on_click = lambda e: act()
+        tapped.on_click = lambda e: act()
     return button
 
 

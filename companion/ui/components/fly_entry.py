@@ -33,7 +33,7 @@ from companion.games.freshwater_fly.entry import (
 from companion.games.freshwater_fly.options import FishPoints, check_fish_points
 from companion.games.freshwater_fly.scoring import firsts_to_seven
 from companion.games.freshwater_fly.score_sheet import SheetState
-from companion.ui.components.common import ChoiceRow, at_least, chip, slot
+from companion.ui.components.common import ChoiceRow, at_least, chip, refusing, slot
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.theme import TAP_SMALL
 
@@ -92,8 +92,9 @@ def player(name: str) -> Whose:
 
 class PlayerEntryForm:
     def __init__(self, act: Act, fish_points: Callable[[], FishPoints], board: bool = True,
-                 first: bool = True) -> None:
+                 first: bool = True, say: Callable[[str], None] = lambda words: None) -> None:
         self.act = act
+        self.say = say  # why a tap that cannot act now does nothing
         self.fish_points = fish_points  # read at each tap: Settings may change meanwhile
         self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
         self.whose: Whose | None = None  # said on every control, when this phone fills several sheets
@@ -227,9 +228,12 @@ class PlayerEntryForm:
             words = "First to catch a seventh fish?" + (f" (now: {others[0]})" if others else "")
         else:
             words = f"First to seven fish needs seven fish ({len(player.fish)} so far)"
-        self.first.controls = [chip(words, lambda: self._first(not player.first_to_seven), key="first-to-seven",
-                                    selected=firsts[self.seat])]
-        self.first.disabled = len(player.fish) < SEVEN or only
+        why = (f"{player.name} has {count(len(player.fish), 'fish', 'fish')}: first to seven needs seven."
+               if len(player.fish) < SEVEN else
+               f"{player.name} is the only one with seven fish: first to seven is theirs, with no tap." if only
+               else None)
+        self.first.controls = [refusing(chip(words, lambda: self._first(not player.first_to_seven),
+                                             key="first-to-seven", selected=firsts[self.seat]), why, self.say)]
 
     # Taps --------------------------------------------------------------------------
 

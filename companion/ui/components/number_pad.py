@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.ui.components.common import refusing
 from companion.ui.theme import TAP_SMALL
 
 VALUE_KEYS = 13  # a d6 count of 0 to 12 still has a key per number (three rows on a phone)
@@ -70,14 +71,14 @@ class NumberPad:
 
 
 def acting_keys(label: str, least: int, most: int, on_tap: Callable[[int], None], key: str, reads: str,
-                words: Callable[[int], str], ready: bool = True) -> ft.Control:
+                words: Callable[[int], str], why: str | None = None,
+                say: Callable[[str], None] = lambda words: None) -> ft.Control:
     """`label`, then a key per number that acts at once, none chosen (a fish card's VP key adds the
     card: no separate Add); a screen reader hears `reads` and the key's `words` ("Add this fish: 12 (5 VP)").
-    Not `ready` (what the keys act on is not all entered; `label` says what is missing): the keys are off."""
+    With `why` (what the keys act on is not all entered), the keys are faded and a tap on one `say`s it."""
     keys = [_key(reads, str(n), f"{key}-{n}", lambda n=n: on_tap(n), words(n)) for n in range(least, most + 1)]
     for k in keys:
-        k.content.disabled = not ready
-        k.content.opacity = 1 if ready else 0.4
+        refusing(k.content, why, say)
     return ft.Column([ft.Text(label, size=16), ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)],
                      spacing=4, key=f"pad-{key}")
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.core.actions import Action, button_label
 from companion.core.undo import UndoView
+from companion.ui.components.common import refusing
 
 
 class UndoBar:
@@ -25,10 +26,13 @@ class UndoBar:
     """
 
     def __init__(self, on_undo: Callable[[Action | None], None], on_redo: Callable[[Action | None], None],
-                 lines: int = 2) -> None:
+                 lines: int = 2, say: Callable[[str], None] = lambda words: None,
+                 nothing: Callable[[str], str] = lambda what: f"There is nothing to {what}.") -> None:
         """`lines`: the most a label takes (one at large text, where two made the bar 110 px tall and pushed
-        each screen's next tap down; a screen reader still hears the whole label)."""
+        each screen's next tap down; a screen reader still hears the whole label). `say` tells this phone why a
+        button with nothing to take back does nothing, in `nothing("undo")`'s words (its player's)."""
         self._on_undo, self._on_redo = on_undo, on_redo
+        self._say, self._nothing = say, nothing
         self._lines = lines
         self._drawn = 0
         self._shown: tuple[UndoView, Action | None] | None = None
@@ -53,7 +57,8 @@ class UndoBar:
         self.takeovers.visible = bool(gone)
 
     def show(self, view: UndoView, redo: Action | None) -> None:
-        """Each button is disabled when there is nothing to take back."""
+        """Each button faded when there is nothing to take back: a tap on it says so, and takes back nothing
+        (not an action made since it was drawn: a tap does what it showed)."""
         if self._shown is not None and self._shown[0].target is view.target and self._shown[0] == view \
                 and self._shown[1] is redo:  # the very actions shown: a value alike elsewhere in the log is another
             return
@@ -66,12 +71,14 @@ class UndoBar:
             content=ft.Text(view.label or "Nothing to undo", max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
                             size=14),
             icon=ft.Icons.LOCK if view.locked else ft.Icons.UNDO, on_click=lambda e: self._on_undo(undo), expand=True,
-            key="undo", disabled=undo is None)  # locked: a tap says why (issue 65)
+            key="undo")  # locked: a tap says why (issue 65)
+        refusing(undo_button, None if undo is not None else self._nothing("undo"), self._say)
         redo_words = button_label("Redo", redo) or "Redo"
         redo_button = ft.OutlinedButton(
             content=ft.Text(redo_words, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, size=14),
             icon=ft.Icons.REDO,
-            on_click=lambda e: self._on_redo(redo), key="redo", disabled=redo is None, expand=redo is not None)
+            on_click=lambda e: self._on_redo(redo), key="redo", expand=redo is not None)
+        refusing(redo_button, None if redo is not None else self._nothing("redo"), self._say)
         # A Redo that names its action shares the row (2 parts to Undo's 3), never squeezing Undo to
         # a letter; a plain Redo takes its own size. The wrapper's key changes with what the buttons
         # do: Flet then sends new controls.

@@ -30,7 +30,7 @@ from companion.games.fleet_dice.layout import (
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
-from companion.ui.components.common import chip, empty_state, min_width, slot
+from companion.ui.components.common import chip, empty_state, min_width, refusing, slot
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
 from companion.ui.host import Host
@@ -304,15 +304,18 @@ class EditScreen(SessionScreen):
         for bonus in (*layout.bonuses, None):
             holder = state.bonus_holder(bonus.id, but=self.seat) if bonus else None
             words = bonus.name if bonus else "No bonus"
-            options.append(self._option(words + (f" ({holder} has it)" if holder else ""),
-                                        sheet.bonus == (bonus.id if bonus else None), holder is not None,
-                                        f"edit-bonus-{bonus.id if bonus else 'none'}",
-                                        lambda b=bonus: self.correct(
-                                            lambda s: edit.choose_bonus(s, self.seat, b.id if b else None))))
+            option = self._option(words + (f" ({holder} has it)" if holder else ""),
+                                  sheet.bonus == (bonus.id if bonus else None),
+                                  f"edit-bonus-{bonus.id if bonus else 'none'}",
+                                  lambda b=bonus: self.correct(
+                                      lambda s: edit.choose_bonus(s, self.seat, b.id if b else None)))
+            # Another sheet's: faded, a tap says why (issue 65: a disabled choice answered nothing).
+            options.append(refusing(option, f"{holder} has {words}: each bonus goes to one player." if holder else None,
+                                    self.host.toast))
         self.bonuses.controls = options
 
     @staticmethod
-    def _option(words: str, chosen: bool, taken: bool, key: str, on_tap: Callable[[], None]) -> ft.Control:
+    def _option(words: str, chosen: bool, key: str, on_tap: Callable[[], None]) -> ft.Control:
         """A full-width choice whose words wrap (a bonus's name is long for a phone)."""
         return ft.Container(
             ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if chosen else ft.Icons.RADIO_BUTTON_UNCHECKED,
@@ -320,8 +323,8 @@ class EditScreen(SessionScreen):
                     ft.Text(words, size=16, expand=True, color=ft.Colors.ON_PRIMARY if chosen else None)],
                    spacing=8),
             key=key, padding=ft.Padding.symmetric(horizontal=12, vertical=12), border_radius=12,
-            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH, disabled=taken,
-            opacity=0.5 if taken else 1.0, ink=True, on_click=lambda e: on_tap(),
+            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGH, ink=True,
+            on_click=lambda e: on_tap(),
         )
 
     # Taps -----------------------------------------------------------------------------

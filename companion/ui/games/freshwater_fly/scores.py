@@ -68,7 +68,7 @@ class ScoresScreen(SessionScreen):
         self.seat = 0
         self.seated: list[str] = []
         self.from_draft = False  # the players were offered from the draft (once: the player's own taps win)
-        self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points)
+        self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points, say=host.toast)
         self.setup = ft.Column(spacing=12)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="winner")

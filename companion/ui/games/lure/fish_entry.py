@@ -59,7 +59,9 @@ class FishEntry:
         missing = self._missing()
         entry.append(acting_keys(f"Its VP adds it, once {missing} is in:" if missing else "Its VP adds it:", MIN_VP,
                                  MAX_VP, lambda vp: self._add(self._card(vp)), "fish-vp", "Add this fish",
-                                 lambda vp: f"{vp} VP" if missing else self._card(vp).describe(), ready=not missing))
+                                 lambda vp: f"{vp} VP" if missing else self._card(vp).describe(),
+                                 why=f"Type {missing} first: its VP key then adds the fish." if missing else None,
+                                 say=self.screen.host.toast))
         controls: list[ft.Control] = []
         if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
             controls.append(panel(*entry, key=ft.ScrollKey(ENTRY)))
