@@ -329,3 +329,27 @@ async def test_fish_dropped_off_show_in_the_ledger_on_their_way_with_their_pearl
     hold = table.phones["Ben"].find(key="ledger-hold-0").value
     assert "dropped off, on their way: Salmon, Bass (+10 pearls when Ana's next turn begins)" in hold
     assert "on their way" not in table.phones["Ben"].find(key="ledger-hold-1").value
+
+
+async def test_what_reaches_the_market_is_said_on_every_phone_that_shows_the_turn(app, roster) -> None:
+    """Issue 65: a dropped-off fish arrived (+3 pearls) with no line, and "delivers 2 fish" named neither the fish
+    nor the pearls. Read on the Voyage's own lines: Ana's Salmon and Halibut (7 + 4 pearls), dropped off, reach
+    the market as Cy's turn ends; a third phone reads it too."""
+    catch = {f.name: f.id for f in pb.default_data().fish}
+    table = await table_of(app, roster, *did(("move", 0, 3), ("catch", 0, catch["Salmon"]),
+                                             ("catch", 0, catch["Halibut"]), ("drop_off", 0), ("end_turn", 0), ("move", 1, 2), ("end_turn", 1),
+                                             ("move", 2, 2)))
+    await table.tap("Cy", "end-no-draw")
+    assert table.state.boats[0].pearls == pb.default_data().start_pearls + 11
+    for name in ("Ana", "Ben", "Cy"):
+        assert table.phones[name].find(key="voyage-last").value == (
+            "Before, Cy: rolls 2: 2 steps; ends the turn; Ana's Salmon and Halibut reach the fish market: +11 "
+            "pearls."), name
+
+
+async def test_a_barter_says_whom_it_waits_on_on_a_third_phone(app, roster) -> None:
+    """Issue 65: during a barter every phone said "Waiting on <seller>" while the buyer had to answer."""
+    table = await table_of(app, roster, *did(("move", 0, 3), ("draw", 0, 1)))
+    for key in ("card-engine_reverse", "barter-engine_reverse", "barter-buyer-1", "barter-sell"):
+        await table.tap("Ana", key)
+    assert table.phones["Cy"].label(key="waiting-on") == "Waiting on Ana and Ben"

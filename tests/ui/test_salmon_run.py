@@ -523,3 +523,25 @@ async def test_the_phone_passed_around_starts_each_turn_with_its_hexes_folded_an
     await app.settle()
     assert session.state.current == 0 and "Ana's turn: tap each card as you play it" in table.texts()
     assert table.has(key="happened-open") and not table.has(key="hex-current") and not table.checked("jump-forward")
+
+
+async def test_two_salmon_in_the_pond_are_not_called_a_tie_and_fatigue_is_not_a_score(app, roster) -> None:
+    """Issue 65: "Dee wins the tie: fewest Fatigue cards 0-2" when two salmon in the pond is no tie, and the
+    result listed Fatigue cards as if they were scores. Seed 002, WINNING THE GAME: "If more than one salmon
+    reaches the spawning pond, the winner is the player with the fewest Fatigue cards"."""
+    page = await app.open("/games/salmon-run/race")
+    await start(page)
+    session = race(app)
+    session.perform(sr.first_player(session.state, [1]))
+    session.perform(sr.special_hex(session.state, 0, sr.FATIGUE_HEX))  # Ana takes a Fatigue card
+    session.perform(sr.pond(session.state, 0))
+    session.perform(sr.end_turn(session.state, 0))
+    session.perform(sr.pond(session.state, 1))
+    session.perform(sr.end_turn(session.state, 1))
+    await page.route("/dice")
+    await page.route("/games/salmon-run/race")
+    assert session.state.over and page.find(key="race-winner").value == "Ben wins"
+    said = " | ".join(page.texts())
+    assert "Ana and Ben reached the spawning pond; Ben wins with the fewest Fatigue cards: Ben 0, Ana 1" in said
+    assert "tie" not in said.replace("fewest", "")
+    assert "1 Fatigue card" in said and "points" not in said, said

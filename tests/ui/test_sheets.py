@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from companion.games.fleet_dice import rules as fleet
-from companion.games.fleet_dice.game import GAME
+from companion.games.fleet_dice.game import GAME, RULES_VERSION
 from companion.games.fleet_dice.table import PHASES, pool
 from companion.ui.games.fleet_dice.sheet_view import LIT
 
@@ -419,3 +419,30 @@ async def test_a_new_game_after_the_saved_one_is_drawn_on_the_phone(app, sheets)
     patched = [m[1].get("id") for m in (msgpack.unpackb(b, strict_map_key=False) for b in sheets.conn.sent[sent:])
                if isinstance(m[1], dict)]
     assert body._i in patched  # the whole screen is sent: the saved panel leaves the browser too
+
+
+async def test_a_fishing_with_nothing_to_choose_is_said_on_the_screen_of_the_move_that_brought_it(app) -> None:
+    """Issue 65 (seeds/004, "Fishing - even rounds only": "Every launched boat ... catches a fish"): the fishing
+    of a player with nothing to choose goes by itself; the move that brought it says so, on its Undo."""
+    for name in ("Ana", "Ben"):
+        app.store.settings.add_player(name)
+    session = app.ctx.sessions.create(GAME, {"players": [{"name": "Ana", "start": "cod"},
+                                                         {"name": "Ben", "start": "shrimp"}],
+                                             "rules_version": RULES_VERSION})
+    for _ in range(400):  # the first legal action each time, each sheet in turn: the same game every run
+        said = [a.label for a in session.record.actions if "fishing, nothing to choose" in a.label]
+        if said:
+            break
+        for seat in range(2):
+            actions = fleet.legal_actions(session.state, seat)
+            if actions:
+                action = actions[0]
+                if action.type == "use":  # as a screen builds it: its words say what came with it
+                    d = action.data
+                    action = fleet.use_die(session.state, seat, d["die"], d["face"], d["how"], d.get("target"),
+                                           d.get("second"), d.get("rerolled_from"), d.get("pick"))
+                session.perform(action)
+    assert said, "no fishing went by itself"
+    page = await app.open(f"/games/fleet-dice/sheets/{session.id}")
+    last = session.record.actions[-1].label
+    assert "fishing, nothing to choose: " in last and page.label(key="undo") == f"Undo: {last}"

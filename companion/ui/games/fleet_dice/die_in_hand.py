@@ -117,8 +117,8 @@ class DieInHand(SessionScreen):
             if free and "normal" in sheet.ways_to_use(face, sheet.die):
                 picks.append((free[0], face, words, f"pick-{face}",
                               lambda p=free[0], f=face: self._take_and_fill(seat, p, f, None)))
-        buttons = [ft.OutlinedButton(words, key=key, icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24),
-                                     on_click=lambda e, tap=tap: tap())
+        buttons = [ft.OutlinedButton(words, key=key, on_click=lambda e, tap=tap: tap(),
+                                     icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24))
                    for _, face, words, key, tap in sorted(picks, key=lambda p: p[0])]
         return [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)] if buttons else []
 
