@@ -110,38 +110,46 @@ class _Facts:
 class _Table:
     """One of BG Stats' lists: an item per name, ids 1, 2, 3... in the order first seen."""
 
-    def __init__(self, kind: str, fields: Mapping[str, Any]) -> None:
+    def __init__(self, kind: str, fields: Mapping[str, Any], known: Mapping[str, str] | None = None) -> None:
         self.kind = kind
         self.fields = fields
+        self.known = known or {}  # the uuid of each name, where Companion keeps one (a roster player's)
         self.items: dict[str, dict[str, Any]] = {}
+        self._theirs: set[str] = set()  # the names whose uuid BG Stats gave (a play imported from it kept it)
 
     def ref(self, name: str, own: Mapping[str, Any] | None = None, kept_uuid: str = "") -> int:
         """The id of the item of this name, made the first time. Its uuid is the one BG Stats gave it, from
         any play imported from BG Stats that kept one, whatever the order the plays come in (issue 64: a new
         play by "Me" written first gave every play Companion's uuid for "Me", a second "Me" in BG Stats);
-        with it come that play's fields (a player's anonymity)."""
+        with it come that play's fields (a player's anonymity). Else the one Companion keeps for the name (a
+        roster player's, for good), else the one made from the name."""
         item = self.items.get(name)
         if item is None:
-            item = {"id": len(self.items) + 1, "name": name, "uuid": own_uuid(self.kind, name)}
-            item.update(self.fields)
-            item.update(own or {})  # this item's own fields (a game's bggId and highestWins)
+            uuid = self.known.get(name) or own_uuid(self.kind, name)
+            # One person, one item: a roster player renamed is the same uuid under their old name and their new.
+            item = next((i for i in self.items.values() if i["uuid"] == uuid), None)
+            if item is None:
+                item = {"id": len(self.rows()) + 1, "name": name, "uuid": uuid}
+                item.update(self.fields)
+                item.update(own or {})  # this item's own fields (a game's bggId and highestWins)
             self.items[name] = item
-        if kept_uuid and item["uuid"] == own_uuid(self.kind, name):  # BG Stats' own, once one is known
+        if kept_uuid and name not in self._theirs:  # BG Stats' own, once one is known
+            self._theirs.add(name)
             item["uuid"] = kept_uuid
             item.update(own or {})
         return item["id"]
 
     def rows(self) -> list[dict[str, Any]]:
-        return list(self.items.values())
+        return list({id(item): item for item in self.items.values()}.values())
 
 
 class _Export:
     """The three lists plays point into, filled as the plays are turned into records."""
 
-    def __init__(self, kinds: PlayKinds) -> None:
+    def __init__(self, kinds: PlayKinds, players: Mapping[str, str] | None = None) -> None:
         self.kinds = kinds
         self.games = _Table("game", _GAME_FIELDS)
-        self.players = _Table("player", {"isAnonymous": False})
+        self.players = _Table("player", {"isAnonymous": False}, players)
         self.locations = _Table("location", {})
 
     def records(self, plays: Iterable[Play], copy: bool) -> Iterator[dict[str, Any]]:
@@ -194,9 +202,10 @@ class _Export:
             yield record
 
 
-def to_bgsplay(plays: Iterable[Play], kinds: PlayKinds) -> dict[str, Any]:
-    """The plays as a BG Stats import file (the JSON document; `bgsplay_bytes` gives the file)."""
-    export = _Export(kinds)
+def to_bgsplay(plays: Iterable[Play], kinds: PlayKinds, players: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The plays as a BG Stats import file (the JSON document; `bgsplay_bytes` gives the file). `players`: the
+    uuid Companion keeps for each roster player, by name (`Settings.players`)."""
+    export = _Export(kinds, players)
     records = list(export.records(plays, copy=True))
     return {
         "games": export.games.rows(),
@@ -207,11 +216,11 @@ def to_bgsplay(plays: Iterable[Play], kinds: PlayKinds) -> dict[str, Any]:
     }
 
 
-def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds) -> bytes:
+def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds, players: Mapping[str, str] | None = None) -> bytes:
     """The plays as a BG Stats import file (UTF-8 JSON): `to_bgsplay`'s document, written a
     play at a time (quicker: no document of every play is kept, for the garbage collector
     to go through again and again)."""
-    export = _Export(kinds)
+    export = _Export(kinds, players)
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_plain).encode
     records = ",".join(encode(record) for record in export.records(plays, copy=False))
     return "".join((
@@ -222,13 +231,17 @@ def bgsplay_bytes(plays: Iterable[Play], kinds: PlayKinds) -> bytes:
     )).encode("utf-8")
 
 
-def known_players(plays: Iterable[Play]) -> dict[str, str]:
-    """Each player's uuid in BG Stats, by name, from the plays imported from it: what a play of Companion's
-    sends for them too, so BG Stats holds one of each person."""
-    known: dict[str, str] = {}
+def known_players(plays: Iterable[Play], roster: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each player's uuid in BG Stats, by name, from the plays imported from it, else the one Companion keeps for
+    a roster player (`roster`, by name): what a play of Companion's sends for them too, so BG Stats holds one of
+    each person."""
+    known: dict[str, str] = dict(roster or {})
+    theirs: set[str] = set()  # BG Stats' own, from the first play that kept one: it wins over the roster's
     for play in plays:
         for name, uuid in (play.bgstats.players if play.bgstats else ()):
-            known.setdefault(name, uuid)
+            if name not in theirs:
+                theirs.add(name)
+                known[name] = uuid
     return known
 
 

@@ -34,6 +34,7 @@ class Player:
     id: str
     name: str
     color: PlayerColor
+    uuid: str = ""  # who they are in BG Stats, for good: BG Stats' own once an import named them (issue 64)
 
 
 def clean_name(name: str, others: Iterable[Player], keep_id: str | None = None) -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tinydb import Query
 
 from companion.core.errors import DomainError
+from companion.core.play_fields import own_uuid
 from companion.core.players import MAX_PLAYERS, Player, PlayerColor, clean_name, next_free_color
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ MAX_SAVED_POOLS = 20
 SETTING = Doc({"key": TEXT, "value": ANY})
 POOLS = Items(Doc({"name": TEXT, "dice": Table(COUNT)}))
 PLAYER = Doc({"id": TEXT, "name": TEXT, "color": Text(choices=tuple(PlayerColor.__members__), what="a colour"),
-              "order": WHOLE})
+              "order": WHOLE}, {"uuid": TEXT})  # "uuid": none in a roster kept before it (see `players`)
 
 
 def check_docs(raw: Raw) -> None:
@@ -158,14 +159,17 @@ class Settings:
     def players(self) -> list[Player]:
         with self._db.locked() as db:
             docs = sorted(db.table(PLAYERS).all(), key=lambda d: d["order"])
-        return [Player(d["id"], d["name"], PlayerColor[d["color"]]) for d in docs]
+        # A player kept before their uuid was: the one every export gave them, from their name.
+        return [Player(d["id"], d["name"], PlayerColor[d["color"]], d.get("uuid") or own_uuid("player", d["name"]))
+                for d in docs]
 
     def add_player(self, name: str, color: PlayerColor | None = None) -> Player:
         with self._db.locked():
             players = self.players()
             if len(players) >= MAX_PLAYERS:
                 raise DomainError(f"The roster holds at most {MAX_PLAYERS} players; remove one first.")
-            player = Player(secrets.token_hex(4), clean_name(name, players), color or next_free_color(players))
+            cleaned = clean_name(name, players)
+            player = Player(secrets.token_hex(4), cleaned, color or next_free_color(players), own_uuid("player", cleaned))
             orders = [d["order"] for d in self._table(PLAYERS).all()]
             self._table(PLAYERS).insert(self._doc(player, max(orders, default=0) + 1))
             return player
@@ -174,15 +178,26 @@ class Settings:
         with self._db.locked():
             players = self.players()
             player = self._find(players, player_id)
-            renamed = Player(player.id, clean_name(name, players, keep_id=player.id), player.color)
-            self._table(PLAYERS).update({"name": renamed.name}, Query().id == player_id)
+            renamed = Player(player.id, clean_name(name, players, keep_id=player.id), player.color, player.uuid)
+            self._table(PLAYERS).update({"name": renamed.name, "uuid": player.uuid}, Query().id == player_id)
             return renamed
+
+    def player_uuids(self) -> dict[str, str]:
+        """Each roster player's uuid, by name (what BG Stats files and links name them by)."""
+        return {p.name: p.uuid for p in self.players()}
+
+    def keep_bgstats_ids(self, uuids: Mapping[str, str]) -> None:
+        """The roster players `uuids` names (by name) are who BG Stats says they are, for good: an import's."""
+        with self._db.locked():
+            for player in self.players():
+                if uuids.get(player.name) and uuids[player.name] != player.uuid:
+                    self._table(PLAYERS).update({"uuid": uuids[player.name]}, Query().id == player.id)
 
     def set_player_color(self, player_id: str, color: PlayerColor) -> Player:
         with self._db.locked():
             player = self._find(self.players(), player_id)
             self._table(PLAYERS).update({"color": color.name}, Query().id == player_id)
-            return Player(player.id, player.name, color)
+            return Player(player.id, player.name, color, player.uuid)
 
     def remove_player(self, player_id: str) -> tuple[Player, int]:
         """Remove a player; returns it and its place so the caller can offer undo."""
@@ -200,7 +215,8 @@ class Settings:
 
     @staticmethod
     def _doc(player: Player, order: int) -> dict[str, Any]:
-        return {"id": player.id, "name": player.name, "color": player.color.name, "order": order}
+        return {"id": player.id, "name": player.name, "color": player.color.name, "order": order,
+                **({"uuid": player.uuid} if player.uuid else {})}
 
     @staticmethod
     def _find(players: list[Player], player_id: str) -> Player:

@@ -410,3 +410,19 @@ async def test_a_salmon_run_result_counts_fatigue_cards_not_points(app) -> None:
     assert "Ana 3 Fatigue cards, Ben 2 Fatigue cards" in plays.texts()
     page = await app.open("/history/p-race")
     assert "3 Fatigue cards (rank 1)" in page.texts() and "2 Fatigue cards (rank 2)" in page.texts()
+
+
+async def test_an_import_tells_the_roster_who_its_players_are_in_bg_stats(app) -> None:
+    """Issue 64: a roster player keeps the uuid BG Stats gave them, for good: History's import keeps it on the
+    roster, so a play of Companion's names them by it even once the imported plays are deleted."""
+    from tests.unit.test_bgstats_library import LIBRARY, library_bytes
+
+    ana = app.store.settings.add_player("Ana")
+    page = await app.open("/history")
+    TO_PICK[page.page.session.id] = ("bg-stats.bgsplay", library_bytes())
+    await page.click(key="import-bgsplay")
+    theirs = next(p["uuid"] for p in LIBRARY["players"] if p["name"] == "Ana")
+    assert app.store.settings.players()[0].uuid == theirs != ana.uuid
+    for play in app.store.archive.all():
+        app.store.archive.delete(play.id, app.store.clock())
+    assert app.store.archive.all() == [] and app.store.settings.player_uuids()["Ana"] == theirs

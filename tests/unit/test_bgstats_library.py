@@ -205,3 +205,37 @@ def test_a_bg_stats_file_imported_then_played_on_comes_back_with_every_uuid_and_
     assert again[imported.id] == imported
     assert replace(again[ours.id], bgstats=None) == ours
     assert again[ours.id].bgstats.player("Ana") == players[0]["uuid"]
+
+
+def test_a_roster_player_is_one_person_in_bg_stats_for_good(tmp_path, clock) -> None:
+    """Issue 64: "a new player gets one UUID for good". Companion's uuid for a player was made from their name,
+    so a rename made them a second person in BG Stats; and BG Stats' uuid came only from the imported plays, lost
+    with them. A roster player keeps theirs: made once, kept through a rename, BG Stats' once an import names
+    them; their plays under the old name and the new are one player of the file."""
+    from companion.core.bgstats_export import known_players, own_uuid
+    from companion.store import open_store
+    from tests.unit.test_bgstats_export import PEARL_BOAT
+
+    store = open_store(tmp_path / "data", clock)
+    ana = store.settings.add_player("Ana")
+    assert ana.uuid == own_uuid("player", "Ana")  # what every export gave Ana before: the same person
+    before = replace(PEARL_BOAT, id="before")  # Ana, Ben, Dee
+    renamed = store.settings.rename_player(ana.id, "Anna")
+    assert renamed.uuid == ana.uuid and store.settings.players()[0].uuid == ana.uuid
+    after = replace(PEARL_BOAT, id="after", results=tuple(replace(r, name="Anna" if r.name == "Ana" else r.name)
+                                                          for r in PEARL_BOAT.results), winners=("Anna",))
+    document = json.loads(bgsplay_bytes([after, before], PLAY_KINDS, store.settings.player_uuids()))
+    [one] = [p for p in document["players"] if p["uuid"] == ana.uuid]
+    assert len([p for p in document["players"] if p["uuid"] == ana.uuid]) == 1
+    refs = [[s["playerRefId"] for s in play["playerScores"]][0] for play in document["plays"]]
+    assert refs == [one["id"], one["id"]]  # Anna's play and Ana's: one player
+    # An import that names her: BG Stats' uuid is hers for good, also once those plays are gone.
+    theirs = "5b1e0f1a-3c2d-4e5f-8a9b-0c1d2e3f0009"
+    imported = replace(PEARL_BOAT, id="imported", bgstats=BgStatsIds(players=(("Anna", theirs),)))
+    store.settings.keep_bgstats_ids(known_players([imported]))
+    assert store.settings.players()[0].uuid == theirs
+    assert known_players([], store.settings.player_uuids())["Anna"] == theirs
+    store.close()
+    store = open_store(tmp_path / "data", clock)  # kept on disk
+    assert store.settings.players()[0].uuid == theirs
+    store.close()

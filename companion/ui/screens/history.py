@@ -203,7 +203,8 @@ class HistoryScreen(Screen):
         elif kind == "breakdown":
             save(f"companion-breakdown-{stamp}.csv", csv_file(breakdown_csv(plays, kinds)), f"{what}, by line, as CSV")
         else:
-            save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays, kinds), f"{what} for BG Stats")
+            uuids = self.ctx.store.settings.player_uuids()
+            save(f"companion-plays-{stamp}.bgsplay", bgsplay_bytes(plays, kinds, uuids), f"{what} for BG Stats")
 
     def take_file(self, name: str, content: bytes) -> None:
         """File the plays of a BG Stats file (the same play again replaces it), with undo; a file
@@ -228,6 +229,9 @@ class HistoryScreen(Screen):
             return
         before = {p.id for p in replaced}
         new_ids = [p.id for p in found.plays if p.id not in before]
+        # Whom BG Stats knows by which uuid, kept on the roster for good (an export keeps it, even once these
+        # plays are deleted); not undone with the plays: it only says who a roster player is.
+        self.host.attempt(lambda: self.ctx.store.settings.keep_bgstats_ids(known_players(found.plays)))
 
         def undo() -> None:
             archive.exchange(replaced, remove=new_ids)
@@ -273,7 +277,7 @@ class HistoryScreen(Screen):
 
     def _known(self) -> dict[str, str]:
         """Each player's uuid in BG Stats, from the plays imported from it (one person, one identity)."""
-        return known_players(self.ctx.store.archive.all())
+        return known_players(self.ctx.store.archive.all(), self.ctx.store.settings.player_uuids())
 
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [

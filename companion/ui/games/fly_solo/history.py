@@ -59,7 +59,7 @@ def adventure_story_view(host: Host, session_id: str) -> list[ft.Control]:
         return [empty_state(ft.Icons.SEARCH_OFF, "Adventure not found", str(exc)),
                 ft.Button("All adventures", on_click=lambda e: host.navigate(f"/history/{ADVENTURES}"))]
     told = story(record.setup, record.actions)
-    known = known_players(host.ctx.store.archive.all())
+    known = known_players(host.ctx.store.archive.all(), host.ctx.store.settings.player_uuids())
     sent = {play.entry["day"]: create_play_link(play, file_kinds(), known) for play in day_plays(record)}
     controls: list[ft.Control] = [
         ft.Text(told.name, size=24, weight=ft.FontWeight.BOLD),
