@@ -106,17 +106,21 @@ async def test_the_draft_and_the_cast_share_one_undo(app) -> None:
     assert len(app.ctx.sessions.open_records("freshwater-fly-table")) == 1
 
 
-async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) -> None:
-    # Every phone showed "Ana takes the 5" in Ana's turn, and Ben's phone was refused when it tapped it.
+async def a_draft_of_two(app):
+    """Ana and Ben at the draft, each on their own phone, its first round rolled on Ana's: their pages."""
     app.store.settings.add_player("Ana")
     app.store.settings.add_player("Ben")
     ana = await app.open(DRAFT, phone="192.0.2.7", player="Ana")
     ben = await app.open(DRAFT, phone="192.0.2.8", player="Ben")
-    await ana.click(key="seat-Ana")
-    await ana.click(key="seat-Ben")
-    await ana.click(key="start-draft")
-    await ana.click(key="roll-round")
+    for key in ("seat-Ana", "seat-Ben", "start-draft", "roll-round"):
+        await ana.click(key=key)
     await app.settle()
+    return ana, ben
+
+
+async def test_only_the_phone_of_the_player_whose_turn_it_is_takes_a_die(app) -> None:
+    # Every phone showed "Ana takes the 5" in Ana's turn, and Ben's phone was refused when it tapped it.
+    ana, ben = await a_draft_of_two(app)
     assert ben.find(key="draft-waiting").value == "Ana takes a die on Ana's own phone."
     assert ben.find(key="waiting-on").value == "Waiting on Ana" and ana.find(key="waiting-on").value == "Your move"
     assert not ben.has(key="take") and not ben.has(key="reroll-pool")
@@ -149,14 +153,7 @@ async def test_a_table_of_three_is_not_offered_a_silent_angler_cast(app) -> None
 async def test_a_take_another_player_took_after_is_locked_and_says_why_when_tapped(app) -> None:
     """Issue 65: the draft's locked Undo was a disabled button, a tap on it answered nothing, where the README
     promises words. Ana's take, Ben's after it: Ana's Undo says whose comes first, and takes nothing back."""
-    app.store.settings.add_player("Ana")
-    app.store.settings.add_player("Ben")
-    ana = await app.open(DRAFT, phone="192.0.2.7", player="Ana")
-    ben = await app.open(DRAFT, phone="192.0.2.8", player="Ben")
-    await ana.click(key="seat-Ana")
-    await ana.click(key="seat-Ben")
-    await ana.click(key="start-draft")
-    await ana.click(key="roll-round")
+    ana, ben = await a_draft_of_two(app)
     await ana.click(key="pool-0")
     await ana.click(key="take")
     await app.settle()
