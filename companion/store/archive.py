@@ -173,11 +173,11 @@ class PlayArchive:
 
         def change(docs: dict, deleted: dict) -> None:
             limit = at - timedelta(days=KEPT_DAYS)
-            for key in [k for k, d in docs.items() if d.get("id") == play_id]:
+            for key in [k for k, d in docs.items() if _id(d) == play_id]:
                 del docs[key]
-            for key in [k for k, d in deleted.items() if d.get("id") == play_id or not _since(d, limit)]:
+            for key in [k for k, d in deleted.items() if _id(d) == play_id or not _since(d, limit)]:
                 del deleted[key]
-            deleted[str(max(map(int, deleted), default=0) + 1)] = {**play.to_doc(), DELETED_AT: at.isoformat()}
+            deleted[_next_key(deleted)] = {**play.to_doc(), DELETED_AT: at.isoformat()}
 
         self._write(change)
         return play
@@ -195,15 +195,15 @@ class PlayArchive:
         back: list[Play] = []
 
         def change(docs: dict, deleted: dict) -> None:
-            keys = [k for k, d in deleted.items() if d.get("id") == play_id and _readable(d)]
+            keys = [k for k, d in deleted.items() if _id(d) == play_id and _readable(d)]
             if not keys:
                 raise PlayNotFound("That play is no longer among the deleted ones: brought back already?")
             body = _body(deleted.pop(keys[-1]))
-            for key in [k for k, d in deleted.items() if d.get("id") == play_id]:
+            for key in [k for k, d in deleted.items() if _id(d) == play_id]:
                 del deleted[key]
-            for key in [k for k, d in docs.items() if d.get("id") == play_id]:
+            for key in [k for k, d in docs.items() if _id(d) == play_id]:
                 del docs[key]
-            docs[str(max(map(int, docs), default=0) + 1)] = body
+            docs[_next_key(docs)] = body
             back.append(Play.from_doc(body))
 
         self._write(change)
@@ -216,6 +216,15 @@ class PlayArchive:
             change(raw.setdefault(TABLE, {}), raw.setdefault(DELETED, {}))
             self._cache = None
             self._db.replace(raw)
+
+
+def _id(doc: object) -> object:
+    return doc.get("id") if isinstance(doc, dict) else None
+
+
+def _next_key(table: dict) -> str:
+    """The next document id of a TinyDB table (its keys are numbers in text)."""
+    return str(max((int(k) for k in table if k.isdigit()), default=0) + 1)
 
 
 def _body(doc: dict) -> dict:
