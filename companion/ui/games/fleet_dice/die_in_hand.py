@@ -24,6 +24,9 @@ WAYS = {"income": "Take income", "salvage": "Salvage Yard: any box", "any_type":
         "any_box": "Shrimp license: any box", "double": "Shrimp license: a boat type and any box"}
 
 
+ONE_USE = ("market", "coins")  # a die whose own use is one, not a box of a track
+
+
 def own_tracks(sheet: Sheet, face: str) -> set[str]:
     """The tracks whose next box a die showing `face` fills by its own use: its boat type's, or one of the
     Harbor's or the Wharf's."""
@@ -112,14 +115,16 @@ class DieInHand(SessionScreen):
         picks = [(pick, face, f"Fill {self._box_words(sheet, track)}", f"pick-fill-{track}",
                   lambda t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t)) for track, (pick, face) in taking]
         roll = game.current_roll()
-        for face, words in (("market", "Market: coins for your fish"), ("coins", "Take 3 coins")):
+        for face, words in zip(ONE_USE, ("Market: coins for your fish", "Take 3 coins")):
             free = [i for i in roll.free() if roll.faces[i] == face] if self._picking(game, sheet) else []
             if free and "normal" in sheet.ways_to_use(face, sheet.die):
                 picks.append((free[0], face, words, f"pick-{face}",
                               lambda p=free[0], f=face: self._take_and_fill(seat, p, f, None)))
         buttons = [ft.OutlinedButton(words, key=key, on_click=lambda e, tap=tap: tap(),
                                      icon=ft.Image(src=f"dice/{FACE_PICTURES[face]}", width=24, height=24))
-                   for _, face, words, key, tap in sorted(picks, key=lambda p: p[0])]
+                   # The Market's and the 3 Coins' first (one each, short), then the boxes in the dice's order: a
+                   # Harbor and a Wharf die light a button a building, which pushed the coins below the fold.
+                   for _, face, words, key, tap in sorted(picks, key=lambda p: (p[1] not in ONE_USE, p[0]))]
         return [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)] if buttons else []
 
     def not_mine(self, game: FleetGame) -> str:
