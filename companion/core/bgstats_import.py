@@ -370,7 +370,8 @@ def _keepable(value: Any) -> bool:
 def _all_our_own(ids: BgStatsIds, game_name: str, location: str) -> bool:
     """Whether BG Stats' ids are those an export of ours gives (a play we exported, back) and it added no
     field of its own: nothing of BG Stats' to keep."""
-    return (not (ids.anonymous or ids.play or ids.scores or ids.people) and ids.game in ("", own_uuid("game", game_name))
+    return (not (ids.anonymous or ids.play or ids.scores or ids.people)
+            and ids.game in ("", own_uuid("game", game_name))
             and ids.location in ("", own_uuid("location", location))
             and all(uid in ("", own_uuid("player", name)) for name, uid in ids.players))
 

@@ -4,9 +4,9 @@ Chromium drops an IndexedDB database whose write failed: once a phone's storage 
 failed and the browser, opened again, had no players, no plays and no daily backup (kept in the same
 database). So after every save the whole folder, backups included, is also written as one file in the
 browser's Origin Private File System (`NAME`), which no IndexedDB failure touches, beside the screen's answer
-rather than before it (`Copier`: a full phone may leave a write unanswered, and the taps must not wait on it). The file is written
-through a writable stream, which the browser writes aside and puts in place only when it is closed: a
-write the full phone refuses leaves the copy before it whole.
+rather than before it (`Copier`: a full phone may leave a write unanswered, and the taps must not wait on it).
+The file is written through a writable stream, which the browser writes aside and puts in place only when it
+is closed: a write the full phone refuses leaves the copy before it whole.
 
 At start (`phone.start`), a data folder found empty beside a copy (the database dropped) is filled from it
 (`bring_back`), and the player told. A folder the store found damaged (it mended it from its daily backup,

@@ -169,7 +169,8 @@ class Settings:
             if len(players) >= MAX_PLAYERS:
                 raise DomainError(f"The roster holds at most {MAX_PLAYERS} players; remove one first.")
             cleaned = clean_name(name, players)
-            player = Player(secrets.token_hex(4), cleaned, color or next_free_color(players), own_uuid("player", cleaned))
+            player = Player(secrets.token_hex(4), cleaned, color or next_free_color(players),
+                            own_uuid("player", cleaned))
             orders = [d["order"] for d in self._table(PLAYERS).all()]
             self._table(PLAYERS).insert(self._doc(player, max(orders, default=0) + 1))
             return player

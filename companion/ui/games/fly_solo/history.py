@@ -20,8 +20,8 @@ ADVENTURES = "fly-solo"
 # Each mark's picture and what a screen reader hears of it (a phrase: a word alone on a 22 px icon reads, in the
 # accessibility tree, as a word broken over lines).
 MARKS = {"win": (ft.Icons.STAR, "Day won"), "loss": (ft.Icons.CLOSE, "Day lost"),
-         "tie": (ft.Icons.DRAG_HANDLE, "Day tied"), "upgrade": (ft.Icons.UPGRADE, "Badge spent"), "won": (ft.Icons.EMOJI_EVENTS, "adventure won"),
-         "lost": (ft.Icons.FLAG, "adventure over")}
+         "tie": (ft.Icons.DRAG_HANDLE, "Day tied"), "upgrade": (ft.Icons.UPGRADE, "Badge spent"),
+         "won": (ft.Icons.EMOJI_EVENTS, "adventure won"), "lost": (ft.Icons.FLAG, "adventure over")}
 
 
 def _stories(host: Host) -> list[tuple[str, AdventureStory]]:

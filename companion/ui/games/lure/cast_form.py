@@ -78,7 +78,8 @@ class CastForm:
             return None
         s, most = state.seats[seat], state.settings.d6
         whole = all(type(kept.get(k)) is int for k in ("d6", "adjust", "boost")) and all(
-            isinstance(kept.get(k), list) and all(type(v) is int for v in kept[k]) for k in ("special", "extra", "hand"))
+            isinstance(kept.get(k), list) and all(type(v) is int for v in kept[k])
+            for k in ("special", "extra", "hand"))
         if not whole or not (0 <= kept["d6"] <= most and 0 <= kept["adjust"] <= s.hand.adjust
                              and 0 <= kept["boost"] <= s.hand.boost) or not set(kept["special"]) <= set(
                                  state.settings.special_dice) - set(s.resting):
