@@ -166,10 +166,12 @@ def test_a_deleted_play_is_asked_about_and_brought_back(make_server, phones, tmp
     phone.see(phone.page.get_by_text(re.compile(r"^Delete the Lure play of .*\?$")))
     phone.shot("history-delete-asks-phone")
     phone.tap(phone.button("Delete").last)
-    phone.see(phone.text("Deleted in the last 30 days"))
+    phone.see(phone.page.get_by_text(re.compile(r"^The Lure play of .* was deleted$")))  # its page says so
     wait_for(lambda: not any(p.id == "p029" for p in open_archive(server)), server=server)
-    phone.tap(phone.page.get_by_role("button", name=re.compile("^Bring back")))
+    phone.shot("history-deleted-phone")
+    phone.tap(phone.button("Bring back"))
     phone.see(phone.message("is back."))
+    phone.see(phone.button("Share a picture of this result"))  # the play's page again
     phone.shot("history-brought-back-phone")
     wait_for(lambda: any(p.id == "p029" for p in open_archive(server)), server=server)
 

@@ -24,6 +24,8 @@ async def test_a_delete_asks_first_and_the_play_is_brought_back_from_history(app
     await page.click(key="delete-play")
     await page.click(key="confirm-delete")
     assert app.store.archive.all() == []
+    assert "The pearl boat game play of Sat 21 Nov, 19:26 was deleted" in page.texts()  # its own page says so
+    assert page.has(key="bring-back-here") and page.has(key="all-plays")
     listing = await app.open("/history")
     assert listing.find(key="deleted-title").value == f"Deleted in the last {KEPT_DAYS} days"
     assert listing.has(key="deleted-p1") and "Ana 12, Ben 20, Dee 🎣 15 · deleted: " in " ".join(listing.texts())

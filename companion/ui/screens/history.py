@@ -43,7 +43,7 @@ from companion.ui.games.fly_solo.history import (
 from companion.ui.host import Host
 from companion.ui.routes import session_route
 from companion.ui.screen import Screen
-from companion.ui.screens.history_deleted import delete_asked, deleted_section
+from companion.ui.screens.history_deleted import delete_asked, deleted_detail, deleted_section
 from companion.ui.screens.history_filter import FilterBar, current, describe
 from companion.ui.screens.history_stats import archive_facts, stats_view
 from companion.ui.screens.history_where import edit_where_and_note, where_and_note
@@ -84,8 +84,9 @@ class HistoryScreen(Screen):
             try:
                 return self._detail(self.ctx.store.archive.get(self.arg))
             except PlayNotFound as exc:
-                return [empty_state(ft.Icons.SEARCH_OFF, "Play not found", str(exc)),
-                        ft.Button("All plays", on_click=lambda e: self.host.navigate("/history"))]
+                return deleted_detail(self.host, self.arg) or [
+                    empty_state(ft.Icons.SEARCH_OFF, "Play not found", str(exc)),
+                    ft.Button("All plays", on_click=lambda e: self.host.navigate("/history"))]
         controls = [self._views()]
         if self.view == ADVENTURES:
             rest = self.arg.split("/", 1)[1] if "/" in (self.arg or "") else None
@@ -371,4 +372,5 @@ class HistoryScreen(Screen):
 
     def delete(self, play: Play) -> None:
         """Deleting a play is the host's, asked first, with undo (`history_deleted`)."""
-        delete_asked(self.host, play, lambda: self.host.navigate("/history"))
+        delete_asked(self.host, play, self.render)  # drawn again: says it was deleted (no route change under
+        # the closing question: the new view drawn in the same frame kept the question on the phone)

@@ -12,7 +12,7 @@ from companion.core.errors import DomainError
 from companion.core.plays import Play
 from companion.games import GAME_TITLES
 from companion.store.archive import KEPT_DAYS
-from companion.ui.components.common import ask_first
+from companion.ui.components.common import ask_first, empty_state
 from companion.ui.host import Host
 from companion.ui.screens.sessions import when
 
@@ -27,7 +27,7 @@ def named(play: Play) -> str:
 
 
 def delete_asked(host: Host, play: Play, then: Callable[[], None]) -> None:
-    """Delete `play` once the host says so (`then`, after it: back to the plays)."""
+    """Delete `play` once the host says so (`then`, after it: its page drawn again, saying so)."""
     if not host.attempt(lambda: host.require_host("Deleting a play")):
         return
     words = (f"Its scores leave History, the stats and the files. Undo, in the message just after, brings it back, "
@@ -57,6 +57,21 @@ def bring_back(host: Host, play: Play) -> None:
         host.toast(f"{named(play)[:1].upper()}{named(play)[1:]} is back.")
     host.changed(HISTORY)
     host.refresh(HISTORY)
+
+
+def deleted_detail(host: Host, play_id: str) -> list[ft.Control] | None:
+    """A play's own page once it is deleted (None: it is not among the deleted): said so, Bring back in reach."""
+    found = [(play, at) for play, at in host.ctx.store.archive.deleted(host.ctx.store.clock()) if play.id == play_id]
+    if not found:
+        return None
+    play, at = found[0]
+    return [empty_state(ft.Icons.DELETE_OUTLINE, f"{named(play)[:1].upper()}{named(play)[1:]} was deleted",
+                        f"Deleted {when(at.isoformat())}: it is offered back under History's plays for {KEPT_DAYS} "
+                        "days."),
+            ft.Row([ft.FilledButton("Bring back", icon=ft.Icons.RESTORE_FROM_TRASH, key="bring-back-here",
+                                    visible=host.is_host, on_click=lambda e: bring_back(host, play)),
+                    ft.TextButton("All plays", icon=ft.Icons.ARROW_BACK, key="all-plays",
+                                  on_click=lambda e: host.navigate("/history"))], wrap=True, spacing=8)]
 
 
 def deleted_section(host: Host) -> list[ft.Control]:
