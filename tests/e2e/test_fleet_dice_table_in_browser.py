@@ -19,7 +19,6 @@ from tests.browser import AppPage, moment
 from tests.e2e.test_table_of_phones_in_browser import actions, phones, table_of, wait_for  # noqa: F401 (fixture)
 
 NAMES = ("Ana", "Ben", "Cy")
-KINDS: Counter = Counter()  # the fills' choices of a whole game, by kind (printed)
 # A die's use that fills a box or takes what it shows: one tap after the die (the issue's "simple fill").
 SIMPLE = re.compile(r"^(Fill .+ box \d+|Take 3 coins|Market: coins for your fish)$")
 
@@ -69,12 +68,13 @@ def start(server, table: dict[str, AppPage]) -> None:
 
 
 def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
-               each: Counter | None = None) -> tuple[int, int, int]:
+               each: Counter | None = None, kinds: Counter | None = None) -> tuple[int, int, int]:
     """Each phone plays its own player's part, as the table waits for it, until `done(game)`:
     the taps made, how many of them answered a choice the fills gave, and how many picks were one tap.
-    `each`: the taps counted by (round, player) too."""
+    `each`: the taps counted by (round, player) too; `kinds`: the choices, by kind."""
     taps = choices = one_tap_picks = 0
     each = Counter() if each is None else each
+    kinds = Counter() if kinds is None else kinds
     names = list(table)  # in seat order
     while not done(game := state(server)):
         at_round = game.position()[0]
@@ -86,7 +86,7 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
         word = ("boat", "town")[game.position()[1]]
         phase = f"Round {game.position()[0]}, {word} phase"
         if sheet.choice() is not None:  # what a fill gave (an either symbol, a G...): one tap each
-            KINDS[sheet.choice().kind] += 1
+            kinds[sheet.choice().kind] += 1
             phone.see(phone.text(f"{name}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"))
             if sheet.choice().kind == "king_crab":  # a bonus no other sheet took
                 taken = {s.bonus for s in game.sheets if s.bonus}
@@ -182,7 +182,8 @@ def test_a_whole_game_of_four_on_four_phones_in_six_taps_a_player_a_round(make_s
     table = table_of(server, phones, names, "/games/fleet-dice/sheets")
     start(server, table)
     each: Counter = Counter()
-    taps, choices, one_tap_picks = play_until(server, table, lambda game: game.over, each=each)
+    kinds: Counter = Counter()
+    taps, choices, one_tap_picks = play_until(server, table, lambda game: game.over, each=each, kinds=kinds)
     game = state(server)
     assert game.over and all(s.round == 10 for s in game.sheets)
     rounds = max(r for r, _ in each)
@@ -191,7 +192,7 @@ def test_a_whole_game_of_four_on_four_phones_in_six_taps_a_player_a_round(make_s
     print(f"a whole game of {len(names)}: {taps} taps in {rounds} rounds, {per:.2f} a player a round "
           f"({choices} choices, {one_tap_picks} one-tap picks); {met} of {rounds * len(names)} player-rounds "
           f"at most 6; each round: {[sum(each[r, n] for n in names) for r in range(1, rounds + 1)]}")
-    print("choices by kind:", dict(KINDS))
+    print("choices by kind:", dict(kinds))
     assert rounds == 10 and sum(each.values()) == taps
     # Every pick one tap where the die has a use of its own (80 picks, 79 or 80 of them); what is left over 4.5
     # a player a round (two picks, two shared dice, half a roll) are the fills' choices, the players' own.

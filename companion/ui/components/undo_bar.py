@@ -8,7 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.actions import Action, button_label
-from companion.core.undo import UndoView
+from companion.core.undo import UndoView, nothing_to
 from companion.ui.components.common import refusing
 
 
@@ -27,7 +27,7 @@ class UndoBar:
 
     def __init__(self, on_undo: Callable[[Action | None], None], on_redo: Callable[[Action | None], None],
                  lines: int = 2, say: Callable[[str], None] = lambda words: None,
-                 nothing: Callable[[str], str] = lambda what: f"There is nothing to {what}.") -> None:
+                 nothing: Callable[[str], str] = lambda what: nothing_to(what, None)) -> None:
         """`lines`: the most a label takes (one at large text, where two made the bar 110 px tall and pushed
         each screen's next tap down; a screen reader still hears the whole label). `say` tells this phone why a
         button with nothing to take back does nothing, in `nothing("undo")`'s words (its player's)."""

@@ -19,11 +19,12 @@ from companion.ui.screens.sessions import when
 HISTORY = "history"
 
 
-def named(play: Play) -> str:
-    """"the Lure play of Today 20:05", "the pearl boat game play of Sat 21 Nov, 19:26" """
+def named(play: Play, first: bool = False) -> str:
+    """"the Lure play of Today 20:05", "the pearl boat game play of Sat 21 Nov, 19:26" ("The ..." when `first`,
+    as a sentence begins)."""
     title = GAME_TITLES.get(play.game, play.game)
-    game = "t" + title[1:] if title.startswith("The ") else f"the {title}"
-    return f"{game} play of {when(play.played_at)}"
+    game = title[1:] if title.startswith("The ") else f"he {title}"
+    return f"{'T' if first else 't'}{game} play of {when(play.played_at)}"
 
 
 def delete_asked(host: Host, play: Play, then: Callable[[], None]) -> None:
@@ -54,7 +55,7 @@ def bring_back(host: Host, play: Play) -> None:
     except DomainError as exc:  # brought back on another page meanwhile
         host.toast(str(exc))
     else:
-        host.toast(f"{named(play)[:1].upper()}{named(play)[1:]} is back.")
+        host.toast(f"{named(play, first=True)} is back.")
     host.changed(HISTORY)
     host.refresh(HISTORY)
 
@@ -65,7 +66,7 @@ def deleted_detail(host: Host, play_id: str) -> list[ft.Control] | None:
     if not found:
         return None
     play, at = found[0]
-    return [empty_state(ft.Icons.DELETE_OUTLINE, f"{named(play)[:1].upper()}{named(play)[1:]} was deleted",
+    return [empty_state(ft.Icons.DELETE_OUTLINE, f"{named(play, first=True)} was deleted",
                         f"Deleted {when(at.isoformat())}: it is offered back under History's plays for {KEPT_DAYS} "
                         "days."),
             ft.Row([ft.FilledButton("Bring back", icon=ft.Icons.RESTORE_FROM_TRASH, key="bring-back-here",

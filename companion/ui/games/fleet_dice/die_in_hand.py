@@ -86,9 +86,9 @@ class DieInHand(SessionScreen):
         fills by its own use, with that die (its place in the roll, its face). A tap on that box takes the
         die and fills the box in one tap (issue 43: it was the die, then the box); other uses (income, the
         Salvage Yard, a license bonus, the Casino) still start with a tap on the die."""
-        roll = game.current_roll()
-        if roll is None or not self._picking(game, sheet):
+        if not self._picking(game, sheet):
             return {}
+        roll = game.current_roll()
         found: dict[str, tuple[int, str]] = {}
         for i in roll.free():
             face = roll.faces[i]
@@ -114,9 +114,9 @@ class DieInHand(SessionScreen):
         # in hand since it was drawn: a late tap is not read through the hand.
         picks = [(pick, face, f"Fill {self._box_words(sheet, track)}", f"pick-fill-{track}",
                   lambda t=track, p=pick, f=face: self._take_and_fill(seat, p, f, t)) for track, (pick, face) in taking]
-        roll = game.current_roll()
+        roll, picking = game.current_roll(), self._picking(game, sheet)
         for face, words in zip(ONE_USE, ("Market: coins for your fish", "Take 3 coins")):
-            free = [i for i in roll.free() if roll.faces[i] == face] if self._picking(game, sheet) else []
+            free = [i for i in roll.free() if roll.faces[i] == face] if picking else []
             if free and "normal" in sheet.ways_to_use(face, sheet.die):
                 picks.append((free[0], face, words, f"pick-{face}",
                               lambda p=free[0], f=face: self._take_and_fill(seat, p, f, None)))
