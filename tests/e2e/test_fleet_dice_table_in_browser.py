@@ -69,7 +69,9 @@ def start(server, table: dict[str, AppPage]) -> None:
 
 def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
                each: Counter | None = None, kinds: Counter | None = None) -> tuple[int, int, int]:
-    """Each phone plays its own player's part, as the table waits for it, until `done(game)`:
+    """Each phone plays its own player's part, as the table waits for it, until `done(game)`, each tap once its
+    phone's page stands still, as a player looks before tapping (CI, 1 run of 7: a tap made as the page was
+    redrawn by the move before it was never recorded):
     the taps made, how many of them answered a choice the fills gave, and how many picks were one tap.
     `each`: the taps counted by (round, player) too; `kinds`: the choices, by kind."""
     taps = choices = one_tap_picks = 0
@@ -90,14 +92,15 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
             phone.see(phone.text(f"{name}: {sheet.what_now()[0].upper()}{sheet.what_now()[1:]}"))
             if sheet.choice().kind == "king_crab":  # a bonus no other sheet took
                 taken = {s.bonus for s in game.sheets if s.bonus}
-                phone.tap(phone.button(next(b.name for b in sheet.layout.bonuses if b.id not in taken)))
+                phone.tap(phone.button(next(b.name for b in sheet.layout.bonuses if b.id not in taken)), settle=True)
             else:
-                phone.tap(phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first)
+                phone.tap(phone.page.get_by_role("button", name=re.compile(r"^(Go fishing|Fill |Launch a)")).first,
+                          settle=True)
             taps, choices = taps + 1, choices + 1
             each[at_round, name] += 1
         elif game.current_roll() is None:
             phone.see(phone.text(f"{phase}: {name} rolls the {word} dice."))
-            phone.tap(phone.button("Roll the dice"))
+            phone.tap(phone.button("Roll the dice"), settle=True)
             taps += 1
             each[at_round, name] += 1
         elif game.picker() is not None:
@@ -112,12 +115,13 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
             if lit:  # a free die's own use as a button under the dice: one tap takes the die and uses it
                 if shot and not one_tap_picks:  # the first pick by its button, as the player sees it
                     phone.shot(shot.replace("round", "pick"))
-                phone.tap(phone.button(lit[0]))
+                phone.tap(phone.button(lit[0]), settle=True)
                 taps, one_tap_picks = taps + 1, one_tap_picks + 1
                 each[at_round, name] += 1
             else:  # the die, then its use (income, coins, the market...)
                 free = roll.free()[0]
-                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")))
+                phone.tap(phone.page.get_by_role("checkbox", name=re.compile(rf"^Die {free + 1}: .+, free$")),
+                          settle=True)
                 phone.tap(phone.button(option(phone)))
                 taps += 2
                 each[at_round, name] += 2
@@ -139,7 +143,7 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
                 each[at_round, names[i]] += 1
             wait_for(lambda: len(actions(server, fleet.GAME)) >= before + len(users), server=server)
             continue
-        wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server)
+        wait_for(lambda: len(actions(server, fleet.GAME)) > before, server=server, phone=phone)
     return taps, choices, one_tap_picks
 
 
@@ -163,10 +167,12 @@ def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # n
     assert len(rolls) == 4 and all(len(r["data"]["faces"]) == 4 for r in rolls)  # 3 players + 1 each phase
     # Per phase: 1 roll, a tap per pick on a lit box (its die with it) or 2 (the die, then its use), 1 per
     # shared die; and one per choice the fills gave. Round 2's fishing is a tap only where there is something to
-    # choose (issue 65): Ben's Oyster boat may take a coin; Ana's Cod and Cy's Shrimp fished by themselves.
+    # choose (issue 65): Ben's Oyster boat may take a coin; Ana's Cod and Cy's Shrimp fish by themselves unless
+    # the dice gave them a boat that may skip fishing for a box (the dice are the server's, not the test's).
     log = actions(server, fleet.GAME)
-    assert [a["data"]["seat"] for a in log if a["type"] == "fish"] == [1]
-    assert {NAMES[a["data"]["seat"]] for a in log if "fishing, nothing to choose" in a["label"]} == {"Ana", "Cy"}
+    tapped = [a["data"]["seat"] for a in log if a["type"] == "fish"]
+    by_itself = [a["data"]["seat"] for a in log if "fishing, nothing to choose" in a["label"]]
+    assert 1 in tapped and sorted(tapped + by_itself) == [0, 1, 2]  # each fished once, a tap only with a choice
     assert choices >= 1 and one_tap_picks >= 1
     assert taps == 4 * (1 + 2 * 3 + 3) - one_tap_picks + choices
     print(f"taps per round, 3 players: {taps / 2:.1f} ({choices} choices in 2 rounds, fishing included); "

@@ -74,14 +74,17 @@ def actions(server, game: str) -> list[dict]:
     return docs[0]["actions"] if docs else []
 
 
-def wait_for(check, timeout: float = 30.0, server=None) -> None:
+def wait_for(check, timeout: float = 30.0, server=None, phone=None) -> None:
     """Wait until `check()` is true: what a tap sends is recorded (the time is a fail-safe for a loaded
-    machine, as `AppPage.see`'s is, not a measure)."""
+    machine, as `AppPage.see`'s is, not a measure). Failing, it says what the tapping `phone` shows first,
+    then the server's sessions (long: cut short in a CI's log)."""
     import time
 
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, f"not recorded in time: {server.session_files() if server else ''}"
+        if time.monotonic() >= deadline:
+            shown = f"the phone shows: {phone.shows()}; " if phone else ""
+            raise AssertionError(f"not recorded in time; {shown}{server.session_files() if server else ''}")
         time.sleep(0.1)
 
 
