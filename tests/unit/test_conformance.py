@@ -394,7 +394,8 @@ def test_every_kind_declares_its_phases() -> None:
 def test_a_phase_opens_what_the_rules_allow_and_waits_on_someone_until_the_end(kind, seed, moves) -> None:
     # The kit's phase and the game's rules agree: a move the rules accept is one the phase opens, for a seat
     # it waits on (or a move open at any time), and until the game is over the phase waits on someone who
-    # can move. A move out of turn that the rules let through would fail here.
+    # can move. The phase is the one turn check (the games' moves check no turn: `TableRules.play`); a move
+    # the random players offer out of turn would fail here.
     rules = rules_of(kind)
     rng = random.Random(seed)
     state = rules.initial_state(rules.example_setup(rng))

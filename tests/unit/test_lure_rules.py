@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
+from companion.core.table.rules import NotNow
 from companion.games import GAMES, registry
 from companion.games.lure import rules as lure
 from companion.games.lure.cards import FishCard
@@ -143,8 +144,8 @@ def test_turn_order_is_fewest_to_most_dice_special_dice_count_and_extra_dice_do_
     assert revealed(state) and state.phase == FISH
     assert groups(state) == ((2,), (0, 1), (3,))
     assert current_group(state) == 0
-    with pytest.raises(LureError, match=r"^Ana cannot roll yet: fewest dice first, so Cy now\.$"):
-        rolled(state, 0, [1, 2], {12: 3})
+    with pytest.raises(NotNow, match=r"^The catch waits on Cy \(fewest dice first\): Ana cannot roll now\.$"):
+        lure.RULES.play(state, roll(state, 0, [1, 2], {12: 3}))  # the kit's phase: whose turn it is
     state = rolled(state, 2, [1])
     state = act(state, resolve(state))  # Cy's 1 catches nothing
     assert current_group(state) == 1

@@ -25,7 +25,7 @@ from companion.games.pearl_boat.rules import (
     duel_waiting_for,
     use_card,
 )
-from tests.unit.test_pearl_boat_rules import act, boat, moved, refused, started
+from tests.unit.test_pearl_boat_rules import act, boat, moved, not_now, refused, started
 
 WINS = {(NET, ANCHOR), (ANCHOR, HOOK), (HOOK, NET)}  # (winner's choice, loser's choice)
 
@@ -41,7 +41,7 @@ def test_a_hidden_attack_on_a_boat_holding_one_starts_a_duel() -> None:
     state = engaged()
     assert state.duel == pb.Duel(0, 1, turn=1) and state.boats[0].attacks == () and state.boats[1].attacks == (HIDDEN_ATTACK,)
     assert duel_waiting_for(state) == (0, 1)
-    assert refused(state, pb.end_turn(state, 0)) == "A hidden duel is under way: both boats choose first."
+    assert not_now(state, pb.end_turn(state, 0)) == "Not now: the hidden duel waits on Ana and Ben."
 
 
 def test_attacking_a_boat_without_a_hidden_attack_does_nothing() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.core.actions import Action, independent
 from companion.core.assets import AssetError, assets_dir
 from companion.core.errors import DomainError
+from companion.core.table.rules import NotNow
 from companion.core.plays import Play
 from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import (
@@ -75,6 +76,13 @@ def boat(state, seat: int, **changes):
 def refused(state, action) -> str:
     with pytest.raises(PearlBoatError) as caught:
         act(state, action)
+    return str(caught.value)
+
+
+def not_now(state, action) -> str:
+    """Why `action`, made now, is refused by the kit's phase: whose turn it is, a duel chosen first."""
+    with pytest.raises(NotNow) as caught:
+        RULES.play(state, action)
     return str(caught.value)
 
 
@@ -155,7 +163,7 @@ def test_a_move_is_the_roll_and_spends_a_fuel_a_step() -> None:
     state = moved(started(), 0, 4)
     assert state.boats[0].fuel == 6 and state.boats[0].position == 4 and state.turn.rolled
     assert refused(state, move(state, 0, 2)) == "Ana has already rolled to move this turn."
-    assert refused(state, move(state, 1, 2)) == "It is Ana's turn: Ben cannot move now."
+    assert not_now(state, move(state, 1, 2)) == "It is Ana's turn: Ben cannot move now."
 
 
 def test_a_roll_above_the_fuel_moves_by_the_fuel() -> None:

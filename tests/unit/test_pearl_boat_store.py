@@ -9,7 +9,7 @@ from companion.games.pearl_boat import rules as pb
 from companion.games.pearl_boat.chance import BLOCK, ENGINE_REVERSE, ENGINE_UPGRADE, HIDDEN_ATTACK, SLOW_DOWN, STEAL_FUEL
 from companion.games.pearl_boat.rules import RULES, buy, deliver, draw, store_left
 from companion.games.pearl_boat.store import EXTRA_DRAW, HALF_REFILL, STEP_BACK
-from tests.unit.test_pearl_boat_rules import act, boat, moved, refused, started
+from tests.unit.test_pearl_boat_rules import act, boat, moved, not_now, refused, started
 
 
 def test_a_half_refill_gives_5_fuel_for_2_pearls() -> None:
@@ -96,7 +96,7 @@ def test_limits_per_trip_start_again_at_each_trip() -> None:
 
 def test_the_store_is_open_in_your_own_turn() -> None:
     state = boat(started(), 1, pearls=5, fuel=0)
-    assert refused(state, buy(state, 1, HALF_REFILL)) == "It is Ana's turn: Ben cannot buy at the store now."
+    assert not_now(state, buy(state, 1, HALF_REFILL)) == "It is Ana's turn: Ben cannot buy at the store now."
 
 
 @pytest.mark.parametrize("card", [ENGINE_REVERSE, SLOW_DOWN, HIDDEN_ATTACK])

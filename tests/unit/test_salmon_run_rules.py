@@ -68,6 +68,15 @@ def refused(state, action) -> str:
     return str(caught.value)
 
 
+def not_now(state, action) -> str:
+    """Why `action`, made now, is refused by the kit's phase: whose turn it is, what waits on answers first."""
+    from companion.core.table.rules import NotNow
+
+    with pytest.raises(NotNow) as caught:
+        RULES.play(state, action)
+    return str(caught.value)
+
+
 def fatigue(state, seat: int) -> int:
     return state.salmon[seat].deck.fatigue
 
@@ -236,7 +245,7 @@ def test_an_empty_fatigue_deck_adds_nothing() -> None:
 def test_up_to_three_cards_and_only_cards_the_deck_holds() -> None:
     # "The current player plays up to 3 cards from his hand."
     state = started()
-    assert refused(state, play(state, 1, "forward")) == "It is Ana's turn: Ben cannot play a card now."
+    assert not_now(state, play(state, 1, "forward")) == "It is Ana's turn: Ben cannot play a card now."
     assert refused(state, play(state, 0, "eagle")) == "Cannot play an Eagle card: Ana's deck holds no Eagle card."
     state = act(state, play(state, 0, "bear"))
     assert refused(state, play(state, 0, "bear")) == "Cannot play a Bear card: Ana's Bear card was played this turn already."
@@ -301,7 +310,7 @@ def test_the_current_rolls_odd_arrow_1_even_arrow_2_and_again_for_a_waterfall() 
     state = with_card(state, 0, "current")
     state = act(state, play(state, 0, "current"))
     assert sr.waiting_on(state) == (0, 1, 2)
-    assert refused(state, play(state, 0, "forward")) == "First resolve the Current: Ana, Ben and Cy still to answer it."
+    assert not_now(state, play(state, 0, "forward")) == "Not now: the Current waits on Ana, Ben and Cy."
     state = act(state, sr.roll(state, 0, 3))  # the die for Ana's two arrows, recorded before it is shown
     action = drift(state, 0, 2)
     assert action.label == "Ana answers the Current"  # the roll is secret until every salmon has answered
@@ -480,7 +489,7 @@ def test_the_eagles_target_answers_it_on_their_own_phone_once_named() -> None:
     assert "waiting on Ben" in " ".join(reminders(state))
     assert refused(state, eagle(state, 2)) == "Ben is the Eagle's target: Ben answers it, not Cy."
     assert refused(state, eagle_target(state, 2)) == "Ben is the Eagle's target already: Ben answers it."
-    assert refused(state, end_turn(state, 0)) == "First resolve the Eagle: Ben still to answer it."
+    assert not_now(state, end_turn(state, 0)) == "Not now: the Eagle waits on Ben's answer."
     ana, ben = Actor("p-ana", "Ana", undoes_anyone=False), Actor("p-ben", "Ben", undoes_anyone=False)
     for answer in (eagle(state, 1), eagle(state, 1, countered=True)):  # Ben's answer, on Ben's phone only
         assert RULES.whose(state, answer) == 1
@@ -673,7 +682,7 @@ def test_the_kit_refuses_a_move_out_of_its_phase_in_words() -> None:
     host = Actor("p-host", "Host", undoes_anyone=True)  # acts for every seat, but not out of turn
     state = with_card(with_card(started(3), 0, "eagle"), 1, "eagle")
     assert RULES.phase(state).seats() == (0,)
-    with pytest.raises(NotNow, match=r"^Not now: it is Ana's turn\.$"):
+    with pytest.raises(NotNow, match=r"^It is Ana's turn: Ben cannot play a card now\.$"):
         RULES.authorize(state, play(state, 1, "forward"), host)
     state = act(state, play(state, 0, "eagle"))
     with pytest.raises(NotNow, match=r"^Not now: Ana names the Eagle's target\.$"):

@@ -47,15 +47,21 @@ def nobody(name: str) -> Phase:
     return Phase(name, frozenset(), frozenset())
 
 
-def out_of_phase(phase: Phase, move: str, whose: Whose) -> str | None:
-    """Why `move`, for `whose`, is not open in `phase` (None: it is)."""
+def out_of_phase(phase: Phase, move: str, whose: Whose, names: Sequence[str] = (), doing: str = "") -> str | None:
+    """Why `move`, for `whose`, is not open in `phase` (None: it is): "Not now: the Eagle waits on Ben's
+    answer."; a move the phase opens, for a seat it does not wait on, in the move's own words where it has
+    them (`doing`): "It is Ana's turn: Ben cannot play a card now." """
     if phase.moves is not None and move not in phase.moves:
         return f"Not now: {phase.name}."
     active = phase.active if phase.active is not None else phase.waiting
     if active == ANY_SEAT or not isinstance(whose, (int, frozenset)):
         return None
     seats = frozenset({whose}) if isinstance(whose, int) else whose
-    return None if seats & active else f"Not now: {phase.name}."
+    if seats & active:
+        return None
+    if doing and isinstance(whose, int) and 0 <= whose < len(names):
+        return f"{phase.name[:1].upper()}{phase.name[1:]}: {names[whose]} cannot {doing} now."
+    return f"Not now: {phase.name}."
 
 
 def waiting_words(phase: Phase | None, names: Sequence[str], viewer: int | None) -> str:

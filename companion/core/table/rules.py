@@ -70,6 +70,7 @@ class Move(Generic[S]):
     secret: bool = False  # a choice made in secret: final for its chooser once revealed
     rolled: bool = False  # a roll shown to its player (a Current's arrows, a Casino re-roll): final for them
     anytime: bool = False  # open in every phase, for its own seat (a boat's own cards)
+    doing: str = ""  # what it does, in words, for a seat it is not open to: "Ben cannot *play a card* now"
 
 
 def no_seats(state: Any) -> tuple[Sequence[str], Sequence[str]]:
@@ -117,6 +118,16 @@ class TableRules(Generic[S]):
             raise self._error(f"This action carries nothing the {self.title} rules can read.")
         return move.apply(state, action.data)
 
+    def play(self, state: S, action: Action) -> S:
+        """`action` made now: refused (NotNow) where the game's phase does not open it, for its seat (the one
+        turn check: the games' moves check none), else applied. A session checks the phase as it authorizes a
+        phone's move (`authorize`); `apply` alone is what an action recorded does, as replay reads it (a race
+        recorded before the Eagle's target answered on their own phone replays as it was played)."""
+        why = self.not_now(state, action)
+        if why is not None:
+            raise NotNow(why)
+        return self.apply(state, action)
+
     def footprint(self, action: Action) -> Footprint:
         move = self.moves.get(action.type)
         return move.touches(action.data) if move is not None and isinstance(action.data, Mapping) else WHOLE_STATE
@@ -160,7 +171,9 @@ class TableRules(Generic[S]):
         phase = self.phase(state)
         if move is None or move.anytime or phase is None or not isinstance(action.data, Mapping):
             return None
-        return out_of_phase(phase, action.type, self.whose(state, action) if whose is None else whose)
+        names, _ = self.seats(state)
+        return out_of_phase(phase, action.type, self.whose(state, action) if whose is None else whose, names,
+                            move.doing)
 
     def is_secret(self, action: Action) -> bool:
         move = self.moves.get(action.type)

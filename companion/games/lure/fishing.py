@@ -39,19 +39,9 @@ from companion.games.lure.view import (
 )
 
 
-def check_turn(state: LureState, seat: int, doing: str) -> None:
-    name, s = state.names[seat], state.seats[seat]
-    if s.done:
-        raise LureError(f"{name} cannot {doing}: {name}'s catch is made this round.")
-    if seat not in current_seats(state):
-        order = listed([state.names[i] for i in current_seats(state)])
-        raise LureError(f"{name} cannot {doing} yet: fewest dice first, so {order} now.")
-
-
 def roll(state: LureState, data: Mapping[str, Any]) -> LureState:
     in_phase(state, FISH, "roll")
     seat = seat_of(state, data)
-    check_turn(state, seat, "roll")
     name, s, cast = state.names[seat], state.seats[seat], state.cast(seat)
     assert cast is not None
     if s.roll is not None:
@@ -87,7 +77,6 @@ def adjust(state: LureState, data: Mapping[str, Any]) -> LureState:
     name, s, cast = state.names[seat], state.seats[seat], state.cast(seat)
     if s.done and s.roll is not None:
         raise LureError(f"{name} has fished already: you cannot adjust any dice once you catch a fish.")
-    check_turn(state, seat, "adjust a die")
     if s.roll is None or cast is None:
         raise LureError(f"{name} has not rolled yet.")
     if adjusts_left(state, seat) <= 0:
@@ -141,7 +130,6 @@ def take(state: LureState, data: Mapping[str, Any]) -> LureState:
 def _rolled(state: LureState, data: Mapping[str, Any], doing: str) -> tuple[int, Roll]:
     in_phase(state, FISH, doing)
     seat = seat_of(state, data)
-    check_turn(state, seat, doing)
     roll = state.seats[seat].roll
     if roll is None:
         raise LureError(f"{state.names[seat]} has not rolled yet.")

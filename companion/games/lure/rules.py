@@ -105,10 +105,10 @@ def round_phase(state: LureState) -> Phase:
         waiting = state.casts.waiting
         return Phase(f"the casts wait on {listed([names[s] for s in waiting])}", frozenset(waiting),
                      frozenset({"cast"}), active=frozenset(state.casts.seats))
-    seats = current_seats(state) if state.phase == FISH else ()
+    seats = [s for s in current_seats(state) if not state.seats[s].done] if state.phase == FISH else []
     if not seats:
         return nobody("the game is over")
-    return Phase(f"the catch waits on {listed([names[s] for s in seats])}", frozenset(seats),
+    return Phase(f"the catch waits on {listed([names[s] for s in seats])} (fewest dice first)", frozenset(seats),
                  frozenset({"roll", "adjust", "judge", "take", "resolve"}))
 
 
@@ -118,10 +118,10 @@ RULES: TableRules[LureState] = TableRules(
         Move("splash", casting.splash, ("fish",)),
         Move("cast", casting.cast, ("seat", "d6", "special", "adjust", "boost", "extra", "again"), seat_in(),
              cast_touches, secret=True),
-        Move("roll", fishing.roll, ("seat", "values", "special"), seat_in(), SEAT),
-        Move("adjust", fishing.adjust, ("seat", "die", "by"), seat_in(), SEAT),
-        Move("judge", fishing.judge, ("seat", "fish", "meets"), seat_in(), SEAT),
-        Move("take", fishing.take, ("seat", "fish"), seat_in(), SEAT),
+        Move("roll", fishing.roll, ("seat", "values", "special"), seat_in(), SEAT, doing="roll"),
+        Move("adjust", fishing.adjust, ("seat", "die", "by"), seat_in(), SEAT, doing="adjust a die"),
+        Move("judge", fishing.judge, ("seat", "fish", "meets"), seat_in(), SEAT, doing="say what the roll meets"),
+        Move("take", fishing.take, ("seat", "fish"), seat_in(), SEAT, doing="choose a fish"),
         Move("resolve", fishing.resolve, ("group", "other", "choice"), rolling_now),
         Move("draw", fishing.draw, ("seat", "lure", "value"), seat_in(), SEAT, anytime=True),
     ),

@@ -33,7 +33,7 @@ from companion.games.pearl_boat.chance import (
 from companion.games.pearl_boat.ledger import (
     add_card,
     held,
-    own_turn,
+    turn_seat,
     remove_card,
     room_for,
     set_boat,
@@ -133,7 +133,7 @@ def card_effect(state: PearlBoatState, seat: int, card: str, data: Mapping[str, 
 
 
 def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "draw from the chance deck")
+    seat = turn_seat(state, data)
     turn = state.turn
     assert turn is not None
     boat = state.boats[seat]
@@ -187,7 +187,7 @@ def draw(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def use(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "use a card")
+    seat = turn_seat(state, data)
     turn = state.turn
     assert turn is not None
     card = held(data.get("card"))

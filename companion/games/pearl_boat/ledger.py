@@ -1,5 +1,5 @@
 """Changes to a boat's ledger (pearls never below 0, cards held and given up) and the guards every
-move of the pearl boat game shares: a boat of this table, the race under way, its own turn."""
+move of the pearl boat game shares: a boat of this table, the race under way."""
 
 from __future__ import annotations
 
@@ -36,14 +36,12 @@ def playing(state: PearlBoatState) -> None:
                              else "The game is over.")
 
 
-def own_turn(state: PearlBoatState, data: Mapping[str, Any], what: str) -> int:
+def turn_seat(state: PearlBoatState, data: Mapping[str, Any]) -> int:
+    """The seat of a move of a turn, the race under way. Whose turn it is, and that a hidden duel is chosen
+    first, the kit's phase says (`rules.voyage_phase`), before a move is made."""
     seat = seat_of(state, data)
     playing(state)
     assert state.turn is not None
-    if state.turn.seat != seat:
-        raise PearlBoatError(f"It is {state.names[state.turn.seat]}'s turn: {state.names[seat]} cannot {what} now.")
-    if state.duel is not None:
-        raise PearlBoatError("A hidden duel is under way: both boats choose first.")
     return seat
 
 

@@ -14,7 +14,7 @@ from companion.games.pearl_boat.chance import CARD_NAMES, UPGRADES
 from companion.games.pearl_boat.data import WIN_FISH
 from companion.games.pearl_boat.ledger import (
     fish_value,
-    own_turn,
+    turn_seat,
     pay,
     set_boat,
     set_turn,
@@ -59,7 +59,7 @@ def not_at_market(state: PearlBoatState, seat: int) -> None:
 
 
 def move(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "move")
+    seat = turn_seat(state, data)
     assert state.turn is not None
     boat = state.boats[seat]
     if state.turn.rolled:
@@ -88,7 +88,7 @@ def back(state: PearlBoatState, seat: int, steps: Any, most: int, what: str) -> 
 
 
 def reward(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "take a space's reward")
+    seat = turn_seat(state, data)
     value = data.get("value")
     if not is_whole(value) or value not in state.data.space_values:
         shown = ", ".join(f"{v:+d}" for v in state.data.space_values)
@@ -100,7 +100,7 @@ def reward(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def catch(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "catch a fish")
+    seat = turn_seat(state, data)
     boat = state.boats[seat]
     fish = state.data.fish_named(data.get("fish"))  # type: ignore[arg-type]
     if fish is None:
@@ -112,7 +112,7 @@ def catch(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def drop_off(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "drop off fish")
+    seat = turn_seat(state, data)
     boat = state.boats[seat]
     if not boat.on_board:
         raise PearlBoatError(f"{boat.name}'s boat has no fish to drop off.")
@@ -121,7 +121,7 @@ def drop_off(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def deliver(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "deliver at the fish market")
+    seat = turn_seat(state, data)
     turn = state.turn
     assert turn is not None
     boat = state.boats[seat]

@@ -143,7 +143,8 @@ def voyage_phase(state: PearlBoatState) -> Phase:
     if state.phase == ORDER:
         return Phase("the turn order is rolled first", ANY_SEAT, frozenset({"order"}))
     if state.over or state.current is None:
-        return nobody("the game is over")
+        return nobody(f"{state.names[state.winner]} has won the game" if state.winner is not None
+                      else "the game is over")
     if state.duel is not None:
         waiting = duel_waiting_for(state)
         return Phase(f"the hidden duel waits on {listed([state.names[s] for s in waiting])}", frozenset(waiting),
@@ -164,25 +165,25 @@ RULES: TableRules[PearlBoatState] = TableRules(
     game=GAME, title="The pearl boat game", setup=new_game, error=PearlBoatError, seats=names_and_ids,
     moves=(
         Move("order", turns.order, ("seats", "rolls")),
-        Move("move", moving.move, ("seat", "roll", "to_market", "to_blocker"), seat_in()),
-        Move("reward", moving.reward, ("seat", "value"), seat_in()),
-        Move("catch", moving.catch, ("seat", "fish"), seat_in()),
-        Move("drop_off", moving.drop_off, SEAT_ONLY, seat_in()),
-        Move("deliver", moving.deliver, ("seat", "returned"), seat_in()),
+        Move("move", moving.move, ("seat", "roll", "to_market", "to_blocker"), seat_in(), doing="move"),
+        Move("reward", moving.reward, ("seat", "value"), seat_in(), doing="take a space's reward"),
+        Move("catch", moving.catch, ("seat", "fish"), seat_in(), doing="catch a fish"),
+        Move("drop_off", moving.drop_off, SEAT_ONLY, seat_in(), doing="drop off fish"),
+        Move("deliver", moving.deliver, ("seat", "returned"), seat_in(), doing="deliver at the fish market"),
         Move("draw", cards.draw, ("seat", "roll", "steps", "move_roll", "target", "to_market", "to_blocker"),
-             seat_in()),
+             seat_in(), doing="draw from the chance deck"),
         Move("use", cards.use, ("seat", "card", "steps", "move_roll", "target", "to_market", "to_blocker"),
-             seat_in()),
+             seat_in(), doing="use a card"),
         Move("duel_choose", duel.choose, ("seat", "choice"), seat_in(), duel_choice, secret=True),
-        Move("buy", trading.buy, ("seat", "item", "steps", "amount"), seat_in()),
-        Move("trade", trading.trade, ("seat", "card"), seat_in()),
+        Move("buy", trading.buy, ("seat", "item", "steps", "amount"), seat_in(), doing="buy at the store"),
+        Move("trade", trading.trade, ("seat", "card"), seat_in(), doing="trade at the store"),
         Move("sell", trading.sell, ("seat", "card"), seat_in(), card_away, anytime=True),
         Move("discard", trading.discard, ("seat", "card"), seat_in(), card_away, anytime=True),
         Move("barter", trading.barter, ("seat", "buyer", "card", "pearls"), both_sides,  # as recorded before offers
              anytime=True),
         Move("offer", trading.offer, ("seat", "buyer", "card", "pearls"), seat_in(), anytime=True),
         Move("offer_answer", trading.answer_offer, ("seat", "accept", "withdraw"), seat_in(), anytime=True),
-        Move("end", turns.end, SEAT_ONLY, seat_in()),
+        Move("end", turns.end, SEAT_ONLY, seat_in(), doing="end a turn"),
     ),
     over=lambda state: state.over, secret="choices", phase=voyage_phase,
     reopens="both duellists choose again", example_setup=candidates.example_setup,

@@ -14,7 +14,7 @@ from companion.games.pearl_boat.chance import DRAWN_ATTACKS, HIDDEN_ATTACK, UPGR
 from companion.games.pearl_boat.ledger import (
     add_card,
     held,
-    own_turn,
+    turn_seat,
     pay,
     playing,
     remove_card,
@@ -38,7 +38,7 @@ from companion.games.pearl_boat.store import (
 
 
 def buy(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "buy at the store")
+    seat = turn_seat(state, data)
     turn = state.turn
     assert turn is not None
     boat = state.boats[seat]
@@ -65,7 +65,7 @@ def buy(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
 
 
 def trade(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "trade at the store")
+    seat = turn_seat(state, data)
     card = held(data.get("card"))
     if card not in DRAWN_ATTACKS:
         raise PearlBoatError("Only an attack card (Slow down, Steal fuel, Block) is traded for a hidden attack.")

@@ -13,7 +13,7 @@ from companion.core.table.seats import is_whole
 from companion.core.table.turns import next_seat, roll_off
 from companion.core.words import count
 from companion.games.pearl_boat.chance import BLOCK, CARD_NAMES, FROZEN, LOSE_FUEL, SLOW_DOWN, fuel_change
-from companion.games.pearl_boat.ledger import fish_value, own_turn, pay, set_boat
+from companion.games.pearl_boat.ledger import fish_value, pay, set_boat, turn_seat
 from companion.games.pearl_boat.state import D6, ORDER, PLAY, Boat, Effect, PearlBoatState, Turn
 from companion.games.pearl_boat.store import PearlBoatError
 from companion.games.pearl_boat.view import (
@@ -78,7 +78,7 @@ def begin(state: PearlBoatState, seat: int) -> PearlBoatState:
 
 
 def end(state: PearlBoatState, data: Mapping[str, Any]) -> PearlBoatState:
-    seat = own_turn(state, data, "end a turn")
+    seat = turn_seat(state, data)
     turn = state.turn
     assert turn is not None
     boat = state.boats[seat]

@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.core.table.seats import is_whole
 from companion.core.table.turns import clockwise, next_seat
-from companion.core.words import count, listed
+from companion.core.words import count
 from companion.games.salmon_run.answers import open_answers
-from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, EAGLE, FATIGUE, RAPIDS
+from companion.games.salmon_run.river import CARD_NAMES, CURRENT, DIE_SIDES, FATIGUE, RAPIDS
 from companion.games.salmon_run.state import (
     ANSWERED,
     FIRST,
@@ -37,23 +37,15 @@ from companion.games.salmon_run.view import (
     cards_left,
     returns_fatigue,
     three_swims,
-    waiting_on,
 )
 
 
-def current_turn(state: RaceState, seat: int, doing: str) -> Turn:
+def current_turn(state: RaceState) -> Turn:
+    """The turn under way. Whose it is, and that a card played waits on its answers first, the kit's phase
+    says (`rules.race_phase`), before a move is made."""
     in_race(state)
-    turn = state.turn
-    assert turn is not None
-    if seat != turn.seat:
-        raise SalmonRunError(f"It is {state.names[turn.seat]}'s turn: {state.names[seat]} cannot {doing} now.")
-    if state.pending is not None:
-        waiting = listed([state.names[i] for i in waiting_on(state)])
-        what = CARD_NAMES[state.pending.card]
-        raise SalmonRunError(f"First resolve the {what}: {waiting} still to answer it."
-                             if state.pending.card != EAGLE else f"First resolve the Eagle: {waiting} "
-                                                                 "still to answer it.")
-    return turn
+    assert state.turn is not None
+    return state.turn
 
 
 def check_holds(state: RaceState, seat: int, cards: Sequence[str], doing: str) -> None:
@@ -98,7 +90,7 @@ def after_play(state: RaceState, seat: int, turn: Turn) -> RaceState:
 def play(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     seat = seat_of(state, data)
     card = card_of(data.get("card"))
-    turn = current_turn(state, seat, "play a card")
+    turn = current_turn(state)
     if len(turn.played) >= MOST_PLAYS:
         raise SalmonRunError(f"{state.names[seat]} has played {MOST_PLAYS} cards this turn: end the turn.")
     check_holds(state, seat, [card], f"play {'an' if CARD_NAMES[card][0] in 'AEIOU' else 'a'} {CARD_NAMES[card]} card")
@@ -117,7 +109,7 @@ def play(state: RaceState, data: Mapping[str, Any]) -> RaceState:
 def jump(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     seat = seat_of(state, data)
     cards = data.get("cards")
-    turn = current_turn(state, seat, "jump")
+    turn = current_turn(state)
     if not isinstance(cards, list) or len(cards) != 2 or any(c not in SWIM_CARDS for c in cards):
         raise SalmonRunError("A jump combines two Swim cards (a Double Swim cannot jump by itself).")
     if len(turn.played) > MOST_PLAYS - 2:
@@ -134,7 +126,7 @@ def jump(state: RaceState, data: Mapping[str, Any]) -> RaceState:
 
 def end(state: RaceState, data: Mapping[str, Any]) -> RaceState:
     seat = seat_of(state, data)
-    turn = current_turn(state, seat, "end a turn")
+    turn = current_turn(state)
     s = state.salmon[seat]
     discards = data.get("discards", 0)
     wanted = max(0, s.hand - HAND_SIZE)
