@@ -65,8 +65,9 @@ class PageScroll:
     def _scroll(self, move: Callable[[Any], Awaitable[Any]]) -> None:
         """`move` the page's scroller now and at each of `DRAWN`'s moments, until a later scroll is asked
         or the screen has left the page (its scroller may be gone with it; the next screen's is not its
-        to move)."""
-        scroller, turn = self.host.scroller, self._next_scroll()
+        to move). The scroller is read as it is moved: asked as a screen is mounted, the page it is
+        mounted in is made just after (the one before is no longer this screen's)."""
+        turn = self._next_scroll()
 
         async def scroll() -> None:
             waited = 0.0
@@ -75,7 +76,7 @@ class PageScroll:
                 waited = moment
                 if turn != self._scrolls or not self._live:
                     return
-                await move(scroller)
+                await move(self.host.scroller)
 
         self.host.ask_browser(scroll)
 

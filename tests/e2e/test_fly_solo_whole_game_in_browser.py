@@ -63,12 +63,12 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     assistant.tap(assistant.card(name))
     assistant.see(assistant.button("Play Day 1 with the Silent Angler"))
 
-    per_day = []
+    per_day, scrolled = [], []
     for day, location in enumerate(j.RULES.adventure.locations, start=1):
         tap = Taps(settle=True)
         the_silent_anglers_day(assistant, tap, day, shots=day == 1)
         # The player's phone, from the page's top: the Bonus Hatch Token, your own catch (seven black Brook of
-        # 4), and record.
+        # 4), and record; each tap as a finger makes it, scrolling only where the player would have to.
         tap(player.button(f"Record Day {day}"))
         player.see(player.text("Your catch"))
         if location.bonus_hatch_token:
@@ -92,6 +92,7 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
         wait_for(lambda: len(campaign(server).days) == day, server=server)
         tap(assistant.labelled("Back to the adventure"))
         per_day.append(tap.count)
+        scrolled.append(tap.scrolls)
         print(f"taps for Day {day} (L{location.id}), both phones: {tap.count}; scrolls: {tap.scrolls} {tap.scrolled_to}")
         if day == 1:
             player.see(player.text("Day 2 setup: L2 Hunter's Cabin"))
@@ -101,6 +102,10 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     # three rocks, your seven fish and the round's end in one tap, send, back) and the player's 11 (open,
     # the points, seven fish, the Bonus Hatch Token, record); at L4 there is no Bonus Hatch Token.
     assert per_day == [20, 20, 20, 19]
+    # Issue 62: no scroll of the player's in a Day. The record brings its points and fish into view after its
+    # first tap, the Bonus Hatch Token's (at L4, which has none, as it opens): the Brook, below the fold at
+    # the record's top, was a scroll each Day.
+    assert scrolled == [0, 0, 0, 0]
     won = campaign(server)
     assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4
     player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))

@@ -43,6 +43,7 @@ LEFT = ft.Alignment.CENTER_LEFT
 HATCH_INK = {Hatch.YELLOW: "#FDD835", Hatch.GREEN: "#43A047", Hatch.TAN: "#C8A97E", Hatch.ORANGE: "#FB8C00",
              Hatch.WHITE: "#FAFAFA", Hatch.BLUE: "#1E88E5"}
 DEFAULT_POINTS = 3
+FISH_POINTS = "fish-points"  # the scroll key of the points pad, over the grid of fish
 
 Act = Callable[[Callable[[SheetState], Action]], bool]
 
@@ -101,7 +102,8 @@ class PlayerEntryForm:
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.typing: str | None = None  # the pad whose digits the player's last tap typed on (the next goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_pad = slot()
+        self.points_pad = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                    key=ft.ScrollKey(FISH_POINTS))  # a slot the page can scroll to
         self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
@@ -128,7 +130,7 @@ class PlayerEntryForm:
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
             self.points_pad,
-            ft.Column(grid_rows, spacing=6),
+            ft.Column(grid_rows, spacing=4),  # 4: a phone at 100 % shows the points and seven species at once
             # What the pad and the squares do, under them: above, its lines pushed the squares down at large text.
             ft.Text("Type the points on the card, then tap its fish (under each name: the points its cards "
                     "print); tap a fish below to take it back.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -15,7 +15,7 @@ from companion.games.fly_solo.journal import Campaign
 from companion.games.fly_solo.scoring import DayEntry, first_to_seven, score_day
 from companion.games.freshwater_fly.entry import Hatch
 from companion.ui.components.common import chip, slot
-from companion.ui.components.fly_entry import PlayerEntryForm, Whose, heading
+from companion.ui.components.fly_entry import FISH_POINTS, PlayerEntryForm, Whose, heading
 from companion.ui.components.number_pad import NumberPad
 from companion.ui.games.fly_solo import journal_route
 from companion.ui.games.fly_solo.help import HELP
@@ -76,6 +76,16 @@ class DayRecordScreen(SessionScreen):
             self.why,
             self.board,
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def mount(self) -> ft.Control:
+        """The record from its first tap: the Bonus Hatch Token at the top, or, at a Location without one (L4),
+        the points on the card and the fish brought into view (below the fold at the page's top)."""
+        control = super().mount()
+        campaign = self.view if self.session is not None and not self.missing else None
+        if campaign is not None and campaign.status(j.RULES.adventure) == "playing" and \
+                not j.RULES.adventure.location(campaign.location).bonus_hatch_token:
+            self.bring_into_view(FISH_POINTS)
+        return control
 
     def build(self) -> list[ft.Control]:
         if self.missing or self.session is None:
@@ -170,7 +180,8 @@ class DayRecordScreen(SessionScreen):
 
     def _set_bonus(self, colour: Hatch) -> None:
         current = self.view.draft.bonus if self.session else None
-        self.act(lambda c: j.set_bonus(None if colour is current else colour))
+        if self.act(lambda c: j.set_bonus(None if colour is current else colour)) and colour is not current:
+            self.bring_into_view(FISH_POINTS)  # the record's next taps: the points on the card, then its fish
 
     def _back(self) -> None:
         if self.session is not None:
