@@ -31,6 +31,9 @@ class Screen(ABC):
     # The rules help this screen opens from the app bar's "?" (title, Markdown): beside the screen's
     # other buttons there, not on a title line of its own, which pushed each game's next tap down.
     rules_help: tuple[str, str] | None = None
+    # The tab bar under the page. A form with a way back of its own and its action pinned hides it: its
+    # 80 px are the form's (Fly Solo's record: the points on the card and all eight species in view).
+    tabs: bool = True
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         self.host = host

@@ -277,7 +277,7 @@ class Shell:
                     for t in TABS
                 ],
                 on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
-            ),
+            ) if screen.tabs else None,
             **self._scrolled(screen, self._parts_row()),
             padding=VIEW_PADDING,
         )

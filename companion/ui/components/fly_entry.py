@@ -93,9 +93,11 @@ def player(name: str) -> Whose:
 
 class PlayerEntryForm:
     def __init__(self, act: Act, fish_points: Callable[[], FishPoints], board: bool = True,
-                 first: bool = True, say: Callable[[str], None] = lambda words: None) -> None:
+                 first: bool = True, say: Callable[[str], None] = lambda words: None,
+                 into_view: Callable[[str], None] | None = None) -> None:
         self.act = act
         self.say = say  # why a tap that cannot act now does nothing
+        self.into_view = into_view  # scrolls the page to a scroll key: the points and fish, once points are typed
         self.fish_points = fish_points  # read at each tap: Settings may change meanwhile
         self.seat: int | None = None  # whose entries are shown (None: nobody's yet)
         self.whose: Whose | None = None  # said on every control, when this phone fills several sheets
@@ -244,6 +246,8 @@ class PlayerEntryForm:
         self.typing = "points"
         self._show_points()
         self.points_pad.update()
+        if self.into_view is not None:  # its fish next: in view under the points (a page's own choice)
+            self.into_view(FISH_POINTS)
 
     def _record(self, build: Callable[[SheetState], Action], typing: str | None = None) -> None:
         """Record a tap on this seat's sheet; only a tap on a pad's digits leaves that pad typing."""

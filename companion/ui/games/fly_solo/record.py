@@ -3,7 +3,8 @@ scores live side by side; recording it ticks the challenges and earns the Badges
 
 One phone fills both sides, so the switch between them sits on the sheet it switches, the sheet
 is drawn in its side's colour, and every control says whose sheet it fills ("Catch for you: gold
-Coho", "Catch for the Silent Angler: ..."). "Record Day N" is pinned above the navigation bar."""
+Coho", "Catch for the Silent Angler: ..."). "Record Day N" is pinned at the screen's foot: a form with
+its own way back, it has no tab bar under it."""
 
 from __future__ import annotations
 
@@ -37,12 +38,14 @@ class DayRecordScreen(SessionScreen):
     title = "Journal"
     game = j.GAME
     route = journal_route()
+    tabs = False  # a form, back to the adventure by its own arrow: the tab bar's room is the fish's
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self.seat = YOU
         self.form = PlayerEntryForm(lambda build: self.act(lambda c: j.sheet_action(build(c.draft.sheet))),
-                                    lambda: fly_options(self.ctx).fish_points, board=False, first=False)
+                                    lambda: fly_options(self.ctx).fish_points, board=False, first=False,
+                                    into_view=self.bring_into_view)
         # Two lines at most (four at 200 % text pushed the catch down): the Location's whole name is on the
         # adventure's page.
         self.heading = ft.Text(size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2,
