@@ -33,11 +33,11 @@ from companion.games.pearl_boat.chance import (
 from companion.games.pearl_boat.ledger import (
     add_card,
     held,
-    turn_seat,
     remove_card,
     room_for,
     set_boat,
     set_turn,
+    turn_seat,
 )
 from companion.games.pearl_boat.moving import back, d6_roll, forward, optional_steps
 from companion.games.pearl_boat.state import EARLIER_RULES, ONE_UPGRADE_DRAWN, WAITING_FROZEN, Effect, PearlBoatState

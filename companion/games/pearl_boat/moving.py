@@ -14,10 +14,10 @@ from companion.games.pearl_boat.chance import CARD_NAMES, UPGRADES
 from companion.games.pearl_boat.data import WIN_FISH
 from companion.games.pearl_boat.ledger import (
     fish_value,
-    turn_seat,
     pay,
     set_boat,
     set_turn,
+    turn_seat,
     without,
 )
 from companion.games.pearl_boat.state import D6, MOST_STEPS, OVER, PearlBoatState

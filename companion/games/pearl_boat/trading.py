@@ -14,7 +14,6 @@ from companion.games.pearl_boat.chance import DRAWN_ATTACKS, HIDDEN_ATTACK, UPGR
 from companion.games.pearl_boat.ledger import (
     add_card,
     held,
-    turn_seat,
     pay,
     playing,
     remove_card,
@@ -22,6 +21,7 @@ from companion.games.pearl_boat.ledger import (
     seat_of,
     set_boat,
     set_turn,
+    turn_seat,
 )
 from companion.games.pearl_boat.moving import back
 from companion.games.pearl_boat.state import Offer, PearlBoatState
