@@ -104,8 +104,7 @@ class PlayerEntryForm:
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.typing: str | None = None  # the pad whose digits the player's last tap typed on (the next goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_pad = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                    key=ft.ScrollKey(FISH_POINTS))  # a slot the page can scroll to
+        self.points_pad = slot(key=ft.ScrollKey(FISH_POINTS))  # the page can be scrolled to it
         self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
@@ -132,7 +131,7 @@ class PlayerEntryForm:
             *([heading("Reel board"), self.board.control] if board else []),
             heading("Fish caught"),
             self.points_pad,
-            ft.Column(grid_rows, spacing=4),  # 4: a phone at 100 % shows the points and seven species at once
+            ft.Column(grid_rows, spacing=4),  # 4: Fly Solo's record shows the points and all eight species at once
             # What the pad and the squares do, under them: above, its lines pushed the squares down at large text.
             ft.Text("Type the points on the card, then tap its fish (under each name: the points its cards "
                     "print); tap a fish below to take it back.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
