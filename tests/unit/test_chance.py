@@ -3,7 +3,6 @@ n-th drew before, after an Undo, a restart or anything between; sessions keep th
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from hypothesis import given
