@@ -74,6 +74,7 @@ def test_a_river_two_turns_with_a_current_and_a_jump_and_the_end(make_server, ph
         phone.see(phone.text(f"{name} wins"))
     starter.shot("salmon-run-over-phone")
     starter.tap(starter.button("Save to history"))
+    starter.see(starter.text("Saved to History"))  # the save itself ("... wins" was shown before it)
     starter.see(starter.text(f"{name} wins"))
 
 

@@ -41,6 +41,7 @@ def test_score_save_find_and_edit_a_game(make_server, phone: AppPage) -> None:
     phone.shot("scores-phone")
 
     phone.tap(phone.button("Save to history"))
+    phone.see(phone.text("Saved to History"))  # once on disk ("Ana wins" was shown before the save)
     phone.see(phone.text("Ana wins"))
     [play] = plays(data)
     assert [(r["name"], r["total"]) for r in play["results"]] == [("Ana", 14), ("Ben", 3)]

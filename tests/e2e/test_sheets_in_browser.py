@@ -77,6 +77,8 @@ def test_a_fleet_dice_sheet_by_taps(make_server, phone: AppPage) -> None:
     phone.see(phone.text("Ana wins"))
     phone.shot("sheets-game-over-phone")
     phone.tap(phone.button("Save to history"))
+    # Shown once the play is on disk ("Ana wins" was on the screen before the save: CI read the archive first).
+    phone.see(phone.button("See it in History"))
     phone.see(phone.text("Ana wins"))
     plays = json.loads((data / "archive.json").read_text())["plays"]
     assert [p["game"] for p in plays.values()] == ["fleet-dice"]
