@@ -11,6 +11,7 @@ from PIL import Image, ImageStat
 from companion.games.fleet_dice import edit
 from companion.store import open_store
 from tests.browser import AppPage
+from tests.e2e.test_table_of_phones_in_browser import wait_for
 
 # Ana: Cod boat 1 with 3 fish (1 point: layout) and the Casino (2) = 6.
 # Ben: Oyster boat 1 with 6 fish (1 point: layout) = 7: Ben wins.
@@ -50,6 +51,12 @@ def test_correct_a_saved_fleet_dice_play(tmp_path, make_server, phone: AppPage) 
     phone.shot("fleet-dice-edit-phone")
     phone.tap(phone.button("Save the changes"))
     phone.see(phone.text("Ana wins"))
+
+    def saved_totals() -> list[int]:
+        [play] = json.loads((data / "archive.json").read_text())["plays"].values()
+        return [r["total"] for r in play["results"]]
+
+    wait_for(lambda: saved_totals() == [13, 7])  # on disk (the play was there before, with its old totals)
     [saved] = json.loads((data / "archive.json").read_text())["plays"].values()
     assert saved["id"] == "play1" and saved["played_at"] == "2026-11-20T21:00:00+00:00"
     assert [r["total"] for r in saved["results"]] == [13, 7] and saved["winners"] == ["Ana"]
