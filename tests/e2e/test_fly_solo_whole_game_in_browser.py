@@ -106,9 +106,9 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     # three rocks, your seven fish and the round's end in one tap, send, back) and the player's 11 (open,
     # the points, seven fish, the Bonus Hatch Token, record); at L4 there is no Bonus Hatch Token.
     assert per_day == [20, 20, 20, 19]
-    # Issue 62: no scroll of the player's in a Day. The record brings its points and fish into view after its
-    # first tap, the Bonus Hatch Token's (at L4, which has none, as it opens): the Brook, below the fold at
-    # the record's top, was a scroll each Day.
+    # Issue 62: no scroll of the player's in a Day. The record brings its points and fish into view after the
+    # Bonus Hatch Token's tap and each tap on the points: the Brook, below the fold at the record's top, was a
+    # scroll each Day.
     assert scrolled == [0, 0, 0, 0]
     won = campaign(server)
     assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.core.actions import Action, Actor
 from companion.core.errors import DomainError
 from companion.core.plays import Play
+from companion.core.table.rules import NotNow
 from companion.core.table.seats import NotYourSeat
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.river import SUPPLEMENTAL, difficulty_river
@@ -70,8 +71,6 @@ def refused(state, action) -> str:
 
 def not_now(state, action) -> str:
     """Why `action`, made now, is refused by the kit's phase: whose turn it is, what waits on answers first."""
-    from companion.core.table.rules import NotNow
-
     with pytest.raises(NotNow) as caught:
         RULES.play(state, action)
     return str(caught.value)
@@ -677,8 +676,6 @@ def test_answers_of_two_salmon_touch_different_parts_and_a_card_played_touches_a
 
 def test_the_kit_refuses_a_move_out_of_its_phase_in_words() -> None:
     # The race's phase (the table kit's): the current player's turn, then, while an Eagle waits, its target.
-    from companion.core.table.rules import NotNow
-
     host = Actor("p-host", "Host", undoes_anyone=True)  # acts for every seat, but not out of turn
     state = with_card(with_card(started(3), 0, "eagle"), 1, "eagle")
     assert RULES.phase(state).seats() == (0,)

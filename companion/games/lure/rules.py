@@ -105,7 +105,7 @@ def round_phase(state: LureState) -> Phase:
         waiting = state.casts.waiting
         return Phase(f"the casts wait on {listed([names[s] for s in waiting])}", frozenset(waiting),
                      frozenset({"cast"}), active=frozenset(state.casts.seats))
-    seats = [s for s in current_seats(state) if not state.seats[s].done] if state.phase == FISH else []
+    seats = current_seats(state) if state.phase == FISH else ()
     if not seats:
         return nobody("the game is over")
     return Phase(f"the catch waits on {listed([names[s] for s in seats])} (fewest dice first)", frozenset(seats),

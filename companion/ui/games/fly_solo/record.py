@@ -80,16 +80,6 @@ class DayRecordScreen(SessionScreen):
             self.board,
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    def mount(self) -> ft.Control:
-        """The record from its first tap: the Bonus Hatch Token at the top, or, at a Location without one (L4),
-        the points on the card and the fish brought into view (below the fold at the page's top)."""
-        control = super().mount()
-        campaign = self.view if self.session is not None and not self.missing else None
-        if campaign is not None and campaign.status(j.RULES.adventure) == "playing" and \
-                not j.RULES.adventure.location(campaign.location).bonus_hatch_token:
-            self.bring_into_view(FISH_POINTS)
-        return control
-
     def build(self) -> list[ft.Control]:
         if self.missing or self.session is None:
             self.missing = self.missing or "This adventure is not here."
