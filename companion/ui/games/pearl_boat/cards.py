@@ -112,8 +112,8 @@ class Cards:
 
     def _open(self, card: str) -> None:
         self.opened = card
-        self.screen.render_from_top()
+        self.screen.show_turn()
 
     def _back(self) -> None:
         self.opened = None
-        self.screen.render_from_top()
+        self.screen.show_turn()

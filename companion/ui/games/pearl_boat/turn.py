@@ -43,6 +43,8 @@ from companion.ui.games.pearl_boat.turn_keys import (
 )
 from companion.ui.session_screen import SessionScreen
 
+TURN = "turn"  # the turn's panel, scrolled to the page's top at large text (`VoyageScreen.render`)
+
 
 def at_market(state: PearlBoatState, seat: int) -> bool:
     """The boat is at the fish market this turn (there, or delivered there and on its next trip)."""
@@ -69,15 +71,15 @@ class TurnPanel:
     def controls(self, state: PearlBoatState, seat: int, status: list[ft.Control]) -> list[ft.Control]:
         """The turn's panel, `status` (whose turn it is) at its top."""
         if self.asking is not None and self.asking["seat"] == seat:
-            return [panel(*status, *self._ask(state, seat), key="turn")]
+            return [panel(*status, *self._ask(state, seat), key=ft.ScrollKey(TURN))]
         if self.barter.seat == seat:
-            return [panel(*status, *self.barter.controls(state), key="turn")]
+            return [panel(*status, *self.barter.controls(state), key=ft.ScrollKey(TURN))]
         self.asking = None
         self.barter.close()
         card = self.cards.controls(state, seat)
         if card is not None:
-            return [panel(*status, *card, key="turn")]
-        parts: list[ft.Control] = [*status, ft.Text(self._next_step(state, seat), size=18,
+            return [panel(*status, *card, key=ft.ScrollKey(TURN))]
+        parts: list[ft.Control] = [*status, ft.Text(self.next_step(state, seat), size=18,
                                                     weight=ft.FontWeight.W_600, key="turn-next")]
         parts += self.cards.folded(state, seat)  # usable at any step: near the top, each opening in view
         if pb.can_roll_to_move(state, seat):
@@ -92,9 +94,9 @@ class TurnPanel:
         parts += self._draw(state, seat)  # the store after it
         parts += self._store(state, seat)
         self._pin(state, seat)
-        return [panel(*parts, key="turn")]
+        return [panel(*parts, key=ft.ScrollKey(TURN))]
 
-    def _next_step(self, state: PearlBoatState, seat: int) -> str:
+    def next_step(self, state: PearlBoatState, seat: int) -> str:
         boat, turn = state.boats[seat], state.turn
         name = boat.name
         if pb.can_roll_to_move(state, seat):
@@ -229,7 +231,7 @@ class TurnPanel:
         if not self._act(build):
             return False
         self.cards.close()
-        self.screen.render_from_top()
+        self.screen.show_turn()
         return True
 
     def _set_market(self, steps: int | None) -> None:

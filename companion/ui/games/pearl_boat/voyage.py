@@ -27,7 +27,7 @@ from companion.ui.components.seats import seat_chooser, seat_entries, toggle_sea
 from companion.ui.components.secret_choice import SecretChoice
 from companion.ui.components.standings import standings
 from companion.ui.games.pearl_boat.barter import offer_panel
-from companion.ui.games.pearl_boat.turn import TurnPanel
+from companion.ui.games.pearl_boat.turn import TURN, TurnPanel
 from companion.ui.games.pearl_boat.turn_keys import pearls
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
@@ -134,6 +134,36 @@ class VoyageScreen(SessionScreen):
         self.seated: list[str] = []
         self.turn = TurnPanel(self)
         self.duel = SecretChoice("duel", "choice")
+        self._turn_shown: tuple[object, ...] | None = None  # `_turn_look` when last drawn
+
+    def render(self) -> None:
+        """At large text, a step of this phone's turn made (or its turn come, a card opened) shows the turn
+        at the page's top: the undo bar and whom the table waits on, a scroll above, left their 110 px to the
+        turn's keys (at 200 % text a turn with a card and the table's dice took up to three scrolls, issue 62)."""
+        super().render()
+        look = self._turn_look()
+        if look != self._turn_shown:
+            self._turn_shown = look
+            if look is not None and self.host.large_text:
+                self.bring_into_view(TURN)
+
+    def show_turn(self) -> None:
+        """Draw the turn again from its top, once a card's use, the store or Back is tapped down the page."""
+        if self.host.large_text:
+            self.render()  # `render` brings the turn's top into view
+        else:
+            self.render_from_top()
+
+    def _turn_look(self) -> tuple[object, ...] | None:
+        """Which step of this phone's turn is shown (its number, the next step in words, the card open); None
+        but in its turn. A catch or a key chosen within a step leaves the page where the player scrolled it."""
+        state: PearlBoatState | None = self.view if self.session is not None else None
+        if state is None or state.phase != pb.PLAY or state.duel is not None or state.current is None \
+                or not self.acts_for(state.current):
+            return None
+        turn = self.turn
+        return (state.turn.number if state.turn is not None else None, turn.next_step(state, state.current),
+                turn.cards.opened, turn.asking is not None, turn.barter.seat)
 
     # Drawing ------------------------------------------------------------------------------
 
