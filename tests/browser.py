@@ -433,7 +433,7 @@ class AppPage:
             except PlaywrightError as exc:  # drawn again between two looks
                 found = {"problem": f"gone ({str(exc).splitlines()[0]})"}
             if found["problem"] is None:
-                self.page.mouse.click(found["x"], found["y"])
+                self._press(found["x"], found["y"])
                 self.taps += 1
                 return
             if found["problem"].startswith(OUT_OF_VIEW):
@@ -538,6 +538,14 @@ class AppPage:
                 return box
             last = box
         raise AssertionError(f"{locator} kept moving for 10 s")
+
+    def _press(self, x: float, y: float) -> None:
+        """A finger's tap at (x, y) on a phone (a touch: no mouse left hovering over the control, whose tooltip
+        then stayed drawn over the next one); a click on a page opened as a computer's, without touch."""
+        if self.page.evaluate("navigator.maxTouchPoints > 0"):
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
 
     def tap_together(self, labels: list[str], at: float) -> None:
         """Tap the buttons named `labels`, in order, from the moment `at` (ms since the epoch), each as

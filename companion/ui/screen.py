@@ -32,8 +32,10 @@ class Screen(ABC):
     # other buttons there, not on a title line of its own, which pushed each game's next tap down.
     rules_help: tuple[str, str] | None = None
     # The tab bar under the page. A form with a way back of its own and its action pinned hides it: its
-    # 80 px are the form's (Fly Solo's record: the points on the card and all eight species in view).
+    # 80 px are the form's (Fly Solo's record: the points on the card and all eight species in view). A
+    # screen that is a form only for a while makes it a property (Freshwater Fly's score sheet, being filled).
     tabs: bool = True
+    tab_bar: ft.NavigationBar | None = None  # the shell's, under this screen (None: a view without tabs)
 
     def __init__(self, host: Host, arg: str | None = None) -> None:
         self.host = host
@@ -77,6 +79,10 @@ class Screen(ABC):
         place = self.action_place
         if self._pinned_look() != pinned and place is not None and place.parent is not None:
             self.host.page.update(place)
+        bar = self.tab_bar
+        if bar is not None and bar.visible != self.tabs and bar.parent is not None:
+            bar.visible = self.tabs
+            bar.update()
 
     def pin(self, label: str, icon: ft.IconData, key: str, on_click: Callable[[], None],
             enabled: bool = True, why: str = "") -> None:

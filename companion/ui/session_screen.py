@@ -163,7 +163,11 @@ class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
 
     def act(self, build: Callable[[Any], Action]) -> bool:
         """Record the action `build` makes from the current state; a refusal is shown, not raised.
-        Without a session yet, one is started for the first action that the rules accept."""
+        Without a session yet, one is started for the first action that the rules accept. A scroll asked
+        before is asked no more: the player tapped the page where it was (a late one moved the fish squares
+        under the next tap, and a gold Brown was caught for a gold Coho)."""
+        self._next_scroll()
+
         def run() -> None:
             if self.session is None and self.arg is None:
                 self.session = self.find()  # another phone may have just started one: join it

@@ -269,18 +269,25 @@ class Shell:
                     ft.IconButton(ft.Icons.SETTINGS, tooltip="Settings", on_click=lambda e: self.go("/settings")),
                 ],
             ),
-            navigation_bar=ft.NavigationBar(
-                key="nav",
-                selected_index=TAB_INDEX[tab.name],
-                destinations=[
-                    ft.NavigationBarDestination(icon=t.icon, selected_icon=t.selected_icon, label=t.label)
-                    for t in TABS
-                ],
-                on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
-            ) if screen.tabs else None,
+            navigation_bar=self._tab_bar(tab, screen),
             **self._scrolled(screen, self._parts_row()),
             padding=VIEW_PADDING,
         )
+
+    def _tab_bar(self, tab: Place, screen: Screen) -> ft.NavigationBar:
+        """The tabs under the page; hidden while `screen.tabs` says so (`Screen.render` keeps it in step)."""
+        bar = ft.NavigationBar(
+            key="nav",
+            selected_index=TAB_INDEX[tab.name],
+            destinations=[
+                ft.NavigationBarDestination(icon=t.icon, selected_icon=t.selected_icon, label=t.label)
+                for t in TABS
+            ],
+            on_change=lambda e: self.go(f"/{TABS[e.control.selected_index].name}"),
+            visible=screen.tabs,
+        )
+        screen.tab_bar = bar
+        return bar
 
     def _scrolled(self, screen: Screen, parts: ft.Control | None) -> dict:
         """The view's controls: a game's parts row (if any), the page's scrolled area, the message line

@@ -30,11 +30,12 @@ def test_a_typical_players_end_of_game_in_fifteen_taps(make_server, phone: AppPa
     scrolls: list[str] = []
 
     def window() -> tuple[float, float]:
-        """What the phone shows of the page: below the game's parts row, above the navigation bar (the
-        page's scrolled area, read from the tree when it has it: it ends a little above the bar)."""
+        """What the phone shows of the page: below the game's parts row, above the pinned Save (the page's
+        scrolled area, read from the tree when it has it: it ends a little above it; no tab bar under a sheet
+        being filled)."""
         area = phone.page.evaluate(SCROLLED_AREA) or {}
-        return (phone.button("Score").first.bounding_box()["y"] + 56,
-                area.get("bottom", phone.tab("Games").first.bounding_box()["y"] - 16))
+        bottom = area["bottom"] if "bottom" in area else phone.button("Save to history").first.bounding_box()["y"] - 16
+        return phone.button("Score").first.bounding_box()["y"] + 56, bottom
 
     def shown(button) -> bool:
         top, bottom = window()

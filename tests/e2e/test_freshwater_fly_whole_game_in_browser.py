@@ -122,7 +122,7 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     for name, phone in table.items():
         phone.see(phone.button(f"{name}: 0"))
         phone.see(phone.text(f"{name}: 0 points"))  # each phone opens on its own player's sheet
-    score = Taps()
+    score = Taps(settle=True)  # as a player looks: the app brings the fish into view once the points are typed
     # Ana: two gold Coho of 5 and a white hatch token; Ben: a black Brook of 4; Cy: three green Rainbow of 2.
     score(ana.button("Points on the card: 5"))
     score(ana.page.get_by_role("button", name=re.compile("^Add a gold Coho")))
@@ -147,6 +147,8 @@ def test_a_whole_game_on_three_phones_from_the_draft_to_the_saved_score(make_ser
     score(ana.button("Save to history"))
     print(f"taps to score the game, 3 players: {score.count}; scrolls: {score.scrolls} {score.scrolled_to}")
     assert score.count == 1 + 2 + 1 + 1 + 1 + 1 + 3 + 1  # each card's points in one tap, each fish one
+    # The points on the card bring their fish into view, Save is pinned: only Ana's hatch token is scrolled to.
+    assert score.scrolls <= 1, score.scrolled_to
 
     # Saved: the score and the draft's table session are over on every phone.
     for phone in (ana, ben):

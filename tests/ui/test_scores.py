@@ -356,3 +356,15 @@ async def test_each_control_says_whose_sheet_on_a_phone_that_fills_several(roste
     assert ana.find(key="entry-form").disabled
     await ana.click(key="scores-seat-0")
     assert not ana.find(key="entry-form").disabled and not ana.has(key="not-my-sheet")
+
+
+async def test_a_sheet_being_filled_has_no_tab_bar_under_it_and_saved_it_has(roster) -> None:
+    """Issue 62: the points on the card and all eight species are on screen with the pinned Save only without
+    the tab bar's 80 px; the sheet is a form (back to the draft by the game's parts), until it is saved."""
+    page = await roster.open("/games/freshwater-fly/score")
+    assert page.has(key="nav")  # choosing the players: a tab like any
+    await start(page)
+    assert not page.has(key="nav")  # (a control hidden is not found)
+    await page.click(key="fish-brook-gold")
+    await page.click(key="save-play")
+    assert page.has(key="saved-winner") and page.has(key="nav")

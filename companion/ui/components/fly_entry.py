@@ -43,7 +43,7 @@ LEFT = ft.Alignment.CENTER_LEFT
 HATCH_INK = {Hatch.YELLOW: "#FDD835", Hatch.GREEN: "#43A047", Hatch.TAN: "#C8A97E", Hatch.ORANGE: "#FB8C00",
              Hatch.WHITE: "#FAFAFA", Hatch.BLUE: "#1E88E5"}
 DEFAULT_POINTS = 3
-FISH_POINTS = "fish-points"  # the scroll key of the points pad, over the grid of fish
+FISH_POINTS = "fish-points"  # the scroll key of the points pad's keys, over the grid of fish
 
 Act = Callable[[Callable[[SheetState], Action]], bool]
 
@@ -104,7 +104,7 @@ class PlayerEntryForm:
         self.points = DEFAULT_POINTS  # what a tap on a fish square adds; each player's own (see `show`)
         self.typing: str | None = None  # the pad whose digits the player's last tap typed on (the next goes on the end)
         self.board = ChoiceRow([(b, b) for b in REEL_BOARDS], self._set_board, key="board", width=64)
-        self.points_pad = slot(key=ft.ScrollKey(FISH_POINTS))  # the page can be scrolled to it
+        self.points_pad = slot()  # its keys the page can be scrolled to (FISH_POINTS)
         self.ranges: dict[Species, ft.Text] = {}
         self.cells: dict[tuple[Species, FishColor], tuple[ft.Container, ft.Text]] = {}
         grid_rows = []
@@ -201,7 +201,8 @@ class PlayerEntryForm:
     def _show_points(self) -> None:
         """The points the next fish tapped takes, in digits: any card's points in one tap."""
         self.points_pad.controls = [NumberPad("Points on the card", self.points, self.least, self.most,
-                                              self._set_points, "points", self.typing == "points").control]
+                                              self._set_points, "points", self.typing == "points",
+                                              scroll_key=FISH_POINTS).control]
 
     def _show_tokens(self, player: PlayerEntry, own_fly: bool) -> None:
         """The tokens entered against the fish, to catch one missed: a player's fish each brought one,

@@ -41,11 +41,12 @@ class NumberPad:
     `reads`: what a screen reader hears before each key's number, when the label alone would not
     say it ("Ana's yellow hatch tokens"); `lead`: a picture before the label; `shown`: the number's
     words when they say more than the number ("3/12"). A `value` of None: nothing entered yet (a new
-    card's number starts empty, never the last card's)."""
+    card's number starts empty, never the last card's). `scroll_key`: the page can be scrolled to its keys
+    (the label a line above them: Freshwater Fly's score sheet shows the keys and all eight species so)."""
 
     def __init__(self, label: str, value: int | None, least: int, most: int, on_set: Callable[[int], None], key: str,
                  appending: bool = False, reads: str | None = None, lead: ft.Control | None = None,
-                 shown: str | None = None) -> None:
+                 shown: str | None = None, scroll_key: str | None = None) -> None:
         reads = reads or label
         header = ft.Row([*([lead] if lead else []), ft.Text(label, size=16, expand=True),
                          ft.Text(shown or ("?" if value is None else str(value)), size=22, weight=ft.FontWeight.W_700,
@@ -66,8 +67,9 @@ class NumberPad:
                              lambda: None if value is None else on_set(max(value // 10, least)), "the last digit off"))
         # Keyed, so a pad drawn anew is matched with the one drawn before (put in a `slot`): its keys stay the
         # same controls on the phone, and a tap on one while another phone's move redraws it is not lost.
-        self.control = ft.Column([header, ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)], spacing=4,
-                                 key=f"pad-{key}")
+        rows = ft.Row(keys, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP,
+                      key=ft.ScrollKey(scroll_key) if scroll_key else None)
+        self.control = ft.Column([header, rows], spacing=4, key=f"pad-{key}")
 
 
 def acting_keys(label: str, least: int, most: int, on_tap: Callable[[int], None], key: str, reads: str,

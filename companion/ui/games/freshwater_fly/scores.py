@@ -27,7 +27,6 @@ from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.host import Host
 from companion.ui.session_screen import SessionScreen
-from companion.ui.theme import big_button_style
 
 HELP = """\
 **Fish points**: the points printed on every fish you caught; a fish still on your line does not count.
@@ -68,7 +67,9 @@ class ScoresScreen(SessionScreen):
         self.seat = 0
         self.seated: list[str] = []
         self.from_draft = False  # the players were offered from the draft (once: the player's own taps win)
-        self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points, say=host.toast)
+        # A tap on the points on the card brings them and the fish they go with into view (a scroll each before).
+        self.form = PlayerEntryForm(self.act, lambda: fly_options(self.ctx).fish_points, say=host.toast,
+                                    into_view=self.bring_into_view)
         self.setup = ft.Column(spacing=12)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.banner = ft.Text(size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="winner")
@@ -76,8 +77,6 @@ class ScoresScreen(SessionScreen):
         self.standings = ft.Column(spacing=4)
         self.lines = ft.Column(spacing=2)
         self.lines_title = ft.Text(size=18, weight=ft.FontWeight.W_600)
-        self.save_button = ft.FilledButton("Save to history", icon=ft.Icons.SAVE, key="save-play",
-                                           style=big_button_style(), on_click=lambda e: self.save())
         self.not_mine = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="not-my-sheet")
         self.sheet_box = ft.Column([
             # The switch between sheets sits on the sheet it switches (the app bar shows the game and its
@@ -88,10 +87,15 @@ class ScoresScreen(SessionScreen):
             ft.Container(ft.Column([self.banner, self.tie, self.standings, ft.Divider(), self.lines_title, self.lines],
                                    spacing=8),
                          padding=12, border_radius=16, bgcolor=ft.Colors.SECONDARY_CONTAINER, key="standings"),
-            self.save_button,
             ft.TextButton("Discard this score sheet", icon=ft.Icons.DELETE_OUTLINE,
                           key="discard-sheet", on_click=lambda e: self.discard_sheet()),
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def tabs(self) -> bool:  # type: ignore[override]
+        """No tab bar while a sheet is filled: a form, back to the draft by the game's own parts; its 80 px let the
+        points on the card and all eight species be on screen with the pinned Save (issue 62)."""
+        return self.session is None or self.saved is not None
 
     def build(self) -> list[ft.Control]:
         if self.missing:
@@ -129,7 +133,8 @@ class ScoresScreen(SessionScreen):
         self.not_mine.visible = not mine
         self.not_mine.value = f"{names[self.seat]} enters this on {names[self.seat]}'s own phone."
         self._show_standings(results, winners)
-        self.save_button.content = "Save the changes" if state.play_id else "Save to history"
+        # On screen whatever is scrolled: the standings and the sheet run past the screen (issue 62).
+        self.pin("Save the changes" if state.play_id else "Save to history", ft.Icons.SAVE, "save-play", self.save)
 
     def _show_standings(self, results: tuple[PlayerResult, ...], winners: tuple[str, ...]) -> None:
         self.banner.value = winners_words(winners)
