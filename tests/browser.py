@@ -521,6 +521,7 @@ class AppPage:
                     if moved:
                         self.scrolls += 1
                         self.scrolled_to.append(str(locator).split("selector=", 1)[-1][:90])
+                    self.page.mouse.move(-1, -1)  # the thumb lifts: no pointer left hovering (a tooltip drawn)
                     return
                 need += 16
             self.page.mouse.wheel(0, max(-1600, min(1600, need)))  # the wheel moves the page as far as it says

@@ -147,10 +147,11 @@ def play_until(server, table: dict[str, AppPage], done, shot: str | None = None,
     return taps, choices, one_tap_picks
 
 
-@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
-def test_a_three_player_round_on_three_phones(make_server, phones) -> None:  # noqa: F811
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at each text size (issue 62)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_three_player_round_on_three_phones(make_server, phones, percent) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
-    table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets")
+    table = table_of(server, phones, NAMES, "/games/fleet-dice/sheets", text_size=percent)
     start(server, table)
     for phone in table.values():
         phone.see(phone.text("Round 1, boat phase: Ana rolls the boat dice."))

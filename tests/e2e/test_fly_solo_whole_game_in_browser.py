@@ -49,10 +49,12 @@ def the_silent_anglers_day(assistant: AppPage, tap: Taps, day: int, shots: bool)
     assistant.see(assistant.labelled("Back to the adventure"))  # its phone on the Day's record
 
 
-@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
-def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, phones) -> None:  # noqa: F811
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at each text size (issue 62)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, phones,  # noqa: F811
+                                                                  percent) -> None:
     server = make_server(lan=True, players=("Ana",))
-    table = table_of(server, phones, ("Ana", "The whole table"), "/games/fly-solo/journal")
+    table = table_of(server, phones, ("Ana", "The whole table"), "/games/fly-solo/journal", text_size=percent)
     player, assistant = table["Ana"], table["The whole table"]
 
     player.tap(player.button("Start the adventure"))  # the suggested name
@@ -76,9 +78,10 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
             tap(player.button("Tan token"))
             player.see(player.text("You gained 0 tan tokens: +0"))
         tap(player.button("Points on the card: 4"))
-        # The points typed bring their fish into view under them, every species (the eighth, the Coho, was
-        # 47 px under the pinned action while the tab bar was under it: the record has none).
-        wait_for(lambda: player.on_screen(player.page.get_by_role("button", name=COHO)))
+        # The points typed bring their fish into view under them, every species at 100 % (the eighth, the Coho,
+        # was 47 px under the pinned action while the tab bar was under it: the record has none).
+        if percent == 100:
+            wait_for(lambda: player.on_screen(player.page.get_by_role("button", name=COHO)))
         for n in range(7):
             tap(player.page.get_by_role("button", name=BROOK))
             player.see(player.page.get_by_role("button", name=re.compile(rf"^Catch for you: black Brook \({n + 1} ")))
@@ -109,7 +112,7 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     # Issue 62: no scroll of the player's in a Day. The record brings its points and fish into view after the
     # Bonus Hatch Token's tap and each tap on the points: the Brook, below the fold at the record's top, was a
     # scroll each Day.
-    assert scrolled == [0, 0, 0, 0]
+    assert scrolled == [0, 0, 0, 0] or percent != 100, scrolled  # at 200 %: printed, audited
     won = campaign(server)
     assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4
     player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))

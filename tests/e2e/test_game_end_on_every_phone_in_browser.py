@@ -42,10 +42,11 @@ def every_phone_keeps_the_result(server, table: dict[str, AppPage], saver: str, 
     assert sorted((r["name"], r["total"]) for r in play["results"]) == sorted((r.name, r.total) for r in results)
 
 
-@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on (issue 62)
-def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones) -> None:  # noqa: F811
+@pytest.mark.usefixtures("every_step_audited")  # each screen a tap is made on, at each text size (issue 62)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phones, percent) -> None:  # noqa: F811
     server = make_server(lan=True, players=NAMES)
-    table = table_of(server, phones, NAMES, "/games/lure/round")
+    table = table_of(server, phones, NAMES, "/games/lure/round", text_size=percent)
     ana = table["Ana"]
     for name in NAMES:
         ana.tap(ana.button(name))
@@ -105,7 +106,7 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     assert taps == {1: 4 + 3 + 9 + 1, 2: 2 + 3 + 3 + 9 + 1}, taps
     print(f"taps per round, 3 players: {sum(taps.values()) / len(taps):.1f} ({taps}; physical dice entered: "
           f"{len(NAMES) * 3} taps a round of them; the app's roll would be {len(NAMES)}); "
-          f"scrolls: {sum(p.scrolls for p in table.values())}")
+          f"scrolls: {sum(p.scrolls for p in table.values())} {[p.scrolled_to for p in table.values()]}")
     assert game.round == 2 and [len(s.pile) for s in game.seats] == [4, 0, 0]  # Ana caught every fish
     every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
 
