@@ -43,8 +43,8 @@ how many steps first. Tap the space's value (+2, +3, +4, -1, -2 pearls; nothing 
 same space twice in a row; never below 0 pearls). Catch fish at the fishing spots; deliver them at the
 fish market (done in the same tap that reaches it: Salmon 7, Rainbow Trout 6, Halibut 4, Bass 3,
 Carp 2 pearls) or drop them off at a drop-off point (they arrive a turn later). The rulebook draws from
-the chance deck (d8, optional), then buys at the store; here the store comes first, so that a +1 draw
-bought is drawn in the same turn, and the turn's last draw ends it (Undo takes the end back).
+the chance deck (d8, optional), then buys at the store, as here: a +1 draw bought is drawn in the same
+turn, and *End the turn* ends it (drawing does not).
 
 **The chance deck**: 1-3 upgrades (hold at most 3, extras used at once, one used per turn), 4 Frozen
 next turn, 5 lose 2 fuel next turn (gain 2 at 0 fuel), 6-8 attacks (hold at most 2; extras used at once).
