@@ -340,6 +340,7 @@ class AppPage:
     def __init__(self, page) -> None:
         self.page = page
         self.taps = 0  # taps made by `tap`
+        self._touch: bool | None = None  # the page has touch (a phone's), read at the first tap
         self.scrolls = 0  # scrolls made by `thumb_to`, each a thumb's swipe or a few
         self.scrolled_to: list[str] = []  # what each scroll was for (printed by the whole-game tests)
         self.shots = SCREENSHOTS  # where `shot` saves (the pictures in the README and docs/ are at 100 % text)
@@ -543,7 +544,9 @@ class AppPage:
     def _press(self, x: float, y: float) -> None:
         """A finger's tap at (x, y) on a phone (a touch: no mouse left hovering over the control, whose tooltip
         then stayed drawn over the next one); a click on a page opened as a computer's, without touch."""
-        if self.page.evaluate("navigator.maxTouchPoints > 0"):
+        if self._touch is None:
+            self._touch = self.page.evaluate("navigator.maxTouchPoints > 0")
+        if self._touch:
             self.page.touchscreen.tap(x, y)
         else:
             self.page.mouse.click(x, y)

@@ -10,7 +10,7 @@ import flet as ft
 from companion.ui.theme import REFUSED_OPACITY, tap_padding
 
 
-def slot(key: str | ft.ScrollKey | None = None, visible: bool = True) -> ft.Column:
+def slot(key: str | None = None, visible: bool = True) -> ft.Column:
     """Where a screen puts a control it draws anew on each change (`slot.controls = [control]`). Flet
     matches the old and new controls of a list by key, so a number pad's keys stay the same controls and
     a tap on one is not lost; a Container's `content` would be sent again whole, every control new."""

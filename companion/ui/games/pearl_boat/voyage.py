@@ -141,10 +141,12 @@ class VoyageScreen(SessionScreen):
         at the page's top: the undo bar and whom the table waits on, a scroll above, left their 110 px to the
         turn's keys (at 200 % text a turn with a card and the table's dice took up to three scrolls, issue 62)."""
         super().render()
+        if not self.host.large_text:
+            return
         look = self._turn_look()
         if look != self._turn_shown:
             self._turn_shown = look
-            if look is not None and self.host.large_text:
+            if look is not None:
                 self.bring_into_view(TURN)
 
     def show_turn(self) -> None:
