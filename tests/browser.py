@@ -556,9 +556,11 @@ class AppPage:
         soon as the one before: taps the server gets before the page could show the first one's result."""
         self.page.evaluate(TAP_AT, [labels, at])
 
-    def shot(self, name: str) -> Path:
-        self.shots.mkdir(parents=True, exist_ok=True)
-        path = self.shots / f"{name}.png"
+    def shot(self, name: str, into: Path | None = None) -> Path:
+        """A screenshot named `name` in `shots` (or `into`: docs/screenshots/ for one at large text)."""
+        folder = into or self.shots
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
         time.sleep(0.6)  # let Flutter paint the last frame
         self.page.screenshot(path=str(path))
         return path

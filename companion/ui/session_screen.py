@@ -257,7 +257,8 @@ class SessionScreen(SessionFollow, SeatView, PageScroll, Screen):
         play = self.saved
         assert play is not None
         return [panel(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY),
-                              ft.Text("Saved to History", size=20, weight=ft.FontWeight.BOLD, key="saved-to-history")],
+                              ft.Text("Saved to History", size=20, weight=ft.FontWeight.BOLD, key="saved-to-history",
+                                      expand=True)],  # wraps at large text (it ran off the panel's edge)
                              spacing=8),
                       *standings(play.results, play.winners, key="saved", kind=PLAY_KINDS.get(play.game)),
                       ft.Row([ft.FilledButton("See it in History", icon=ft.Icons.HISTORY, key="saved-in-history",

@@ -309,7 +309,9 @@ class Shell:
         return {"controls": [*above, page, message, bar], "scroll": None, "spacing": 12}
 
     def _parts_row(self) -> ft.Control | None:
-        """On the page of a game with several parts: one big button each, the shown one marked."""
+        """On the page of a game with several parts: one big button each, the shown one marked. At large text
+        three parts (Freshwater Fly's) wrapped to two rows, 160 px pinned over every step: the parts not shown
+        are their picture only then (their name what a screen reader hears), the row one line."""
         game, shown = self.last_tab.game, self.last_tab.part
         listed = [p for p in game.parts if p.listed] if game is not None else []
         if shown is None or shown not in listed or len(listed) < 2:
@@ -318,7 +320,8 @@ class Shell:
         # A part named as a tab ("Dice") is read out with its game's name: one name, one control.
         return segments([Segment(p.id, p.label, getattr(ft.Icons, p.icon),
                                  f"{game.title} {p.label.lower()}" if p.label in tab_names else None)
-                         for p in listed], shown.id, lambda part: self.go(game_route(game, part)), key="game-parts")
+                         for p in listed], shown.id, lambda part: self.go(game_route(game, part)), key="game-parts",
+                        pictured=self.host.large_text and len(listed) > 2)
 
     def _page_view(self, screen: Screen, first: bool = False) -> ft.View:
         """A page on top of the tab view, with a way back; `first`: the only view, in the tab view's place."""

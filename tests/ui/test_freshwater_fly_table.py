@@ -65,10 +65,11 @@ async def test_strike_cast_to_hooked_with_odds_then_undo(app) -> None:
 async def test_strike_deck_follows_the_hooks_setting(app) -> None:
     app.ctx.change_options("freshwater-fly", "strike_hooks", 3)
     page = await app.open(STRIKE)
+    assert "Strike cards: 3 hooks, 1 miss" in page.texts()  # each count with its own word
     await page.click(key="start-cast")
     assert table(app).state.strike.hooks_in_deck == 3
     assert page.find(key="odds").value.startswith("Next card hooks: 3 in 4 (75%)")
-    assert "Strike cards: 3 hooks, 1 miss" in page.texts()  # each count with its own word
+    assert "Strike cards: 3 hooks, 1 miss" not in page.texts()  # once cast, the cards and the odds say it
 
 
 async def test_a_strike_button_grows_with_its_words(app) -> None:

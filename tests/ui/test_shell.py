@@ -70,6 +70,23 @@ async def test_a_game_page_has_its_title_its_parts_and_a_way_back(app) -> None:
     assert page.routes()[0] == "/games" and not page.has(key="game-parts")
 
 
+async def test_at_large_text_three_parts_are_one_row_the_ones_not_shown_their_picture(app) -> None:
+    # Issue 62: at 200 % text "Draft", "Strike" and "Score" wrapped to two rows, 160 px over every step.
+    from companion.ui.phone import TEXT_SIZE
+
+    page = await app.open("/games/freshwater-fly/strike", prefs={TEXT_SIZE: 200})
+    parts = ["game-parts-draft", "game-parts-strike", "game-parts-score"]
+    assert page.chosen(*parts) == ["strike"]
+    words = {k: [c.value for c in walk([page.find(key=k)]) if isinstance(c, ft.Text)] for k in parts}
+    assert words == {"game-parts-draft": [], "game-parts-strike": ["Strike"], "game-parts-score": []}
+    heard = {c.label for c in page.controls() if isinstance(c, ft.Semantics) and c.label}
+    assert {"Draft", "Score"} <= heard  # what a screen reader hears of each picture
+    await page.click(key="game-parts-draft")
+    assert page.routes()[0] == "/games/freshwater-fly/draft"
+    page = await app.open("/games/lure/round", prefs={TEXT_SIZE: 200})  # two parts fit with their words
+    assert [c.value for c in walk([page.find(key="game-parts-dice")]) if isinstance(c, ft.Text)] == ["Dice"]
+
+
 async def test_the_tab_view_takes_the_place_of_the_page_s_first_view_drawn_at_once(app) -> None:
     """Flutter's navigator keys each view by its route, and a view of a new route is a page pushed over
     the last, zooming or sliding in for 300 ms (its first frame blank). The first screen, a tab and a

@@ -99,24 +99,29 @@ class ChoiceRow:
 
 def chip(label: str, on_click: Callable[[], None], key: str, selected: bool = False,
          color: str | None = None, icon: ft.IconData | None = None, reads: str | None = None,
-         side: float = 16) -> ft.Control:
+         side: float = 16, pictured: bool = False) -> ft.Control:
     """A big, content-sized choice: a screen reader hears it checked or not (and `reads`, when the
     words alone would not say what it is), the eye sees a tick and a fill; `color` rings it (a
     player's seat colour), `icon` goes before the words until the tick takes its place. It grows
     with the text; `side` is the room each side of its words (less, for a row of short words that must
-    fit a phone's width). Its wrapper is keyed too, so a chip drawn anew is the same control on the phone (a
-    tap on it while another phone's move redraws the screen is not lost)."""
+    fit a phone's width). `pictured`: its icon only, a bigger one, its words what a screen reader hears (a row
+    that would not fit a phone's width at large text). Its wrapper is keyed too, so a chip drawn anew is the
+    same control on the phone (a tap on it while another phone's move redraws the screen is not lost)."""
     ink = ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE
-    words = ft.Text(label, size=16, weight=ft.FontWeight.W_600, color=ink, semantics_label=reads)
     mark = ft.Icons.CHECK if selected else icon
-    row = ft.Row([ft.Icon(mark, size=20, color=ink)] if mark else [], tight=True, spacing=6, wrap=True,
-                 alignment=ft.MainAxisAlignment.CENTER)
-    row.controls.append(words)
-    return ft.Semantics(checked=selected, key=f"chip-{key}", content=ft.Container(
+    if pictured and mark:
+        row = ft.Row([ft.Icon(mark, size=28, color=ink)], tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    else:
+        row = ft.Row([ft.Icon(mark, size=20, color=ink)] if mark else [], tight=True, spacing=6, wrap=True,
+                     alignment=ft.MainAxisAlignment.CENTER)
+        row.controls.append(ft.Text(label, size=16, weight=ft.FontWeight.W_600, color=ink, semantics_label=reads))
+        pictured = False
+    tile = ft.Container(
         key=key, content=at_least(row, 24, 20), padding=tap_padding(horizontal=side), border_radius=24, ink=True,
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3, color) if color else None,
-        on_click=lambda e: on_click()))
+        on_click=lambda e: on_click())
+    return ft.Semantics(checked=selected, key=f"chip-{key}", label=(reads or label) if pictured else None, content=tile)
 
 
 @dataclass(frozen=True)
@@ -129,11 +134,13 @@ class Segment:
     reads: str | None = None  # what a screen reader says instead of the label
 
 
-def segments(options: Sequence[Segment], selected: str, on_pick: Callable[[str], None], key: str) -> ft.Control:
+def segments(options: Sequence[Segment], selected: str, on_pick: Callable[[str], None], key: str,
+             pictured: bool = False) -> ft.Control:
     """A wrapped row of chips, exactly one of them chosen: each keyed `key-<value>`. Tapping the
-    chosen one again does nothing."""
+    chosen one again does nothing. `pictured`: the ones not chosen show their icon only (`chip`)."""
     return ft.Row([chip(o.label, lambda v=o.value: None if v == selected else on_pick(v), key=f"{key}-{o.value}",
-                        selected=o.value == selected, icon=o.icon, reads=o.reads) for o in options],
+                        selected=o.value == selected, icon=o.icon, reads=o.reads,
+                        pictured=pictured and o.value != selected) for o in options],
                   key=key, wrap=True, spacing=6, run_spacing=6)
 
 

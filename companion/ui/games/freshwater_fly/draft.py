@@ -16,7 +16,6 @@ from companion.ui.components.seats import seat_chooser, toggle_seat
 from companion.ui.games.freshwater_fly import fly_options
 from companion.ui.games.freshwater_fly.table import FlyTableScreen
 from companion.ui.host import Host
-from companion.ui.theme import big_button_style
 
 D6 = "d6"
 
@@ -60,8 +59,6 @@ class DraftScreen(FlyTableScreen):
                                      content=self.pool.control)
         self.changes = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.waiting = ft.Text(size=16, color=ft.Colors.ON_SURFACE_VARIANT, key="draft-waiting")
-        self.take_button = ft.FilledButton("Take", key="take", style=big_button_style(),
-                                           on_click=lambda e: self.take())
         self.round_end = ft.Column(spacing=8)
         self.roll_buttons = ft.Row(spacing=8)
         self.seats = ft.Column(spacing=6)
@@ -74,7 +71,6 @@ class DraftScreen(FlyTableScreen):
             self.pool_box,
             self.waiting,
             self.changes,
-            self.take_button,
             self.reroll_button,
             self.seats,
             ft.TextButton("End the draft", icon=ft.Icons.STOP_CIRCLE_OUTLINED,
@@ -126,13 +122,13 @@ class DraftScreen(FlyTableScreen):
 
     def _show_round_end(self, draft: DraftState) -> None:
         self.round_end.visible = draft.round_over and bool(draft.results)
-        self.roll_buttons.visible = draft.round_over
+        self.roll_buttons.visible = draft.round_over and draft.solo
         if draft.results:
             result = draft.results[-1]
             lines = [ft.Text(f"{name}: {total}", size=18) for name, total in zip(draft.seats, result.totals)]
-            if result.next_start is not None:
-                lines.append(ft.Text(f"Next start player: {draft.seats[result.next_start]}", size=20,
-                                     weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="next-start"))
+            if result.next_start is not None:  # first: above the totals, it is on screen at large text too
+                lines.insert(0, ft.Text(f"Next start player: {draft.seats[result.next_start]}", size=20,
+                                        weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, key="next-start"))
             self.round_end.controls = lines
         n = draft.round + 1
         if draft.solo:
@@ -141,15 +137,13 @@ class DraftScreen(FlyTableScreen):
                                 on_click=lambda e, n=n: self._roll(n))
                 for n in rules.SOLO_POOLS
             ]
-        else:
-            self.roll_buttons.controls = [ft.FilledButton(
-                f"Roll round {n}", icon=ft.Icons.CASINO, key="roll-round", expand=True,
-                style=big_button_style(), on_click=lambda e: self._roll())]
-
+        elif draft.round_over:  # the next roll pinned, as the take is (`_show_changes`)
+            self.pin(f"Roll round {n}", ft.Icons.CASINO, "roll-round", self._roll)
 
     def _roll(self, n: int | None = None) -> None:
         """The draft's dice rolled (a solo pool of `n`, or the round's), decided once (`chance`)."""
         self.act(lambda s: tt.roll_draft(s.draft, self.chance("draft.roll"), *([] if n is None else [n])))
+
     def _takes_here(self, draft: DraftState) -> bool:
         """This phone takes the die of the player whose turn it is (theirs, the phone passed around, or
         Fly Solo's); every other phone watches."""
@@ -162,16 +156,17 @@ class DraftScreen(FlyTableScreen):
             name = draft.seats[draft.turn]
             self.waiting.value = f"{name} takes a die on {name}'s own phone."
         picking = not draft.round_over and self.selected is not None
-        self.take_button.visible = self.reroll_button.visible = not draft.round_over and here
-        refusing(self.take_button, None if picking else "Tap a die in the pool first.", self.host.toast, self.take)
+        self.reroll_button.visible = not draft.round_over and here
         self.changes.visible = picking
+        if not draft.round_over and here:
+            # The take pinned at the screen's foot: under the dice at large text, it was a scroll a pick.
+            who = "You take" if draft.solo else f"{draft.seats[draft.turn]} takes"
+            self.pin(f"{who} the {draft.pool[self.selected]}" if picking else "Tap a die in the pool",
+                     ft.Icons.CHECK, "take", self.take, enabled=picking, why="Tap a die in the pool first.")
         if not picking:
-            self.take_button.content = "Tap a die in the pool"
             return
         i = self.selected
         face = draft.pool[i]
-        who = "You take" if draft.solo else f"{draft.seats[draft.turn]} takes"
-        self.take_button.content = f"{who} the {face}"
         buttons = [
             self._change("-1", "Finesse -1", rules.FINESSE_DOWN, face - 1,
                          why="A die showing 1 goes no lower." if face <= 1 else None),
@@ -240,9 +235,8 @@ class DraftScreen(FlyTableScreen):
                          key=f"start-{name}", selected=seat == self.start)
                     for seat, name in enumerate(self.seated)
                 ], wrap=True, spacing=8, run_spacing=8))
-        controls.append(ft.FilledButton("Start the draft", icon=ft.Icons.PLAY_ARROW, key="start-draft",
-                                        style=big_button_style(), on_click=lambda e: self._begin()))
         self.setup.controls = controls
+        self.pin("Start the draft", ft.Icons.PLAY_ARROW, "start-draft", self._begin)
 
     # Taps ------------------------------------------------------------------------
 

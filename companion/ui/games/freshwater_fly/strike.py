@@ -49,11 +49,15 @@ class StrikeScreen(FlyTableScreen):
     def __init__(self, host: Host, arg: str | None = None) -> None:
         super().__init__(host, arg)
         self.deck_line = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
-        self.status = ft.Text(size=28, weight=ft.FontWeight.BOLD, key="strike-status", text_align=ft.TextAlign.CENTER)
+        # At large text the status is one line and the odds come after the buttons: in the banner above them,
+        # each step of a cast was a scroll (Start cast, Hit me, End the cast).
+        large = host.large_text
+        self.status = ft.Text(size=20 if large else 28, weight=ft.FontWeight.BOLD, key="strike-status",
+                              text_align=ft.TextAlign.CENTER)
         self.odds = ft.Text(size=16, key="odds", text_align=ft.TextAlign.CENTER)
         self.banner = ft.Container(
             padding=10, border_radius=16, alignment=ft.Alignment.CENTER,
-            content=ft.Column([self.status, self.odds], spacing=2, tight=True,
+            content=ft.Column([self.status] if large else [self.status, self.odds], spacing=2, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             animate=ft.Animation(300, ft.AnimationCurve.EASE_OUT),
             animate_scale=ft.Animation(300, ft.AnimationCurve.BOUNCE_OUT),
@@ -64,13 +68,10 @@ class StrikeScreen(FlyTableScreen):
         self.buttons = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._haptics: ft.HapticFeedback | None = None
         self._was_hooked = False
-        self._control = ft.Column([
-            self.deck_line,
-            self.whose,
-            self.banner,
-            self.buttons,  # above the cards: the next tap on screen however many cards are dealt
-            self.cards,
-        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # The buttons above the cards: the next tap on screen however many cards are dealt.
+        self._control = ft.Column([self.deck_line, self.whose, self.banner, self.buttons,
+                                   *([self.odds] if large else []), self.cards], spacing=12,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property
     def tool(self) -> ft.Control:
@@ -82,6 +83,7 @@ class StrikeScreen(FlyTableScreen):
         strike = table.strike
         hooks = fly_options(self.ctx).strike_hooks
         self.deck_line.value = f"Strike cards: {count(hooks, 'hook')}, {count(4 - hooks, 'miss', 'misses')}"
+        self.deck_line.visible = strike.status == "idle"  # once cast, the cards and the odds say it
         hooked = strike.status == "hooked"
         self.status.value = STATUS[strike.status]
         if strike.status == "casting" and strike.mode == "silent":
@@ -134,11 +136,11 @@ class StrikeScreen(FlyTableScreen):
             rows = [side_by_side(*starts)]
             if not mine:
                 return rows
-            if strike.status == "hooked" and strike.mode == "you":
-                rows.append(button("Skill G: restart the cast", ft.Icons.REPLAY,
-                                   lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"))
             if strike.status != "idle":
                 rows.append(button("End the cast", ft.Icons.CLOSE, lambda s: tt.end_cast(), "end-cast"))
+            if strike.status == "hooked" and strike.mode == "you":  # rare: last
+                rows.append(button("Skill G: restart the cast", ft.Icons.REPLAY,
+                                   lambda s: tt.restart_cast(s.strike, self.chance("strike.restart")), "restart"))
             return rows
         if strike.mode == "silent":
             return [
