@@ -54,6 +54,7 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
     ana.see(ana.text("4"))
     ana.tap(ana.button("Start the game"))
     wait_for(lambda: any(d["game"] == lure.GAME for d in server.session_files()), server=server)
+    set_up = sum(p.scrolls for p in table.values())  # at 200 %: the deck's keys, under the d6's
     taps: dict[int, int] = {}  # each round's taps on all phones
     while not (game := lure_state(server)).over:
         before = len(actions(server, lure.GAME))
@@ -108,6 +109,9 @@ def test_a_lure_game_to_its_end_and_saved_stays_on_every_phone(make_server, phon
           f"{len(NAMES) * 3} taps a round of them; the app's roll would be {len(NAMES)}); "
           f"scrolls: {sum(p.scrolls for p in table.values())} {[p.scrolled_to for p in table.values()]}")
     assert game.round == 2 and [len(s.pile) for s in game.seats] == [4, 0, 0]  # Ana caught every fish
+    # No step of the rounds needs a scroll (issue 62). At 200 % text the known fish were under the entry (a scroll
+    # each) and each phone's dice keys under the round's four-line step (a scroll a phone a round), 6 in all.
+    assert sum(p.scrolls for p in table.values()) == set_up, [p.scrolled_to for p in table.values()]
     every_phone_keeps_the_result(server, table, "Ben", lure.standings(game)[0])
 
 

@@ -13,7 +13,7 @@ from companion.games.lure import rules as lure
 from companion.games.lure.cards import MAX_CATCH, MAX_FACE, MAX_VP, MIN_CATCH, MIN_VP, FishCard, requirement_from_dict
 from companion.games.lure.rules import LureState
 from companion.games.lure.scoring import GAME_NAME
-from companion.ui.components.common import panel, refusing
+from companion.ui.components.common import panel
 from companion.ui.components.number_pad import KEY_GAP, NumberPad, acting_keys
 from companion.ui.session_screen import SessionScreen
 from companion.ui.theme import TAP_SMALL
@@ -64,19 +64,18 @@ class FishEntry:
                                  say=self.screen.host.toast))
         controls: list[ft.Control] = []
         if len(self.draft) < wanted:  # the round's fish all entered: no "Fish 3 of 2"
-            controls.append(panel(*entry, key=ft.ScrollKey(ENTRY)))
+            # The fish entered before first, one tap each: from a game's second on, the deck's every card (under
+            # the entry, they were a scroll each at 200 % text). The first of the two brought into view.
+            known = self._library(state)
+            if known:
+                controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
+                    ft.OutlinedButton(c.describe(), key=f"known-{i}", on_click=lambda e, c=c: self._add(c))
+                    for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6), key=ft.ScrollKey(ENTRY)))
+            controls.append(panel(*entry, key=None if known else ft.ScrollKey(ENTRY)))
             if self._shown != (state.round, len(self.draft)):  # a new card to enter: its whole entry in view
                 self._shown = (state.round, len(self.draft))
                 if into_view:
                     self.screen.bring_into_view(ENTRY)
-            known = self._library(state)
-            if known:
-                full = (f"The {count(wanted, 'fish', 'fish')} are entered: take one back to add another."
-                        if len(self.draft) >= wanted else None)
-                controls.append(panel(ft.Text("Fish entered before (tap to add):", size=15), ft.Row([
-                    refusing(ft.OutlinedButton(c.describe(), key=f"known-{i}", on_click=lambda e, c=c: self._add(c)),
-                             full, self.screen.host.toast)
-                    for i, c in enumerate(known)], wrap=True, spacing=6, run_spacing=6)))
         # A cross as Material's icon: the "✕" character drew as an empty box (no bundled font has it).
         # Heard as what it does: the same card entered before is a button named by the card alone.
         controls.append(ft.Row([ft.OutlinedButton(content=ft.Text(c.describe(), semantics_label=f"Take back "

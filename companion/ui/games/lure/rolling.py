@@ -28,6 +28,7 @@ class Rolling:
 
     def forget(self) -> None:
         self.entering: dict[int, list[int]] = {}
+        self._shown: tuple[int, ...] | None = None  # the group whose roll was last brought into view
 
     def controls(self, state: LureState) -> list[ft.Control]:
         screen = self.screen
@@ -35,6 +36,12 @@ class Rolling:
         # This phone's own roll first (its dice to enter), then the others' it watches.
         controls: list[ft.Control] = [self._roller(state, seat)
                                       for seat in sorted(seats, key=lambda seat: not screen.acts_for(seat))]
+        to_roll = [seat for seat in seats if screen.acts_for(seat) and state.seats[seat].roll is None]
+        if to_roll and screen.host.large_text and self._shown != tuple(seats):
+            # At large text the round's four-line step pushed the dice's keys under the fold: this phone's roll
+            # is brought to the top when its group's turn comes (a scroll a phone a round, issue 62).
+            self._shown = tuple(seats)
+            screen.bring_into_view(f"roller-{to_roll[0]}")
         if seats and all(state.seats[i].roll is not None for i in seats) and screen.acts_for(frozenset(seats)):
             if state.settings.catches_per_roll == lure.ONE:
                 for seat in seats:
@@ -66,7 +73,8 @@ class Rolling:
         mine = self.screen.acts_for(seat)
         if s.roll is None:
             if not mine:
-                return panel(ft.Text(f"{name} rolls {count(len(cast.sides()), 'die', 'dice')} now.", size=16), key=f"roller-{seat}")
+                return panel(ft.Text(f"{name} rolls {count(len(cast.sides()), 'die', 'dice')} now.", size=16),
+                             key=ft.ScrollKey(f"roller-{seat}"))
             return self._to_roll(state, seat)
         left = lure.adjusts_left(state, seat) if mine else 0
         dice = []
@@ -103,7 +111,7 @@ class Rolling:
                 controls.append(chip(f"Meets {state.middle[i].describe()}?",
                                      lambda i=i, met=met: self.screen.act(lambda st: lure.judge(st, seat, i, not met)),
                                      key=f"other-{seat}-{i}", selected=met))
-        return panel(*controls, key=f"roller-{seat}")
+        return panel(*controls, key=ft.ScrollKey(f"roller-{seat}"))
 
     def _to_roll(self, state: LureState, seat: int) -> ft.Control:
         """This phone's roll to make: the app rolls in one tap, or the table's dice are tapped in, a key per
@@ -125,7 +133,7 @@ class Rolling:
         if entered:
             rows.append(ft.TextButton("Start the dice again", key=f"enter-again-{seat}",
                                       on_click=lambda e: self._cancel_entry(seat)))
-        return panel(*rows, key=f"roller-{seat}")
+        return panel(*rows, key=ft.ScrollKey(f"roller-{seat}"))
 
     def draws(self, state: LureState) -> list[ft.Control]:
         """A lure to record for each player owed one, on their own phone (every one on the phone passed around)."""
