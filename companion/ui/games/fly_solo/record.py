@@ -66,6 +66,7 @@ class DayRecordScreen(SessionScreen):
         self.first = ft.Text(size=15, key="first-to-seven")
         self.scores = ft.Container()
         self.why = ft.Text(size=16, color=ft.Colors.ERROR, key="why-not-record")
+        self.no_token = ft.Text("No Bonus Hatch Token at L4.", size=15, key="no-bonus-token")
         self.page_box = ft.Column([
             ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back to the adventure",
                                   on_click=lambda e: self._back()),
@@ -77,6 +78,7 @@ class DayRecordScreen(SessionScreen):
             self.first,
             self.scores,
             self.why,
+            self.no_token,  # at the foot: above the sheet, it pushed the points under the fold at 200 % text
             self.board,
         ], spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -94,7 +96,7 @@ class DayRecordScreen(SessionScreen):
         campaign: Campaign = self.view
         adventure = j.RULES.adventure
         status = campaign.status(adventure)
-        for part in (self.board, self.sheet, self.bonus, self.first):
+        for part in (self.board, self.sheet, self.bonus, self.first, self.no_token):
             part.visible = status == "playing"
         if status != "playing":  # the Day that ended the adventure was just recorded (here or elsewhere)
             self._show_over(campaign, status)
@@ -146,8 +148,9 @@ class DayRecordScreen(SessionScreen):
 
     def _show_bonus(self, campaign: Campaign, has_token: bool) -> None:
         draft = campaign.draft
+        self.bonus.visible = has_token
+        self.no_token.visible = not has_token
         if not has_token:
-            self.bonus.controls = [ft.Text("No Bonus Hatch Token at L4.", size=15)]
             return
         matches = draft.you.hatch.get(draft.bonus, 0) if draft.bonus else 0
         words = (f"You gained {count(matches, f'{draft.bonus.value} token')}: +{matches}"
