@@ -80,6 +80,11 @@ class PageScroll:
 
         self.host.ask_browser(scroll)
 
+    def player_scrolled(self) -> None:
+        """The player scrolled the page: a scroll asked before is asked no more (asked again once the phone had
+        drawn, it pulled the page back from under the player's thumb, the fish they scrolled to out of view)."""
+        self._next_scroll()
+
     def _next_scroll(self) -> int:
         self._scrolls += 1
         return self._scrolls

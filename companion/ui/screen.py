@@ -138,6 +138,9 @@ class Screen(ABC):
         self._memo_next[key] = control
         return control
 
+    def player_scrolled(self) -> None:
+        """The player scrolled the page themselves (`PageScroll` stops asking for its own scroll then)."""
+
     def dispose(self) -> None:
         """The screen left the page: later redraws are ignored."""
         self._live = False

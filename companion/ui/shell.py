@@ -33,6 +33,9 @@ from companion.ui.theme import THEME_MODES, themes
 # The views' padding: none at the bottom, where the page scrolls to the navigation bar's edge (its end
 # padded inside the scroll) and the pinned action keeps its own.
 VIEW_PADDING = ft.Padding.only(left=16, top=16, right=16)
+# The page's scroll events, at most one of a kind this often (ms): only the player's own scroll is wanted, not a
+# message to the server for each frame of it.
+SCROLL_EVENTS = 250
 
 
 @dataclass(frozen=True)
@@ -300,13 +303,22 @@ class Shell:
         # Keyed by the drawing: screens drawn anew (a restore) share no control with the ones before, so a
         # tap the phone sent on an old control reaches none of the new ones.
         page = ft.Column([ft.Container(self._frame(screen), padding=ft.Padding.only(bottom=16))],
-                         scroll=ft.ScrollMode.AUTO, expand=True,
-                         key=f"page-{self._drawing}")
+                         scroll=ft.ScrollMode.AUTO, expand=True, key=f"page-{self._drawing}",
+                         on_scroll=lambda e: self._scrolled_by(screen, e), scroll_interval=SCROLL_EVENTS)
         self.host.scroller = page
         above = [self._centred(parts)] if parts is not None else []
         message = self.host.messages.control(self._centred)
         bar = screen.place_action(self._centred)
         return {"controls": [*above, page, message, bar], "scroll": None, "spacing": 12}
+
+    @staticmethod
+    def _scrolled_by(screen: Screen, event: ft.OnScrollEvent) -> None:
+        """The page scrolled: by the player's finger (or wheel), `screen` is told (a scroll it asked and asks
+        again, once the phone has drawn, is not made over the player's). The app's own scrolls are jumps, which
+        Flutter does not report as the user's. Nothing to draw: no update after it."""
+        ft.context.disable_auto_update()
+        if event.event_type == ft.ScrollType.USER and event.direction not in (None, ft.ScrollDirection.IDLE):
+            screen.player_scrolled()
 
     def _parts_row(self) -> ft.Control | None:
         """On the page of a game with several parts: one big button each, the shown one marked. At large text
