@@ -16,10 +16,18 @@ Part = tuple[Any, ...]  # a part of a state: () is all of it, ("sheet", 2) one p
 
 @dataclass(frozen=True)
 class Footprint:
-    """The parts of the state an action depends on (`reads`) and changes (`writes`)."""
+    """The parts of the state an action depends on (`reads`) and changes (`writes`). `rests_on`: parts its effect
+    depends on too that its player did not decide from (a roll that comes with a move waits on every sheet): a
+    tap is not stale for a change to them, but an Undo of that change waits for this action."""
 
     reads: tuple[Part, ...] = ((),)
     writes: tuple[Part, ...] = ((),)
+    rests_on: tuple[Part, ...] = ()
+
+    @property
+    def depends_on(self) -> tuple[Part, ...]:
+        """Every part the action's effect depends on: what it reads and what it rests on."""
+        return (*self.reads, *self.rests_on)
 
 
 WHOLE_STATE = Footprint()
@@ -125,5 +133,5 @@ def touches(parts: Sequence[Part], others: Sequence[Part]) -> bool:
 
 def independent(a: Footprint, b: Footprint) -> bool:
     """Neither action changes what the other reads or writes: in either order, the same state."""
-    return not (touches(a.writes, b.reads) or touches(b.writes, a.reads) or touches(a.writes, b.writes))
+    return not (touches(a.writes, b.depends_on) or touches(b.writes, a.depends_on) or touches(a.writes, b.writes))
 

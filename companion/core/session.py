@@ -292,7 +292,7 @@ class GameSession(Generic[S]):
         changed = self.footprint(target).writes
         for later in self._actions[index + 1:]:
             if later.by != target.by and not (privileged(actor) and undoes(actor, later)) \
-                    and touches(self.footprint(later).reads, changed):
+                    and touches(self.footprint(later).depends_on, changed):
                 return later
         return None
 

@@ -446,3 +446,32 @@ async def test_a_fishing_with_nothing_to_choose_is_said_on_the_screen_of_the_mov
     page = await app.open(f"/games/fleet-dice/sheets/{session.id}")
     last = session.record.actions[-1].label
     assert "fishing, nothing to choose: " in last and page.label(key="undo") == f"Undo: {last}"
+
+
+async def test_rolled_with_the_app_s_dice_the_phase_s_last_tap_rolls_the_next_and_its_undo_takes_both(
+        app, sheets) -> None:
+    # Issue 65: the start player tapped "Roll the dice" each phase, half a tap a player a round that asked
+    # nothing. Once the table rolls the app's dice, the tap that ends a phase rolls the next phase's; an Undo of
+    # it takes both back, and the tap again rolls the same dice (decided once for the phase, whoever taps).
+    session = app.ctx.sessions.latest(GAME)
+    session.perform(fleet.roll_dice(session.state, ["coins", "coins", "lobster"], app=True))  # as the app rolls
+    await sheets.route("/dice")
+    await sheets.route("/games/fleet-dice/sheets")
+    for die in ("die-0", "die-1"):  # Ana's pick, then Ben's: 3 Coins each
+        await sheets.click(key=die)
+        await sheets.click(key="use-normal")
+    await sheets.click(key="use-normal")  # Ana's shared die: Lobster box 1
+    assert game(app).current_roll() is not None and game(app).position() == (1, 0)
+    await sheets.click(key="use-normal")  # Ben's: the phase's last tap
+    roll = game(app).current_roll()
+    assert (roll.round, roll.phase, roll.app) == (1, "town", True) and roll.taken == (None, None)
+    assert banner(sheets) == "Round 1, town phase: Ana, take a die, or tap its lit box."
+    assert not sheets.has(key="roll-dice")
+    last = session.record.actions[-1]
+    assert last.type == "use" and last.data["roll"] == list(roll.faces)
+    assert last.label.startswith("Ben: the shared die, Lobster: fill Lobster box 1; Town dice of round 1: ")
+    await sheets.click(key="undo")
+    assert game(app).current_roll().phase == "boat"
+    assert banner(sheets) == "Round 1, boat phase: Ben, use the shared die."
+    await sheets.click(key="use-normal")
+    assert game(app).current_roll().faces == roll.faces  # the same dice again

@@ -317,3 +317,66 @@ def test_random_table_play_keeps_the_golden_rule_and_never_gives_one_die_twice(s
             assert uses[key] <= 2  # two dice per phase
     assert replay(fleet.RULES, setup, log) == game
     assert set(uses.values()) == {2} and len(uses) == 20 * players  # 10 rounds, 2 phases, every player
+
+
+class Dice:
+    """The app's dice for a phase: each die shows the first face it may show (a boat die Shrimp, a town die
+    Harbor), so what they roll is known by hand."""
+
+    def choice(self, faces):
+        return faces[0]
+
+
+def test_with_the_app_s_dice_the_move_that_ends_a_phase_rolls_the_next() -> None:
+    # Issue 65: "The start player rolls" each phase, a tap that asked nothing of them. Rolled with the app's dice,
+    # the last move of the phase (Ben's shared die here) brings the next phase's roll: 2 town dice and a boat die.
+    _, game = table(2)
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"], app=True))
+    assert game.current_roll().app
+    game = income(income(game, 0, pick=0), 1, pick=1)
+    game = income(game, 0)
+    last = fleet.use_die(game, 1, "shared", "swordfish", "income")
+    carried = fleet.and_next_roll(game, last, lambda after: Dice())
+    assert carried.data["roll"] == ["harbor", "harbor", "shrimp"]  # TOWN_FACES[0] twice, BOAT_FACES[0]
+    assert carried.label == "Ben: the shared die, Swordfish: take income; Town dice of round 1: Harbor, Harbor, Shrimp"
+    game = act(game, carried)
+    roll = game.current_roll()
+    assert (roll.round, roll.phase, roll.faces, roll.app) == (1, "town", ("harbor", "harbor", "shrimp"), True)
+    assert game.picker() == 0  # the start player picks first, with no roll of theirs
+    # Its footprint: the sheet, and the table the roll writes (a pick from that roll locks the move's Undo); what
+    # it reads is the move's own (reading every sheet, it was refused as stale when Ana's shared die went in at the
+    # same moment: the three phones' browser test); it rests on every sheet (Ana's shared die is not undone
+    # before it).
+    footprint = fleet.RULES.footprint(carried)
+    assert ("table",) in footprint.writes and footprint.reads == fleet.RULES.footprint(last).reads
+    assert ("sheet",) in footprint.depends_on
+
+
+def test_a_move_that_does_not_end_the_phase_or_one_of_the_table_s_own_dice_rolls_nothing() -> None:
+    _, game = table(2)
+    entered = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"]))  # the table's dice, tapped in
+    app = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"], app=True))
+    for rolled in (entered, app):
+        first = fleet.use_die(rolled, 0, "chosen", "cod", "income", pick=0)  # the phase goes on
+        assert "roll" not in fleet.and_next_roll(rolled, first, lambda after: Dice()).data
+    done = income(income(income(entered, 0, pick=0), 1, pick=1), 0)
+    last = fleet.use_die(done, 1, "shared", "swordfish", "income")
+    assert "roll" not in fleet.and_next_roll(done, last, lambda after: Dice()).data  # the table rolls its own
+    # A roll carried where none is due is refused, naming why.
+    with pytest.raises(TableError, match="The boat dice are rolled already: Ben picks now"):
+        act(app, replace(first, data={**first.data, "roll": ["harbor", "harbor", "shrimp"]}))
+    with pytest.raises(TableError, match="The table rolls its own dice"):
+        act(done, replace(last, data={**last.data, "roll": ["harbor", "harbor", "shrimp"]}))
+
+
+def test_a_game_s_last_move_rolls_nothing() -> None:
+    setup, game = table(2)
+    game = act(game, fleet.roll_dice(game, ["cod", "lobster", "swordfish"], app=True))
+    game = replace(game, sheets=tuple(replace(s, round=10, phase="town") for s in game.sheets),
+                   roll=replace(game.roll, round=10, phase="town", faces=("harbor", "harbor", "shrimp")))
+    for pick, seat in enumerate(game.order()):  # round 10: Ben starts
+        game = income(game, seat, pick=pick)
+    game = income(game, 0)
+    last = fleet.use_die(game, 1, "shared", "shrimp", "income")
+    assert "roll" not in fleet.and_next_roll(game, last, lambda after: Dice()).data
+    assert act(game, last).over

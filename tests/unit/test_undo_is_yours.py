@@ -151,7 +151,7 @@ def test_a_players_undo_never_changes_another_players_action(kind, seed, moves, 
     assume(others_after)  # the case in question: someone else acted since
     target, before = log[index], session.state
     changed = rules.footprint(target).writes
-    depends = [i for i in others_after if touches(rules.footprint(log[i]).reads, changed)]
+    depends = [i for i in others_after if touches(rules.footprint(log[i]).depends_on, changed)]
     try:
         session.undo(actor)
         refused = None
@@ -242,3 +242,27 @@ def test_an_undo_a_phone_offers_is_never_refused(kind, seed, moves, sessions) ->
     view = session.undo_view(actor)
     assume(view.target is not None and not view.locked)
     assert session.undo(actor, view.target) == view.target, f"{kind}: {view.label} offered, then refused"
+
+
+def test_a_fleet_roll_that_comes_with_the_phase_s_last_move_is_not_stale_yet_rests_on_every_sheet(sessions) -> None:
+    # Issue 65: rolled with the app's dice, the phase's last move brings the next roll. Ana's and Ben's shared dice
+    # go in at the same moment: Ben's, carrying the town roll, is recorded though his screen did not show Ana's
+    # (his move reads his own sheet); Ana's Undo then waits for Ben's (the roll waited on her sheet).
+    from companion.games.fleet_dice import rules as fleet
+
+    setup = fleet.setup_for([{"name": "Ana", "id": "p-ana", "start": "cod"},
+                             {"name": "Ben", "id": "p-ben", "start": "oyster"}], 0)
+    session = sessions.create(fleet.GAME, setup)
+    session.perform(fleet.roll_dice(session.state, ["coins", "coins", "lobster"], app=True), ANA)
+    session.perform(fleet.use_die(session.state, 0, "chosen", "coins", pick=0), ANA, origin="ana's phone")
+    session.perform(fleet.use_die(session.state, 1, "chosen", "coins", pick=1), BEN, origin="ben's phone")
+    seen = session.revision  # Ben's screen, before Ana's shared die
+    session.perform(fleet.use_die(session.state, 0, "shared", "lobster"), ANA, origin="ana's phone")
+    last = fleet.and_next_roll(session.state, fleet.use_die(session.state, 1, "shared", "lobster"),
+                               lambda after: random.Random(1))
+    session.perform(last, BEN, seen=seen, origin="ben's phone")
+    assert session.state.current_roll().phase == "town" and session.record.actions[-1].data["roll"]
+    with pytest.raises(UndoBlocked, match="Ben: the shared die, Lobster: fill Lobster box 1; Town dice"):
+        session.undo(ANA)
+    session.undo(BEN)  # his, and the roll with it
+    assert session.state.current_roll().phase == "boat" and session.state.current_roll().shared == 2

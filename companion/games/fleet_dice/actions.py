@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -13,7 +14,7 @@ from companion.games.fleet_dice.game import EARLIER_RULES, FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import BOAT_TYPES, HARBOR, WHARF, track_name
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES, TOWN_FACES
-from companion.games.fleet_dice.table import PHASES, position
+from companion.games.fleet_dice.table import PHASES, pool, position
 
 
 def _who(game: FleetGame, seat: int) -> str:
@@ -39,12 +40,23 @@ def _then_fishing(game: FleetGame, seat: int, action: Action, after: Callable[[S
     return replace(action, label=f"{action.label}; fishing, nothing to choose: {count(caught, 'fish', 'fish')} caught")
 
 
-def roll_dice(game: FleetGame, faces: Sequence[str]) -> Action:
-    """The table's roll of this phase's pool."""
+def roll_dice(game: FleetGame, faces: Sequence[str], app: bool = False) -> Action:
+    """The table's roll of this phase's pool (`app`: with the app's dice, the next phases' then roll by
+    themselves)."""
+    return Action("roll", {"faces": list(faces), **({"app": True} if app else {})}, rolled_words(game, faces))
+
+
+def rolled_words(game: FleetGame, faces: Sequence[str]) -> str:
+    """'Town dice of round 2: Cod, Harbor, 3 Coins, Shrimp'."""
     where = game.position()
     phase = PHASES[where[1]] if where else "boat"
     shown = ", ".join(FACE_NAMES.get(f, str(f)) for f in faces)
-    return Action("roll", {"faces": list(faces)}, f"{phase.capitalize()} dice of round {where[0] if where else '?'}: {shown}")
+    return f"{phase.capitalize()} dice of round {where[0] if where else '?'}: {shown}"
+
+
+def app_roll(game: FleetGame, rng: random.Random) -> list[str]:
+    """The faces of this phase's pool rolled with `rng`."""
+    return [rng.choice(die) for die in pool(PHASES[game.position()[1]], len(game.names))]
 
 
 def use_die(game: FleetGame, seat: int, die: str, face: str, how: str = "normal", target: str | None = None,

@@ -26,8 +26,10 @@ def example_setup(rng: random.Random, names: Sequence[str] = NAMES) -> dict[str,
 
 
 def roll(state: FleetGame, rng: random.Random) -> Action:
+    """The phase's roll: the app's dice (the next phases then rolled by the move ending each) or the table's."""
     phase = PHASES[state.position()[1]]
-    return actions.roll_dice(state, [rng.choice(faces) for faces in pool(phase, len(state.names))])
+    return actions.roll_dice(state, [rng.choice(faces) for faces in pool(phase, len(state.names))],
+                             app=rng.random() < 0.5)
 
 
 def rerolls(state: FleetGame, rng: random.Random) -> list[Action]:

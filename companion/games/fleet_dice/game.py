@@ -10,7 +10,7 @@ were: each sheet on its own, its dice tapped in.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -192,7 +192,32 @@ def setup_for(players: list[dict[str, Any]], start_player: int | None) -> dict[s
 
 
 def roll(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
-    return _roll(game, data.get("faces"))
+    return _roll(game, data.get("faces"), app=data.get("app") is True)
+
+
+def rolls_next(game: FleetGame) -> bool:
+    """Whether the next phase's dice are rolled by the move that made them due: the phase just ended was rolled
+    with the app's dice, and nothing is left to do before the next roll (issue 65: the start player's tap on
+    *Roll the dice*, half a tap a player a round, asked nothing of them)."""
+    return game.roll is not None and game.roll.app and game.current_roll() is None and game.why_no_roll() is None
+
+
+Effect = Callable[["FleetGame", Mapping[str, Any]], "FleetGame"]  # what a move does to the game, from its data
+
+
+def then_roll(move: Effect) -> Effect:
+    """`move`, then the next phase's roll its data carries ("roll": the faces), made with the app's dice: the
+    move that ends a phase rolled with them brings the next phase's roll (`rolls_next`)."""
+
+    def moved(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
+        game = move(game, data)
+        if "roll" not in data:
+            return game
+        if not rolls_next(game):  # why the next roll is not due now, or not the app's to make
+            raise TableError(game.why_no_roll() or "The table rolls its own dice: the start player taps them in.")
+        return _roll(game, data["roll"], app=True)
+
+    return moved
 
 
 def use(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
@@ -300,7 +325,7 @@ def _without_lost_bonuses(game: FleetGame) -> FleetGame:
     return replace(game, sheets=tuple(sheets))
 
 
-def _roll(game: FleetGame, faces: Any) -> FleetGame:
+def _roll(game: FleetGame, faces: Any, app: bool) -> FleetGame:
     """The start player rolls the phase's pool (in the app, or the faces of the physical dice)."""
     reason = game.why_no_roll()
     if reason is not None:
@@ -309,7 +334,7 @@ def _roll(game: FleetGame, faces: Any) -> FleetGame:
     assert where is not None
     phase = PHASES[where[1]]
     faces = check_faces(phase, len(game.names), faces)
-    return replace(game, roll=TableRoll(where[0], phase, faces, (None,) * len(game.names)))
+    return replace(game, roll=TableRoll(where[0], phase, faces, (None,) * len(game.names), app))
 
 
 def _take_table_die(game: FleetGame, seat: int, data: Mapping[str, Any]) -> FleetGame:

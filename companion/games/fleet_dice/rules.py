@@ -16,16 +16,20 @@ fishing and Casino in `fishing`, its words in `sheet_terms`), `layout`, `table`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from companion.core.actions import Footprint
+from companion.core.actions import Action, Footprint
+from companion.core.errors import DomainError
 from companion.core.table.phases import Phase, nobody
 from companion.core.table.rules import Move, TableRules, names_and_ids, own, seat_in
 from companion.core.table.seats import ANY_SEAT
 from companion.core.words import listed
 from companion.games.fleet_dice import candidates, game
 from companion.games.fleet_dice.actions import (  # noqa: F401  (the game's moves as taps build them)
+    app_roll,
     casino_reroll,
     choose_bonus,
     choose_either,
@@ -34,6 +38,7 @@ from companion.games.fleet_dice.actions import (  # noqa: F401  (the game's move
     legal_actions,
     reroll_with,
     roll_dice,
+    rolled_words,
     table_dice,
     use_die,
 )
@@ -46,6 +51,7 @@ from companion.games.fleet_dice.game import (  # noqa: F401  (the game's words, 
     RULES_VERSION,
     FleetGame,
     setup_for,
+    then_roll,
     to_play,
 )
 
@@ -82,6 +88,21 @@ def every_sheet(data: Mapping[str, Any]) -> Footprint:
     return Footprint(reads=(("sheet",),), writes=(("sheet",),))
 
 
+def and_roll(touches: Callable[[Mapping[str, Any]], Footprint]) -> Callable[[Mapping[str, Any]], Footprint]:
+    """A move's footprint, and the next phase's roll's when it carries one (`game.then_roll`): it writes the table
+    (a pick from that roll then ends the move's Undo by its player alone) and rests on every sheet (an earlier
+    move of another's, which it waited on, is not undone before it). What it reads is the move's own, what its
+    player saw: read, the other sheets made a shared die used at the same moment as another's a stale tap."""
+
+    def touched(data: Mapping[str, Any]) -> Footprint:
+        own = touches(data)
+        if "roll" not in data:
+            return own
+        return Footprint(reads=own.reads, writes=(*own.writes, ("table",)), rests_on=rolled(data).reads)
+
+    return touched
+
+
 def table_phase(state: FleetGame) -> Phase:
     """Whom the table's round waits on (a choice, the pick, the shared die, the roll); sheets on their
     own go at anyone's pace."""
@@ -96,15 +117,35 @@ def table_phase(state: FleetGame) -> Phase:
 RULES: TableRules[FleetGame] = TableRules(
     game=GAME, title="Fleet Dice sheets", setup=game.new_game, seats=names_and_ids,
     moves=(
-        Move("roll", game.roll, ("faces",), start_players, rolled),
-        Move("use", game.use, ("seat", "die", "face", "how", "target", "second", "rerolled_from", "pick"),
-             seat_in(), used),
+        Move("roll", game.roll, ("faces", "app"), start_players, rolled),
+        # A move that ends a phase rolled with the app's dice carries the next phase's roll ("roll").
+        Move("use", then_roll(game.use), ("seat", "die", "face", "how", "target", "second", "rerolled_from", "pick",
+                                          "roll"), seat_in(), and_roll(used)),
         Move("reroll", game.reroll, ("seat", "pick", "rerolled_from", "face"), seat_in(), casino, rolled=True),
-        Move("either", game.either, ("seat", "what"), seat_in(), own("sheet")),
-        Move("free_fill", game.free_fill, ("seat", "track"), seat_in(), own("sheet")),
-        Move("bonus", game.bonus, ("seat", "bonus"), seat_in(), every_sheet),
-        Move("fish", game.fish, ("seat", "skip", "oyster_coins"), seat_in(), own("sheet")),
+        Move("either", then_roll(game.either), ("seat", "what", "roll"), seat_in(), and_roll(own("sheet"))),
+        Move("free_fill", then_roll(game.free_fill), ("seat", "track", "roll"), seat_in(), and_roll(own("sheet"))),
+        Move("bonus", then_roll(game.bonus), ("seat", "bonus", "roll"), seat_in(), and_roll(every_sheet)),
+        Move("fish", then_roll(game.fish), ("seat", "skip", "oyster_coins", "roll"), seat_in(),
+             and_roll(own("sheet"))),
     ),
     over=lambda state: state.over, phase=table_phase, example_setup=candidates.example_setup,
-    candidates=candidates.candidates,
+    candidates=lambda state, rng: [and_next_roll(state, a, lambda after: rng)
+                                   for a in candidates.candidates(state, rng)],  # as the screens make them
 )
+
+
+def and_next_roll(state: FleetGame, action: Action, dice: Callable[[FleetGame], random.Random]) -> Action:
+    """`action`, with the next phase's roll when it ends a phase rolled with the app's dice (`game.rolls_next`):
+    its faces from `dice(game after it)`, the table's chance for that phase, so whoever makes the last move, and
+    an Undo and the move again, roll the same dice. Its words say it: "...; boat dice of round 2: Cod, ...". A
+    move the rules refuse is left as it is (the refusal is said when it is made)."""
+    if state.roll is None or not state.roll.app:  # the table's own dice, or none yet: nothing rolls by itself
+        return action
+    try:
+        after = RULES.apply(state, action)
+    except DomainError:
+        return action
+    if not game.rolls_next(after):
+        return action
+    faces = app_roll(after, dice(after))
+    return replace(action, data={**action.data, "roll": faces}, label=f"{action.label}; {rolled_words(after, faces)}")

@@ -47,12 +47,14 @@ def position(sheet: Sheet) -> tuple[int, int] | None:
 
 @dataclass(frozen=True)
 class TableRoll:
-    """One phase's roll: the faces, and the die each seat took (None: not yet)."""
+    """One phase's roll: the faces, and the die each seat took (None: not yet). `app`: rolled with the app's
+    dice, not tapped in from the table's: the next phase's roll then comes with the move that ends this one."""
 
     round: int
     phase: TablePhase
     faces: tuple[str, ...]
     taken: tuple[int | None, ...]
+    app: bool = False
 
     def free(self) -> list[int]:
         """The dice nobody took yet."""

@@ -39,7 +39,8 @@ it cannot be filled now.
 
 **A round**: the boat phase, fishing in even rounds, the town phase. In each phase the start
 player rolls the pool (players + 1 boat dice; in the town phase, one town die per player and one
-boat die): tap *Roll the dice*, or *Enter the dice* and tap the faces of your physical dice. Then,
+boat die): tap *Roll the dice*, or *Enter the dice* and tap the faces of your physical dice (rolled
+in the app, the next phases roll by themselves, with the move that ends the phase before). Then,
 from the start player clockwise, each player takes one die (tap it, then the box); the die left
 is shared by everyone. The table moves on when every sheet has used both dice and made its
 choices; the start player passes clockwise each round. License bonuses apply to your die only.

@@ -1,11 +1,18 @@
 """Fleet Dice's table round on screen: the phase's roll (in the app, or the physical dice's faces
 tapped in), made on the start player's phone (or the phone passed around); the dice rolled, each
-taken in turn on its player's phone, the die left shared by all."""
+taken in turn on its player's phone, the die left shared by all. Once the table rolls the app's dice,
+the move that ends a phase (whoever makes it) brings the next phase's roll: no tap on the roll again."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
+from companion.core.actions import TABLE, Action
+from companion.core.chance import decided
 from companion.core.words import count
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
@@ -21,6 +28,18 @@ class TableTray(DieInHand):
     """The screen's part that shows the table's dice; `entering`: the physical dice's faces tapped in so far."""
 
     entering: list[str] | None
+
+    def act(self, build: Callable[[Any], Action]) -> bool:
+        """A move, and the next phase's roll with it when it ends a phase rolled with the app's dice."""
+        return super().act(lambda game: fleet.and_next_roll(game, build(game), self.phase_dice))
+
+    def phase_dice(self, game: FleetGame) -> random.Random:
+        """The app's dice for the phase `game` is in: decided once for the table, whoever rolls them (the start
+        player's tap, or the move that ended the phase before) and however often (an Undo and the move again)."""
+        if self.session is None:
+            return self.chance("roll")  # no session yet: any
+        where = game.position()
+        return decided(self.session.record, f"roll {where[0]} {PHASES[where[1]]}", TABLE)
 
     def _tray(self, game: FleetGame, sheet: Sheet) -> list[ft.Control]:
         roll, where = game.current_roll(), game.position()
@@ -115,10 +134,8 @@ class TableTray(DieInHand):
 
     def _roll(self) -> None:
         game: FleetGame = self.view
-        where = game.position()
-        dice = self.chance("roll")
-        faces = [dice.choice(die) for die in pool(PHASES[where[1]], len(game.names))]
-        self._act(lambda g: fleet.roll_dice(g, faces))
+        faces = fleet.app_roll(game, self.phase_dice(game))
+        self._act(lambda g: fleet.roll_dice(g, faces, app=True))
 
     def _enter_start(self) -> None:
         self.entering = []
