@@ -181,13 +181,9 @@ def refusing(button: ft.Control, why: str | None, say: Callable[[str], None],
 
 
 def close_dialog(page: ft.Page) -> None:
-    """Close the dialog on top (Flet's `page.pop_dialog` closes whichever opened last, and Flet keeps
-    closed ones in its stack until the phone says they are gone)."""
-    dialogs = page._dialogs.controls  # Flet's stack of what is shown over the page
-    dialog = next((d for d in reversed(dialogs) if d.open), None)
-    if dialog is not None:
-        dialog.open = False
-        dialog.update()
+    """Close the dialog on top: the last opened that is still open (Flet keeps a closed one in its stack
+    until the phone says it is gone; `page.pop_dialog` passes those over)."""
+    page.pop_dialog()
 
 
 def ask_first(page: ft.Page, title: str, words: str, yes: str, key: str, on_yes: Callable[[], None]) -> None:
