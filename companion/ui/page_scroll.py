@@ -82,7 +82,7 @@ class PageScroll:
 
     def player_scrolled(self) -> None:
         """The player scrolled the page: a scroll asked before is asked no more (asked again once the phone had
-        drawn, it pulled the page back from under the player's thumb, the fish they scrolled to out of view)."""
+        drawn, it could pull the page back from under the player's thumb)."""
         self._next_scroll()
 
     def _next_scroll(self) -> int:
