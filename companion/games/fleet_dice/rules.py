@@ -2,7 +2,8 @@
 table's round, one log for all.
 
 Each phase "the start player rolls" the pool (the start player's phone, the phone passed around or
-the host); "one at a time, beginning with the start player and continuing in clockwise order,
+the host; rolled with the app's dice, the next phases' rolls come with the move that ends the phase
+before: `and_next_roll`); "one at a time, beginning with the start player and continuing in clockwise order,
 players will select one available die" (each on their own sheet, `use` with the die's `pick`);
 "all players use the remaining, unselected die" at the same moment; every fill and choice is its
 sheet's own. A finished Casino re-rolls the die selected ("reroll"), once, recorded before its new face
