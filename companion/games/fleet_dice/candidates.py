@@ -13,7 +13,6 @@ from companion.games.fleet_dice import actions
 from companion.games.fleet_dice.game import FleetGame, setup_for
 from companion.games.fleet_dice.layout import BOAT_TYPES
 from companion.games.fleet_dice.sheet_terms import BOAT_FACES, FACES
-from companion.games.fleet_dice.table import PHASES, pool
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -27,9 +26,7 @@ def example_setup(rng: random.Random, names: Sequence[str] = NAMES) -> dict[str,
 
 def roll(state: FleetGame, rng: random.Random) -> Action:
     """The phase's roll: the app's dice (the next phases then rolled by the move ending each) or the table's."""
-    phase = PHASES[state.position()[1]]
-    return actions.roll_dice(state, [rng.choice(faces) for faces in pool(phase, len(state.names))],
-                             app=rng.random() < 0.5)
+    return actions.roll_dice(state, actions.app_roll(state, rng), app=rng.random() < 0.5)
 
 
 def rerolls(state: FleetGame, rng: random.Random) -> list[Action]:

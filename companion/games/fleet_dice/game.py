@@ -202,7 +202,7 @@ def rolls_next(game: FleetGame) -> bool:
     return game.roll is not None and game.roll.app and game.current_roll() is None and game.why_no_roll() is None
 
 
-Effect = Callable[["FleetGame", Mapping[str, Any]], "FleetGame"]  # what a move does to the game, from its data
+Effect = Callable[[FleetGame, Mapping[str, Any]], FleetGame]  # what a move does to the game, from its data
 
 
 def then_roll(move: Effect) -> Effect:
