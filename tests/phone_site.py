@@ -76,16 +76,20 @@ class PhoneBrowser:
     def open(self, url: str, wait_for: str | None = "Freshwater Fly") -> AppPage:
         """Start the browser on the profile and open `url`; wait for a card named `wait_for` (the Games
         screen: Python has started)."""
-        if self.context is None:
-            self.context = self.playwright.chromium.launch_persistent_context(
-                str(self.profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **PHONE_SCREEN)
-        page = self.context.pages[0] if self.context.pages else self.context.new_page()
-        self.app = AppPage(page)
-        page.goto(url)
+        self.app = AppPage(self.visit(url))
         self.app.ready()
         if wait_for:
             self.app.see(self.app.card(wait_for), timeout=FIRST_SCREEN)
         return self.app
+
+    def visit(self, url: str):
+        """Start the browser on the profile if it is not, and open `url` (any page of the site): its page."""
+        if self.context is None:
+            self.context = self.playwright.chromium.launch_persistent_context(
+                str(self.profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, **PHONE_SCREEN)
+        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        page.goto(url)
+        return page
 
     def reload(self, wait_for: str | None = None) -> AppPage:
         self.app.page.reload()

@@ -4,6 +4,7 @@ test's own (it needs root, as CI runs), and a file that takes all of its room bu
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import subprocess
 from collections.abc import Iterator
@@ -26,10 +27,18 @@ def small_disk(mount: Path, size: str = "1m") -> Iterator[Path]:
 
 
 def fill(disk: Path, leave: int) -> Path:
-    """A file taking all the room on `disk` but about `leave` bytes."""
-    stats = os.statvfs(disk)
-    free = stats.f_bavail * stats.f_frsize
+    """A file taking all the room on `disk` but about `leave` bytes: written until the disk refuses (a browser
+    writing its profile beside it may take room between a measure and the write), then `leave` given back."""
     filler = disk / "filler"
-    with open(filler, "wb") as f:
-        f.write(b"\0" * max(0, free - leave))
+    chunk = b"\0" * (1 << 20)
+    with open(filler, "wb", buffering=0) as f:
+        while chunk:
+            try:
+                f.write(chunk)
+            except OSError as error:
+                if error.errno != errno.ENOSPC:
+                    raise
+                chunk = chunk[: len(chunk) // 2]
+    if leave:
+        os.truncate(filler, max(0, filler.stat().st_size - leave))
     return filler
