@@ -11,12 +11,17 @@ import pytest
 from companion.core.actions import Action
 from companion.core.session_log import replay
 from companion.games.fly_solo import journal as j
-from tests.browser import SETTLED, AppPage, Taps
+from tests.browser import SCREENSHOTS, SETTLED, AppPage, Taps
 from tests.e2e.test_table_of_phones_in_browser import phones, table_of, wait_for  # noqa: F401 (fixture)
 
 DIE = re.compile(r"^Die \d: d6 showing \d$")
 BROOK = re.compile(r"^Catch for you: black Brook")
 COHO = re.compile(r"^Catch for you: green Coho")
+
+
+def yours(phone: AppPage):
+    """The record's switch on your sheet (at 200 % text its tick and colour say whose sheet it is)."""
+    return phone.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$"), checked=True)
 
 
 def campaign(server):
@@ -73,7 +78,9 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
         # The player's phone, from the page's top: the Bonus Hatch Token, your own catch (seven black Brook of
         # 4), and record; each tap as a finger makes it, scrolling only where the player would have to.
         tap(player.button(f"Record Day {day}"))
-        player.see(player.text("Your catch"))
+        player.see(yours(player))
+        if percent == 200 and not location.bonus_hatch_token:
+            player.shot("text-200-fly-solo-record", into=SCREENSHOTS)  # the points on screen as it opens
         if location.bonus_hatch_token:
             tap(player.button("Tan token"))
             player.see(player.text("You gained 0 tan tokens: +0"))
@@ -89,11 +96,11 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
         if day == 1:
             player.page.evaluate(SETTLED)
             player.tap(player.button("Silent Angler: 1"))  # its Day, from the assistant: no fish, track space 1
-            player.see(player.text("The Silent Angler's catch"))
+            player.see(player.page.get_by_role("checkbox", name=re.compile(r"^Silent Angler: \d+$"), checked=True))
             player.shot("flysolo-whole-record-angler")
             player.page.evaluate(SETTLED)
             player.tap(player.page.get_by_role("checkbox", name=re.compile(r"^You: \d+$")))
-            player.see(player.text("Your catch"))
+            player.see(yours(player))
             player.shot("flysolo-whole-record-you")
         tap(player.button(f"Record Day {day}"))
         wait_for(lambda: len(campaign(server).days) == day, server=server)
@@ -112,9 +119,11 @@ def test_a_whole_adventure_on_the_players_phone_and_an_assistants(make_server, p
     # Issue 62: no scroll of the player's in a Day. The record brings its points and fish into view after the
     # Bonus Hatch Token's tap and each tap on the points: the Brook, below the fold at the record's top, was a
     # scroll each Day.
-    # At 200 %: one a Day, the Brook under the points and all eight species; at L4, with no Bonus Hatch Token to
-    # tap first (whose tap brings the points into view), the points too.
-    assert scrolled == ([0, 0, 0, 0] if percent == 100 else [1, 1, 1, 2]), scrolled
+    # At 200 %: one a Day, the Brook under the points and all eight species. At L4, with no Bonus Hatch Token to
+    # tap first (whose tap brings the points into view), the points are on screen as the record opens: there the
+    # switch's tick and colour say whose sheet it is, without a line of their own or the form's heading (their
+    # room put the points under the fold, a second scroll at L4).
+    assert scrolled == ([0, 0, 0, 0] if percent == 100 else [1, 1, 1, 1]), scrolled
     won = campaign(server)
     assert won.status(j.RULES.adventure) == "won" and [d.score.result for d in won.days] == ["win"] * 4
     player.see(player.text("You won the adventure: all four Locations beaten in 4 Days!"))

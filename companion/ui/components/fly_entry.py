@@ -127,9 +127,10 @@ class PlayerEntryForm:
                                 ft.Text("Each is one card: a card another player holds is theirs. W, the Master "
                                         "Skill card tucked under a caught fish, is worth 1 point.", size=13,
                                         color=ft.Colors.ON_SURFACE_VARIANT)], spacing=10)
+        self.fish_heading = heading("Fish caught")  # a screen short of room hides it (the pad names the points)
         self.control = ft.Column([
             *([heading("Reel board"), self.board.control] if board else []),
-            heading("Fish caught"),
+            self.fish_heading,
             self.points_pad,
             ft.Column(grid_rows, spacing=4),  # 4: Fly Solo's record shows the points and all eight species at once
             # What the pad and the squares do, under them: above, its lines pushed the squares down at large text.

@@ -53,8 +53,11 @@ class DayRecordScreen(SessionScreen):
         self.board = ft.Text(size=15, color=ft.Colors.ON_SURFACE_VARIANT)
         self.seats = ft.Row(wrap=True, spacing=8, run_spacing=8, key="record-sides")
         self.owner_words = ft.Text(size=18, weight=ft.FontWeight.BOLD, key="sheet-owner")
+        # At 200 % text the switch's tick, the sheet's colour and every control's words say whose sheet it is:
+        # the owner's line and the form's heading there pushed the points under the fold (issue 62).
         self.owner = ft.Container(self.owner_words, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                                  border_radius=10)
+                                  border_radius=10, visible=not host.large_text)
+        self.form.fish_heading.visible = not host.large_text
         self.track = slot()
         self.track_points = ft.Text(size=15)
         self.angler_extra = ft.Column([heading("The Silent Angler's achievement track"), self.track,
