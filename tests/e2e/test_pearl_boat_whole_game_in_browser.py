@@ -139,6 +139,9 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones, pe
     wait_for(lambda: state(server).last_duel is not None, server=server)
     table.see_everywhere(f"{second} Anchor, {first} Net: {first} wins, {second} pays 2 pearls.")
     table.phones[third].shot("pearl-whole-duel-revealed")
+    if percent == 200:  # the duel's result at the turn's foot: the table's d6 on screen as the turn comes
+        rolling = table.phones[second]
+        wait_for(lambda: rolling.on_screen(rolling.button("d6 rolled 4")))
     # A third fish, and the fish market 2 steps away: the roll reaches it and delivers in the same tap.
     table.tap(second, "Halibut")
     table.tap(second, "Fish market: 2 steps", records=False)
@@ -160,7 +163,8 @@ def test_a_whole_game_with_a_hidden_duel_on_three_phones(make_server, phones, pe
           f"({[(name, p.scrolled_to) for name, p in table.phones.items() if p.scrolled_to]}); "
           f"a turn: {table.turn_scrolls}")
     # An ordinary turn needs no scroll at 100 % text, at most one at 200 % (issue 62); the duel's turn, which
-    # catches a fish before its roll (under the duel's result) and rolls after, two at 200 %.
+    # catches a fish before its roll (under the table's d6 and the fish market's keys) and rolls after, two at
+    # 200 % (its roll alone, none: the duel's result is at the turn's foot at large text).
     assert len(table.turn_scrolls) == 5  # three turns in round 1, two in round 2
     ordinary, duel_turn = table.turn_scrolls[:-1], table.turn_scrolls[-1]
     assert max(ordinary) <= (0 if percent == 100 else 1) and duel_turn <= (0 if percent == 100 else 2), \

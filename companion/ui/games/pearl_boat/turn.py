@@ -68,17 +68,18 @@ class TurnPanel:
 
     # Drawing ----------------------------------------------------------------------------------
 
-    def controls(self, state: PearlBoatState, seat: int, status: list[ft.Control]) -> list[ft.Control]:
-        """The turn's panel, `status` (whose turn it is) at its top."""
+    def controls(self, state: PearlBoatState, seat: int, status: list[ft.Control],
+                 foot: list[ft.Control] = ()) -> list[ft.Control]:
+        """The turn's panel, `status` (whose turn it is) at its top, `foot` at its end."""
         if self.asking is not None and self.asking["seat"] == seat:
-            return [panel(*status, *self._ask(state, seat), key=ft.ScrollKey(TURN))]
+            return [panel(*status, *self._ask(state, seat), *foot, key=ft.ScrollKey(TURN))]
         if self.barter.seat == seat:
-            return [panel(*status, *self.barter.controls(state), key=ft.ScrollKey(TURN))]
+            return [panel(*status, *self.barter.controls(state), *foot, key=ft.ScrollKey(TURN))]
         self.asking = None
         self.barter.close()
         card = self.cards.controls(state, seat)
         if card is not None:
-            return [panel(*status, *card, key=ft.ScrollKey(TURN))]
+            return [panel(*status, *card, *foot, key=ft.ScrollKey(TURN))]
         parts: list[ft.Control] = [*status, ft.Text(self.next_step(state, seat), size=18,
                                                     weight=ft.FontWeight.W_600, key="turn-next")]
         parts += self.cards.folded(state, seat)  # usable at any step: near the top, each opening in view
@@ -94,7 +95,7 @@ class TurnPanel:
         parts += self._draw(state, seat)  # the store after it
         parts += self._store(state, seat)
         self._pin(state, seat)
-        return [panel(*parts, key=ft.ScrollKey(TURN))]
+        return [panel(*parts, *foot, key=ft.ScrollKey(TURN))]
 
     def next_step(self, state: PearlBoatState, seat: int) -> str:
         boat, turn = state.boats[seat], state.turn

@@ -190,7 +190,11 @@ class VoyageScreen(SessionScreen):
             controls += self._duel(state)
             controls += offer_panel(self, state)
             if my_turn:
-                controls += self.turn.controls(state, seat, self._status_lines(state, size=15))
+                # At large text the last move's notice (a duel's result: three lines) comes at the turn's foot:
+                # above, it pushed the turn's dice and fish under the fold (issue 62).
+                status = self._status_lines(state, size=15)
+                cut = 1 if self.host.large_text else len(status)
+                controls += self.turn.controls(state, seat, status[:cut], status[cut:])
         controls += self._story(state)
         controls.append(self._ledger(state))
         return controls
