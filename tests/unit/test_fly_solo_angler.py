@@ -57,8 +57,8 @@ def test_you_take_three_and_the_silent_angler_casts_the_rest_lowest_first() -> N
     assert day.draft.dice_of(0) == (6, 5, 4)
     assert day.angler_dice == (1, 2)
     assert day.step == "cast" and day.die == 1
-    with pytest.raises(DomainError, match="taken your three dice"):
-        RULES.apply(day, sa.Action("take", {"index": 0}))
+    with pytest.raises(DomainError, match="^Not now: the Silent Angler casts its next die.$"):
+        RULES.play(day, sa.Action("take", {"index": 0}))
 
 
 def test_one_strike_card_per_fish_row_none_on_a_rock_and_a_hook_lands_fish_and_token() -> None:
@@ -143,8 +143,8 @@ def test_a_round_without_a_catch_moves_the_track_one_space() -> None:
     day = play(day, sa.row(day, True), sa.row(day, True))
     day = play(day, sa.row(day, True))
     assert day.step == "end-round"
-    with pytest.raises(DomainError, match="no Silent Angler die to cast"):
-        RULES.apply(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    with pytest.raises(DomainError, match="^Not now: the Silent Angler has cast every die: end the round.$"):
+        RULES.play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
     day = play(day, sa.end_round(day))
     assert day.track == 1 and day.draft.round == 1
 
@@ -153,10 +153,10 @@ def test_a_second_cast_cannot_replace_a_hooked_fish() -> None:
     day = rolled([6, 6, 6, 2])
     day = play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
     day = play(day, sa.row(day, True))
-    with pytest.raises(DomainError):
-        RULES.apply(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
-    with pytest.raises(DomainError, match="cast before the round ends"):
-        RULES.apply(day, sa.end_round(day))
+    with pytest.raises(DomainError, match="^Not now: say which fish the Silent Angler hooked.$"):
+        RULES.play(day, sa.Action("cast", {"order": ["hook", "miss", "miss", "miss"]}))
+    with pytest.raises(DomainError, match="^Not now: say which fish the Silent Angler hooked.$"):
+        RULES.play(day, sa.end_round(day))
 
 
 def test_the_day_ends_at_the_end_of_a_round_where_either_side_has_seven() -> None:
@@ -171,8 +171,8 @@ def test_the_day_ends_at_the_end_of_a_round_where_either_side_has_seven() -> Non
         day = RULES.apply(day, sa.row(day, True))
     day = play(day, sa.end_round(day))
     assert day.over and day.step == "over"
-    with pytest.raises(DomainError, match="The Day is over"):
-        RULES.apply(day, sa.Action("roll", {"faces": [1, 2, 3, 4]}))
+    with pytest.raises(DomainError, match="^Not now: the Day is over: record it in the journal.$"):
+        RULES.play(day, sa.Action("roll", {"faces": [1, 2, 3, 4]}))
 
 
 def test_the_pool_is_four_or_five_dice_as_the_on_deck_tile_shows() -> None:
@@ -256,8 +256,8 @@ def test_momentum_5b_re_rolls_the_pool_and_the_silent_angler_casts_with_the_new_
     day = play(day, sa.take(day, 0))
     day = play(day, sa.take(day, 0))
     assert day.draft.dice_of(0) == (1, 6, 6) and day.angler_dice == (2, 5) and day.die == 2
-    with pytest.raises(DomainError, match="Momentum 5B re-rolls the dice pool while you take your three dice"):
-        RULES.apply(day, sa.Action("reroll", {"faces": [1, 1]}))  # your three are taken: its dice are its own
+    with pytest.raises(DomainError, match="^Not now: the Silent Angler casts its next die.$"):
+        RULES.play(day, sa.Action("reroll", {"faces": [1, 1]}))  # your three are taken: its dice are its own
 
 
 def test_a_5b_re_roll_rolls_as_many_dice_as_the_pool_holds() -> None:

@@ -16,7 +16,7 @@ Silent Angler then casts with the new ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -102,33 +102,23 @@ def your_count(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
 
 
 def roll_round(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-    if day.step != "roll":
-        raise DomainError(f"Finish round {day.draft.round} first.")
     return replace(day, draft=draft_rules.roll_round(day.draft, data.get("faces")), closed=False,
                    cast_die=0, caught_this_round=False, strike=StrikeState())
 
 
 def take_die(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-    if day.step != "pick":
-        raise DomainError("You have taken your three dice.")
     return replace(day, draft=draft_rules.take(day.draft, data.get("index")))
 
 
 def reroll_pool(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-    if day.step != "pick":
-        raise DomainError("Momentum 5B re-rolls the dice pool while you take your three dice.")
     return replace(day, draft=draft_rules.reroll_pool(day.draft, data.get("faces")))
 
 
 def start_cast(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-    if day.step != "cast" or day.strike.status != "idle":
-        raise DomainError("There is no Silent Angler die to cast now.")
     return replace(day, strike=strike_rules.start(day.strike, data.get("order"), "silent", deck_rules()))
 
 
 def next_row(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-    if day.step != "cast":
-        raise DomainError("There is no Silent Angler cast going on.")
     strike = strike_rules.silent_row(day.strike, data.get("fish"))
     if strike.status == "missed":  # after the top row the cast is over
         return replace(day, strike=StrikeState(casts=strike.casts), cast_die=day.cast_die + 1)
@@ -139,8 +129,6 @@ def cast_column(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
     """The column's rows from the token's row up, a fish (True) or a rock each: the cast drifts up them
     one by one, as `next_row` would (a Strike card a fish, none a rock), and stops at a hook; the rows
     above a hook are not looked at."""
-    if day.step != "cast" or day.strike.status != "casting":
-        raise DomainError("There is no Silent Angler cast going on.")
     rows = data.get("fish")
     left = len(strike_rules.ROWS) - day.strike.row
     if not isinstance(rows, list) or len(rows) != left or not all(isinstance(r, bool) for r in rows):
@@ -160,7 +148,8 @@ def ends_the_day(day: AnglerDay) -> bool:
 
 def day_phase(day: AnglerDay) -> Phase:
     """Where the Silent Angler's Day stands (its `step`): the one move it opens (the player's own count of
-    fish goes in at any time). Played by one player: it waits on no one in particular."""
+    fish goes in at any time), the Day's one step check (its moves check none: `RULES.play`, a phone's move
+    authorized by its session). Played by one player: it waits on no one in particular."""
     if day.over:
         return nobody("the Day is over: record it in the journal")
     step, strike = day.step, day.strike.status
@@ -186,34 +175,21 @@ class AnglerRules(OnTheMap, TableRules[AnglerDay]):
         TableRules.__init__(
             self, game=GAME, title="Silent Angler", setup=new_day,
             moves=(Move("you", your_count, ("fish",), anytime=True),
-                   Move("roll", self._playing(roll_round), ("faces",)),
-                   Move("take", self._playing(take_die), ("index",)),
-                   Move("reroll", self._playing(reroll_pool), ("faces",)),
-                   Move("cast", self._playing(start_cast), ("order",)),
-                   Move("row", self._playing(next_row), ("fish",)),  # one row (journals before the column)
-                   Move("column", self._playing(cast_column), ("fish",)),
-                   Move("hook", self._playing(self._hook), ("species", "color", "points", "column")),
-                   Move("end", self._playing(self._end_round), ())),
+                   Move("roll", roll_round, ("faces",)),
+                   Move("take", take_die, ("index",)),
+                   Move("reroll", reroll_pool, ("faces",)),
+                   Move("cast", start_cast, ("order",)),
+                   Move("row", next_row, ("fish",)),  # one row (journals before the column)
+                   Move("column", cast_column, ("fish",)),
+                   Move("hook", self._hook, ("species", "color", "points", "column")),
+                   Move("end", self._end_round, ())),
             over=lambda day: day.over, phase=day_phase, example_setup=day_setup, candidates=day_candidates)
 
-    @staticmethod
-    def _playing(move: Callable[[AnglerDay, Mapping[str, Any]], AnglerDay]
-                 ) -> Callable[[AnglerDay, Mapping[str, Any]], AnglerDay]:
-        def checked(day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-            if day.over:
-                raise DomainError("The Day is over: record it in the journal.")
-            return move(day, data)
-        return checked
-
     def _end_round(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-        if day.step != "end-round":
-            raise DomainError("The Silent Angler has dice to cast before the round ends.")
         track = day.track if day.caught_this_round else self._advance(day.track)
         return replace(day, track=track, closed=True, over=ends_the_day(day))
 
     def _hook(self, day: AnglerDay, data: Mapping[str, Any]) -> AnglerDay:
-        if day.step != "cast" or day.strike.status != "hooked":
-            raise DomainError("The Silent Angler has not hooked a fish.")
         try:
             fish = Fish(Species(data.get("species")), FishColor(data.get("color")), data.get("points"))
         except ValueError:
