@@ -259,16 +259,7 @@ def reroll(game: FleetGame, data: Mapping[str, Any]) -> FleetGame:
         if position(sheet) != game.position() or roll is None:
             raise TableError(f"{name} has no die of the table's to re-roll now ({game.phase_name()}).")
         if sheet.die == "chosen" and not sheet.pending:
-            picker = roll.next_picker(game.order())
-            if picker != seat:
-                raise TableError(f"It is {game.names[picker]}'s pick now." if picker is not None
-                                 else "Every player has picked a die already.")
-            if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick < len(roll.faces):
-                raise TableError(f"Pick one of the {len(roll.faces)} dice rolled.")
-            if pick not in roll.free():
-                raise TableError(f"{game.names[roll.taken.index(pick)]} took that die already.")
-            if was != roll.faces[pick]:
-                raise TableError(f"That die shows {FACE_NAMES[roll.faces[pick]]}.")
+            _check_pick(game, roll, seat, pick, was)
     elif pick is not None:
         raise TableError("These sheets were started before the table's dice: the die re-rolled is the one tapped in.")
     return _with_sheet(game, seat, sheet.re_roll(pick if game.at_table else None, was, face))
@@ -349,17 +340,7 @@ def _take_table_die(game: FleetGame, seat: int, data: Mapping[str, Any]) -> Flee
     face, rerolled = data.get("face"), data.get("rerolled_from")
     if data.get("die") == "chosen" and sheet.die == "chosen":
         pick = data.get("pick")  # a die re-rolled with the Casino: its pick (`_check_reroll`)
-        picker = roll.next_picker(game.order())
-        if picker != seat:
-            raise TableError(f"It is {game.names[picker]}'s pick now." if picker is not None
-                             else "Every player has picked a die already.")
-        if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick < len(roll.faces):
-            raise TableError(f"Pick one of the {len(roll.faces)} dice rolled.")
-        if pick not in roll.free():
-            raise TableError(f"{game.names[roll.taken.index(pick)]} took that die already.")
-        shown = rerolled if rerolled is not None else face
-        if shown != roll.faces[pick]:
-            raise TableError(f"That die shows {FACE_NAMES[roll.faces[pick]]}.")
+        _check_pick(game, roll, seat, pick, rerolled if rerolled is not None else face)
         return replace(game, roll=roll.take(seat, pick))
     if data.get("die") == "shared" and sheet.die == "shared":
         if roll.shared is None:
@@ -369,6 +350,20 @@ def _take_table_die(game: FleetGame, seat: int, data: Mapping[str, Any]) -> Flee
             raise TableError(f"The shared die shows {FACE_NAMES[roll.faces[roll.shared]]}.")
         return game
     raise SheetError(f"Use {'your' if sheet.die == 'chosen' else 'the shared'} die now.")
+
+
+def _check_pick(game: FleetGame, roll: TableRoll, seat: int, pick: Any, shown: Any) -> None:
+    """TableError unless `seat` picks now, and `pick` is a die of `roll` still free showing `shown`."""
+    picker = roll.next_picker(game.order())
+    if picker != seat:
+        raise TableError(f"It is {game.names[picker]}'s pick now." if picker is not None
+                         else "Every player has picked a die already.")
+    if not isinstance(pick, int) or isinstance(pick, bool) or not 0 <= pick < len(roll.faces):
+        raise TableError(f"Pick one of the {len(roll.faces)} dice rolled.")
+    if pick not in roll.free():
+        raise TableError(f"{game.names[roll.taken.index(pick)]} took that die already.")
+    if shown != roll.faces[pick]:
+        raise TableError(f"That die shows {FACE_NAMES[roll.faces[pick]]}.")
 
 
 def to_play(game: FleetGame, play_id: str, played_at: str) -> Play:
