@@ -316,12 +316,12 @@ async def test_a_finished_game_shows_the_winner_and_is_saved(app, sheets) -> Non
 
 async def test_a_damaged_layout_file_is_reported_not_a_crash(app, monkeypatch) -> None:
     from companion.core.assets import AssetError
-    from companion.ui.games.fleet_dice import sheets as sheets_view
+    from companion.ui.games.fleet_dice import sheet_view
 
     def broken():
         raise AssetError("sheet.json.coins.boxes: must be at least 1, not 0")
 
-    monkeypatch.setattr(sheets_view, "default_layout", broken)
+    monkeypatch.setattr(sheet_view, "default_layout", broken)
     page = await app.open("/games/fleet-dice/sheets")
     assert page.has(label="The Fleet Dice sheet file is not valid")
     assert "nothing saved was changed" in page.text_containing("coins.boxes")

@@ -12,7 +12,6 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core.actions import Action
-from companion.core.assets import AssetError
 from companion.core.scoring import tie_of, winners_words
 from companion.core.words import count, listed
 from companion.games.fleet_dice import edit
@@ -24,7 +23,6 @@ from companion.games.fleet_dice.layout import (
     SALVAGE_USES,
     WHARF,
     Layout,
-    default_layout,
     track_name,
 )
 from companion.games.fleet_dice.scoring import score
@@ -32,7 +30,11 @@ from companion.games.fleet_dice.sheet import Sheet
 from companion.games.registry import FLEET_DICE
 from companion.ui.components.common import chip, empty_state, min_width, refusing, slot
 from companion.ui.components.number_pad import NumberPad
-from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES
+from companion.ui.games.fleet_dice.sheet_view import (
+    FACE_PICTURES,
+    layout_problem,
+    sheet_layout,
+)
 from companion.ui.host import Host
 from companion.ui.routes import game_route
 from companion.ui.session_screen import SessionScreen
@@ -125,11 +127,7 @@ class EditScreen(SessionScreen):
         super().__init__(host, arg)
         self.seat = 0
         self.typing: str | None = None  # the count whose digits the last tap typed on
-        try:
-            self.layout: Layout | None = default_layout()
-            self.layout_problem = None
-        except AssetError as exc:
-            self.layout, self.layout_problem = None, str(exc)
+        self.layout, self.layout_problem = sheet_layout()
         self.form: ft.Column | None = None
         if self.layout is not None:
             self._build_form(self.layout)
@@ -205,9 +203,7 @@ class EditScreen(SessionScreen):
 
     def build(self) -> list[ft.Control]:
         if self.layout_problem:
-            return [empty_state(ft.Icons.ERROR_OUTLINE, "The Fleet Dice sheet file is not valid",
-                                f"{self.layout_problem}. Fix assets/games/fleet_dice/sheet.json; "
-                                "nothing saved was changed.")]
+            return layout_problem(self.layout_problem)
         if self.missing:
             return self.missing_controls()
         if self.session is None:

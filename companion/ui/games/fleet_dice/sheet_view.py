@@ -11,8 +11,19 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.games.fleet_dice.layout import BOAT_TYPES, COINS, HARBOR, SALVAGE_USES, WHARF, Layout, track_name
+from companion.core.assets import AssetError
+from companion.games.fleet_dice.layout import (
+    BOAT_TYPES,
+    COINS,
+    HARBOR,
+    SALVAGE_USES,
+    WHARF,
+    Layout,
+    default_layout,
+    track_name,
+)
 from companion.games.fleet_dice.sheet import BOAT_KINDS, Sheet
+from companion.ui.components.common import empty_state
 
 BOX = 48  # Material's smallest tap target
 TICK = "#1B5E20"
@@ -22,6 +33,20 @@ SYMBOL_WORDS = {"boat": "launches a boat", "license": "activates a license", "ei
 FACE_PICTURES = {"shrimp": "shrimp.svg", "cod": "cod.svg", "lobster": "lobster.svg", "swordfish": "swordfish.svg",
                  "oyster": "oyster.svg", "coins": "coins.svg", "harbor": "harbor.svg", "wharf": "wharf.svg",
                  "market": "market.svg"}
+
+
+def sheet_layout() -> tuple[Layout | None, str | None]:
+    """The sheet's layout, or (None and) what is wrong with its file."""
+    try:
+        return default_layout(), None
+    except AssetError as exc:
+        return None, str(exc)
+
+
+def layout_problem(problem: str) -> list[ft.Control]:
+    """A screen's whole content when the sheet's file is not valid: what is wrong, and that nothing changed."""
+    return [empty_state(ft.Icons.ERROR_OUTLINE, "The Fleet Dice sheet file is not valid",
+                        f"{problem}. Fix assets/games/fleet_dice/sheet.json; nothing saved was changed.")]
 
 
 LIT = "lit: a tap fills it"  # what a screen reader hears of a box a tap fills now

@@ -13,22 +13,24 @@ import re
 
 import flet as ft
 
-from companion.core.assets import AssetError
 from companion.core.words import listed
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
 from companion.games.fleet_dice.layout import (
     BOAT_TYPES,
-    Layout,
-    default_layout,
 )
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.table import PHASES, position
 from companion.games.registry import FLEET_DICE
-from companion.ui.components.common import chip, empty_state, refusing
+from companion.ui.components.common import chip, refusing
 from companion.ui.components.seats import seat_chooser, seat_entries, toggle_seat
-from companion.ui.games.fleet_dice.sheet_view import FACE_PICTURES, FleetSheetView
+from companion.ui.games.fleet_dice.sheet_view import (
+    FACE_PICTURES,
+    FleetSheetView,
+    layout_problem,
+    sheet_layout,
+)
 from companion.ui.games.fleet_dice.table_tray import TableTray
 from companion.ui.host import Host
 
@@ -80,11 +82,7 @@ class SheetsScreen(TableTray):
         self.skip: set[tuple[str, int]] = set()
         self.oyster: set[int] = set()
         self.views: dict[int, FleetSheetView] = {}  # one per seat: a tap on a sheet is that sheet's
-        try:
-            self.layout: Layout | None = default_layout()
-            self.layout_problem = None
-        except AssetError as exc:
-            self.layout, self.layout_problem = None, str(exc)
+        self.layout, self.layout_problem = sheet_layout()
         self.sheet_frame = ft.Container(padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER)
         self.setup = ft.Column(spacing=12)
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
@@ -111,9 +109,7 @@ class SheetsScreen(TableTray):
 
     def build(self) -> list[ft.Control]:
         if self.layout_problem:
-            return [empty_state(ft.Icons.ERROR_OUTLINE, "The Fleet Dice sheet file is not valid",
-                                f"{self.layout_problem}. Fix assets/games/fleet_dice/sheet.json; "
-                                "nothing saved was changed.")]
+            return layout_problem(self.layout_problem)
         if self.missing:
             return self.missing_controls()
         return [self.undo_bar.control, self.setup, self.playing]
