@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import json_places
 from tests.unit.test_score_command import score
 
 GAME = {"players": [
@@ -46,18 +47,7 @@ def test_reads_standard_input_and_shares_a_tie(tmp_path: Path) -> None:
 
 def changed(path: str, value) -> dict:
     """GAME with one field set (path like 'players.1.fish.0.vp'); value None removes it."""
-    game = copy.deepcopy(GAME)
-    *parents, last = path.split(".")
-    target = game
-    for part in parents:
-        target = target[int(part)] if part.isdigit() else target[part]
-    if value is None:
-        del target[int(last) if last.isdigit() else last]
-    elif last.isdigit():
-        target[int(last)] = value
-    else:
-        target[last] = value
-    return game
+    return json_places.changed(GAME, path, value, delete=value is None)
 
 
 @pytest.mark.parametrize("game, message", [

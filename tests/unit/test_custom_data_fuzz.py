@@ -4,7 +4,6 @@ accepts can be played with, never crashing later at the table."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ from companion.core.assets import AssetError, assets_dir, use_overrides
 from companion.core.errors import DomainError
 from companion.games import GAME_DATA_FILES, check_game_data, forget_game_data
 from tests.budgets import examples
-from tests.json_places import paths
+from tests.json_places import changed, paths
 
 NASTY = [10 ** 28, -1, 0, 1, 2, 3.5, "x", "", True, None, [], {}, [[[[[]]]]], ["hook"], {"x": 1},
          "\ud800", 10 ** 6, 4, 5, 6, "cod", "gold", "yellow"]
@@ -33,20 +32,6 @@ def custom(tmp_path_factory):
     forget_game_data()
 
 
-def changed(value, path, new, delete: bool):
-    if not path:
-        return new
-    value = copy.deepcopy(value)
-    parent = value
-    for step in path[:-1]:
-        parent = parent[step]
-    if delete and isinstance(parent, dict):
-        del parent[path[-1]]
-    elif delete and isinstance(parent, list):
-        parent.pop(path[-1])
-    else:
-        parent[path[-1]] = new
-    return value
 
 
 def play_with_game_data(rng: random.Random) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import json_places
 from tests.unit.test_score_command import score
 
 FISH = [("coho", "gold", 5), ("coho", "black", 4), ("brook", "green", 2), ("dolly", "gold", 3),
@@ -51,16 +52,8 @@ def test_the_journal_and_hatch_are_optional(tmp_path: Path) -> None:
 
 
 def changed(path: str, value) -> dict:
-    day = copy.deepcopy(DAY)
-    *parents, last = path.split(".")
-    target = day
-    for part in parents:
-        target = target[int(part)] if part.isdigit() else target[part]
-    if value is None:
-        del target[last]
-    else:
-        target[int(last) if last.isdigit() else last] = value
-    return day
+    """DAY with one field set (path like 'you.fish.0.points'); value None removes it."""
+    return json_places.changed(DAY, path, value, delete=value is None)
 
 
 @pytest.mark.parametrize("day, message", [

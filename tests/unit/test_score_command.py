@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import json_places
+
 GAME = {"players": [
     {"name": "Ana", "reel_board": "1A",
      "fish": [{"species": "coho", "color": "gold", "points": 5}],
@@ -66,18 +68,7 @@ def test_reads_standard_input(tmp_path: Path) -> None:
 
 def changed(path: str, value) -> dict:
     """GAME with one field set (path like 'players.1.fish.0.species'); value None removes it."""
-    game = copy.deepcopy(GAME)
-    *parents, last = path.split(".")
-    target = game
-    for part in parents:
-        target = target[int(part)] if part.isdigit() else target[part]
-    if value is None:
-        del target[int(last) if last.isdigit() else last]
-    elif last.isdigit():
-        target[int(last)] = value
-    else:
-        target[last] = value
-    return game
+    return json_places.changed(GAME, path, value, delete=value is None)
 
 
 @pytest.mark.parametrize("game, message", [

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion import cli
 from companion.games import registry
 from tests.budgets import examples
-from tests.json_places import places
+from tests.json_places import changed, places
 from tests.unit.test_score_command import score
 
 # One full end of game per command, every optional field given, so that every field is tried.
@@ -100,15 +100,6 @@ def field(path) -> str:
     return text
 
 
-def changed(doc, path, value):
-    doc = copy.deepcopy(doc)
-    if not path:
-        return value
-    parent = doc
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = value
-    return doc
 
 
 def removed(doc, path, key):

@@ -23,25 +23,13 @@ from companion.games.registry import FRESHWATER_FLY
 from companion.store import InvalidBackupError, StoreError, open_store
 from tests.budgets import examples
 from tests.conftest import FakeClock
-from tests.json_places import paths
+from tests.json_places import changed, paths
 
 NASTY = [10 ** 14, -1, 0, 1.5, "x", "", "PLAID", True, None, [], {}, [["x"]], {"a": {"b": 1}}, "\ud800",
          "2026-13-45", 5, "table", "fleet-dice", "2026-11-21T10:00:00"]
 FUZZ = settings(max_examples=examples(75), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
-def changed(value, path, new, delete: bool):
-    value = copy.deepcopy(value)
-    if not path:
-        return new
-    parent = value
-    for step in path[:-1]:
-        parent = parent[step]
-    if delete and isinstance(parent, (dict, list)):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = new
-    return value
 
 
 def a_folder_in_use(root):
