@@ -31,6 +31,7 @@ from companion.laptop.unseen_page import HOST_ADDRESS, LAN_ADDRESS, UnseenConnec
 from companion.ui.host import Hosting
 from companion.ui.phone import DEVICE, PLAYER, PhonePrefs
 
+ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"  # two phones at the table (`open(..., phone=...)`)
 
 def walk(control: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
     """Every control under `control` that is shown, depth first (a hidden control hides

@@ -24,3 +24,9 @@ async def app(store):
     running = HeadlessApp(store, asyncio.get_running_loop())
     yield running
     running.close()
+
+
+@pytest.fixture
+def roster(app) -> dict[str, str]:
+    """Ana and Ben in the roster: their ids by name."""
+    return {name: app.store.settings.add_player(name).id for name in ("Ana", "Ben")}

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from companion.store import open_store
 from companion.store.archive import KEPT_DAYS
-from tests.ui.test_table_of_phones import ANA_PHONE
+from tests.headless import ANA_PHONE
 from tests.unit.test_bgstats_export import PEARL_BOAT
 
 PLAY = replace(PEARL_BOAT, id="p1")  # Ana 12, Ben 20, Dee 15

@@ -6,17 +6,12 @@ from __future__ import annotations
 import pytest
 
 from companion.core.actions import TABLE
+from tests.headless import ANA_PHONE, BEN_PHONE
 
-ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 # Every set-up that seats players from the roster (components/seats.seat_chooser).
 SETUPS = ["/games/lure/round", "/games/fleet-dice/sheets", "/games/pearl-boat/voyage", "/games/salmon-run/race",
           "/games/freshwater-fly/score", "/games/freshwater-fly/draft"]
 
-
-@pytest.fixture
-def roster(app):
-    for name in ("Ana", "Ben"):
-        app.store.settings.add_player(name)
 
 
 @pytest.mark.parametrize("route", SETUPS)

@@ -4,19 +4,13 @@ the lure drawn (seed 001: Splash, Cast, Fish, Roll and Catch Fish, Rolling Toget
 
 from __future__ import annotations
 
-import pytest
 
 from companion.core.table.seats import seat_entry
 from companion.games.lure import rules as lure
 from companion.ui.theme import REFUSED_OPACITY
+from tests.headless import ANA_PHONE, BEN_PHONE
 
-ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
-
-@pytest.fixture
-def roster(app):
-    for name in ("Ana", "Ben"):
-        app.store.settings.add_player(name)
 
 
 def state(app):

@@ -8,7 +8,7 @@ import pytest
 from companion.games.lure import rules as lure
 from companion.games.pearl_boat import rules as pb
 from companion.games.salmon_run import rules as sr
-from tests.ui.test_table_of_phones import ANA_PHONE, BEN_PHONE, roster  # noqa: F401 (a fixture)
+from tests.headless import ANA_PHONE, BEN_PHONE
 
 GAMES = [("/games/salmon-run/race", sr.GAME, ("seat-Ana", "seat-Ben", "length-2", "river-easy"), "race-start"),
          ("/games/pearl-boat/voyage", pb.GAME, ("seat-Ana", "seat-Ben"), "voyage-start"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.ui.phone import PLAYER
 from tests.ui.test_table_kit_screens import a_voyage_at_the_duel
-from tests.ui.test_table_of_phones import ANA_PHONE, BEN_PHONE, roster  # noqa: F401 (a fixture)
+from tests.headless import ANA_PHONE, BEN_PHONE
 
 HELD = "Ben is playing on another phone. That phone can hand Ben over"
 CY_PHONE = "192.0.2.23"

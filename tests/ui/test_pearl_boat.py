@@ -4,17 +4,11 @@ revealed at once (Net beats Anchor, Anchor beats Hook, Hook beats Net; the loser
 
 from __future__ import annotations
 
-import pytest
 
 from companion.games.pearl_boat import rules as pb
+from tests.headless import ANA_PHONE, BEN_PHONE
 
-ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
 
-
-@pytest.fixture
-def roster(app):
-    for name in ("Ana", "Ben"):
-        app.store.settings.add_player(name)
 
 
 def game(app):

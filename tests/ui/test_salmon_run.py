@@ -13,15 +13,9 @@ from companion.core.table.seats import seat_entry
 from companion.games.salmon_run import rules as sr
 from companion.games.salmon_run.hexes import RAPIDS_HEX
 from companion.games.salmon_run.river import difficulty_river
-from tests.headless import walk
-
-ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
+from tests.headless import ANA_PHONE, BEN_PHONE, walk
 
 
-@pytest.fixture
-def roster(app):
-    for name in ("Ana", "Ben"):
-        app.store.settings.add_player(name)
 
 
 def race(app):

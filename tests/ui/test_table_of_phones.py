@@ -3,21 +3,13 @@ screen changed, whose Undo takes back what, nothing stale written back, host-onl
 
 from __future__ import annotations
 
-import pytest
 
 from companion.core.actions import TABLE
 from companion.games.dice_roller import GAME as TABLE_GAME
 from companion.games.fleet_dice.game import GAME as FLEET
-from tests.headless import title_of
-
-ANA_PHONE, BEN_PHONE = "192.0.2.7", "192.0.2.8"
+from tests.headless import ANA_PHONE, BEN_PHONE, title_of
 
 
-@pytest.fixture
-def roster(app):
-    for name in ("Ana", "Ben"):
-        app.store.settings.add_player(name)
-    return {p.name: p.id for p in app.store.settings.players()}
 
 
 async def fleet_sheets(app, ana, ben) -> None:
