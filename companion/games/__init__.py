@@ -21,6 +21,12 @@ GAME_TITLES = {game: kind.title for game, kind in PLAY_KINDS.items()}  # what a 
 FEWER_IS_BETTER = frozenset(game for game, kind in PLAY_KINDS.items() if kind.fewer_is_better)  # Salmon Run
 
 
+def title_of(game: str) -> str:
+    """What a play's `game` is called on screen: its title, or the name itself for a game this version does not
+    know (a play a later version, or another app, saved)."""
+    return GAME_TITLES.get(game, game)
+
+
 class GameRegistry(Mapping[str, Rules]):
     """`GAMES[kind]`: the rules of a session kind, its module imported on first use."""
 

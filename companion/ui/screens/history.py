@@ -28,7 +28,7 @@ from companion.core.play_stats import filter_plays
 from companion.core.plays import Play, PlayKind
 from companion.core.scoring import winners_words
 from companion.core.words import listed
-from companion.games import GAME_TITLES, PLAY_KINDS
+from companion.games import PLAY_KINDS, title_of
 from companion.games.registry import file_kinds, journal_plays, play_editors
 from companion.store.archive import PlayNotFound, record_problem
 from companion.ui.components.common import Segment, close_dialog, empty_state, refusing, segments
@@ -57,13 +57,9 @@ VIEWS = (("plays", "Plays", ft.Icons.LIST), ("stats", "Stats", ft.Icons.INSIGHTS
          (ADVENTURES, "Fly Solo", ft.Icons.HIKING))
 
 
-def game_title(play: Play) -> str:
-    return GAME_TITLES.get(play.game, play.game)
-
-
 def kind_of(play: Play) -> PlayKind:
     """How its game's totals read ("3 Fatigue cards"); a game not in the registry's, as points."""
-    return PLAY_KINDS.get(play.game) or PlayKind(game_title(play))
+    return PLAY_KINDS.get(play.game) or PlayKind(title_of(play.game))
 
 
 class HistoryScreen(Screen):
@@ -160,7 +156,7 @@ class HistoryScreen(Screen):
             key=f"play-{play.id}", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, ink=True,
             on_click=lambda e: self.host.navigate(f"/history/{play.id}"),
             content=ft.Column([
-                ft.Text(" · ".join([game_title(play), when(play.played_at), *filter(None, [play.location])]),
+                ft.Text(" · ".join([title_of(play.game), when(play.played_at), *filter(None, [play.location])]),
                         weight=ft.FontWeight.W_600, size=16),
                 ft.Text(", ".join(f"{r.name} {kind_of(play).total_words(r.total)}" for r in play.results) if scored(play)
                         else ", ".join(r.name for r in play.results) + " (no scores)", size=16),
@@ -282,7 +278,7 @@ class HistoryScreen(Screen):
 
     def _detail(self, play: Play) -> list[ft.Control]:
         controls: list[ft.Control] = [
-            ft.Text(f"{game_title(play)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),
+            ft.Text(f"{title_of(play.game)} · {when(play.played_at)}", size=22, weight=ft.FontWeight.W_600),
             ft.Text(winners_words(play.winners), size=20, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD,
                     key="play-winners"),
             *tie_line(play.winners, "play-tie"),
@@ -335,13 +331,13 @@ class HistoryScreen(Screen):
         """The play's picture in a dialog, with a button that saves it on the phone, drawn by the host
         (`Hosting.paint`): the other phones' taps and redraws go on meanwhile."""
         shown = f"{datetime.fromisoformat(play.played_at):%a %d %b %Y, %H:%M}"  # a whole date: read on another day
-        picture = result_picture(play, game_title(play), shown)
+        picture = result_picture(play, title_of(play.game), shown)
         png = await self.ctx.hosting.paint(picture)
         name = f"{play.game}-{play.played_at[:10]}-{play.id}.png"
         dialog = ft.AlertDialog(
             title=ft.Text("This result as a picture"),
             content=ft.Image(src=base64.b64encode(png).decode(), key="share-picture", fit=ft.BoxFit.CONTAIN,
-                             semantics_label=f"{game_title(play)} result: " + ", ".join(
+                             semantics_label=f"{title_of(play.game)} result: " + ", ".join(
                                  f"{r.name} {r.total}" for r in play.results)),
             actions=[
                 ft.FilledButton("Save picture", icon=ft.Icons.DOWNLOAD, key="save-picture",
@@ -360,12 +356,12 @@ class HistoryScreen(Screen):
 
         def start() -> None:
             session = self.ctx.sessions.create(kind, {"entry": dict(play.entry), "play_id": play.id},
-                                               title=f"Editing {game_title(play)} of {when(play.played_at)}")
+                                               title=f"Editing {title_of(play.game)} of {when(play.played_at)}")
             self.host.changed("sessions")
             self.host.navigate(session_route(session.record))
 
         if kind is None or play.entry.get("imported_from"):
-            self.host.toast(f"Plays of {game_title(play)} cannot be edited yet." if kind is None else
+            self.host.toast(f"Plays of {title_of(play.game)} cannot be edited yet." if kind is None else
                             "A play imported from BG Stats has only its totals: it cannot be edited here.")
             return
         self.host.attempt(start)

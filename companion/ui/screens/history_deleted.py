@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.errors import DomainError
 from companion.core.plays import Play
-from companion.games import GAME_TITLES
+from companion.games import title_of
 from companion.store.archive import KEPT_DAYS
 from companion.ui.components.common import ask_first, empty_state
 from companion.ui.host import Host
@@ -22,7 +22,7 @@ HISTORY = "history"
 def named(play: Play, first: bool = False) -> str:
     """"the Lure play of Today 20:05", "the pearl boat game play of Sat 21 Nov, 19:26" ("The ..." when `first`,
     as a sentence begins)."""
-    title = GAME_TITLES.get(play.game, play.game)
+    title = title_of(play.game)
     game = title[1:] if title.startswith("The ") else f"he {title}"
     return f"{'T' if first else 't'}{game} play of {when(play.played_at)}"
 
@@ -91,7 +91,7 @@ def _card(host: Host, play: Play, at: str) -> ft.Control:
     return ft.Container(
         key=f"deleted-{play.id}", padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         content=ft.Column([
-            ft.Text(f"{GAME_TITLES.get(play.game, play.game)} · {when(play.played_at)}", size=16,
+            ft.Text(f"{title_of(play.game)} · {when(play.played_at)}", size=16,
                     weight=ft.FontWeight.W_600),
             ft.Text(", ".join(f"{r.name} {r.total}" for r in play.results) + f" · deleted: {when(at)}",
                     color=ft.Colors.ON_SURFACE_VARIANT),

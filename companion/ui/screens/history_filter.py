@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 import flet as ft
 
 from companion.core.play_stats import PlayFilter
-from companion.games import GAME_TITLES
+from companion.games import title_of
 from companion.ui.components.common import chip
 from companion.ui.host import Host
 
@@ -41,7 +41,7 @@ def since(name: str, today: date) -> date | None:
 
 
 def describe(flt: PlayFilter) -> str:
-    parts = [GAME_TITLES.get(flt.game, flt.game) if flt.game else "every game",
+    parts = [title_of(flt.game) if flt.game else "every game",
              f"with {flt.player}" if flt.player else "everyone"]
     if flt.location:
         parts.append(f"at {flt.location}")
@@ -89,7 +89,7 @@ class FilterBar:
         chosen_period = period(flt, self.today)
         rows = [
             self._row("Game", [chip("All games", lambda: self.set(game=None), "filter-game-all", flt.game is None)]
-                      + [chip(GAME_TITLES.get(g, g), lambda g=g: self.set(game=g), f"filter-game-{g}", flt.game == g)
+                      + [chip(title_of(g), lambda g=g: self.set(game=g), f"filter-game-{g}", flt.game == g)
                          for g in self.games]),
             self._row("Player", [chip("Everyone", lambda: self.set(player=None), "filter-player-all", flt.player is None)]
                       + [chip(p, lambda p=p: self.set(player=p), f"filter-player-{i}", flt.player == p)

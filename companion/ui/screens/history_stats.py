@@ -23,7 +23,7 @@ from companion.core.play_stats import (
     wins_per_player,
 )
 from companion.core.plays import Play
-from companion.games import FEWER_IS_BETTER, GAME_TITLES
+from companion.games import FEWER_IS_BETTER, title_of
 from companion.ui.components import charts
 from companion.ui.components.common import chip, min_width
 from companion.ui.host import Host
@@ -68,10 +68,6 @@ def card(title: str, *controls: ft.Control, key: str) -> ft.Control:
 
 def number(x: float | None) -> str:
     return "-" if x is None else f"{x:.1f}".removesuffix(".0")
-
-
-def title_of(game: str) -> str:
-    return GAME_TITLES.get(game, game)
 
 
 def stats_view(host: Host, plays: list[Play]) -> list[ft.Control]:
