@@ -21,13 +21,16 @@ def result_tile(label: str, result: PlayerResult, key: str | None = None, scored
     return ft.Container(
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER, key=key,
         content=ft.Column([
-            ft.Row([ft.Text(label, size=18, weight=ft.FontWeight.W_600, expand=True),
+            # The name and the total on one line while they fit, else the total under the name (at 200 % text a
+            # name kept beside "23 (rank 1)" was broken into "1." above "Ana").
+            ft.Row([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
                     ft.Text(f"{total} (rank {result.rank})" if scored else f"rank {result.rank}, no score",
-                            size=18, weight=ft.FontWeight.BOLD)]),
+                            size=18, weight=ft.FontWeight.BOLD)],
+                   wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, run_spacing=0),
             *[ft.Row([ft.Text(b.rule, size=15, expand=True), min_width(ft.Text(f"x{b.count}", size=15), 40),
                       min_width(ft.Text(str(b.points), size=15, text_align=ft.TextAlign.RIGHT), 36)])
               for b in result.breakdown],
-        ], spacing=2),
+        ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),  # stretched: the total at the right
     )
 
 
