@@ -16,9 +16,7 @@ import flet as ft
 from companion.core.words import listed
 from companion.games.fleet_dice import rules as fleet
 from companion.games.fleet_dice.game import FACE_NAMES, FleetGame
-from companion.games.fleet_dice.layout import (
-    BOAT_TYPES,
-)
+from companion.games.fleet_dice.layout import BOAT_TYPES
 from companion.games.fleet_dice.scoring import score
 from companion.games.fleet_dice.sheet import Sheet
 from companion.games.fleet_dice.table import PHASES, position

@@ -9,7 +9,7 @@ market delivers there in the same tap.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -69,7 +69,7 @@ class TurnPanel:
     # Drawing ----------------------------------------------------------------------------------
 
     def controls(self, state: PearlBoatState, seat: int, status: list[ft.Control],
-                 foot: list[ft.Control] = ()) -> list[ft.Control]:
+                 foot: Sequence[ft.Control] = ()) -> list[ft.Control]:
         """The turn's panel, `status` (whose turn it is) at its top, `foot` at its end."""
         if self.asking is not None and self.asking["seat"] == seat:
             return [panel(*status, *self._ask(state, seat), *foot, key=ft.ScrollKey(TURN))]
