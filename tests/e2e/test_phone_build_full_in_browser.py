@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.e2e.test_phone_build_in_browser import (COPY_WRITTEN, add_player, phone, playwright,  # noqa: F401
-                                                   roll, rolls_shown, site)
+from tests.e2e.test_phone_build_in_browser import (add_player, phone, players_copied,  # noqa: F401
+                                                   playwright, roll, rolls_shown, site)
 from tests.phone_site import FIRST_SCREEN, PhoneBrowser
 from companion.site.second_copy import BROUGHT_BACK
 from tests.small_disk import fill, small_disk
@@ -102,11 +102,7 @@ def test_a_database_the_browser_dropped_is_brought_back_from_the_second_copy(sit
     closed (as Chromium drops one whose write failed, or as a browser clears it) is brought back from the
     second copy, and the player told."""
     app = phone.open(site.url)
-    add_player(app, "Ana")
-    added = app.page.evaluate("Date.now()")
-    add_player(app, "Ben")
-    app.page.wait_for_function(f"({COPY_WRITTEN})().then(written => written > {added})", polling=200,
-                               timeout=60_000)  # the copy written after Ben's save
+    players_copied(app)
     page = phone.visit(f"{site.url}icons/icon-192.png")  # Companion's page gone, the site's origin
     assert page.evaluate(FILES_KEPT) > 0  # the players' files (what the full-phone test looks at)
     assert page.evaluate(DROP_DATABASE) and not page.evaluate(DATABASE_KEPT) and page.evaluate(FILES_KEPT) == 0

@@ -468,6 +468,15 @@ DAMAGE_SETTINGS = """() => new Promise((done, failed) => {
 })"""
 
 
+def players_copied(app) -> None:
+    """Ana and Ben added, and the second copy written after Ben's save."""
+    add_player(app, "Ana")
+    added = app.page.evaluate("Date.now()")
+    add_player(app, "Ben")
+    app.page.wait_for_function(f"({COPY_WRITTEN})().then(written => written > {added})", polling=200,
+                               timeout=60_000)
+
+
 def test_a_damaged_data_folder_is_brought_back_from_the_second_copy(site: StaticHost, phone: PhoneBrowser) -> None:
     """Issue 63: a store found damaged beside a good copy is brought back from it. The roster's file damaged in
     the browser's database: the store alone mends it from the day's backup, taken before the players were added
@@ -475,11 +484,7 @@ def test_a_damaged_data_folder_is_brought_back_from_the_second_copy(site: Static
     from companion.site.second_copy import REPLACED_DAMAGED
 
     app = phone.open(site.url)
-    add_player(app, "Ana")
-    added = app.page.evaluate("Date.now()")
-    add_player(app, "Ben")
-    app.page.wait_for_function(f"({COPY_WRITTEN})().then(written => written > {added})", polling=200,
-                               timeout=60_000)  # the copy written after Ben's save
+    players_copied(app)
     app.page.goto(f"{site.url}icons/icon-192.png")  # Companion's page gone, the site's origin
     assert app.page.evaluate(DAMAGE_SETTINGS) > 0
     app.page.goto(site.url)

@@ -4,7 +4,6 @@ text that is not UTF-8, never a run that takes minutes."""
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from companion import cli
 from companion.games import registry
 from tests.budgets import examples
+from tests.json_places import changed, paths
 from tests.unit.test_score_input_fuzz import EXAMPLES as FULL_EXAMPLES
 
 FRESHWATER = {"players": [
@@ -46,26 +46,7 @@ plain = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(m
                      max_leaves=6)
 
 
-def paths(value, here=()):
-    """Every place in a JSON value, as a path of keys and indexes."""
-    yield here
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths(item, (*here, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from paths(item, (*here, i))
-
-
-def with_marker(value, path, marker="\u0000MARK\u0000"):
-    if not path:
-        return marker
-    value = copy.deepcopy(value)
-    parent = value
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = marker
-    return value
+MARK = "\u0000MARK\u0000"  # put at the place drawn, then replaced by the value drawn in the document's text
 
 
 def run(game: str, data: bytes, capsys, monkeypatch) -> tuple[int, str, str]:
@@ -90,10 +71,10 @@ def test_any_value_anywhere_is_scored_or_refused_in_one_line(game, data, capsys,
     example = EXAMPLES[game]
     path = data.draw(st.sampled_from(list(paths(example))), label="where")
     if data.draw(st.booleans(), label="nasty"):
-        text = json.dumps(with_marker(example, path)).replace('"\\u0000MARK\\u0000"',
+        text = json.dumps(changed(example, path, MARK)).replace('"\\u0000MARK\\u0000"',
                                                               data.draw(st.sampled_from(NASTY), label="what"))
     else:
-        text = json.dumps(with_marker(example, path)).replace('"\\u0000MARK\\u0000"',
+        text = json.dumps(changed(example, path, MARK)).replace('"\\u0000MARK\\u0000"',
                                                               json.dumps(data.draw(plain, label="what")))
     check(*run(game, text.encode("utf-8"), capsys, monkeypatch))
 
